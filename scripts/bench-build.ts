@@ -1,0 +1,43 @@
+// npm run bench:build : cold and warm build times and output sizes, printed
+// against the targets. Figures, not a pass/fail test: machines are noisy.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from '../src/build/build.ts';
+import { importContent } from '../src/content/import.ts';
+import { defaultSource } from '../src/content/source.ts';
+import { formatBytes, formatSeconds } from '../src/cli/format.ts';
+import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
+
+const usage = `
+Usage: npm run bench:build [-- --content DIR]
+
+Times a cold build (empty cache) and a warm rebuild (nothing changed) into a
+temporary folder, and prints sizes against the targets.
+`;
+
+run(async () => {
+  const { values } = flags(usage, { content: { type: 'string' } });
+  const work = await mkdtemp(join(tmpdir(), 'gita-bench-build-'));
+  try {
+    let contentDir = resolve(values.content ?? join(PROJECT_ROOT, 'content'));
+    if (!existsSync(join(contentDir, 'slok'))) {
+      contentDir = join(work, 'content');
+      await importContent({ from: defaultSource(PROJECT_ROOT), contentDir });
+    }
+    const options = { contentDir, outDir: join(work, 'dist'), cacheDir: join(work, 'cache'), seed: 'bench' };
+    const cold = await build(options);
+    const warm = await build(options);
+    const row = (name: string, value: string, target: string, ok: boolean) =>
+      console.log(`${name.padEnd(28)} ${value.padStart(10)}   target ${target.padEnd(9)} ${ok ? 'ok' : 'MISSED'}`);
+    console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}`);
+    row('cold build', formatSeconds(cold.ms), '<= 15 s', cold.ms <= 15_000);
+    row('warm rebuild (no change)', formatSeconds(warm.ms), '<= 2 s', warm.ms <= 2_000);
+    row('records, brotli', formatBytes(cold.recordsBrotli), '<= 7.5 MB', cold.recordsBrotli <= 7_500_000);
+    console.log(`all text files: ${formatBytes(cold.raw)} raw, ${formatBytes(cold.gzip)} gzip, ${formatBytes(cold.brotli)} brotli; ${cold.files} files`);
+    console.log(`warm rebuild: ${warm.cache.hits} cache hits, ${warm.cache.misses} misses`);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,44 @@
+// npm run build : content/ → dist/, the static API.
+import { resolve } from 'node:path';
+import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
+import { formatBytes, formatSeconds } from '../src/cli/format.ts';
+import { reporter } from '../src/cli/progress.ts';
+import { build } from '../src/build/build.ts';
+
+const usage = `
+Usage: npm run build [-- --seed SEED] [--content DIR] [--out DIR] [--no-cache]
+
+Builds dist/, the static API, from content/ (run \`npm run content\` first).
+The previous dist/ stays in place until the new one is complete.
+
+  --seed SEED    picks the verse of /gita.svg (default: today's UTC date)
+  --content DIR  content folder (default: content/)
+  --out DIR      output folder (default: dist/)
+  --cache DIR    build cache (default: .cache/build/)
+  --no-cache     compress and optimize everything afresh
+  --quiet        no progress lines
+`;
+
+run(async () => {
+  const { values } = flags(usage, {
+    seed: { type: 'string' },
+    content: { type: 'string' },
+    out: { type: 'string' },
+    cache: { type: 'string' },
+    'no-cache': { type: 'boolean' },
+    quiet: { type: 'boolean' },
+  });
+  const progress = reporter(process.stderr, values.quiet);
+  const s = await build({
+    contentDir: resolve(values.content ?? resolve(PROJECT_ROOT, 'content')),
+    outDir: resolve(values.out ?? resolve(PROJECT_ROOT, 'dist')),
+    cacheDir: values['no-cache'] ? null : resolve(values.cache ?? resolve(PROJECT_ROOT, '.cache/build')),
+    seed: values.seed,
+    progress,
+  });
+  progress.end();
+  console.log(
+    `built ${s.files} files: ${formatBytes(s.raw)} raw, ${formatBytes(s.gzip)} gzip, ${formatBytes(s.brotli)} brotli ` +
+      `(records ${formatBytes(s.recordsBrotli)}) in ${formatSeconds(s.ms)}; cache ${s.cache.hits} hits, ${s.cache.misses} misses; build ${s.manifest.build}`,
+  );
+});

@@ -1,0 +1,34 @@
+// Files that static hosts read to serve dist/ with clean URLs, the contract's
+// headers and a 404 page: `_redirects` and `_headers` (Netlify, Cloudflare
+// Pages) and `404.html` (those two and GitHub Pages).
+import { FILES } from '../layout.ts';
+import { CACHE_FIXED, CARD_CSP, COMMON_HEADERS } from '../http/headers.ts';
+import { NOT_FOUND } from '../http/errors.ts';
+
+/** Clean URLs rewritten (status 200) to their files; `/slok` serves the build's verse of the day. */
+export function redirectsFile(daily: { chapter: number; verse: number }): string {
+  const rows = [
+    ['/chapters', FILES.chapters],
+    ['/chapter/:ch', FILES.chapter(':ch')],
+    ['/slok', FILES.verse(daily.chapter, daily.verse)],
+    ['/slok/:ch/:sl', FILES.verse(':ch', ':sl')],
+    ['/pricing', FILES.pricing],
+  ];
+  const lines = rows.flatMap(([from, to]) => [`${from} ${to} 200`, `${from}/ ${to} 200`]);
+  return `# Clean URLs of the Gita API for static hosts (Netlify, Cloudflare Pages).\n${lines.join('\n')}\n`;
+}
+
+export function headersFile(): string {
+  const block = (path: string, headers: Record<string, string>) =>
+    `${path}\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}\n`;
+  return [
+    '# Response headers of the Gita API contract for static hosts (Netlify, Cloudflare Pages).',
+    block('/*', { ...COMMON_HEADERS, 'Cache-Control': CACHE_FIXED }),
+    block('/*.svg', { 'Content-Security-Policy': CARD_CSP }),
+    block('/slok', { 'Cache-Control': 'public, max-age=300' }),
+  ].join('\n');
+}
+
+export function notFoundPage(): string {
+  return `<!doctype html><meta charset="utf-8"><title>Not found</title><p>${NOT_FOUND.resource}</p>\n`;
+}

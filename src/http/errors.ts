@@ -1,0 +1,21 @@
+// Every error the API answers, worded once (DESIGN.md, Errors).
+
+export const NOT_FOUND = {
+  chapter: 'No chapter matching the query could be found.',
+  verse: 'No verse matching the query could be found.',
+  resource: 'No resource matching the query could be found.',
+} as const;
+export type NotFoundKind = keyof typeof NOT_FOUND;
+
+export const ERRORS = {
+  internal: { status: 500, body: { error: 'Internal Server Error' } },
+  keyRequired: { status: 401, body: { error: 'API key required' } },
+  keyInvalid: { status: 401, body: { error: 'Invalid API key' } },
+  rateLimited: { status: 429, body: { error: 'Rate limit exceeded' } },
+  uriTooLong: { status: 414, body: { error: 'URI Too Long' } },
+  headersTooLarge: { status: 431, body: { error: 'Request Header Fields Too Large' } },
+  payloadTooLarge: { status: 413, body: { error: 'Payload Too Large' } },
+  badRequest: { status: 400, body: { error: 'Bad Request' } },
+} as const;
+
+export const METHOD_NOT_ALLOWED = 'Method Not Allowed';

@@ -1,0 +1,142 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { XMLValidator } from 'fast-xml-parser';
+import { build, pickVerse, type BuildSummary } from '../../src/build/build.ts';
+import type { Manifest } from '../../src/build/manifest.ts';
+import { importContent } from '../../src/content/import.ts';
+import { chapterFile, verseFile } from '../../src/content/read.ts';
+import { FILES } from '../../src/layout.ts';
+import { SHARED_DATA, tempDir, treeFingerprint } from '../helpers/fs.ts';
+
+const root = tempDir('gita-build-');
+const contentDir = join(root, 'content');
+const cacheDir = join(root, 'cache');
+const outA = join(root, 'dist-a');
+const SEED = 'test-seed';
+let first: BuildSummary;
+let manifest: Manifest;
+const read = (path: string) => readFileSync(join(outA, path));
+const sourceText = (file: string) => readFileSync(join(SHARED_DATA, file), 'utf8');
+
+test.before(async () => {
+  await importContent({ from: SHARED_DATA, contentDir });
+  first = await build({ contentDir, outDir: outA, cacheDir, seed: SEED });
+  manifest = JSON.parse(read(FILES.manifest).toString());
+});
+
+test('every verse record is served compact, keys in source order, equal to its source', () => {
+  let count = 0;
+  for (let c = 1; c <= 18; c++) {
+    const chapter = JSON.parse(sourceText(chapterFile(c)));
+    for (let v = 1; v <= chapter.verses_count + 1; v++) {
+      const served = read(FILES.verse(c, v)).toString();
+      const source = JSON.parse(sourceText(verseFile(c, v)));
+      assert.is(served, JSON.stringify(source), `${c}.${v} is the compact source record`);
+      assert.equal(Object.keys(JSON.parse(served)), Object.keys(source));
+      count++;
+    }
+  }
+  assert.is(count, 719);
+});
+
+test('chapters: the list ordered by number, and each chapter on its own', () => {
+  const list = JSON.parse(read(FILES.chapters).toString());
+  assert.equal(list.map((c: { chapter_number: number }) => c.chapter_number), Array.from({ length: 18 }, (_, i) => i + 1));
+  for (let c = 1; c <= 18; c++) {
+    const source = JSON.parse(sourceText(chapterFile(c)));
+    assert.equal(list[c - 1], source);
+    assert.is(read(FILES.chapter(c)).toString(), JSON.stringify(source));
+  }
+});
+
+test('the manifest lists every served file with its hash, size and type; twins decompress to it', () => {
+  const paths = Object.keys(manifest.files);
+  assert.is(paths.length, 1 + 18 + 719 + 719 + 1 + 1, 'chapters, chapter/N, records, cards, gita.svg, 404.html');
+  for (const path of paths) {
+    const entry = manifest.files[path];
+    const body = read(path);
+    assert.is(entry.size, body.length, path);
+    assert.is(entry.sha256, createHash('sha256').update(body).digest('hex'), path);
+    assert.ok(brotliDecompressSync(read(`${path}.br`)).equals(body), `${path}.br`);
+    assert.ok(gunzipSync(read(`${path}.gz`)).equals(body), `${path}.gz`);
+    assert.is(entry.br, read(`${path}.br`).length);
+    assert.is(entry.gzip, read(`${path}.gz`).length);
+  }
+  assert.is(manifest.files[FILES.chapters].type, 'application/json; charset=utf-8');
+  assert.is(manifest.files[FILES.card(2, 47)].type, 'image/svg+xml');
+  assert.equal(manifest.content, {
+    chapters: 18,
+    verses: 701,
+    colophons: 18,
+    versesPerChapter: [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78],
+  });
+  assert.ok(first.recordsBrotli > 0 && first.recordsBrotli < first.brotli);
+});
+
+test('every card is well-formed SVG with its title, and nothing active or external', () => {
+  for (let c = 1; c <= 18; c++) {
+    for (let v = 1; v <= manifest.content.versesPerChapter[c - 1] + 1; v++) {
+      const svg = read(FILES.card(c, v)).toString();
+      const valid = XMLValidator.validate(svg);
+      if (valid !== true) assert.unreachable(`card ${c}.${v} is not well-formed: ${JSON.stringify(valid)}`);
+      assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), `${c}.${v} root`);
+      assert.ok(svg.includes(`<title>Bhagavad Gita ${c}.${v}</title>`), `${c}.${v} title`);
+      assert.ok(svg.includes('role="img"'), `${c}.${v} role`);
+      assert.not.match(svg, /<script|foreignObject|href=|url\(|@import|<image/i, `${c}.${v} is inert`);
+    }
+  }
+});
+
+test('gita.svg is the card of the verse the seed picks, never a colophon', () => {
+  const { chapter, verse } = manifest.daily;
+  assert.equal(manifest.daily.seed, SEED);
+  assert.ok(verse <= manifest.content.versesPerChapter[chapter - 1], 'not a colophon');
+  assert.ok(read(FILES.dailyCard).equals(read(FILES.card(chapter, verse))));
+  const seen = new Set<string>();
+  const verses = Array.from({ length: 100 }, (_, i) => ({ chapter: 1, verse: i + 1 }));
+  for (let day = 1; day <= 28; day++) seen.add(JSON.stringify(pickVerse(`2026-02-${String(day).padStart(2, '0')}`, verses)));
+  assert.ok(seen.size > 20, 'different days pick different verses');
+});
+
+test('host files map the clean URLs and carry the contract headers', () => {
+  const redirects = read('/_redirects').toString();
+  assert.match(redirects, /^\/chapter\/:ch \/chapter\/:ch\/index\.json 200$/m);
+  assert.match(redirects, /^\/slok\/:ch\/:sl\/ \/slok\/:ch\/:sl\/index\.json 200$/m);
+  const headers = read('/_headers').toString();
+  assert.match(headers, /Access-Control-Allow-Origin: \*/);
+  assert.match(headers, /X-Content-Type-Options: nosniff/);
+  assert.match(headers, /Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'/);
+});
+
+test('deterministic: the same content and seed give a byte-identical dist/, with or without the cache', async () => {
+  const warm = join(root, 'dist-warm');
+  const cold = join(root, 'dist-cold');
+  const again = await build({ contentDir, outDir: warm, cacheDir, seed: SEED });
+  assert.is(again.cache.misses, 0, 'the warm build compresses nothing');
+  await build({ contentDir, outDir: cold, cacheDir: null, seed: SEED });
+  const a = treeFingerprint(outA);
+  assert.ok(a.size > 4000);
+  assert.equal(treeFingerprint(warm), a);
+  assert.equal(treeFingerprint(cold), a);
+});
+
+test('a failing build leaves the previous dist/ in place and names the file and field', async () => {
+  const before = treeFingerprint(outA);
+  const broken = join(root, 'content-broken');
+  await cp(contentDir, broken, { recursive: true });
+  const file = join(broken, verseFile(7, 7));
+  const record = JSON.parse(readFileSync(file, 'utf8'));
+  record.tej.ht = null;
+  writeFileSync(file, JSON.stringify(record));
+  let message = '';
+  await build({ contentDir: broken, outDir: outA, cacheDir, seed: SEED }).catch((err: Error) => (message = err.message));
+  assert.match(message, /slok\/bhagavadgita_chapter_7_slok_7\.json: \$\.tej\.ht: expected a string, got null/);
+  assert.equal(treeFingerprint(outA), before);
+});
+
+test.run();
