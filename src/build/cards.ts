@@ -1,6 +1,6 @@
 // Cards for the build: rendered, then optimized with svgo, with a cache keyed
 // by the rendered SVG's hash so unchanged cards skip svgo on a rebuild.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -45,8 +45,9 @@ export async function optimizeCards(
       const file = join(cacheDir, `${key}.svg`);
       if (existsSync(file)) return { bytes: await readFile(file), file };
       const bytes = Buffer.from(optimizeSvg(svg));
-      await writeFile(`${file}.${process.pid}.tmp`, bytes);
-      await rename(`${file}.${process.pid}.tmp`, file);
+      const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, file);
       return { bytes, file };
     }),
   );

@@ -1,11 +1,12 @@
 // Precompression: brotli and gzip twins for every text file, on all cores,
 // with a cache keyed by the bytes' hash so an unchanged file costs nothing.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { PROJECT_ROOT } from '../paths.ts';
 
 /**
  * Brotli quality by size. Quality 11 shrinks the records about 4 % more than
@@ -63,9 +64,11 @@ export class CompressPool {
   async compressMany(buffers: Uint8Array[]): Promise<Compressed[]> {
     if (this.cacheDir) await mkdir(this.cacheDir, { recursive: true });
     const lookups = await Promise.all(buffers.map((data) => this.fromCache(data)));
+    // Identical files (the daily card is also its verse's card) are compressed once.
+    const pending = new Map<string, Promise<Compressed>>();
     const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);
-    const pending = new Map(misses.map((m) => [m, this.enqueue(m.data, m.key, m.quality)]));
-    return Promise.all(lookups.map((l) => (l.hit ? l.hit : pending.get(l)!)));
+    for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.quality));
+    return Promise.all(lookups.map((l) => l.hit ?? pending.get(l.key)!));
   }
 
   async close(): Promise<void> {
@@ -107,7 +110,7 @@ export class CompressPool {
   }
 
   private spawn() {
-    const worker = new Worker(new URL('./compress-worker.mjs', import.meta.url));
+    const worker = new Worker(join(PROJECT_ROOT, 'src', 'build', 'compress-worker.mjs'));
     worker.on('error', (err: Error) => {
       this.failed = err;
       this.running.get(worker)?.reject(err);
@@ -146,7 +149,7 @@ export class CompressPool {
 }
 
 async function writeCacheFile(file: string, data: Uint8Array) {
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(tmp, data);
   await rename(tmp, file);
 }
