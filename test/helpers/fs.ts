@@ -47,3 +47,15 @@ export function treeFingerprint(dir: string): Map<string, string> {
 }
 
 export const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** Wrap a before/after hook so its error is printed: uvu reports a failed hook only as "0 / N". */
+export function hook(fn: () => Promise<void> | void): () => Promise<void> {
+  return async () => {
+    try {
+      await fn();
+    } catch (err) {
+      console.error('\nhook failed:', err);
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Runs every uvu suite under test/ (TypeScript through tsx) and fails when
+// any test did not pass. uvu itself exits 0 when a before() hook throws (its
+// runner returns from a finally block), which would let a broken suite pass
+// silently; the totals it prints are checked here instead.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2);
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'node_modules', 'uvu', 'bin.js'), dir, pattern], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+let out = '';
+child.stdout.on('data', (d) => {
+  out += d;
+  process.stdout.write(d);
+});
+child.on('exit', (code, signal) => {
+  const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+  const num = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? NaN);
+  const [total, passed, skipped] = [num('Total'), num('Passed'), num('Skipped')];
+  if (code !== 0 || signal) process.exit(code || 1);
+  if (!(total > 0) || passed + skipped !== total) {
+    console.error(`\ntest/run.mjs: ${passed} of ${total} tests passed (${skipped} skipped): a suite's before/after hook failed or a suite did not run.`);
+    process.exit(1);
+  }
+});
