@@ -1,9 +1,10 @@
 // npm run build : content/ → dist/, the static API.
 import { resolve } from 'node:path';
-import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
+import { flags, run } from '../src/cli/run.ts';
 import { formatBytes, formatSeconds } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
-import { build } from '../src/build/build.ts';
+import { buildAndStamp } from '../src/build/ensure.ts';
+import { PATHS } from '../src/paths.ts';
 
 const usage = `
 Usage: npm run build [-- --seed SEED] [--content DIR] [--out DIR] [--no-cache]
@@ -29,10 +30,11 @@ run(async () => {
     quiet: { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
-  const s = await build({
-    contentDir: resolve(values.content ?? resolve(PROJECT_ROOT, 'content')),
-    outDir: resolve(values.out ?? resolve(PROJECT_ROOT, 'dist')),
-    cacheDir: values['no-cache'] ? null : resolve(values.cache ?? resolve(PROJECT_ROOT, '.cache/build')),
+  const s = await buildAndStamp({
+    contentDir: resolve(values.content ?? PATHS.content),
+    distDir: resolve(values.out ?? PATHS.dist),
+    cacheDir: values['no-cache'] ? null : resolve(values.cache ?? PATHS.buildCache),
+    stampFile: PATHS.stamp,
     seed: values.seed,
     progress,
   });

@@ -5,6 +5,7 @@ import { formatBytes } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
 import { importContent } from '../src/content/import.ts';
 import { defaultSource } from '../src/content/source.ts';
+import { PATHS } from '../src/paths.ts';
 
 const usage = `
 Usage: npm run content [-- --from SOURCE] [--content DIR]
@@ -22,7 +23,7 @@ else the upstream archive. On any error content/ is left exactly as it was.
 run(async () => {
   const { values } = flags(usage, { from: { type: 'string' }, content: { type: 'string' }, quiet: { type: 'boolean' } });
   const from = values.from ?? defaultSource(PROJECT_ROOT);
-  const contentDir = resolve(values.content ?? resolve(PROJECT_ROOT, 'content'));
+  const contentDir = resolve(values.content ?? PATHS.content);
   const progress = reporter(process.stderr, values.quiet);
   const started = Date.now();
   const s = await importContent({ from, contentDir, progress });

@@ -1,10 +1,7 @@
 // Shared plumbing for the entry scripts: flags, help, and errors that end the
 // process with one clear line instead of a stack.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { fileURLToPath } from 'node:url';
-
-/** The project folder (where package.json is), whatever the working directory. */
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { PROJECT_ROOT } from '../paths.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -29,7 +26,7 @@ export function fail(message: string, code = 1): never {
 /** Run `main`, turning any error into `error: <message>` and a non-zero exit. */
 export function run(main: () => Promise<void>): void {
   main().catch((err: Error) => {
-    const known = ['ContentError', 'SourceError', 'BuildError', 'UsageError', 'StoreError'].includes(err?.name);
+    const known = ['ContentError', 'SourceError', 'BuildError', 'UsageError', 'StoreError', 'ConfigError', 'DistError'].includes(err?.name);
     fail(known ? err.message : (err?.stack ?? String(err)));
   });
 }

@@ -1,0 +1,45 @@
+// Is dist/ current? The build leaves a stamp (outside dist/, which must stay
+// byte-identical across machines) recording what it was built from: the
+// content files' names, sizes and times, and the code that shapes the output.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { writeFileAtomic } from '../fs/atomic.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+import type { Manifest } from './manifest.ts';
+
+/** Source files whose change changes what the build writes. */
+const OUTPUT_SHAPING = ['src/build/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/layout.ts', 'src/config.ts', 'src/http/headers.ts', 'src/http/errors.ts', 'src/http/routes.ts', 'package-lock.json'];
+
+export function inputsFingerprint(contentDir: string): string {
+  const hash = createHash('sha256');
+  for (const file of fg.sync(OUTPUT_SHAPING, { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  for (const file of fg.sync(['chapter/*', 'slok/*'], { cwd: contentDir }).sort()) {
+    const s = statSync(join(contentDir, file));
+    hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+export function writeStamp(stampFile: string, distDir: string, contentDir: string, manifest: Manifest): Promise<void> {
+  return writeFileAtomic(stampFile, JSON.stringify({ dist: distDir, build: manifest.build, inputs: inputsFingerprint(contentDir) }) + '\n');
+}
+
+/** Why dist/ needs a build, or null when it is current. */
+export function staleness(stampFile: string, contentDir: string, distDir: string): string | null {
+  if (!existsSync(join(contentDir, 'slok'))) return 'content/ is missing';
+  const manifestFile = join(distDir, 'manifest.json');
+  if (!existsSync(manifestFile)) return 'dist/ is missing';
+  let stamp: { dist?: string; build?: string; inputs?: string };
+  let manifest: Manifest;
+  try {
+    stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  } catch {
+    return 'dist/ has no build stamp';
+  }
+  if (stamp.dist !== distDir || stamp.build !== manifest.build) return 'dist/ was not built from this checkout';
+  if (stamp.inputs !== inputsFingerprint(contentDir)) return 'content/ or the build code changed since dist/ was built';
+  return null;
+}

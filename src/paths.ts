@@ -1,0 +1,25 @@
+// The project's folders, found from the code's own location (walking up to
+// package.json) so that every command works from any working directory,
+// whether it runs from source or from a bundle in .cache/bin/.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).name === 'gita-api') return dir;
+    if (dirname(dir) === dir) throw new Error(`no gita-api package.json above ${from}`);
+  }
+}
+
+/** The project folder (where package.json is). */
+export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+
+export const PATHS = {
+  content: join(PROJECT_ROOT, 'content'),
+  dist: join(PROJECT_ROOT, 'dist'),
+  buildCache: join(PROJECT_ROOT, '.cache', 'build'),
+  /** What the latest build of dist/ was made from (see src/build/stamp.ts). */
+  stamp: join(PROJECT_ROOT, '.cache', 'dist-stamp.json'),
+};
