@@ -1,0 +1,14 @@
+// npm run start:deno : the same server under Deno. Run through npm, which
+// prepares dist/ with Node first (the build uses Node's worker threads).
+import { parseArgs } from 'node:util';
+import process from 'node:process';
+import { loadConfig, settingFlags } from '../src/config.ts';
+import { startDeno } from '../src/http/deno.ts';
+
+const { values } = parseArgs({ args: process.argv.slice(2), options: settingFlags, strict: true });
+try {
+  await startDeno(loadConfig(process.env, values as Record<string, string | undefined>));
+} catch (err) {
+  console.error(`error: ${(err as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,26 @@
+// npm start : serve the API on Node. Imports and builds first when content/
+// or dist/ is missing or stale.
+import { ensureBuilt } from '../src/build/ensure.ts';
+import { flags, run } from '../src/cli/run.ts';
+import { loadConfig, SETTINGS, settingFlags } from '../src/config.ts';
+import { PATHS } from '../src/paths.ts';
+import { startNode } from '../src/http/start.ts';
+
+const usage = `
+Usage: npm start [-- --port N --host H ...]
+
+Serves the Gita API from dist/ (importing and building it first when needed).
+Each setting is an environment variable or a flag:
+
+${SETTINGS.map((s) => `  --${s.flag.padEnd(14)} ${s.env.padEnd(18)} ${s.help} Default: ${s.default || '(unset)'}.`).join('\n')}
+  --no-prepare                       serve dist/ as it is, without checking it is current
+`;
+
+run(async () => {
+  const { values } = flags(usage, { ...settingFlags, 'no-prepare': { type: 'boolean' } });
+  const config = loadConfig(process.env, values as Record<string, string | undefined>);
+  if (!values['no-prepare'] && config.distDir === PATHS.dist) {
+    await ensureBuilt({ contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp, say: (l) => console.log(l) });
+  }
+  await startNode(config);
+});

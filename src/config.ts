@@ -1,0 +1,88 @@
+// The operator's settings, defined once: each is an environment variable and
+// a command-line flag; the README and the docs page list them from here.
+import { resolve } from 'node:path';
+
+export type AuthPolicy = 'optional' | 'required' | 'off';
+
+export interface Config {
+  port: number;
+  host: string;
+  auth: AuthPolicy;
+  dataDir: string;
+  distDir: string;
+  /** Requests a day per anonymous client; 0: unlimited. */
+  anonLimit: number;
+  /** Default daily quota of a new key; 0: unlimited. */
+  keyLimit: number;
+  trustProxy: boolean;
+  registration: 'open' | 'closed';
+  redisUrl: string | null;
+  /** Where the operator can be reached, shown when registration is closed. */
+  contact: string | null;
+}
+
+export interface Setting {
+  key: keyof Config;
+  env: string;
+  flag: string;
+  default: string;
+  help: string;
+}
+
+export const SETTINGS: readonly Setting[] = [
+  { key: 'port', env: 'PORT', flag: 'port', default: '8080', help: 'TCP port to listen on (0: any free port).' },
+  { key: 'host', env: 'HOST', flag: 'host', default: '0.0.0.0', help: 'Address to listen on.' },
+  { key: 'auth', env: 'GITA_AUTH', flag: 'auth', default: 'optional', help: 'Key policy: optional (no key: anonymous; a bad key: 401), required (no key: 401), off (keys ignored).' },
+  { key: 'dataDir', env: 'GITA_DATA_DIR', flag: 'data-dir', default: './data', help: 'Where keys (as hashes) and usage counts are kept.' },
+  { key: 'distDir', env: 'GITA_DIST', flag: 'dist', default: './dist', help: 'The built static API to serve.' },
+  { key: 'anonLimit', env: 'GITA_ANON_LIMIT', flag: 'anon-limit', default: '1000/day', help: 'Daily quota per anonymous client address; 0: unlimited.' },
+  { key: 'keyLimit', env: 'GITA_KEY_LIMIT', flag: 'key-limit', default: '10000/day', help: 'Default daily quota of a new key; 0: unlimited.' },
+  { key: 'trustProxy', env: 'GITA_TRUST_PROXY', flag: 'trust-proxy', default: '', help: 'Set (1/true) when behind a proxy: the client address is taken from X-Forwarded-For.' },
+  { key: 'registration', env: 'GITA_REGISTRATION', flag: 'registration', default: 'open', help: 'open: /pricing registers free keys; closed: it says how to ask the operator.' },
+  { key: 'redisUrl', env: 'REDIS_URL', flag: 'redis-url', default: '', help: 'Keep keys, usage and limits in Redis, shared by several servers. Unset: in the process and GITA_DATA_DIR.' },
+  { key: 'contact', env: 'GITA_CONTACT', flag: 'contact', default: '', help: 'How to reach the operator (shown when registration is closed).' },
+];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** "1000/day", "1000" or "0" → requests a day (0: unlimited). */
+export function parseDailyLimit(value: string, name: string): number {
+  const m = /^\s*(\d{1,12})\s*(?:\/\s*day)?\s*$/i.exec(value);
+  if (!m) throw new ConfigError(`${name}: "${value}" is not a daily limit; expected N/day (0: unlimited)`);
+  return Number(m[1]);
+}
+
+/** Settings from flags (highest), then the environment, then the defaults. */
+export function loadConfig(env: Record<string, string | undefined>, flags: Record<string, string | undefined> = {}, cwd = process.cwd()): Config {
+  const raw = (s: Setting) => flags[s.flag] ?? env[s.env] ?? s.default;
+  const get = (key: keyof Config) => SETTINGS.find((s) => s.key === key)!;
+  const value = (key: keyof Config) => raw(get(key));
+  const name = (key: keyof Config) => `${get(key).env} (--${get(key).flag})`;
+  const oneOf = <T extends string>(key: keyof Config, allowed: readonly T[]): T => {
+    const v = value(key).trim().toLowerCase() as T;
+    if (!allowed.includes(v)) throw new ConfigError(`${name(key)}: "${value(key)}" is not one of ${allowed.join(', ')}`);
+    return v;
+  };
+  const port = Number(value('port'));
+  if (!/^\d{1,5}$/.test(value('port').trim()) || port > 65535) throw new ConfigError(`${name('port')}: "${value('port')}" is not a port number`);
+  const redis = value('redisUrl').trim();
+  if (redis && !/^rediss?:\/\//.test(redis)) throw new ConfigError(`${name('redisUrl')}: "${redis}" is not a redis:// URL`);
+  return {
+    port,
+    host: value('host').trim(),
+    auth: oneOf('auth', ['optional', 'required', 'off'] as const),
+    dataDir: resolve(cwd, value('dataDir')),
+    distDir: resolve(cwd, value('distDir')),
+    anonLimit: parseDailyLimit(value('anonLimit'), name('anonLimit')),
+    keyLimit: parseDailyLimit(value('keyLimit'), name('keyLimit')),
+    trustProxy: /^(1|true|yes|on)$/i.test(value('trustProxy').trim()),
+    registration: oneOf('registration', ['open', 'closed'] as const),
+    redisUrl: redis || null,
+    contact: value('contact').trim() || null,
+  };
+}
+
+/** parseArgs options for every setting, for the entry scripts. */
+export const settingFlags = Object.fromEntries(SETTINGS.map((s) => [s.flag, { type: 'string' as const }]));

@@ -1,0 +1,328 @@
+// The HTTP contract as one runtime-neutral handler: a small request in, a
+// small response out. Adapters turn it into node:http (node.ts) and into a
+// web-standard (Request) => Response (web.ts, which Deno serves).
+import type { AuthPolicy } from '../config.ts';
+import type { KeyRecord, KeyStore } from '../keys/store.ts';
+import { FILES, ENCODINGS, mediaType } from '../layout.ts';
+import { flat, inMemory, type Asset, type Dist, type Variant } from './assets.ts';
+import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
+import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf, typeHeaders } from './headers.ts';
+import { pickCoding } from './negotiate.ts';
+import { cardQuery, matchRoute, type RouteId, type RouteSpec } from './routes.ts';
+
+export interface AppRequest {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The client's address (the socket's, or X-Forwarded-For's when trusted). */
+  ip: string;
+}
+
+export interface AppResponse {
+  status: number;
+  /** Flat list: name, value, name, value... */
+  headers: string[];
+  body?: Uint8Array | string;
+  /** Stream this file of dist/ (its path inside dist/, such as /index.html.br) as the body: the static layer's job. */
+  file?: string;
+}
+
+export interface AppOptions {
+  dist: Dist;
+  auth: AuthPolicy;
+  keys: KeyStore;
+  /** Uniform in [0, 1); tests may pass their own. */
+  random?: () => number;
+  /** Extra fields for /healthz (stores and their state). */
+  health?: () => Record<string, unknown>;
+}
+
+export interface App {
+  handle(req: AppRequest): AppResponse | Promise<AppResponse>;
+  /** Serve a new build from now on (after `npm run build` while running). */
+  reload(dist: Dist): void;
+  readonly dist: Dist;
+}
+
+/** Longest request target answered; longer gets 414. */
+export const MAX_URL_LENGTH = 2048;
+
+/** Routes that never need a key: how to learn about the API and get a key. */
+const OPEN: ReadonlySet<RouteId> = new Set(['docs', 'pricing', 'openapi', 'healthz', 'register']);
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+export function json(status: number, value: unknown, extra: Record<string, string> = {}): AppResponse {
+  const body = JSON.stringify(value);
+  return {
+    status,
+    headers: flat({ 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': CACHE_RANDOM, ...COMMON_HEADERS, ...extra }),
+    body,
+  };
+}
+
+function text(status: number, body: string, extra: Record<string, string> = {}): AppResponse {
+  return {
+    status,
+    headers: flat({ 'Content-Type': TEXT_TYPE, 'Content-Length': String(Buffer.byteLength(body)), ...COMMON_HEADERS, ...extra }),
+    body,
+  };
+}
+
+// Errors are the same bytes every time: built once.
+const notFound: Record<NotFoundKind, AppResponse> = {
+  chapter: text(404, NOT_FOUND.chapter),
+  verse: text(404, NOT_FOUND.verse),
+  resource: text(404, NOT_FOUND.resource),
+};
+export const internalError = () => json(ERRORS.internal.status, ERRORS.internal.body);
+const keyRequired = json(ERRORS.keyRequired.status, ERRORS.keyRequired.body, { 'WWW-Authenticate': 'ApiKey header="x-api-key"' });
+const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body, { 'WWW-Authenticate': 'ApiKey header="x-api-key"' });
+const uriTooLong = json(ERRORS.uriTooLong.status, ERRORS.uriTooLong.body);
+const preflight: AppResponse = { status: 204, headers: flat({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS, 'Content-Length': '0' }) };
+
+function methodNotAllowed(route: RouteSpec): AppResponse {
+  const allow = route.methods.join(', ');
+  return text(405, METHOD_NOT_ALLOWED, { Allow: allow });
+}
+
+/** Does If-None-Match name one of the resource's ETags? (Weak comparison, as RFC 9110 asks.) */
+function matchesEtag(header: string | undefined, etags: string[]): boolean {
+  if (!header) return false;
+  if (header === '*') return true;
+  for (const tag of header.split(',')) {
+    const t = tag.trim().replace(/^W\//, '');
+    if (etags.includes(t)) return true;
+  }
+  return false;
+}
+
+/** A fixed path resolved to its in-memory file: the fast path's cache entry. */
+interface Fixed {
+  route: RouteSpec;
+  asset: Asset;
+}
+
+/** Files of dist/ that are served from disk (pages, openapi.json), with their headers. */
+interface Streamed {
+  file: string;
+  etag: string;
+  headers: string[];
+}
+
+interface Served {
+  dist: Dist;
+  /** Non-colophon verse records, for /slok. */
+  verses: Asset[];
+  /** Their cards, per chapter, for /gita.svg and ?ch=C. */
+  cards: Asset[];
+  cardsByChapter: Asset[][];
+  /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
+  fixed: Map<string, Fixed>;
+  streamed: Map<string, { identity: Streamed; br?: Streamed; gzip?: Streamed; etags: string[] }>;
+}
+
+function prepare(dist: Dist): Served {
+  const { manifest, assets } = dist;
+  const counts = manifest.content.versesPerChapter;
+  const get = (path: string) => {
+    const a = assets.get(path);
+    if (!a) throw new Error(`dist/ lacks ${path}; rebuild it`);
+    return a;
+  };
+  const verses: Asset[] = [];
+  const cards: Asset[] = [];
+  const cardsByChapter: Asset[][] = [];
+  counts.forEach((count, i) => {
+    const ch = i + 1;
+    cardsByChapter[ch] = [];
+    for (let sl = 1; sl <= count; sl++) {
+      verses.push(get(FILES.verse(ch, sl)));
+      const card = get(FILES.card(ch, sl));
+      cards.push(card);
+      cardsByChapter[ch].push(card);
+    }
+  });
+
+  const streamed: Served['streamed'] = new Map();
+  // manifest.json is served too; it has twins like every text file, but cannot list its own hash.
+  const files = { ...manifest.files, [FILES.manifest]: { type: mediaType(FILES.manifest), size: 0, sha256: dist.manifestSha256, br: 0, gzip: 0 } };
+  for (const [path, entry] of Object.entries(files)) {
+    if (inMemory(path)) continue;
+    const one = (suffix: string, coding?: string): Streamed => {
+      const etag = etagOf(entry.sha256, coding);
+      return {
+        file: path + suffix,
+        etag,
+        headers: flat({
+          ...typeHeaders(entry.type),
+          // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
+          ...(coding && { 'Content-Encoding': coding }),
+          Vary: 'Accept-Encoding',
+          ETag: etag,
+          'Cache-Control': CACHE_FIXED,
+          ...COMMON_HEADERS,
+        }),
+      };
+    };
+    const s = {
+      identity: one(''),
+      ...(entry.br !== undefined && { br: one(ENCODINGS[0].suffix, 'br') }),
+      ...(entry.gzip !== undefined && { gzip: one(ENCODINGS[1].suffix, 'gzip') }),
+    };
+    streamed.set(path, { ...s, etags: [s.identity, s.br, s.gzip].filter((x): x is Streamed => !!x).map((x) => x.etag) });
+  }
+
+  return {
+    dist,
+    verses,
+    cards,
+    cardsByChapter,
+    fixed: new Map(),
+    streamed,
+  };
+}
+
+export function createApp(options: AppOptions): App {
+  const random = options.random ?? Math.random;
+  let served = prepare(options.dist);
+
+  /** The representation the client accepts, and its bytes. */
+  function send(req: AppRequest, asset: Asset, randomPick: boolean, extra?: string[]): AppResponse {
+    if (!randomPick && matchesEtag(req.header('if-none-match'), asset.etags)) {
+      const v = asset.identity;
+      return { status: 304, headers: extra ? v.notModified.concat(extra) : v.notModified };
+    }
+    const coding = pickCoding(req.header('accept-encoding'));
+    const v: Variant = (coding && asset[coding === 'br' ? 'br' : 'gzip']) || asset.identity;
+    const headers = randomPick ? v.randomHeaders : v.headers;
+    return { status: 200, headers: extra ? headers.concat(extra) : headers, body: v.body };
+  }
+
+  function stream(req: AppRequest, path: string): AppResponse | null {
+    const s = served.streamed.get(path);
+    if (!s) return null;
+    if (matchesEtag(req.header('if-none-match'), s.etags)) {
+      return { status: 304, headers: flat({ ETag: s.identity.etag, 'Cache-Control': CACHE_FIXED, Vary: 'Accept-Encoding', ...COMMON_HEADERS }) };
+    }
+    const coding = pickCoding(req.header('accept-encoding'));
+    const v = (coding && s[coding === 'br' ? 'br' : 'gzip']) || s.identity;
+    return { status: 200, headers: v.headers, file: v.file };
+  }
+
+  /** Which key the request presents: the x-api-key header, else the api_key query parameter. */
+  function presentedKey(req: AppRequest, query: string): string | undefined {
+    const header = req.header('x-api-key');
+    if (header !== undefined) return header.trim();
+    if (query && query.includes('api_key')) return new URLSearchParams(query).get('api_key') ?? undefined;
+    return undefined;
+  }
+
+  /** The key policy: null to go on, or the 401 to answer. */
+  function checkKey(req: AppRequest, query: string, route: RouteSpec): { refuse: AppResponse } | { key: KeyRecord | null } | Promise<{ refuse: AppResponse } | { key: KeyRecord | null }> {
+    if (options.auth === 'off' && route.id !== 'usage') return { key: null };
+    const presented = presentedKey(req, query);
+    if (presented === undefined || presented === '') {
+      if (options.auth === 'required' || route.id === 'usage') return { refuse: keyRequired };
+      return { key: null };
+    }
+    const settle = (record: KeyRecord | null) => (record ? { key: record } : { refuse: keyInvalid });
+    const found = options.keys.verify(presented);
+    return found instanceof Promise ? found.then(settle) : settle(found);
+  }
+
+  function answer(req: AppRequest, route: RouteSpec, query: string, fixed: Asset | null): AppResponse {
+    const s = served;
+    switch (route.id) {
+      case 'verse':
+      case 'chapter':
+      case 'chapters':
+      case 'verse-card':
+        return send(req, fixed!, false);
+      case 'random-verse':
+        return send(req, s.verses[Math.floor(random() * s.verses.length)], true);
+      case 'card': {
+        const q = query ? cardQuery(new URLSearchParams(query), s.dist.manifest.content.versesPerChapter) : {};
+        if (!q) return notFound.verse;
+        if (q.ch && q.sl) return send(req, s.dist.assets.get(FILES.card(q.ch, q.sl))!, false);
+        const pool = q.ch ? s.cardsByChapter[q.ch] : s.cards;
+        return send(req, pool[Math.floor(random() * pool.length)], true);
+      }
+      case 'docs':
+        return stream(req, FILES.docs) ?? notFound.resource;
+      case 'pricing':
+        return stream(req, FILES.pricing) ?? notFound.resource;
+      case 'openapi':
+        return stream(req, FILES.openapi) ?? notFound.resource;
+      case 'healthz':
+        return json(200, {
+          status: 'ok',
+          build: s.dist.manifest.build,
+          chapters: s.dist.manifest.content.chapters,
+          verses: s.dist.manifest.content.verses,
+          colophons: s.dist.manifest.content.colophons,
+          auth: options.auth,
+          ...options.health?.(),
+        });
+      case 'usage':
+      case 'register':
+        return notFound.resource;
+    }
+  }
+
+  function handle(req: AppRequest): AppResponse | Promise<AppResponse> {
+    const url = req.url;
+    if (url.length > MAX_URL_LENGTH) return uriTooLong;
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const query = q === -1 ? '' : url.slice(q + 1);
+    if (req.method === 'OPTIONS') return preflight;
+
+    const s = served;
+    const hit = s.fixed.get(path);
+    let route: RouteSpec;
+    let asset: Asset | null = null;
+    if (hit) {
+      route = hit.route;
+      asset = hit.asset;
+    } else {
+      const m = matchRoute(path, s.dist.manifest.content.versesPerChapter);
+      if (!m.route) {
+        if (req.method === 'GET' || req.method === 'HEAD') return stream(req, path) ?? notFound[m.notFound];
+        return notFound[m.notFound];
+      }
+      route = m.route;
+      const file =
+        route.id === 'verse' ? FILES.verse(m.ch!, m.sl!) :
+        route.id === 'verse-card' ? FILES.card(m.ch!, m.sl!) :
+        route.id === 'chapter' ? FILES.chapter(m.ch!) :
+        route.id === 'chapters' ? FILES.chapters : null;
+      if (file) {
+        asset = s.dist.assets.get(file) ?? null;
+        if (!asset) return notFound[route.notFound];
+        // Remember plain paths only: %-encoded spellings of a path are unbounded.
+        if (!path.includes('%') && s.fixed.size < 20_000) s.fixed.set(path, { route, asset });
+      }
+    }
+
+    const allowed = route.methods.includes(req.method) || (req.method === 'HEAD' && route.methods.includes('GET'));
+    if (!allowed) return methodNotAllowed(route);
+    if (OPEN.has(route.id)) return answer(req, route, query, asset);
+    const verdict = checkKey(req, query, route);
+    if (verdict instanceof Promise) return verdict.then((v) => ('refuse' in v ? v.refuse : answer(req, route, query, asset)));
+    return 'refuse' in verdict ? verdict.refuse : answer(req, route, query, asset);
+  }
+
+  return {
+    handle,
+    reload(dist: Dist) {
+      served = prepare(dist);
+    },
+    get dist() {
+      return served.dist;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+// The routes of the API, defined once: the server matches requests with
+// them, and the docs page, the OpenAPI document and the tests read them.
+import type { NotFoundKind } from './errors.ts';
+
+export type RouteId =
+  | 'random-verse'
+  | 'verse'
+  | 'chapters'
+  | 'chapter'
+  | 'card'
+  | 'verse-card'
+  | 'docs'
+  | 'pricing'
+  | 'openapi'
+  | 'usage'
+  | 'healthz'
+  | 'register';
+
+export interface RouteSpec {
+  id: RouteId;
+  /** OpenAPI form, parameters in braces. */
+  path: string;
+  methods: readonly string[];
+  summary: string;
+  /** A path to try it with, for the docs page and the link-following test. */
+  example: string;
+  /** Which 404 wording this route's family answers with. */
+  notFound: NotFoundKind;
+  /** Answers something new on every call (Cache-Control: no-store). */
+  random?: boolean;
+}
+
+const READ = ['GET', 'HEAD'] as const;
+
+export const ROUTES: readonly RouteSpec[] = [
+  { id: 'random-verse', path: '/slok', methods: READ, summary: 'A random verse record, uniform over the 701 verses (never a colophon).', example: '/slok', notFound: 'verse', random: true },
+  { id: 'verse', path: '/slok/{ch}/{sl}', methods: READ, summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon).', example: '/slok/2/47', notFound: 'verse' },
+  { id: 'chapters', path: '/chapters', methods: READ, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
+  { id: 'chapter', path: '/chapter/{ch}', methods: READ, summary: 'One chapter record. Without a number, /chapter answers the list, as /chapters does.', example: '/chapter/2', notFound: 'chapter' },
+  { id: 'card', path: '/gita.svg', methods: READ, summary: 'A verse card (SVG): a random verse; ?ch=C a random verse of chapter C; ?ch=C&sl=V that verse; ?theme=light|dark.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
+  { id: 'verse-card', path: '/slok/{ch}/{sl}/gita.svg', methods: READ, summary: 'The card of one verse.', example: '/slok/2/47/gita.svg', notFound: 'verse' },
+  { id: 'docs', path: '/', methods: READ, summary: 'This documentation (HTML).', example: '/', notFound: 'resource' },
+  { id: 'pricing', path: '/pricing', methods: READ, summary: 'The free license: what a key gives and how to get one (HTML).', example: '/pricing', notFound: 'resource' },
+  { id: 'openapi', path: '/openapi.json', methods: READ, summary: 'The OpenAPI 3.1 description of the API.', example: '/openapi.json', notFound: 'resource' },
+  { id: 'usage', path: '/usage', methods: READ, summary: "Your key's own usage and limit (needs a key).", example: '/usage', notFound: 'resource' },
+  { id: 'healthz', path: '/healthz', methods: READ, summary: 'Health: what the server serves, and whether its stores are reachable.', example: '/healthz', notFound: 'resource' },
+  { id: 'register', path: '/register', methods: ['POST'], summary: 'Register for a free key (form or JSON: name, email, intended use).', example: '/pricing', notFound: 'resource' },
+];
+
+export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec>;
+
+export type Match =
+  | { route: RouteSpec; ch?: number; sl?: number }
+  | { route: null; notFound: NotFoundKind };
+
+/** `ch` and `sl` are plain decimal integers, nothing else (DESIGN.md). */
+const NUMBER = /^[1-9][0-9]{0,5}$/;
+
+/**
+ * Match a request path (no query) against the routes. `versesPerChapter` is
+ * the content's verse counts, so out-of-range numbers are "not found" here.
+ * Percent-encoding is decoded per segment; anything malformed is not found.
+ */
+export function matchRoute(pathname: string, versesPerChapter: readonly number[]): Match {
+  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+  const raw = pathname.split('/');
+  if (raw[0] !== '') return { route: null, notFound: 'resource' };
+  const seg: string[] = [];
+  for (let i = 1; i < raw.length; i++) {
+    let s = raw[i];
+    if (s.includes('%')) {
+      try {
+        s = decodeURIComponent(s);
+      } catch {
+        return { route: null, notFound: familyOf(raw[1]) };
+      }
+    }
+    seg.push(s);
+  }
+  const chapterOk = (s: string | undefined) => (s !== undefined && NUMBER.test(s) && Number(s) <= versesPerChapter.length ? Number(s) : 0);
+  const verseOk = (ch: number, s: string | undefined) => (ch && s !== undefined && NUMBER.test(s) && Number(s) <= versesPerChapter[ch - 1] + 1 ? Number(s) : 0);
+
+  switch (seg[0]) {
+    case '':
+      return seg.length === 1 ? { route: ROUTE.docs } : { route: null, notFound: 'resource' };
+    case 'slok': {
+      if (seg.length === 1) return { route: ROUTE['random-verse'] };
+      const ch = chapterOk(seg[1]);
+      const sl = verseOk(ch, seg[2]);
+      if (!sl) return { route: null, notFound: 'verse' };
+      if (seg.length === 3) return { route: ROUTE.verse, ch, sl };
+      if (seg.length === 4 && seg[3] === 'gita.svg') return { route: ROUTE['verse-card'], ch, sl };
+      return { route: null, notFound: 'verse' };
+    }
+    case 'chapters':
+      return seg.length === 1 ? { route: ROUTE.chapters } : { route: null, notFound: 'chapter' };
+    case 'chapter': {
+      if (seg.length === 1) return { route: ROUTE.chapters };
+      const ch = chapterOk(seg[1]);
+      return seg.length === 2 && ch ? { route: ROUTE.chapter, ch } : { route: null, notFound: 'chapter' };
+    }
+    case 'gita.svg':
+      return seg.length === 1 ? { route: ROUTE.card } : { route: null, notFound: 'verse' };
+  }
+  if (seg.length === 1) {
+    const single = SINGLE.get(seg[0]);
+    if (single) return { route: single };
+  }
+  return { route: null, notFound: 'resource' };
+}
+
+const SINGLE = new Map<string, RouteSpec>(
+  (['pricing', 'openapi', 'usage', 'healthz', 'register'] as const).map((id) => [ROUTE[id].path.slice(1), ROUTE[id]]),
+);
+
+function familyOf(first: string | undefined): NotFoundKind {
+  if (first === 'slok' || first === 'gita.svg') return 'verse';
+  if (first === 'chapter' || first === 'chapters') return 'chapter';
+  return 'resource';
+}
+
+/**
+ * Query parameters of /gita.svg: none (random), ch (random in that chapter)
+ * or ch and sl (that verse). Anything that does not name a verse: null.
+ */
+export function cardQuery(params: URLSearchParams, versesPerChapter: readonly number[]): { ch?: number; sl?: number } | null {
+  const ch = params.getAll('ch');
+  const sl = params.getAll('sl');
+  if (ch.length > 1 || sl.length > 1) return null;
+  if (!ch.length) return sl.length ? null : {};
+  if (!NUMBER.test(ch[0]) || Number(ch[0]) > versesPerChapter.length) return null;
+  const c = Number(ch[0]);
+  if (!sl.length) return { ch: c };
+  if (!NUMBER.test(sl[0]) || Number(sl[0]) > versesPerChapter[c - 1] + 1) return null;
+  return { ch: c, sl: Number(sl[0]) };
+}

@@ -1,0 +1,55 @@
+// What every runtime's server shares: the app on the loaded dist/, the key
+// store, the request log, and the reload of a new build.
+import type { Config } from '../config.ts';
+import { FileKeyStore } from '../keys/file-store.ts';
+import type { KeyStore } from '../keys/store.ts';
+import { createApp, type App } from './app.ts';
+import { loadDist } from './assets.ts';
+import { createLog, type RequestLog } from './log.ts';
+import { watchDist } from './reload.ts';
+
+export interface Service {
+  app: App;
+  log: RequestLog;
+  keys: KeyStore;
+  onError: (err: unknown) => void;
+  /** The start line, once the runtime listens. */
+  started(url: string, runtime: string): void;
+  /** Stop watching and close the stores (after the server stopped). */
+  close(): Promise<void>;
+}
+
+export const displayUrl = (host: string, port: number) =>
+  `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+
+export async function createService(config: Config): Promise<Service> {
+  const log = createLog();
+  const dist = await loadDist(config.distDir);
+  const keys = await FileKeyStore.open(config.dataDir, true);
+  const app = createApp({ dist, auth: config.auth, keys, health: () => ({ keys: keys.kind }) });
+  const onError = (err: unknown) => log.line(`error: ${(err as Error)?.stack ?? String(err)}`);
+  const stopWatching = watchDist(
+    config.distDir,
+    () => app.dist.manifest.build,
+    (next) => {
+      app.reload(next);
+      log.line(`serving build ${next.manifest.build} (dist/ was rebuilt)`);
+    },
+    (err) => log.line(`a new dist/ could not be loaded, still serving build ${app.dist.manifest.build}: ${err.message}`),
+  );
+  return {
+    app,
+    log,
+    keys,
+    onError,
+    started(url, runtime) {
+      const m = app.dist.manifest;
+      log.line(`gita-api listening on ${url} (${runtime}; build ${m.build}, ${m.content.verses} verses, auth ${config.auth}, keys in ${keys.kind} store)`);
+    },
+    async close() {
+      stopWatching();
+      await keys.close();
+      log.flush();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The web-standard adapter: (Request) => Response, for Deno.serve and any
+// runtime with the Fetch API. Files of dist/ not held in memory are read
+// from disk here (on Node, sirv streams them instead).
+import { readFile } from 'node:fs/promises';
+import { internalError, json, type App, type AppRequest, type AppResponse } from './app.ts';
+import { ERRORS } from './errors.ts';
+import type { RequestLog } from './log.ts';
+
+export interface WebHandlerOptions {
+  app: App;
+  log: RequestLog;
+  trustProxy?: boolean;
+  onError?: (err: unknown) => void;
+}
+
+/** Connection details the runtime knows and the Request does not (Deno passes them as `info`). */
+export interface ConnInfo {
+  remoteAddr?: { hostname?: string };
+}
+
+class WebRequest implements AppRequest {
+  readonly method: string;
+  readonly url: string;
+  constructor(
+    private request: Request,
+    private info: ConnInfo | undefined,
+    private trustProxy: boolean,
+  ) {
+    this.method = request.method;
+    const u = request.url;
+    // The path and query as sent: the full URL minus scheme and authority.
+    this.url = u.slice(u.indexOf('/', u.indexOf('//') + 2));
+  }
+  header(name: string): string | undefined {
+    return this.request.headers.get(name) ?? undefined;
+  }
+  get ip(): string {
+    if (this.trustProxy) {
+      const first = this.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+      if (first) return first;
+    }
+    return this.info?.remoteAddr?.hostname ?? 'unknown';
+  }
+}
+
+function toHeaders(flat: string[]): Headers {
+  const h = new Headers();
+  for (let i = 0; i < flat.length; i += 2) h.append(flat[i], flat[i + 1]);
+  return h;
+}
+
+const NO_BODY = new Set([204, 304]);
+
+async function toResponse(r: AppResponse, method: string, root: string): Promise<Response> {
+  const headers = toHeaders(r.headers);
+  let body: ConstructorParameters<typeof Response>[0] = null;
+  if (r.file) {
+    const bytes = await readFile(root + r.file);
+    headers.set('Content-Length', String(bytes.length));
+    body = bytes;
+  } else if (r.body !== undefined) body = r.body as ConstructorParameters<typeof Response>[0];
+  if (method === 'HEAD' || NO_BODY.has(r.status)) body = null;
+  return new Response(body, { status: r.status, headers });
+}
+
+/** The header block a request may carry, as on Node (LIMITS.maxHeaderBytes there). */
+const MAX_HEADER_BYTES = 16 * 1024;
+
+function headerBytes(request: Request): number {
+  let n = request.url.length;
+  request.headers.forEach((value, name) => (n += name.length + value.length + 4));
+  return n;
+}
+
+export function webHandler({ app, log, trustProxy = false, onError = () => {} }: WebHandlerOptions) {
+  return async (request: Request, info?: ConnInfo): Promise<Response> => {
+    const started = performance.now();
+    const req = new WebRequest(request, info, trustProxy);
+    let res: Response;
+    try {
+      const tooLarge = headerBytes(request) > MAX_HEADER_BYTES;
+      res = await toResponse(tooLarge ? json(ERRORS.headersTooLarge.status, ERRORS.headersTooLarge.body) : await app.handle(req), req.method, app.dist.dir);
+    } catch (err) {
+      onError(err);
+      res = await toResponse(internalError(), req.method, '');
+    }
+    log.request(req.method, req.url, res.status, performance.now() - started);
+    return res;
+  };
+}

@@ -1,0 +1,27 @@
+// API keys: random, shown once, kept only as a hash.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Prefix that makes a key recognizable in a config file or a leaked log. */
+export const KEY_PREFIX = 'gita_';
+
+/** A new key: 192 random bits, base64url. */
+export const generateKey = () => KEY_PREFIX + randomBytes(24).toString('base64url');
+
+/**
+ * SHA-256 of the key. Keys carry 192 random bits, so a fast hash is safe
+ * (nothing to brute-force); a slow password hash would cost every request.
+ */
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Compare two hex hashes in constant time. */
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+/** A short public id to list and revoke a key by (not derived from the key). */
+export const newKeyId = () => `key_${randomBytes(6).toString('hex')}`;
+
+/** Plausible key syntax, checked before hashing: anything else is invalid at once. */
+export const looksLikeKey = (key: string) => key.length >= 16 && key.length <= 128 && /^[A-Za-z0-9_-]+$/.test(key);
