@@ -11,7 +11,7 @@ import type { Manifest } from '../../src/build/manifest.ts';
 import { importContent } from '../../src/content/import.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { FILES } from '../../src/layout.ts';
-import { SHARED_DATA, tempDir, treeFingerprint } from '../helpers/fs.ts';
+import { SHARED_DATA, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
 const root = tempDir('gita-build-');
 const contentDir = join(root, 'content');
@@ -23,11 +23,11 @@ let manifest: Manifest;
 const read = (path: string) => readFileSync(join(outA, path));
 const sourceText = (file: string) => readFileSync(join(SHARED_DATA, file), 'utf8');
 
-test.before(async () => {
+test.before(hook(async () => {
   await importContent({ from: SHARED_DATA, contentDir });
   first = await build({ contentDir, outDir: outA, cacheDir, seed: SEED });
   manifest = JSON.parse(read(FILES.manifest).toString());
-});
+}));
 
 test('every verse record is served compact, keys in source order, equal to its source', () => {
   let count = 0;

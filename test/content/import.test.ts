@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as tar from 'tar';
 import { importContent } from '../../src/content/import.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
-import { SHARED_DATA, copyOfSource, tempDir, treeFingerprint } from '../helpers/fs.ts';
+import { SHARED_DATA, copyOfSource, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
 /** Every record of `contentDir` equals the source's, byte for byte. */
 function assertSameRecords(contentDir: string) {
@@ -41,9 +41,9 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url
 
 let archive: string;
 
-test.before(async () => {
+test.before(hook(async () => {
   archive = await makeArchive(SHARED_DATA);
-});
+}));
 
 test('imports the shared folder; every record equals its source', async () => {
   const contentDir = join(tempDir(), 'content');

@@ -1,0 +1,149 @@
+// The server's life: graceful shutdown with requests in flight, slow
+// clients, a new build picked up while serving, on Node and on Deno.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { connect } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from '../../src/build/build.ts';
+import { FILES } from '../../src/layout.ts';
+import { PATHS } from '../../src/paths.ts';
+import { tempDir, hook } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+import { startServer, type Runtime } from '../helpers/server.ts';
+import { fetchRaw } from '../helpers/http.ts';
+
+/** Count complete HTTP/1.1 responses in `data` (each with a Content-Length body). */
+function completeResponses(data: Buffer): number[] {
+  const statuses: number[] = [];
+  let at = 0;
+  for (;;) {
+    const end = data.indexOf('\r\n\r\n', at);
+    if (end === -1) break;
+    const head = data.subarray(at, end).toString();
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+    if (end + 4 + length > data.length) break;
+    statuses.push(Number(head.slice(9, 12)));
+    at = end + 4 + length;
+  }
+  return statuses;
+}
+
+function lifecycle(runtime: Runtime) {
+  const t = suite(`server lifecycle (${runtime})`);
+  let distDir: string;
+  let contentDir: string;
+
+  t.before(hook(async () => {
+    ({ distDir, contentDir } = await testDist());
+  }));
+
+  t('SIGTERM: in-flight requests finish, then the process exits 0', async () => {
+    const server = await startServer(runtime, { dist: distDir, dataDir: tempDir() });
+    const manifest = JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8'));
+    // The largest record (about 440 kB): twenty of them do not fit in the socket buffers.
+    const [largest] = Object.entries(manifest.files as Record<string, { size: number }>)
+      .filter(([p]) => p.endsWith('index.json'))
+      .sort((a, b) => b[1].size - a[1].size)[0];
+    const path = largest.replace(/\/index\.json$/, '');
+    // Ten connections, each with a large answer in flight: the client reads the first bytes, then stops reading.
+    const clients = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const socket = connect(server.port, '127.0.0.1');
+        const chunks: Buffer[] = [];
+        socket.on('data', (c) => chunks.push(c));
+        socket.on('error', () => {});
+        const closed = new Promise((r) => socket.on('close', r));
+        await new Promise((r) => socket.on('connect', r));
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        while (!chunks.length) await new Promise((r) => setTimeout(r, 5));
+        socket.pause();
+        return { socket, chunks, closed };
+      }),
+    );
+    const exit = server.stop('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await fetchRaw(server.url, '/healthz').then(() => false, () => true);
+    for (const c of clients) c.socket.resume();
+    const code = await exit;
+    await Promise.all(clients.map((c) => c.closed));
+    const statuses = clients.flatMap((c) => completeResponses(Buffer.concat(c.chunks)));
+    assert.equal(statuses, new Array(10).fill(200), 'every answer in flight was delivered whole');
+    assert.ok(refused, 'no new connection is accepted once stopping');
+    assert.is(code, 0);
+    assert.match(server.output(), /SIGTERM: finishing in-flight requests/);
+  });
+
+  t('SIGINT exits 0 too', async () => {
+    const server = await startServer(runtime, { dist: distDir, dataDir: tempDir() });
+    assert.is((await fetchRaw(server.url, '/healthz')).status, 200);
+    assert.is(await server.stop('SIGINT'), 0);
+  });
+
+  t('a new build is picked up while serving, without a failed request', async () => {
+    const dist = join(tempDir('gita-reload-'), 'dist');
+    await cp(distDir, dist, { recursive: true });
+    const server = await startServer(runtime, { dist, dataDir: tempDir() });
+    try {
+      const before = JSON.parse((await fetchRaw(server.url, '/healthz')).text).build;
+      let stop = false;
+      const failures: string[] = [];
+      let served = 0;
+      const hammer = (async () => {
+        while (!stop) {
+          for (const p of ['/chapter/2', '/slok/2/47', '/slok', '/gita.svg', '/manifest.json']) {
+            const r = await fetchRaw(server.url, p).catch((e: Error) => ({ status: 0, text: e.message }));
+            if (r.status !== 200) failures.push(`${p}: ${r.status} ${r.text.slice(0, 80)}`);
+            served++;
+          }
+        }
+      })();
+      const next = await build({ contentDir, outDir: dist, cacheDir: join(PATHS.buildCache, '..', 'build-tests'), seed: 'another day' });
+      let after = before;
+      for (let i = 0; i < 100 && after === before; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = JSON.parse((await fetchRaw(server.url, '/healthz')).text).build;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      stop = true;
+      await hammer;
+      assert.is(after, next.manifest.build, 'the server serves the new build');
+      assert.not.equal(after, before);
+      assert.equal(failures, [], 'no request failed during the swap');
+      assert.ok(served > 20);
+      assert.match(server.output(), /dist\/ was rebuilt/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  t('a slow client (headers trickling in) is cut off', async () => {
+    if (runtime === 'deno') {
+      // Deno.serve has no header or request timeout to set (denoland/deno#3515); the README says to put a proxy in front.
+      return;
+    }
+    const server = await startServer(runtime, { dist: distDir, dataDir: tempDir() });
+    try {
+      const socket = connect(server.port, '127.0.0.1');
+      let data = '';
+      socket.on('data', (d) => (data += d));
+      const started = Date.now();
+      socket.write('GET /slok HTTP/1.1\r\nHost: x\r\n');
+      const drip = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 500);
+      await new Promise((r) => socket.on('close', r));
+      clearInterval(drip);
+      const took = Date.now() - started;
+      assert.ok(took < 15_000, `closed after ${took} ms`);
+      assert.match(data, /^HTTP\/1\.1 408 /);
+      assert.is((await fetchRaw(server.url, '/healthz')).status, 200, 'the server still answers');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  return t;
+}
+
+lifecycle('node').run();
+lifecycle('deno').run();

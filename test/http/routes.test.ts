@@ -1,0 +1,64 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cardQuery, matchRoute, ROUTES } from '../../src/http/routes.ts';
+import { pickCoding } from '../../src/http/negotiate.ts';
+
+const counts = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];
+const id = (path: string) => {
+  const m = matchRoute(path, counts);
+  return m.route ? `${m.route.id}${'ch' in m && m.ch ? ` ${m.ch}` : ''}${'sl' in m && m.sl ? `.${m.sl}` : ''}` : `404 ${m.notFound}`;
+};
+
+test('routes match their paths, with and without a trailing slash', () => {
+  assert.is(id('/'), 'docs');
+  assert.is(id('/slok'), 'random-verse');
+  assert.is(id('/slok/'), 'random-verse');
+  assert.is(id('/slok/2/47'), 'verse 2.47');
+  assert.is(id('/slok/2/73'), 'verse 2.73');
+  assert.is(id('/slok/2/47/'), 'verse 2.47');
+  assert.is(id('/slok/2/47/gita.svg'), 'verse-card 2.47');
+  assert.is(id('/chapters'), 'chapters');
+  assert.is(id('/chapter'), 'chapters');
+  assert.is(id('/chapter/18'), 'chapter 18');
+  assert.is(id('/gita.svg'), 'card');
+  assert.is(id('/pricing'), 'pricing');
+  assert.is(id('/openapi.json'), 'openapi');
+  assert.is(id('/usage'), 'usage');
+  assert.is(id('/healthz'), 'healthz');
+  assert.is(id('/register'), 'register');
+  assert.is(id('/%73lok/2/47'), 'verse 2.47', 'percent-encoded letters are the same path');
+});
+
+test('numbers must be plain decimal integers in range; the wording follows the family', () => {
+  for (const p of ['/slok/2/74', '/slok/0/1', '/slok/19/1', '/slok/02/4', '/slok/2/4.0', '/slok/2/%2B4', '/slok/2', '/slok/2/4/x', '/slok/9999999/1', '/slok/2/%ZZ']) assert.is(id(p), '404 verse', p);
+  for (const p of ['/chapter/0', '/chapter/19', '/chapter/1x', '/chapters/1', '/chapter/1/2', '/chapter/%']) assert.is(id(p), '404 chapter', p);
+  for (const p of ['', 'slok', '/x', '//slok', '/index.html', '/healthz/1']) assert.is(id(p), '404 resource', p);
+});
+
+test('every route has a unique id and a documented example', () => {
+  assert.is(new Set(ROUTES.map((r) => r.id)).size, ROUTES.length);
+  for (const r of ROUTES) assert.ok(r.example.startsWith('/') && r.summary.length > 10, r.id);
+});
+
+test('card queries: none, ch, ch and sl; anything else is null', () => {
+  const q = (s: string) => cardQuery(new URLSearchParams(s), counts);
+  assert.equal(q(''), {});
+  assert.equal(q('api_key=x&theme=dark'), {});
+  assert.equal(q('ch=2'), { ch: 2 });
+  assert.equal(q('ch=2&sl=73'), { ch: 2, sl: 73 });
+  for (const bad of ['sl=3', 'ch=0', 'ch=19', 'ch=2&sl=74', 'ch=02', 'ch=2&sl=', 'ch=2&ch=3', 'ch=2&sl=1&sl=2', 'ch=']) assert.is(q(bad), null, bad);
+});
+
+test('content coding: brotli first, q-values respected, identity when nothing fits', () => {
+  assert.is(pickCoding(undefined), null);
+  assert.is(pickCoding('gzip, deflate, br'), 'br');
+  assert.is(pickCoding('gzip'), 'gzip');
+  assert.is(pickCoding('br;q=0, gzip'), 'gzip');
+  assert.is(pickCoding('gzip;q=1, br;q=0.5'), 'gzip');
+  assert.is(pickCoding('*'), 'br');
+  assert.is(pickCoding('*;q=0'), null);
+  assert.is(pickCoding('identity'), null);
+  assert.is(pickCoding('deflate'), null);
+});
+
+test.run();
