@@ -1,0 +1,209 @@
+// npm run bench : the server against nginx on the same dist/, side by side in
+// one run, with wrk. Prints figures and ratios; it is not a pass/fail test.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuilt } from '../src/build/ensure.ts';
+import { flags, run } from '../src/cli/run.ts';
+import { formatSeconds } from '../src/cli/format.ts';
+import type { Manifest } from '../src/build/manifest.ts';
+import { FILES } from '../src/layout.ts';
+import { PATHS, PROJECT_ROOT } from '../src/paths.ts';
+
+const usage = `
+Usage: npm run bench [-- --duration SECONDS] [--connections N] [--routes a,b] [--no-build-bench]
+
+Builds dist/ if needed, starts the server and nginx (Debian nginx-light, a
+config written to a temporary folder, loopback only) on the same dist/, and
+measures each hot route with wrk (-t1, 64 connections): requests a second,
+p50 and p99 latency, errors, and the ratio to nginx. Then start-up time, RSS
+after load, and cold and warm build times. wrk and nginx are installed with
+apt-get when missing and this user may.
+`;
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const ROUTES: Array<{ name: string; path: string; random?: boolean }> = [
+  { name: '/chapters', path: '/chapters' },
+  { name: '/chapter/2', path: '/chapter/2' },
+  { name: '/slok/2/47', path: '/slok/2/47' },
+  { name: 'random /slok', path: '/slok', random: true },
+  { name: 'random /gita.svg', path: '/gita.svg', random: true },
+];
+
+function need(tool: string, pkg: string): string {
+  const found = spawnSync('sh', ['-c', `command -v ${tool} || ls /usr/sbin/${tool} 2>/dev/null`], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  if (found) return found;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`installing ${pkg} (apt-get)...`);
+    execFileSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: 'inherit' });
+    return need(tool, pkg);
+  }
+  throw new Error(`${tool} is missing: install the Debian package ${pkg} (apt-get install ${pkg})`);
+}
+
+const ms = (s: string) => {
+  const m = /([\d.]+)(us|ms|s)/.exec(s);
+  if (!m) return NaN;
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+};
+
+function wrk(bin: string, url: string, seconds: number, connections: number, script?: string): Result {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), url];
+  const out = execFileSync(bin, args, { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const p50 = ms(/50%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const p99 = ms(/99%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = sock ? sock.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p50, p99, errors, non2xx };
+}
+
+async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+function startGita(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', '--port', String(port), '--host', '127.0.0.1'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, GITA_ANON_LIMIT: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function nginxConfig(dir: string, dist: string, port: number): string {
+  const conf = `
+worker_processes auto;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log ${dir}/access.log combined buffer=64k flush=1s;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  types { application/json json; image/svg+xml svg; text/html html; }
+  default_type application/octet-stream;
+  sendfile on; tcp_nopush on; tcp_nodelay on;
+  keepalive_requests 1000000;
+  open_file_cache max=10000 inactive=60s;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dist};
+    location / { try_files $uri $uri/index.json =404; }
+  }
+}
+`;
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(file, conf);
+  return file;
+}
+
+/** A wrk script that asks for a uniformly random one of `paths` on each request (random /slok for nginx). */
+function randomPathsScript(dir: string, name: string, paths: string[]): string {
+  const file = join(dir, `${name}.lua`);
+  writeFileSync(file, `math.randomseed(os.time())\nlocal paths = {${paths.map((p) => `"${p}"`).join(',')}}\nrequest = function()\n  return wrk.format(nil, paths[math.random(#paths)])\nend\n`);
+  return file;
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+run(async () => {
+  const { values } = flags(usage, {
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    routes: { type: 'string' },
+    'no-build-bench': { type: 'boolean' },
+  });
+  const seconds = Number(values.duration ?? 10);
+  const connections = Number(values.connections ?? 64);
+  const wanted = values.routes?.split(',');
+  const routes = ROUTES.filter((r) => !wanted || wanted.includes(r.name) || wanted.includes(r.path));
+  const wrkBin = need('wrk', 'wrk');
+  const nginxBin = need('nginx', 'nginx-light');
+
+  await ensureBuilt({ contentDir: PATHS.content, distDir: PATHS.dist, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp, say: (l) => console.log(l) });
+  const manifest: Manifest = JSON.parse(readFileSync(join(PATHS.dist, FILES.manifest), 'utf8'));
+  const work = mkdtempSync(join(tmpdir(), 'gita-bench-'));
+  const versePaths = manifest.content.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => FILES.verse(i + 1, v + 1).replace(/\/index\.json$/, '')));
+  const cardPaths = manifest.content.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => FILES.card(i + 1, v + 1)));
+  const scripts = { '/slok': randomPathsScript(work, 'slok', versePaths), '/gita.svg': randomPathsScript(work, 'card', cardPaths) };
+
+  console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+  console.log(`wrk -t1 -c${connections} -d${seconds}s per route, after a 2 s warm-up; nginx: worker_processes auto, access log buffered, gzip_static`);
+
+  // Start-up: from spawn to the first answer, three times.
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const p = startGita(18_091, {});
+    await waitFor('http://127.0.0.1:18091/healthz');
+    starts.push(performance.now() - t0);
+    p.kill('SIGTERM');
+    await new Promise((r) => p.once('exit', r));
+  }
+  starts.sort((a, b) => a - b);
+
+  const gita = startGita(18_080, {});
+  const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, 18_081), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const rows: Array<{ route: string; g: Result; n: Result }> = [];
+  try {
+    await waitFor('http://127.0.0.1:18080/healthz');
+    await waitFor('http://127.0.0.1:18081/chapters');
+    for (const route of routes) {
+      const script = route.random ? scripts[route.path as '/slok' | '/gita.svg'] : undefined;
+      const gUrl = `http://127.0.0.1:18080${route.path}`;
+      const nUrl = `http://127.0.0.1:18081${route.random ? '/' : route.path}`;
+      wrk(wrkBin, gUrl, 2, connections);
+      const g = wrk(wrkBin, gUrl, seconds, connections);
+      wrk(wrkBin, nUrl, 2, connections, script);
+      const n = wrk(wrkBin, nUrl, seconds, connections, script);
+      rows.push({ route: route.name, g, n });
+      console.log(`  measured ${route.name}`);
+    }
+    const rss = rssMb(gita.pid!);
+
+    console.log('');
+    console.log('| route | gita req/s | nginx req/s | ratio (target >= 0.6) | gita p50 / p99 ms | nginx p99 ms | gita errors |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const { route, g, n } of rows) {
+      const ratio = g.rps / n.rps;
+      console.log(`| ${route} | ${fmt(g.rps)} | ${fmt(n.rps)} | ${fmt(ratio, 2)}${ratio >= 0.6 ? '' : ' (missed)'} | ${fmt(g.p50, 2)} / ${fmt(g.p99, 2)} | ${fmt(n.p99, 2)} | ${g.errors + g.non2xx} |`);
+    }
+    console.log('');
+    console.log(`start-up to first answer (median of 3): ${formatSeconds(starts[1])} (target <= 0.5 s)`);
+    console.log(`server RSS after the load: ${rss.toFixed(0)} MB (target <= 150 MB)`);
+  } finally {
+    gita.kill('SIGTERM');
+    nginx.kill('SIGQUIT');
+    await Promise.all([gita, nginx].map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  if (!values['no-build-bench']) {
+    console.log('');
+    execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-build.ts')], { stdio: 'inherit', cwd: PROJECT_ROOT });
+  }
+});
