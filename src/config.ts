@@ -17,6 +17,8 @@ export interface Config {
   trustProxy: boolean;
   registration: 'open' | 'closed';
   redisUrl: string | null;
+  /** Prefix of every Redis key this service writes (several services can share one Redis). */
+  redisPrefix: string;
   /** Where the operator can be reached, shown when registration is closed. */
   contact: string | null;
 }
@@ -40,6 +42,7 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'trustProxy', env: 'GITA_TRUST_PROXY', flag: 'trust-proxy', default: '', help: 'Set (1/true) when behind a proxy: the client address is taken from X-Forwarded-For.' },
   { key: 'registration', env: 'GITA_REGISTRATION', flag: 'registration', default: 'open', help: 'open: /pricing registers free keys; closed: it says how to ask the operator.' },
   { key: 'redisUrl', env: 'REDIS_URL', flag: 'redis-url', default: '', help: 'Keep keys, usage and limits in Redis, shared by several servers. Unset: in the process and GITA_DATA_DIR.' },
+  { key: 'redisPrefix', env: 'GITA_REDIS_PREFIX', flag: 'redis-prefix', default: 'gita:', help: 'Prefix of every Redis key the service uses.' },
   { key: 'contact', env: 'GITA_CONTACT', flag: 'contact', default: '', help: 'How to reach the operator (shown when registration is closed).' },
 ];
 
@@ -80,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     trustProxy: /^(1|true|yes|on)$/i.test(value('trustProxy').trim()),
     registration: oneOf('registration', ['open', 'closed'] as const),
     redisUrl: redis || null,
+    redisPrefix: value('redisPrefix'),
     contact: value('contact').trim() || null,
   };
 }

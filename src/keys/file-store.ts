@@ -5,7 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { withLock } from '../fs/lock.ts';
-import { generateKey, hashKey, looksLikeKey, newKeyId, sameHash } from './keys.ts';
+import { generateKey, hashKey, looksLikeKey, newKeyId, sameHash, VerifiedKeys } from './keys.ts';
 import { StoreError, type KeyRecord, type KeyStore, type NewKey } from './store.ts';
 
 interface KeyFile {
@@ -20,6 +20,7 @@ export class FileKeyStore implements KeyStore {
   readonly kind = 'file';
   readonly file: string;
   private byHash = new Map<string, KeyRecord>();
+  private verified = new VerifiedKeys<KeyRecord>();
   private stamp = '';
   private checked = 0;
   private watcher: FSWatcher | null = null;
@@ -47,15 +48,19 @@ export class FileKeyStore implements KeyStore {
   }
 
   verify(key: string): KeyRecord | null {
-    if (!looksLikeKey(key)) return null;
     const now = Date.now();
     if (now - this.checked > RECHECK_MS) {
       this.checked = now;
       if (this.currentStamp() !== this.stamp) this.reloadSync();
     }
+    const seen = this.verified.get(key);
+    if (seen) return seen;
+    if (!looksLikeKey(key)) return null;
     const hash = hashKey(key);
     const record = this.byHash.get(hash);
-    return record && !record.revoked && sameHash(record.hash, hash) ? record : null;
+    if (!record || record.revoked || !sameHash(record.hash, hash)) return null;
+    this.verified.set(key, record);
+    return record;
   }
 
   async create(input: NewKey): Promise<{ key: string; record: KeyRecord }> {
@@ -112,6 +117,7 @@ export class FileKeyStore implements KeyStore {
 
   private index(data: KeyFile, stamp: string) {
     this.byHash = new Map(data.keys.map((k) => [k.hash, k]));
+    this.verified.clear();
     this.stamp = stamp;
   }
 

@@ -25,3 +25,24 @@ export const newKeyId = () => `key_${randomBytes(6).toString('hex')}`;
 
 /** Plausible key syntax, checked before hashing: anything else is invalid at once. */
 export const looksLikeKey = (key: string) => key.length >= 16 && key.length <= 128 && /^[A-Za-z0-9_-]+$/.test(key);
+
+/**
+ * Keys already verified, by the key as presented, so a busy key is hashed
+ * once rather than on every request. The authoritative check (hash, then a
+ * constant-time comparison with the stored hash) runs on first sight; the
+ * stores clear this whenever their index changes, so a revocation takes
+ * effect at once. Only valid keys are remembered, at most 10,000.
+ */
+export class VerifiedKeys<T> {
+  private map = new Map<string, T>();
+  get(key: string): T | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, value: T): void {
+    if (this.map.size >= 10_000) this.map.clear();
+    this.map.set(key, value);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}

@@ -1,0 +1,198 @@
+// Rate limits with rate-limiter-flexible: a daily quota per key or anonymous
+// client (counted per UTC day, reset at midnight UTC), a short burst window
+// for anonymous clients, and a small daily allowance of registrations per
+// client. In memory for one server; in Redis, with an in-memory insurance
+// limiter, for several.
+//
+// A key with plenty of quota left takes it from the store in blocks (a
+// lease) and spends the block locally, so most keyed requests need no store
+// call at all; near the end of a quota every request goes to the store, one
+// by one, which keeps the last requests of a day exact across servers.
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+
+/** Anonymous clients may also not exceed this many requests in this many seconds. */
+export const ANON_BURST = { points: 30, seconds: 10 } as const;
+/** Free keys a client address may register in a day. */
+export const REGISTRATIONS_PER_DAY = 5;
+/** A lease: how many requests a server takes from a key's quota at once, and when. */
+export const LEASE = {
+  size: 100,
+  /** Only while more than this is left of the day's quota; below, every request is counted in the store. */
+  above: 2_000,
+  /** Unspent requests of a lease go back to the store after this long. */
+  ms: 2_000,
+};
+
+export interface Verdict {
+  allowed: boolean;
+  /** Requests a day. */
+  limit: number;
+  remaining: number;
+  /** Unix time (seconds) when the daily quota starts again: the next midnight UTC. */
+  reset: number;
+  /** Seconds to wait, when refused. */
+  retryAfter: number;
+}
+
+export interface Limiter {
+  /** Count one request against `subject`'s daily quota (and, for anonymous clients, the burst window). */
+  consume(subject: string, dailyLimit: number, anonymous: boolean): Verdict | Promise<Verdict>;
+  /** The daily quota's state without counting. */
+  peek(subject: string, dailyLimit: number): Promise<Verdict>;
+  /** Count one registration from a client address; false when it is over the day's allowance. */
+  register(ip: string): Promise<boolean>;
+  /** Give back what leases did not spend (at shutdown). */
+  close(): Promise<void>;
+}
+
+export const utcDay = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
+export const nextMidnight = (now = Date.now()) => Math.floor(now / 86_400_000 + 1) * 86_400;
+
+type Factory = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;
+
+export const memoryFactory: Factory = (keyPrefix, points, duration) => new RateLimiterMemory({ keyPrefix, points, duration });
+
+/** Redis limiters; when Redis fails, an in-memory limiter of the same shape decides (the insurance strategy). */
+export function redisFactory(client: Redis, prefix: string): Factory {
+  return (keyPrefix, points, duration) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix: `${prefix}${keyPrefix}`,
+      points,
+      duration,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+    });
+}
+
+/**
+ * The daily counter's own ceiling. Quotas differ per key (and may change
+ * during a day), so one counter per caller and day counts every request and
+ * each request is judged against the caller's quota of the moment.
+ */
+const DAILY_CEILING = 2 ** 31 - 1;
+
+interface Lease {
+  day: string;
+  /** The store's count for the day when the lease was taken, this lease included. */
+  counted: number;
+  /** Requests of the lease not yet spent. */
+  left: number;
+  expires: number;
+}
+
+/** rate-limiter-flexible resolves under the limit and rejects with a RateLimiterRes over it (or an Error when its store fails). */
+const settle = (p: Promise<RateLimiterRes>) =>
+  p.then(
+    (res) => ({ res, allowed: true }),
+    (err: unknown) => {
+      if (err instanceof RateLimiterRes) return { res: err, allowed: false };
+      throw err;
+    },
+  );
+
+export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE): Limiter {
+  const daily = factory('day', DAILY_CEILING, 86_400);
+  const burst = factory('burst', ANON_BURST.points, ANON_BURST.seconds);
+  const registrations = factory('register', REGISTRATIONS_PER_DAY, 86_400);
+  const leases = new Map<string, Lease>();
+  const refilling = new Map<string, Promise<unknown>>();
+
+  // The day and its end change once a day: computed once a day, not per request.
+  let day = '';
+  let midnight = 0;
+  const today = (now: number) => {
+    if (now >= midnight * 1000) {
+      day = utcDay(now);
+      midnight = nextMidnight(now);
+    }
+    return day;
+  };
+
+  const verdict = (counted: number, limit: number, allowed: boolean, retryAfter = 1): Verdict => ({
+    allowed,
+    limit,
+    remaining: Math.max(limit - counted, 0),
+    reset: midnight,
+    retryAfter,
+  });
+
+  const giveBack = (subject: string, held: Lease) => {
+    leases.delete(subject);
+    if (held.left > 0 && held.day === day) void daily.reward(`${subject}:${held.day}`, held.left).catch(() => {});
+  };
+  // Unspent leases go back to the store, so other servers may use them.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [subject, held] of leases) if (held.expires <= now) giveBack(subject, held);
+  }, lease.ms / 2);
+  sweep.unref();
+
+  /** Take one request (or a lease of many) from the store. */
+  async function fromStore(subject: string, limit: number, now: number): Promise<Verdict> {
+    const d = today(now);
+    const known = leases.get(subject);
+    // Lease only while plenty is left by what this server last knew (nothing known: the quota itself).
+    const block = limit - (known?.day === d ? known.counted : 0) > lease.above ? lease.size : 1;
+    if (known) leases.delete(subject);
+    const untilMidnight = Math.max(1, midnight - Math.floor(now / 1000));
+    const { res } = await settle(daily.consume(`${subject}:${d}`, block, { customDuration: untilMidnight }));
+    const counted = res.consumedPoints;
+    if (block === 1) return verdict(counted, limit, counted <= limit, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    // A lease that went past the quota (others spent it meanwhile): keep what fits, give the rest back.
+    const over = Math.max(0, counted - limit);
+    const granted = block - over;
+    if (over > 0) void daily.reward(`${subject}:${d}`, Math.min(over, block)).catch(() => {});
+    if (granted < 1) return verdict(limit + 1, limit, false, Math.max(1, untilMidnight));
+    leases.set(subject, { day: d, counted: counted - over, left: granted - 1, expires: now + lease.ms });
+    return verdict(counted - over - (granted - 1), limit, true);
+  }
+
+  return {
+    consume(subject, dailyLimit, anonymous) {
+      const now = Date.now();
+      const d = today(now);
+      if (!anonymous) {
+        // Spend from this server's lease when it has one: no store call.
+        const held = leases.get(subject);
+        if (held && held.left > 0 && held.day === d) {
+          held.left--;
+          return verdict(held.counted - held.left, dailyLimit, held.counted - held.left <= dailyLimit);
+        }
+        // Concurrent requests of one key wait for one refill, not one each.
+        const pending = refilling.get(subject);
+        if (pending) return pending.then(() => this.consume(subject, dailyLimit, anonymous));
+        const refill = fromStore(subject, dailyLimit, now).finally(() => refilling.delete(subject));
+        refilling.set(subject, refill);
+        return refill;
+      }
+      return Promise.all([
+        settle(daily.consume(`${subject}:${d}`, 1, { customDuration: Math.max(1, midnight - Math.floor(now / 1000)) })),
+        settle(burst.consume(subject)),
+      ]).then(([dres, b]) => {
+        const v = verdict(dres.res.consumedPoints, dailyLimit, dres.res.consumedPoints <= dailyLimit, Math.max(1, Math.ceil(dres.res.msBeforeNext / 1000)));
+        if (!b.allowed) {
+          v.allowed = false;
+          v.retryAfter = Math.max(1, Math.ceil(b.res.msBeforeNext / 1000));
+        }
+        return v;
+      });
+    },
+    async peek(subject, dailyLimit) {
+      const now = Date.now();
+      const res = await daily.get(`${subject}:${today(now)}`);
+      const held = leases.get(subject);
+      const counted = (res?.consumedPoints ?? 0) - (held && held.day === day ? held.left : 0);
+      return verdict(counted, dailyLimit, counted <= dailyLimit);
+    },
+    async register(ip) {
+      return (await settle(registrations.consume(ip))).allowed;
+    },
+    async close() {
+      clearInterval(sweep);
+      await Promise.all([...leases].map(([subject, held]) => (held.left > 0 ? daily.reward(`${subject}:${held.day}`, held.left).catch(() => {}) : null)));
+      leases.clear();
+    },
+  };
+}
