@@ -1,8 +1,11 @@
 // The HTTP contract as one runtime-neutral handler: a small request in, a
 // small response out. Adapters turn it into node:http (node.ts) and into a
 // web-standard (Request) => Response (web.ts, which Deno serves).
+import { createHash } from 'node:crypto';
 import type { AuthPolicy } from '../config.ts';
+import type { Limiter, Verdict } from '../keys/limits.ts';
 import type { KeyRecord, KeyStore } from '../keys/store.ts';
+import { anonSubject, keySubject, lastDays, type UsageStore } from '../keys/usage.ts';
 import { FILES, ENCODINGS, mediaType } from '../layout.ts';
 import { flat, inMemory, type Asset, type Dist, type Variant } from './assets.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
@@ -18,6 +21,8 @@ export interface AppRequest {
   header(name: string): string | undefined;
   /** The client's address (the socket's, or X-Forwarded-For's when trusted). */
   ip: string;
+  /** The request body, or null when it is longer than `max` bytes. Only /register reads one. */
+  body(max: number): Promise<Uint8Array | null>;
 }
 
 export interface AppResponse {
@@ -27,16 +32,26 @@ export interface AppResponse {
   body?: Uint8Array | string;
   /** Stream this file of dist/ (its path inside dist/, such as /index.html.br) as the body: the static layer's job. */
   file?: string;
+  /** Close the connection after this answer (the request body was not read). */
+  close?: boolean;
 }
 
 export interface AppOptions {
   dist: Dist;
   auth: AuthPolicy;
   keys: KeyStore;
+  usage: UsageStore;
+  limiter: Limiter;
+  /** Daily quota per anonymous client address; 0: unlimited. */
+  anonLimit: number;
+  /** The /pricing page, rendered for this server's settings. */
+  pricing?: string;
+  /** POST /register; absent: not found. */
+  register?: (req: AppRequest) => Promise<AppResponse>;
   /** Uniform in [0, 1); tests may pass their own. */
   random?: () => number;
-  /** Extra fields for /healthz (stores and their state). */
-  health?: () => Record<string, unknown>;
+  /** For /healthz: the stores, and whether one is unreachable. */
+  health?: () => { degraded: boolean; stores: Record<string, unknown> };
 }
 
 export interface App {
@@ -49,8 +64,11 @@ export interface App {
 /** Longest request target answered; longer gets 414. */
 export const MAX_URL_LENGTH = 2048;
 
-/** Routes that never need a key: how to learn about the API and get a key. */
+/** Routes that never need a key, and are neither counted nor limited: how to learn about the API and get a key. */
 const OPEN: ReadonlySet<RouteId> = new Set(['docs', 'pricing', 'openapi', 'healthz', 'register']);
+
+/** The rate-limit headers of a verdict. */
+export const rateHeaders = (v: Verdict) => ['X-RateLimit-Limit', String(v.limit), 'X-RateLimit-Remaining', String(v.remaining), 'X-RateLimit-Reset', String(v.reset)];
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -82,7 +100,19 @@ export const internalError = () => json(ERRORS.internal.status, ERRORS.internal.
 const keyRequired = json(ERRORS.keyRequired.status, ERRORS.keyRequired.body, { 'WWW-Authenticate': 'ApiKey header="x-api-key"' });
 const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body, { 'WWW-Authenticate': 'ApiKey header="x-api-key"' });
 const uriTooLong = json(ERRORS.uriTooLong.status, ERRORS.uriTooLong.body);
+const rateLimited = json(ERRORS.rateLimited.status, ERRORS.rateLimited.body);
+
+/** Days of history /usage shows, today included. */
+export const USAGE_DAYS = 7;
+const nextMidnightMs = () => (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000;
 const preflight: AppResponse = { status: 204, headers: flat({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS, 'Content-Length': '0' }) };
+
+/** A page the server renders once (at start-up), answered with the fixed-resource headers. */
+function page(body: string): AppResponse {
+  const bytes = Buffer.from(body);
+  const etag = etagOf(createHash('sha256').update(bytes).digest('hex'));
+  return { status: 200, headers: flat({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(bytes.length), ETag: etag, 'Cache-Control': 'no-cache', ...COMMON_HEADERS }), body: bytes };
+}
 
 function methodNotAllowed(route: RouteSpec): AppResponse {
   const allow = route.methods.join(', ');
@@ -189,6 +219,7 @@ function prepare(dist: Dist): Served {
 export function createApp(options: AppOptions): App {
   const random = options.random ?? Math.random;
   let served = prepare(options.dist);
+  const pricing = options.pricing === undefined ? null : page(options.pricing);
 
   /** The representation the client accepts, and its bytes. */
   function send(req: AppRequest, asset: Asset, randomPick: boolean, extra?: string[]): AppResponse {
@@ -221,52 +252,104 @@ export function createApp(options: AppOptions): App {
     return undefined;
   }
 
-  /** The key policy: null to go on, or the 401 to answer. */
-  function checkKey(req: AppRequest, query: string, route: RouteSpec): { refuse: AppResponse } | { key: KeyRecord | null } | Promise<{ refuse: AppResponse } | { key: KeyRecord | null }> {
+  type KeyCheck = { refuse: AppResponse } | { key: KeyRecord | null };
+
+  /** The key policy: the caller's key record, null for an anonymous caller, or the 401 to answer. */
+  function checkKey(req: AppRequest, query: string, route: RouteSpec): KeyCheck | Promise<KeyCheck> {
     if (options.auth === 'off' && route.id !== 'usage') return { key: null };
     const presented = presentedKey(req, query);
     if (presented === undefined || presented === '') {
       if (options.auth === 'required' || route.id === 'usage') return { refuse: keyRequired };
       return { key: null };
     }
-    const settle = (record: KeyRecord | null) => (record ? { key: record } : { refuse: keyInvalid });
+    const settle = (record: KeyRecord | null): KeyCheck => (record ? { key: record } : { refuse: keyInvalid });
     const found = options.keys.verify(presented);
     return found instanceof Promise ? found.then(settle) : settle(found);
   }
 
-  function answer(req: AppRequest, route: RouteSpec, query: string, fixed: Asset | null): AppResponse {
+  /**
+   * Count the request against the caller's daily quota (a key's, or the
+   * anonymous client address's), answer, and record it in the usage counts.
+   * An unlimited caller costs no limiter call at all.
+   */
+  function metered(req: AppRequest, route: RouteSpec, query: string, asset: Asset | null, key: KeyRecord | null): AppResponse | Promise<AppResponse> {
+    const subject = key ? keySubject(key.id) : anonSubject(req.ip);
+    const limit = key ? key.limit : options.anonLimit;
+    if (limit === 0) {
+      options.usage.count(subject, route.id);
+      return answer(req, route, query, asset);
+    }
+    const decide = (v: Verdict): AppResponse => {
+      const headers = rateHeaders(v);
+      if (!v.allowed) {
+        options.usage.count(subject, 'rate-limited');
+        return { ...rateLimited, headers: rateLimited.headers.concat(headers, 'Retry-After', String(v.retryAfter)) };
+      }
+      options.usage.count(subject, route.id);
+      return answer(req, route, query, asset, headers);
+    };
+    const v = options.limiter.consume(subject, limit, !key);
+    return v instanceof Promise ? v.then(decide) : decide(v);
+  }
+
+  /** GET /usage: the key's own counts (today and the last days) and its quota. Neither counted nor limited. */
+  async function usageOf(key: KeyRecord): Promise<AppResponse> {
+    const subject = keySubject(key.id);
+    const days = lastDays(USAGE_DAYS);
+    const rows = await options.usage.read(USAGE_DAYS, subject);
+    const byDay = days.map((date) => {
+      const routes: Record<string, number> = {};
+      for (const r of rows) if (r.day === date) routes[r.route] = (routes[r.route] ?? 0) + r.count;
+      return { date, requests: Object.values(routes).reduce((a, b) => a + b, 0), routes };
+    });
+    const v = key.limit ? await options.limiter.peek(subject, key.limit) : null;
+    return json(
+      200,
+      {
+        key: { id: key.id, name: key.name, plan: key.plan, created: key.created },
+        limit: { perDay: key.limit, unlimited: key.limit === 0 },
+        today: { ...byDay[0], remaining: v ? v.remaining : null, resets: new Date(nextMidnightMs()).toISOString() },
+        days: byDay,
+      },
+      v ? Object.fromEntries(Object.entries({ 'X-RateLimit-Limit': v.limit, 'X-RateLimit-Remaining': v.remaining, 'X-RateLimit-Reset': v.reset }).map(([k, x]) => [k, String(x)])) : {},
+    );
+  }
+
+  function answer(req: AppRequest, route: RouteSpec, query: string, fixed: Asset | null, extra?: string[]): AppResponse {
     const s = served;
     switch (route.id) {
       case 'verse':
       case 'chapter':
       case 'chapters':
       case 'verse-card':
-        return send(req, fixed!, false);
+        return send(req, fixed!, false, extra);
       case 'random-verse':
-        return send(req, s.verses[Math.floor(random() * s.verses.length)], true);
+        return send(req, s.verses[Math.floor(random() * s.verses.length)], true, extra);
       case 'card': {
         const q = query ? cardQuery(new URLSearchParams(query), s.dist.manifest.content.versesPerChapter) : {};
         if (!q) return notFound.verse;
-        if (q.ch && q.sl) return send(req, s.dist.assets.get(FILES.card(q.ch, q.sl))!, false);
+        if (q.ch && q.sl) return send(req, s.dist.assets.get(FILES.card(q.ch, q.sl))!, false, extra);
         const pool = q.ch ? s.cardsByChapter[q.ch] : s.cards;
-        return send(req, pool[Math.floor(random() * pool.length)], true);
+        return send(req, pool[Math.floor(random() * pool.length)], true, extra);
       }
       case 'docs':
         return stream(req, FILES.docs) ?? notFound.resource;
       case 'pricing':
-        return stream(req, FILES.pricing) ?? notFound.resource;
+        return pricing ?? stream(req, FILES.pricing) ?? notFound.resource;
       case 'openapi':
         return stream(req, FILES.openapi) ?? notFound.resource;
-      case 'healthz':
+      case 'healthz': {
+        const h = options.health?.() ?? { degraded: false, stores: {} };
         return json(200, {
-          status: 'ok',
+          status: h.degraded ? 'degraded' : 'ok',
           build: s.dist.manifest.build,
           chapters: s.dist.manifest.content.chapters,
           verses: s.dist.manifest.content.verses,
           colophons: s.dist.manifest.content.colophons,
           auth: options.auth,
-          ...options.health?.(),
+          ...h.stores,
         });
+      }
       case 'usage':
       case 'register':
         return notFound.resource;
@@ -310,10 +393,15 @@ export function createApp(options: AppOptions): App {
 
     const allowed = route.methods.includes(req.method) || (req.method === 'HEAD' && route.methods.includes('GET'));
     if (!allowed) return methodNotAllowed(route);
+    if (route.id === 'register') return options.register ? options.register(req) : notFound.resource;
     if (OPEN.has(route.id)) return answer(req, route, query, asset);
     const verdict = checkKey(req, query, route);
-    if (verdict instanceof Promise) return verdict.then((v) => ('refuse' in v ? v.refuse : answer(req, route, query, asset)));
-    return 'refuse' in verdict ? verdict.refuse : answer(req, route, query, asset);
+    const next = (v: KeyCheck): AppResponse | Promise<AppResponse> => {
+      if ('refuse' in v) return v.refuse;
+      if (route.id === 'usage') return usageOf(v.key!);
+      return metered(req, route, query, asset, v.key);
+    };
+    return verdict instanceof Promise ? verdict.then(next) : next(verdict);
   }
 
   return {

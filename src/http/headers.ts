@@ -16,7 +16,7 @@ export const COMMON_HEADERS: Record<string, string> = {
 
 /** The answer to an OPTIONS preflight. */
 export const PREFLIGHT_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
   'Access-Control-Allow-Headers': 'x-api-key, if-none-match, content-type',
   'Access-Control-Max-Age': '86400',
 };

@@ -60,6 +60,23 @@ class NodeRequest implements AppRequest {
   get ip(): string {
     return clientAddress(this.req, this.trustProxy);
   }
+  body(max: number): Promise<Uint8Array | null> {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > max) {
+          this.req.off('data', onData);
+          this.req.pause();
+          resolve(null);
+        } else chunks.push(chunk);
+      };
+      this.req.on('data', onData);
+      this.req.once('end', () => resolve(size > max ? null : Buffer.concat(chunks)));
+      this.req.once('error', reject);
+    });
+  }
 }
 
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
@@ -122,6 +139,7 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
         req.url = url;
         return;
       }
+      if (r.close) res.shouldKeepAlive = false;
       res.writeHead(r.status, r.headers);
       res.end(r.body);
     } catch (err) {

@@ -1,9 +1,10 @@
 // What every runtime's server shares: the app on the loaded dist/, the key
 // store, the request log, and the reload of a new build.
 import type { Config } from '../config.ts';
-import { FileKeyStore } from '../keys/file-store.ts';
-import type { KeyStore } from '../keys/store.ts';
+import { pricingPage } from '../docs/pricing.ts';
+import { openStores, type Stores } from '../keys/stores.ts';
 import { createApp, type App } from './app.ts';
+import { register } from './register.ts';
 import { loadDist } from './assets.ts';
 import { createLog, type RequestLog } from './log.ts';
 import { watchDist } from './reload.ts';
@@ -11,7 +12,7 @@ import { watchDist } from './reload.ts';
 export interface Service {
   app: App;
   log: RequestLog;
-  keys: KeyStore;
+  stores: Stores;
   onError: (err: unknown) => void;
   /** The start line, once the runtime listens. */
   started(url: string, runtime: string): void;
@@ -25,8 +26,19 @@ export const displayUrl = (host: string, port: number) =>
 export async function createService(config: Config): Promise<Service> {
   const log = createLog();
   const dist = await loadDist(config.distDir);
-  const keys = await FileKeyStore.open(config.dataDir, true);
-  const app = createApp({ dist, auth: config.auth, keys, health: () => ({ keys: keys.kind }) });
+  const stores = await openStores(config, { live: true, say: (l) => log.line(l) });
+  const pricing = { keyLimit: config.keyLimit, anonLimit: config.anonLimit, registration: config.registration, contact: config.contact };
+  const app = createApp({
+    dist,
+    auth: config.auth,
+    keys: stores.keys,
+    usage: stores.usage,
+    limiter: stores.limiter,
+    anonLimit: config.anonLimit,
+    pricing: pricingPage(pricing),
+    register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, pricing }),
+    health: () => stores.health(),
+  });
   const onError = (err: unknown) => log.line(`error: ${(err as Error)?.stack ?? String(err)}`);
   const stopWatching = watchDist(
     config.distDir,
@@ -40,15 +52,15 @@ export async function createService(config: Config): Promise<Service> {
   return {
     app,
     log,
-    keys,
+    stores,
     onError,
     started(url, runtime) {
       const m = app.dist.manifest;
-      log.line(`gita-api listening on ${url} (${runtime}; build ${m.build}, ${m.content.verses} verses, auth ${config.auth}, keys in ${keys.kind} store)`);
+      log.line(`gita-api listening on ${url} (${runtime}; build ${m.build}, ${m.content.verses} verses, auth ${config.auth}, keys and usage in ${stores.keys.kind})`);
     },
     async close() {
       stopWatching();
-      await keys.close();
+      await stores.close();
       log.flush();
     },
   };

@@ -34,6 +34,29 @@ class WebRequest implements AppRequest {
   header(name: string): string | undefined {
     return this.request.headers.get(name) ?? undefined;
   }
+  async body(max: number): Promise<Uint8Array | null> {
+    const reader = this.request.body?.getReader();
+    if (!reader) return new Uint8Array();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
+    }
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
   get ip(): string {
     if (this.trustProxy) {
       const first = this.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
@@ -60,6 +83,7 @@ async function toResponse(r: AppResponse, method: string, root: string): Promise
     body = bytes;
   } else if (r.body !== undefined) body = r.body as ConstructorParameters<typeof Response>[0];
   if (method === 'HEAD' || NO_BODY.has(r.status)) body = null;
+  if (r.close) headers.set('Connection', 'close');
   return new Response(body, { status: r.status, headers });
 }
 
