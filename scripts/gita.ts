@@ -1,8 +1,10 @@
-// gita : the operator's command-line tool (keys now; usage with the usage store).
+// gita : the operator's command-line tool: keys and usage, in the same
+// stores the server uses (GITA_DATA_DIR, or Redis with REDIS_URL).
 import { parseArgs } from 'node:util';
-import { loadConfig, parseDailyLimit, ConfigError } from '../src/config.ts';
-import { FileKeyStore } from '../src/keys/file-store.ts';
-import type { KeyRecord, KeyStore } from '../src/keys/store.ts';
+import { loadConfig, parseDailyLimit, settingFlags, ConfigError } from '../src/config.ts';
+import { openStores } from '../src/keys/stores.ts';
+import type { KeyRecord } from '../src/keys/store.ts';
+import { keySubject, type UsageRow } from '../src/keys/usage.ts';
 import { fail, run } from '../src/cli/run.ts';
 
 const HELP: Record<string, string> = {
@@ -13,9 +15,18 @@ Commands:
   keys create --name NAME [--limit N/day]   make a key (printed once, alone on the last line)
   keys list [--json]                        list keys (ids, names, limits; never the keys)
   keys revoke ID                            revoke a key at once
+  usage [--key ID] [--days N] [--json]      requests per caller, day and route
 
-Settings come from the environment as for the server (GITA_DATA_DIR, REDIS_URL,
-GITA_KEY_LIMIT); --data-dir overrides GITA_DATA_DIR. Every command answers --help.
+Settings come from the environment or flags, as for the server (GITA_DATA_DIR,
+REDIS_URL, GITA_REDIS_PREFIX, GITA_KEY_LIMIT). Every command answers --help.
+`,
+  usage: `
+Usage: gita usage [--key ID] [--days N] [--json] [--data-dir DIR | --redis-url URL]
+
+Answered requests per caller (a key, shown with its name, or an anonymous
+client address), per UTC day and route, over the last N days (default 7,
+today included). The embedded store is written once a second, so the last
+second may not show yet.
 `,
   keys: `
 Usage: gita keys <create|list|revoke> [options]
@@ -48,13 +59,25 @@ function parse(argv: string[]) {
     allowPositionals: true,
     strict: true,
     options: {
+      ...settingFlags,
       name: { type: 'string' },
       limit: { type: 'string' },
+      key: { type: 'string' },
+      days: { type: 'string' },
       json: { type: 'boolean' },
-      'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
+}
+
+function usageTable(rows: UsageRow[], names: Map<string, string>): string {
+  if (!rows.length) return 'no usage in that period';
+  const shown = rows
+    .map((r) => [r.subject.startsWith('key:') ? `${r.subject.slice(4)} (${names.get(r.subject) ?? '?'})` : r.subject, r.day, r.route, String(r.count)])
+    .sort((a, b) => b[1].localeCompare(a[1]) || a[0].localeCompare(b[0]) || a[2].localeCompare(b[2]));
+  const head = ['CALLER', 'DAY (UTC)', 'ROUTE', 'REQUESTS'];
+  const widths = head.map((h, i) => Math.max(h.length, ...shown.map((r) => r[i].length)));
+  return [head, ...shown].map((r) => r.map((c, i) => (i === 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
 }
 
 const showLimit = (n: number) => (n === 0 ? 'unlimited' : `${n}/day`);
@@ -65,10 +88,6 @@ function table(keys: KeyRecord[]): string {
   const head = ['ID', 'NAME', 'LIMIT', 'PLAN', 'CREATED (UTC)', 'STATE'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   return [head, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
-}
-
-async function openStore(dataDir: string): Promise<KeyStore> {
-  return FileKeyStore.open(dataDir);
 }
 
 run(async () => {
@@ -85,11 +104,22 @@ run(async () => {
     process.stdout.write((HELP[topic] ?? HELP[group ?? ''] ?? HELP.main).trim() + '\n');
     return;
   }
-  const config = loadConfig(process.env, { 'data-dir': values['data-dir'] });
-  if (group !== 'keys' || !action) fail(`unknown command: ${topic || '(none)'}\n${HELP.main}`, 2);
+  const config = loadConfig(process.env, values as Record<string, string | undefined>);
+  if (!(group === 'keys' && action) && group !== 'usage') fail(`unknown command: ${topic || '(none)'}\n${HELP.main}`, 2);
 
-  const store = await openStore(config.dataDir);
+  const stores = await openStores(config, { live: false });
+  const store = stores.keys;
   try {
+    if (group === 'usage') {
+      const days = values.days === undefined ? 7 : Number(values.days);
+      if (!Number.isInteger(days) || days < 1 || days > 90) fail('--days: expected a whole number from 1 to 90', 2);
+      const keys = await store.list();
+      if (values.key && !keys.some((k) => k.id === values.key)) fail(`no key with id ${values.key} (see gita keys list)`);
+      const rows = await stores.usage.read(days, values.key ? keySubject(values.key) : undefined);
+      const names = new Map(keys.map((k) => [keySubject(k.id), k.name]));
+      console.log(values.json ? JSON.stringify(rows.map((r) => ({ ...r, ...(names.has(r.subject) && { name: names.get(r.subject) }) })), null, 2) : usageTable(rows, names));
+      return;
+    }
     switch (action) {
       case 'create': {
         if (!values.name?.trim()) fail(`keys create needs --name NAME\n${HELP['keys create']}`, 2);
@@ -121,6 +151,6 @@ run(async () => {
         fail(`unknown command: keys ${action}\n${HELP.keys}`, 2);
     }
   } finally {
-    await store.close();
+    await stores.close();
   }
 });
