@@ -10,7 +10,7 @@ export interface Reply {
 }
 
 /** One request over a fresh connection; the raw path is sent as is (no URL normalization). */
-export function fetchRaw(base: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+export function fetchRaw(base: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Reply> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
@@ -25,7 +25,7 @@ export function fetchRaw(base: string, path: string, options: { method?: string;
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 

@@ -12,6 +12,8 @@ import { loadDist } from '../../src/http/assets.ts';
 import { createNodeServer } from '../../src/http/node.ts';
 import { webHandler } from '../../src/http/web.ts';
 import { FileKeyStore } from '../../src/keys/file-store.ts';
+import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
+import { FileUsageStore } from '../../src/keys/usage.ts';
 import { tempDir, hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
@@ -25,7 +27,15 @@ test.before(hook(async () => {
   const { distDir } = await testDist();
   distCopy = join(tempDir(), 'dist');
   await cp(distDir, distCopy, { recursive: true });
-  app = createApp({ dist: await loadDist(distCopy), auth: 'optional', keys: await FileKeyStore.open(tempDir()) });
+  const data = tempDir();
+  app = createApp({
+    dist: await loadDist(distCopy),
+    auth: 'optional',
+    keys: await FileKeyStore.open(data),
+    usage: await FileUsageStore.open(data, { flushEveryMs: 0 }),
+    limiter: createLimiter(memoryFactory),
+    anonLimit: 0,
+  });
   // The injected failure: the app throws on one path, synchronously or not.
   failing = {
     ...app,

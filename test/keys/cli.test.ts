@@ -1,20 +1,16 @@
 // The `gita` CLI as an operator runs it, against a running server's data dir.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../src/paths.ts';
+import { gita as run } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { startServer } from '../helpers/server.ts';
 
 const dataDir = tempDir('gita-cli-');
-function gita(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'gita.mjs'), ...args], { env: { ...process.env, GITA_DATA_DIR: dataDir }, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const gita = (...args: string[]) => run({ GITA_DATA_DIR: dataDir }, ...args);
 
 test('keys create prints the key alone on the last line, and stores only its hash', () => {
   const r = gita('keys', 'create', '--name', 'Reading app', '--limit', '25/day');

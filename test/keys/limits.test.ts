@@ -1,0 +1,105 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Redis } from 'ioredis';
+import { ANON_BURST, createLimiter, LEASE, memoryFactory, nextMidnight, redisFactory, REGISTRATIONS_PER_DAY, utcDay } from '../../src/keys/limits.ts';
+import { dropPrefix, sharedRedis, testPrefix } from '../helpers/redis.ts';
+
+test('a daily quota allows exactly its number of requests, then refuses until midnight UTC', async () => {
+  const limiter = createLimiter(memoryFactory);
+  const seen = [];
+  for (let i = 0; i < 7; i++) seen.push(await limiter.consume('key:a', 5, false));
+  assert.equal(seen.map((v) => v.allowed), [true, true, true, true, true, false, false]);
+  assert.equal(seen.map((v) => v.remaining), [4, 3, 2, 1, 0, 0, 0]);
+  const midnight = nextMidnight();
+  assert.ok(seen.every((v) => v.limit === 5 && v.reset === midnight));
+  const secondsLeft = midnight - Math.floor(Date.now() / 1000);
+  assert.ok(Math.abs(seen[6].retryAfter - secondsLeft) <= 2, 'retry after midnight');
+  assert.is((await limiter.peek('key:a', 5)).remaining, 0);
+  assert.ok((await limiter.consume('key:b', 5, false)).allowed, 'callers are counted apart');
+});
+
+test('a changed quota keeps the day\'s count', async () => {
+  const limiter = createLimiter(memoryFactory);
+  for (let i = 0; i < 3; i++) await limiter.consume('key:c', 3, false);
+  assert.not.ok((await limiter.consume('key:c', 3, false)).allowed);
+  const raised = await limiter.consume('key:c', 10, false);
+  assert.ok(raised.allowed);
+  assert.is(raised.remaining, 5, '5 of 10 used');
+});
+
+test('anonymous callers also meet the burst window', async () => {
+  const limiter = createLimiter(memoryFactory);
+  const verdicts = [];
+  for (let i = 0; i < ANON_BURST.points + 2; i++) verdicts.push(await limiter.consume('anon:1.2.3.4', 1000, true));
+  assert.ok(verdicts.slice(0, ANON_BURST.points).every((v) => v.allowed));
+  const refused = verdicts[ANON_BURST.points];
+  assert.not.ok(refused.allowed);
+  assert.ok(refused.retryAfter >= 1 && refused.retryAfter <= ANON_BURST.seconds, 'retry after the burst window');
+  assert.ok((await limiter.consume('key:x', 1000, false)).allowed, 'keys have no burst window');
+});
+
+test('registrations: a few a day per address', async () => {
+  const limiter = createLimiter(memoryFactory);
+  const results = [];
+  for (let i = 0; i <= REGISTRATIONS_PER_DAY; i++) results.push(await limiter.register('9.9.9.9'));
+  assert.equal(results, [...new Array(REGISTRATIONS_PER_DAY).fill(true), false]);
+  assert.ok(await limiter.register('8.8.8.8'));
+});
+
+test('a large quota is taken in leases: remaining still falls by one per request', async () => {
+  const limiter = createLimiter(memoryFactory);
+  const limit = 10_000;
+  const remaining = [];
+  for (let i = 0; i < 250; i++) remaining.push((await limiter.consume('key:big', limit, false)).remaining);
+  assert.equal(remaining, Array.from({ length: 250 }, (_, i) => limit - 1 - i));
+  assert.is((await limiter.peek('key:big', limit)).remaining, limit - 250, 'peek counts what was spent, not what was leased');
+  await limiter.close();
+});
+
+test('an unspent lease goes back to the store when it expires, and at close', async () => {
+  const lease = { size: 100, above: 200, ms: 200 };
+  const limiter = createLimiter(memoryFactory, lease);
+  const v = await limiter.consume('key:l', 5_000, false);
+  assert.is(v.remaining, 4_999);
+  await new Promise((r) => setTimeout(r, 400));
+  assert.is((await limiter.peek('key:l', 5_000)).remaining, 4_999);
+  await limiter.close();
+});
+
+test('two servers leasing from one Redis never grant more than the quota, and grant all of it', async () => {
+  const url = await sharedRedis();
+  const prefix = testPrefix();
+  const clients = [new Redis(url), new Redis(url)];
+  // Until a client is ready, the limiter falls back to its local insurance limiter, as it would in an outage.
+  await Promise.all(clients.map((c) => new Promise((r) => c.once('ready', r))));
+  const lease = { size: 40, above: 150, ms: 300 };
+  const [a, b] = clients.map((c) => createLimiter(redisFactory(c, prefix), lease));
+  try {
+    const limit = 1_000;
+    const both = await Promise.all(
+      [a, b].map(async (l) => {
+        let allowed = 0;
+        for (let i = 0; i < 800; i++) if ((await l.consume('key:shared', limit, false)).allowed) allowed++;
+        return allowed;
+      }),
+    );
+    assert.is(both[0] + both[1], limit, `granted ${both.join(' + ')}`);
+    assert.ok(both[0] > 100 && both[1] > 100, 'both servers took part');
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+    clients.forEach((c) => c.disconnect());
+    await dropPrefix(url, prefix);
+  }
+});
+
+test('the default lease leaves the end of a quota exact', () => {
+  assert.ok(LEASE.above >= 10 * LEASE.size);
+});
+
+test('utcDay and nextMidnight are UTC', () => {
+  const t = Date.UTC(2026, 10, 22, 23, 59, 59);
+  assert.is(utcDay(t), '2026-11-22');
+  assert.is(nextMidnight(t), Date.UTC(2026, 10, 23) / 1000);
+});
+
+test.run();
