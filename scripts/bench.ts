@@ -12,14 +12,17 @@ import { FILES } from '../src/layout.ts';
 import { PATHS, PROJECT_ROOT } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run bench [-- --duration SECONDS] [--connections N] [--routes a,b] [--no-build-bench]
+Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--no-keys-bench] [--no-build-bench]
 
 Builds dist/ if needed, starts the server and nginx (Debian nginx-light, a
 config written to a temporary folder, loopback only) on the same dist/, and
-measures each hot route with wrk (-t1, 64 connections): requests a second,
-p50 and p99 latency, errors, and the ratio to nginx. Then start-up time, RSS
-after load, and cold and warm build times. wrk and nginx are installed with
-apt-get when missing and this user may.
+measures each hot route with wrk (-t1, 64 connections; default 3 rounds of
+5 s, the two servers alternating, the median kept): requests a second, p50
+and p99 latency, errors, and the ratio to nginx. Then start-up time, RSS
+after load; the cost of keys, limits and counting on /chapter/2 (GITA_AUTH=off
+against required, embedded and with Redis at REDIS_URL or 127.0.0.1:6379);
+and cold and warm build times. wrk and nginx are installed with apt-get when
+missing and this user may.
 `;
 
 interface Result {
@@ -55,8 +58,8 @@ const ms = (s: string) => {
   return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
 };
 
-function wrk(bin: string, url: string, seconds: number, connections: number, script?: string): Result {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), url];
+function wrk(bin: string, url: string, seconds: number, connections: number, script?: string, headers: string[] = []): Result {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), ...(script ? ['-s', script] : []), url];
   const out = execFileSync(bin, args, { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
   const p50 = ms(/50%\s+(\S+)/.exec(out)?.[1] ?? '');
@@ -83,6 +86,78 @@ async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/** req/s and p99 of /chapter/2 with keys off, and with a key required, limited and counted (embedded, then Redis). */
+async function keysBench(wrkBin: string, seconds: number, connections: number, rounds: number) {
+  const { openStores } = await import('../src/keys/stores.ts');
+  const { loadConfig } = await import('../src/config.ts');
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+  const prefix = `gita-bench-${process.pid}:`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'gita-bench-keys-'));
+  const makeKey = async (env: Record<string, string>) => {
+    const stores = await openStores(loadConfig(env), { live: false });
+    try {
+      return (await stores.keys.create({ name: 'bench', limit: 1_000_000_000 })).key;
+    } finally {
+      await stores.close();
+    }
+  };
+  const modes: Array<{ name: string; env: Record<string, string>; key?: string }> = [
+    { name: 'GITA_AUTH=off (no key, no limit)', env: { GITA_AUTH: 'off', GITA_ANON_LIMIT: '0' } },
+    { name: 'required, limited, counted: embedded', env: { GITA_AUTH: 'required', GITA_DATA_DIR: dataDir } },
+    { name: 'required, limited, counted: Redis', env: { GITA_AUTH: 'required', REDIS_URL: redisUrl, GITA_REDIS_PREFIX: prefix } },
+  ];
+  const runs = new Map<string, Result[]>();
+  const notes = new Map<string, string>();
+  for (const mode of modes) {
+    try {
+      if (mode.env.GITA_AUTH === 'required') mode.key = await makeKey({ ...mode.env });
+      runs.set(mode.name, []);
+    } catch (err) {
+      notes.set(mode.name, (err as Error).message);
+    }
+  }
+  // Rounds over the modes, so drift on a shared machine falls on all of them alike.
+  for (let round = 0; round < rounds; round++) {
+    for (const mode of modes) {
+      if (!runs.has(mode.name)) continue;
+      const p = startGita(18_082, mode.env);
+      try {
+        await waitFor('http://127.0.0.1:18082/healthz');
+        const headers = mode.key ? [`x-api-key: ${mode.key}`] : [];
+        wrk(wrkBin, 'http://127.0.0.1:18082/chapter/2', 2, connections, undefined, headers);
+        runs.get(mode.name)!.push(wrk(wrkBin, 'http://127.0.0.1:18082/chapter/2', seconds, connections, undefined, headers));
+      } finally {
+        p.kill('SIGTERM');
+        await new Promise((r) => p.once('exit', r));
+      }
+    }
+  }
+  const rows = modes.map((m) => ({ name: m.name, r: runs.has(m.name) ? median(runs.get(m.name)!) : null, note: notes.get(m.name) }));
+  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const { Redis } = await import('ioredis');
+    const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await client.connect();
+    const keys = await client.keys(`${prefix}*`);
+    if (keys.length) await client.del(...keys);
+    client.disconnect();
+  } catch {
+    // no Redis: nothing to clean
+  }
+  const base = rows[0].r?.rps ?? NaN;
+  console.log('');
+  console.log('| /chapter/2 | req/s | p99 ms | overhead vs off (target <= 10 %) | errors |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const { name, r, note } of rows) {
+    if (!r) {
+      console.log(`| ${name} | - | - | not measured: ${note} | - |`);
+      continue;
+    }
+    const overhead = (1 - r.rps / base) * 100;
+    console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p99, 2)} | ${r === rows[0].r ? '-' : `${fmt(overhead, 1)} %${overhead <= 10 ? '' : ' (missed)'}`} | ${r.errors + r.non2xx} |`);
+  }
 }
 
 function startGita(port: number, env: Record<string, string>): ChildProcess {
@@ -128,16 +203,26 @@ function randomPathsScript(dir: string, name: string, paths: string[]): string {
   return file;
 }
 
+/** The run with the median req/s; errors summed over all runs. */
+function median(runs: Result[]): Result {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const mid = sorted[Math.floor(sorted.length / 2)];
+  return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0), non2xx: runs.reduce((n, r) => n + r.non2xx, 0) };
+}
+
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 run(async () => {
   const { values } = flags(usage, {
     duration: { type: 'string' },
+    rounds: { type: 'string' },
     connections: { type: 'string' },
     routes: { type: 'string' },
+    'no-keys-bench': { type: 'boolean' },
     'no-build-bench': { type: 'boolean' },
   });
-  const seconds = Number(values.duration ?? 10);
+  const seconds = Number(values.duration ?? 5);
+  const rounds = Number(values.rounds ?? 3);
   const connections = Number(values.connections ?? 64);
   const wanted = values.routes?.split(',');
   const routes = ROUTES.filter((r) => !wanted || wanted.includes(r.name) || wanted.includes(r.path));
@@ -152,7 +237,7 @@ run(async () => {
   const scripts = { '/slok': randomPathsScript(work, 'slok', versePaths), '/gita.svg': randomPathsScript(work, 'card', cardPaths) };
 
   console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
-  console.log(`wrk -t1 -c${connections} -d${seconds}s per route, after a 2 s warm-up; nginx: worker_processes auto, access log buffered, gzip_static`);
+  console.log(`wrk -t1 -c${connections} -d${seconds}s, ${rounds} rounds per route (median), after a 2 s warm-up; nginx: worker_processes auto, access log buffered, gzip_static`);
 
   // Start-up: from spawn to the first answer, three times.
   const starts: number[] = [];
@@ -177,10 +262,15 @@ run(async () => {
       const gUrl = `http://127.0.0.1:18080${route.path}`;
       const nUrl = `http://127.0.0.1:18081${route.random ? '/' : route.path}`;
       wrk(wrkBin, gUrl, 2, connections);
-      const g = wrk(wrkBin, gUrl, seconds, connections);
       wrk(wrkBin, nUrl, 2, connections, script);
-      const n = wrk(wrkBin, nUrl, seconds, connections, script);
-      rows.push({ route: route.name, g, n });
+      // Alternate the two servers and keep the median: a shared machine drifts between runs.
+      const gs: Result[] = [];
+      const ns: Result[] = [];
+      for (let i = 0; i < rounds; i++) {
+        gs.push(wrk(wrkBin, gUrl, seconds, connections));
+        ns.push(wrk(wrkBin, nUrl, seconds, connections, script));
+      }
+      rows.push({ route: route.name, g: median(gs), n: median(ns) });
       console.log(`  measured ${route.name}`);
     }
     const rss = rssMb(gita.pid!);
@@ -201,6 +291,8 @@ run(async () => {
     await Promise.all([gita, nginx].map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
     rmSync(work, { recursive: true, force: true });
   }
+
+  if (!values['no-keys-bench']) await keysBench(wrkBin, seconds, connections, rounds);
 
   if (!values['no-build-bench']) {
     console.log('');
