@@ -2,16 +2,24 @@
 // with its brotli and gzip twins, and listed in the manifest. dist/ is staged
 // beside the old one and swapped in whole; a failed build leaves the old one.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readContent, isColophon, type Content } from '../content/read.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, mediaType } from '../layout.ts';
+import { BuildCache, type Cached } from './cache.ts';
 import { optimizeCards } from './cards.ts';
+import { THEMES, type Theme } from '../card/card.ts';
 import { CompressPool, type Compressed, type CompressStats } from './compress.ts';
 import { headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
+import { parseDailyLimit, SETTINGS } from '../config.ts';
+import { docsPage } from '../docs/page.ts';
+import { openApiDocument } from '../docs/openapi.ts';
+import { pricingPage } from '../docs/pricing.ts';
+import { PROJECT_ROOT } from '../paths.ts';
 
 export interface BuildOptions {
   contentDir: string;
@@ -40,11 +48,9 @@ export class BuildError extends Error {
 }
 
 /** A file of dist/ (its URL path and bytes); each gets brotli and gzip twins. */
-interface Asset {
+interface Asset extends Cached {
   path: string;
   body: Buffer;
-  /** A file holding the same bytes, to link rather than write. */
-  file?: string;
 }
 
 export const todaySeed = () => new Date().toISOString().slice(0, 10);
@@ -70,7 +76,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const daily = pickVerse(seed, proper);
 
   // The workers compress the records while this thread renders the cards.
-  const pool = new CompressPool(cacheDir && join(cacheDir, 'compress'));
+  const cache = await BuildCache.open(cacheDir);
+  const pool = new CompressPool(cache);
   const twins = new Map<string, Compressed>();
   const compress = async (list: Asset[]) => {
     const out = await pool.compressMany(list.map((a) => a.body));
@@ -83,12 +90,18 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     progress('rendering cards');
     const cards = await optimizeCards(
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
-      cacheDir && join(cacheDir, 'cards'),
+      cache,
     );
-    const other: Asset[] = verses.map((v, i) => ({ path: FILES.card(v.chapter, v.verse), body: cards[i].bytes, file: cards[i].file }));
-    const dailyCard = cards[verses.indexOf(daily as VerseRecord)];
-    other.push({ path: FILES.dailyCard, body: dailyCard.bytes, file: dailyCard.file });
+    // Each card in three themes: as the reader's system prefers, light, dark.
+    const cardAssets = (i: number, path: (theme: Theme) => string): Asset[] =>
+      THEMES.map((theme) => {
+        const { bytes, ...cached } = cards[i][theme];
+        return { path: path(theme), body: bytes, ...cached };
+      });
+    const other: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
+    other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
+    other.push(...docsAssets(content, daily));
     progress('compressing');
     await Promise.all([jsonDone, compress(other)]);
     assets = [...json, ...other];
@@ -111,10 +124,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
   for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
     const t = twins.get(a.path);
+    const sha256 = createHash('sha256').update(a.body).digest('hex');
+    // Files not cached otherwise (the records, the pages) are kept by their hash, to link next time.
+    if (!a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
     manifest.files[a.path] = {
       type: mediaType(a.path),
       size: a.body.length,
-      sha256: createHash('sha256').update(a.body).digest('hex'),
+      sha256,
       ...(t && { br: t.br.size, gzip: t.gzip.size }),
     };
   }
@@ -127,13 +143,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const staged = await stagingDir(options.outDir);
   try {
     const manifestBody = Buffer.from(JSON.stringify(manifest, null, 1) + '\n');
-    const [manifestTwins] = await pool.compressMany([manifestBody]);
+    // The manifest changes with every seed and is read by machines: quick compression is enough.
+    const [manifestTwins] = await pool.compressMany([manifestBody], 5);
     twins.set(FILES.manifest, manifestTwins);
     const files: OutFile[] = [
       ...[...assets, { path: FILES.manifest, body: manifestBody }].flatMap((a: Asset): OutFile[] => {
         const t = twins.get(a.path)!;
         return [
-          { path: a.path, bytes: a.body, file: a.file },
+          { path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs },
           { path: `${a.path}.br`, ...t.br },
           { path: `${a.path}.gz`, ...t.gzip },
         ];
@@ -144,7 +161,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await writeAll(staged, files);
     progress('swapping');
     await replaceDir(options.outDir, staged);
-    await pool.prune();
+    await cache.prune();
   } catch (err) {
     await rm(staged, { recursive: true, force: true });
     throw err;
@@ -165,27 +182,48 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
 }
 
-interface OutFile {
+interface OutFile extends Cached {
   path: string;
   bytes?: Uint8Array | string;
-  /** A file (in the build cache) with the same bytes: hard-linked, which is much cheaper than writing. */
-  file?: string;
 }
 
-/** Write files under `root`, many at a time (one by one, 4,000 small files take seconds). */
+/**
+ * Write files under `root`, many at a time (one by one, thousands of small
+ * files take seconds). A file the cache holds is hard-linked, much cheaper
+ * than writing; a new one is written, then linked into the cache.
+ */
 async function writeAll(root: string, files: OutFile[]) {
   const dirs = [...new Set(files.map(({ path }) => dirname(join(root, path))))].sort();
   for (const dir of dirs) await mkdir(dir, { recursive: true });
   let next = 0;
   const writer = async () => {
     while (next < files.length) {
-      const { path, bytes, file } = files[next++];
+      const { path, bytes, file, cacheAs } = files[next++];
       const target = join(root, path);
       if (file) await link(file, target).catch(() => copyFile(file, target));
-      else await writeFile(target, bytes!);
+      else {
+        await writeFile(target, bytes!);
+        // Another build may have cached the same bytes a moment ago: then keep its file.
+        if (cacheAs) await link(target, cacheAs).catch(() => {});
+      }
     }
   };
-  await Promise.all(Array.from({ length: 32 }, writer));
+  await Promise.all(Array.from({ length: 16 }, writer));
+}
+
+/** The documentation page, the static pricing page and the OpenAPI document. */
+function docsAssets(content: Content, daily: { chapter: number; verse: number }): Asset[] {
+  const defaults = Object.fromEntries(SETTINGS.map((s) => [s.key, s.default]));
+  const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const openapi = openApiDocument({ version, defaults: { keyLimit: defaults.keyLimit, anonLimit: defaults.anonLimit } });
+  return [
+    { path: FILES.docs, body: Buffer.from(docsPage({ content, daily })) },
+    {
+      path: FILES.pricing,
+      body: Buffer.from(pricingPage({ keyLimit: parseDailyLimit(defaults.keyLimit, 'GITA_KEY_LIMIT'), anonLimit: parseDailyLimit(defaults.anonLimit, 'GITA_ANON_LIMIT'), registration: 'static' })),
+    },
+    { path: FILES.openapi, body: Buffer.from(JSON.stringify(openapi, null, 2) + '\n') },
+  ];
 }
 
 /** The JSON resources: compact, keys in source order, chapters by number. */

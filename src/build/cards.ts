@@ -1,21 +1,23 @@
-// Cards for the build: rendered, then optimized with svgo, with a cache keyed
-// by the rendered SVG's hash so unchanged cards skip svgo on a rebuild.
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// Cards for the build: rendered, optimized with svgo, and derived in each
+// theme, with a cache keyed by the rendered SVG's hash so unchanged cards
+// skip svgo on a rebuild.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { optimize, type Config } from 'svgo';
-import { renderCard, type Theme } from '../card/card.ts';
+import { cardStyle, renderCard, THEMES, type Theme } from '../card/card.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
+import type { BuildCache, Cached } from './cache.ts';
 
 /**
- * The svgo passes that help a generated card: the full default preset would
+ * The svgo passes that help a generated card. The full default preset would
  * inline the theme's classes (breaking dark mode) and drop role="img", and
- * costs five times as much for the same bytes.
+ * costs five times as much for the same bytes. The <style> is left as written
+ * (it is already compact), so the light and dark cards are the optimized card
+ * with its style swapped, not three svgo runs.
  */
 export const SVGO_CONFIG: Config = {
   multipass: false,
-  plugins: ['removeComments', 'cleanupAttrs', 'minifyStyles', 'convertColors', 'removeEmptyAttrs', 'removeEmptyText', 'collapseGroups', 'sortAttrs'],
+  plugins: ['removeComments', 'cleanupAttrs', 'convertColors', 'removeEmptyAttrs', 'removeEmptyText', 'collapseGroups', 'sortAttrs'],
 };
 const CONFIG_KEY = JSON.stringify(SVGO_CONFIG);
 
@@ -23,35 +25,33 @@ export function optimizeSvg(svg: string): string {
   return optimize(svg, SVGO_CONFIG).data;
 }
 
-export interface CardFile {
+export interface CardFile extends Cached {
   bytes: Buffer;
-  /** The cache file holding the same bytes, when there is a cache. */
-  file?: string;
 }
 
-export async function optimizeCards(
-  items: Array<{ verse: VerseRecord; chapter: ChapterRecord }>,
-  cacheDir: string | null,
-  theme: Theme = 'auto',
-): Promise<CardFile[]> {
-  if (cacheDir) await mkdir(cacheDir, { recursive: true });
-  const used = new Set<string>();
-  const cards = await Promise.all(
-    items.map(async ({ verse, chapter }): Promise<CardFile> => {
-      const svg = renderCard(verse, chapter, theme);
+/** The card in each theme: the optimized auto card, and the same with the light or dark style. */
+export function themed(auto: Buffer): Record<Theme, Buffer> {
+  const text = auto.toString();
+  const style = `<style>${cardStyle('auto')}</style>`;
+  if (!text.includes(style)) throw new Error("svgo changed the card's <style>; the theme variants cannot be derived");
+  const out = { auto } as Record<Theme, Buffer>;
+  for (const t of THEMES) if (t !== 'auto') out[t] = Buffer.from(text.replace(style, `<style>${cardStyle(t)}</style>`));
+  return out;
+}
+
+/**
+ * Each verse's card in every theme. A card already made (same rendered SVG,
+ * same svgo settings) is read from the cache instead of going through svgo.
+ */
+export async function optimizeCards(items: Array<{ verse: VerseRecord; chapter: ChapterRecord }>, cache: BuildCache): Promise<Array<Record<Theme, CardFile>>> {
+  return Promise.all(
+    items.map(async ({ verse, chapter }) => {
+      const svg = renderCard(verse, chapter, 'auto');
       const key = createHash('sha256').update(CONFIG_KEY).update('\0').update(svg).digest('hex');
-      used.add(`${key}.svg`);
-      if (!cacheDir) return { bytes: Buffer.from(optimizeSvg(svg)) };
-      const file = join(cacheDir, `${key}.svg`);
-      if (existsSync(file)) return { bytes: await readFile(file), file };
-      const bytes = Buffer.from(optimizeSvg(svg));
-      const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, file);
-      return { bytes, file };
+      const slots = Object.fromEntries(THEMES.map((t) => [t, cache.lookup(`${key}.${t}.svg`)])) as Record<Theme, Cached>;
+      const auto = slots.auto.file ? await readFile(slots.auto.file) : Buffer.from(optimizeSvg(svg));
+      const variants = themed(auto);
+      return Object.fromEntries(THEMES.map((t) => [t, { bytes: variants[t], ...slots[t] }])) as Record<Theme, CardFile>;
     }),
   );
-  // The cache keeps the cards of the latest build only.
-  if (cacheDir) for (const name of await readdir(cacheDir)) if (!used.has(name)) await rm(join(cacheDir, name), { force: true });
-  return cards;
 }

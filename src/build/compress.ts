@@ -1,10 +1,9 @@
 // Precompression: brotli and gzip twins for every text file, on all cores,
 // with a cache keyed by the bytes' hash so an unchanged file costs nothing.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { BuildCache, Cached } from './cache.ts';
 import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT } from '../paths.ts';
 
@@ -12,18 +11,20 @@ import { PROJECT_ROOT } from '../paths.ts';
  * Brotli quality by size. Quality 11 shrinks the records about 4 % more than
  * quality 10 but takes 2.5 times as long; spending it on the large records
  * only keeps the 719 records under 7.5 MB and a cold build under 15 s on two
- * cores (figures in docs/benchmarks.md).
+ * cores. Small files (the cards, three themes each, and the chapters) get
+ * quality 5: 20 times faster than 10 for about 80 bytes more a card (figures
+ * in docs/benchmarks.md).
  */
 export const BROTLI_Q11_FROM_BYTES = 90_000;
-export const brotliQuality = (size: number) => (size >= BROTLI_Q11_FROM_BYTES ? 11 : 10);
+export const BROTLI_Q5_BELOW_BYTES = 8_000;
+export const brotliQuality = (size: number) => (size >= BROTLI_Q11_FROM_BYTES ? 11 : size < BROTLI_Q5_BELOW_BYTES ? 5 : 10);
 /** gzip level 9 is 3 times slower than 6 for 0.5 % smaller records; brotli carries the size, so 6. */
 export const GZIP_LEVEL = 6;
 
-/** One compressed twin: its size, and its bytes or a cache file holding them. */
-export interface Twin {
+/** One compressed twin: its size, and its bytes (to write, then cache) or a cache file holding them. */
+export interface Twin extends Cached {
   size: number;
   bytes?: Buffer;
-  file?: string;
 }
 
 export interface Compressed {
@@ -41,6 +42,7 @@ interface Job {
   brotliQuality: number;
   gzipLevel: number;
   key: string;
+  slots: { br: Cached; gzip: Cached };
   resolve: (out: Compressed) => void;
   reject: (err: Error) => void;
 }
@@ -57,17 +59,16 @@ export class CompressPool {
   private idle: Worker[] = [];
   private running = new Map<Worker, Job>();
   private failed: Error | null = null;
-  private used = new Set<string>();
 
-  constructor(private cacheDir: string | null) {}
+  constructor(private cache: BuildCache) {}
 
-  async compressMany(buffers: Uint8Array[]): Promise<Compressed[]> {
-    if (this.cacheDir) await mkdir(this.cacheDir, { recursive: true });
-    const lookups = await Promise.all(buffers.map((data) => this.fromCache(data)));
+  /** Compress every buffer (brotli quality by size, unless `quality` is given); results in the same order. */
+  async compressMany(buffers: Uint8Array[], quality?: number): Promise<Compressed[]> {
+    const lookups = buffers.map((data) => this.fromCache(data, quality ?? brotliQuality(data.length)));
     // Identical files (the daily card is also its verse's card) are compressed once.
     const pending = new Map<string, Promise<Compressed>>();
     const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);
-    for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.quality));
+    for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.quality, m.slots));
     return Promise.all(lookups.map((l) => l.hit ?? pending.get(l.key)!));
   }
 
@@ -77,33 +78,19 @@ export class CompressPool {
     this.idle = [];
   }
 
-  /** Remove cache entries this pool did not use: the cache holds the latest build, not every build. */
-  async prune(): Promise<void> {
-    if (!this.cacheDir) return;
-    for (const name of await readdir(this.cacheDir)) {
-      if (!this.used.has(name.slice(0, 64))) await rm(join(this.cacheDir, name), { force: true });
-    }
-  }
-
-  private async fromCache(data: Uint8Array) {
-    const quality = brotliQuality(data.length);
+  private fromCache(data: Uint8Array, quality: number) {
     const key = createHash('sha256').update(`br${quality}.gz${GZIP_LEVEL}\0`).update(data).digest('hex');
-    this.used.add(key);
-    let hit: Compressed | null = null;
-    if (this.cacheDir && existsSync(join(this.cacheDir, `${key}.gz`))) {
-      const twin = async (file: string): Promise<Twin> => ({ file, size: (await stat(file)).size });
-      const found = await Promise.all([twin(join(this.cacheDir, `${key}.br`)), twin(join(this.cacheDir, `${key}.gz`))]).catch(() => null);
-      if (found) hit = { br: found[0], gzip: found[1] };
-    }
+    const slots = { br: this.cache.lookup(`${key}.br`), gzip: this.cache.lookup(`${key}.gz`) };
+    const hit: Compressed | null = slots.br.file && slots.gzip.file ? { br: { ...slots.br, size: slots.br.size! }, gzip: { ...slots.gzip, size: slots.gzip.size! } } : null;
     if (hit) this.stats.hits++;
     else this.stats.misses++;
-    return { data, key, quality, hit };
+    return { data, key, quality, hit, slots };
   }
 
-  private enqueue(data: Uint8Array, key: string, brotliQuality: number): Promise<Compressed> {
+  private enqueue(data: Uint8Array, key: string, brotliQuality: number, slots: Job['slots']): Promise<Compressed> {
     return new Promise((resolve, reject) => {
       if (this.failed) return reject(this.failed);
-      this.queue.push({ data, key, brotliQuality, gzipLevel: GZIP_LEVEL, resolve, reject });
+      this.queue.push({ data, key, brotliQuality, gzipLevel: GZIP_LEVEL, slots, resolve, reject });
       if (this.workers.length < availableParallelism()) this.spawn();
       this.dispatch();
     });
@@ -125,31 +112,16 @@ export class CompressPool {
       const worker = this.idle.pop()!;
       const job = this.queue.shift()!;
       this.running.set(worker, job);
-      worker.once('message', async (msg: { br: Uint8Array; gzip: Uint8Array }) => {
+      worker.once('message', (msg: { br: Uint8Array; gzip: Uint8Array }) => {
         this.running.delete(worker);
         const br = Buffer.from(msg.br.buffer, msg.br.byteOffset, msg.br.byteLength);
         const gzip = Buffer.from(msg.gzip.buffer, msg.gzip.byteOffset, msg.gzip.byteLength);
         this.idle.push(worker);
         this.dispatch();
-        try {
-          const out: Compressed = { br: { bytes: br, size: br.length }, gzip: { bytes: gzip, size: gzip.length } };
-          if (this.cacheDir) {
-            // .gz last: its presence marks a complete entry.
-            await writeCacheFile((out.br.file = join(this.cacheDir, `${job.key}.br`)), br);
-            await writeCacheFile((out.gzip.file = join(this.cacheDir, `${job.key}.gz`)), gzip);
-          }
-          job.resolve(out);
-        } catch (err) {
-          job.reject(err as Error);
-        }
+        // Written with dist/, then linked into the cache (see cache.ts).
+        job.resolve({ br: { bytes: br, size: br.length, cacheAs: job.slots.br.cacheAs }, gzip: { bytes: gzip, size: gzip.length, cacheAs: job.slots.gzip.cacheAs } });
       });
       worker.postMessage({ data: job.data, brotliQuality: job.brotliQuality, gzipLevel: job.gzipLevel });
     }
   }
-}
-
-async function writeCacheFile(file: string, data: Uint8Array) {
-  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
 }

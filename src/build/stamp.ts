@@ -10,7 +10,10 @@ import { PROJECT_ROOT } from '../paths.ts';
 import type { Manifest } from './manifest.ts';
 
 /** Source files whose change changes what the build writes. */
-const OUTPUT_SHAPING = ['src/build/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/layout.ts', 'src/config.ts', 'src/http/headers.ts', 'src/http/errors.ts', 'src/http/routes.ts', 'package-lock.json'];
+const OUTPUT_SHAPING = [
+  'src/build/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/layout.ts', 'src/config.ts',
+  'src/http/headers.ts', 'src/http/errors.ts', 'src/http/routes.ts', 'src/http/limits.ts', 'src/keys/limits.ts', 'package.json', 'package-lock.json',
+];
 
 export function inputsFingerprint(contentDir: string): string {
   const hash = createHash('sha256');
