@@ -1,20 +1,24 @@
 // Where each resource lives in dist/: the static-hosting form of the HTTP
 // routes. The build writes these paths, the server and the host files map
 // the routes onto them, the docs link to them.
+import type { Theme } from './card/card.ts';
 
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
   verse: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/index.json`,
-  card: (ch: number, sl: number) => `/slok/${ch}/${sl}/gita.svg`,
+  /** The card of a verse; `-light` and `-dark` beside it force a theme (the plain one follows the reader's). */
+  card: (ch: number, sl: number, theme: Theme = 'auto') => `/slok/${ch}/${sl}/${cardName(theme)}`,
   /** The card of the build's verse of the day; the server answers /gita.svg with a random card instead. */
-  dailyCard: '/gita.svg',
+  dailyCard: (theme: Theme = 'auto') => `/${cardName(theme)}`,
   docs: '/index.html',
   pricing: '/pricing/index.html',
   openapi: '/openapi.json',
   manifest: '/manifest.json',
   notFound: '/404.html',
 } as const;
+
+export const cardName = (theme: Theme) => (theme === 'auto' ? 'gita.svg' : `gita-${theme}.svg`);
 
 /** The two precompressed twins written beside every text file, by content coding. */
 export const ENCODINGS = [

@@ -35,7 +35,8 @@ function colors(p: (typeof PALETTE)['light']): string {
   return `.bg{fill:${p.bg};stroke:${p.line}}.rule{stroke:${p.line}}.fg{fill:${p.fg}}.acc{fill:${p.accent}}.mut{fill:${p.muted}}`;
 }
 
-function style(theme: Theme): string {
+/** The card's <style>: the only part that differs between themes. */
+export function cardStyle(theme: Theme): string {
   const fonts = `.dev{font-family:${FONT_DEVANAGARI}}.lat{font-family:${FONT_LATIN}}.it{font-style:italic}.b{font-weight:700}`;
   if (theme === 'auto') return `${colors(PALETTE.light)}@media (prefers-color-scheme:dark){${colors(PALETTE.dark)}}${fonts}`;
   return colors(PALETTE[theme]) + fonts;
@@ -79,7 +80,8 @@ export function renderCard(verse: VerseRecord, chapter: ChapterRecord, theme: Th
   // Header: the reference (as the title names it) and the chapter.
   let y = PAD + 18;
   text(title, y, 18, 'lat b acc');
-  text(`Chapter ${verse.chapter} · ${chapter.translation}`, y, 14, 'lat mut', true);
+  const colophon = verse.verse === chapter.verses_count + 1;
+  text(`Chapter ${verse.chapter}${colophon ? ' colophon' : ''} · ${chapter.translation}`, y, 14, 'lat mut', true);
 
   block(withoutMarker(verse.slok).split('\n'), 24, 'dev fg', 52, 38, 8);
   block(withoutMarker(verse.transliteration).split('\n'), 16, 'lat it mut', 40, 24, 8);
@@ -103,7 +105,7 @@ export function renderCard(verse: VerseRecord, chapter: ChapterRecord, theme: Th
   const desc = summary.length > 400 ? `${summary.slice(0, 399)}…` : summary;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${height}" viewBox="0 0 ${CARD_WIDTH} ${height}" role="img">` +
-    `<title>${escapeXml(title)}</title><desc>${escapeXml(desc)}</desc><style>${style(theme)}</style>` +
+    `<title>${escapeXml(title)}</title><desc>${escapeXml(desc)}</desc><style>${cardStyle(theme)}</style>` +
     `<rect class="bg" x=".5" y=".5" width="${CARD_WIDTH - 1}" height="${height - 1}" rx="14"/>` +
     parts.join('') +
     `</svg>`

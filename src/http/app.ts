@@ -10,8 +10,10 @@ import { FILES, ENCODINGS, mediaType } from '../layout.ts';
 import { flat, inMemory, type Asset, type Dist, type Variant } from './assets.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
 import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf, typeHeaders } from './headers.ts';
+import { MAX_URL_LENGTH, USAGE_DAYS } from './limits.ts';
 import { pickCoding } from './negotiate.ts';
-import { cardQuery, matchRoute, type RouteId, type RouteSpec } from './routes.ts';
+import { cardQuery, matchRoute, themeQuery, type RouteId, type RouteSpec } from './routes.ts';
+import { THEMES, type Theme } from '../card/card.ts';
 
 export interface AppRequest {
   method: string;
@@ -61,8 +63,6 @@ export interface App {
   readonly dist: Dist;
 }
 
-/** Longest request target answered; longer gets 414. */
-export const MAX_URL_LENGTH = 2048;
 
 /** Routes that never need a key, and are neither counted nor limited: how to learn about the API and get a key. */
 const OPEN: ReadonlySet<RouteId> = new Set(['docs', 'pricing', 'openapi', 'healthz', 'register']);
@@ -101,9 +101,6 @@ const keyRequired = json(ERRORS.keyRequired.status, ERRORS.keyRequired.body, { '
 const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body, { 'WWW-Authenticate': 'ApiKey header="x-api-key"' });
 const uriTooLong = json(ERRORS.uriTooLong.status, ERRORS.uriTooLong.body);
 const rateLimited = json(ERRORS.rateLimited.status, ERRORS.rateLimited.body);
-
-/** Days of history /usage shows, today included. */
-export const USAGE_DAYS = 7;
 const nextMidnightMs = () => (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000;
 const preflight: AppResponse = { status: 204, headers: flat({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS, 'Content-Length': '0' }) };
 
@@ -147,9 +144,11 @@ interface Served {
   dist: Dist;
   /** Non-colophon verse records, for /slok. */
   verses: Asset[];
-  /** Their cards, per chapter, for /gita.svg and ?ch=C. */
-  cards: Asset[];
-  cardsByChapter: Asset[][];
+  /** Their cards by theme, all and per chapter, for /gita.svg and ?ch=C. */
+  cards: Record<Theme, Asset[]>;
+  cardsByChapter: Record<Theme, Asset[][]>;
+  /** Every card (colophons too) in each theme, by any of its assets. */
+  themes: Map<Asset, Record<Theme, Asset>>;
   /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
   fixed: Map<string, Fixed>;
   streamed: Map<string, { identity: Streamed; br?: Streamed; gzip?: Streamed; etags: string[] }>;
@@ -164,16 +163,23 @@ function prepare(dist: Dist): Served {
     return a;
   };
   const verses: Asset[] = [];
-  const cards: Asset[] = [];
-  const cardsByChapter: Asset[][] = [];
+  const byTheme = <T>(make: () => T) => Object.fromEntries(THEMES.map((t) => [t, make()])) as Record<Theme, T>;
+  const cards = byTheme<Asset[]>(() => []);
+  const cardsByChapter = byTheme<Asset[][]>(() => []);
+  const themes = new Map<Asset, Record<Theme, Asset>>();
   counts.forEach((count, i) => {
     const ch = i + 1;
-    cardsByChapter[ch] = [];
-    for (let sl = 1; sl <= count; sl++) {
+    for (const t of THEMES) cardsByChapter[t][ch] = [];
+    for (let sl = 1; sl <= count + 1; sl++) {
+      const variants = byTheme(() => null as unknown as Asset);
+      for (const t of THEMES) variants[t] = get(FILES.card(ch, sl, t));
+      for (const t of THEMES) themes.set(variants[t], variants);
+      if (sl > count) continue; // the colophon: never a random pick
       verses.push(get(FILES.verse(ch, sl)));
-      const card = get(FILES.card(ch, sl));
-      cards.push(card);
-      cardsByChapter[ch].push(card);
+      for (const t of THEMES) {
+        cards[t].push(variants[t]);
+        cardsByChapter[t][ch].push(variants[t]);
+      }
     }
   });
 
@@ -211,6 +217,7 @@ function prepare(dist: Dist): Served {
     verses,
     cards,
     cardsByChapter,
+    themes,
     fixed: new Map(),
     streamed,
   };
@@ -272,12 +279,12 @@ export function createApp(options: AppOptions): App {
    * anonymous client address's), answer, and record it in the usage counts.
    * An unlimited caller costs no limiter call at all.
    */
-  function metered(req: AppRequest, route: RouteSpec, query: string, asset: Asset | null, key: KeyRecord | null): AppResponse | Promise<AppResponse> {
+  function metered(req: AppRequest, route: RouteSpec, query: string, asset: Asset | null, key: KeyRecord | null, pathTheme?: Theme): AppResponse | Promise<AppResponse> {
     const subject = key ? keySubject(key.id) : anonSubject(req.ip);
     const limit = key ? key.limit : options.anonLimit;
     if (limit === 0) {
       options.usage.count(subject, route.id);
-      return answer(req, route, query, asset);
+      return answer(req, route, query, asset, undefined, pathTheme);
     }
     const decide = (v: Verdict): AppResponse => {
       const headers = rateHeaders(v);
@@ -286,7 +293,7 @@ export function createApp(options: AppOptions): App {
         return { ...rateLimited, headers: rateLimited.headers.concat(headers, 'Retry-After', String(v.retryAfter)) };
       }
       options.usage.count(subject, route.id);
-      return answer(req, route, query, asset, headers);
+      return answer(req, route, query, asset, headers, pathTheme);
     };
     const v = options.limiter.consume(subject, limit, !key);
     return v instanceof Promise ? v.then(decide) : decide(v);
@@ -315,21 +322,27 @@ export function createApp(options: AppOptions): App {
     );
   }
 
-  function answer(req: AppRequest, route: RouteSpec, query: string, fixed: Asset | null, extra?: string[]): AppResponse {
+  function answer(req: AppRequest, route: RouteSpec, query: string, fixed: Asset | null, extra?: string[], pathTheme?: Theme): AppResponse {
     const s = served;
     switch (route.id) {
       case 'verse':
       case 'chapter':
       case 'chapters':
-      case 'verse-card':
         return send(req, fixed!, false, extra);
+      case 'verse-card': {
+        const theme = query ? themeQuery(new URLSearchParams(query)) : undefined;
+        if (theme === null) return notFound.verse;
+        return send(req, theme ? s.themes.get(fixed!)![theme] : fixed!, false, extra);
+      }
       case 'random-verse':
         return send(req, s.verses[Math.floor(random() * s.verses.length)], true, extra);
       case 'card': {
         const q = query ? cardQuery(new URLSearchParams(query), s.dist.manifest.content.versesPerChapter) : {};
         if (!q) return notFound.verse;
-        if (q.ch && q.sl) return send(req, s.dist.assets.get(FILES.card(q.ch, q.sl))!, false, extra);
-        const pool = q.ch ? s.cardsByChapter[q.ch] : s.cards;
+        // The theme: ?theme=, else the file name asked for (gita-dark.svg), else the reader's.
+        const theme = q.theme ?? pathTheme ?? 'auto';
+        if (q.ch && q.sl) return send(req, s.dist.assets.get(FILES.card(q.ch, q.sl, theme))!, false, extra);
+        const pool = q.ch ? s.cardsByChapter[theme][q.ch] : s.cards[theme];
         return send(req, pool[Math.floor(random() * pool.length)], true, extra);
       }
       case 'docs':
@@ -368,6 +381,7 @@ export function createApp(options: AppOptions): App {
     const hit = s.fixed.get(path);
     let route: RouteSpec;
     let asset: Asset | null = null;
+    let pathTheme: Theme | undefined;
     if (hit) {
       route = hit.route;
       asset = hit.asset;
@@ -378,9 +392,10 @@ export function createApp(options: AppOptions): App {
         return notFound[m.notFound];
       }
       route = m.route;
+      pathTheme = m.theme;
       const file =
         route.id === 'verse' ? FILES.verse(m.ch!, m.sl!) :
-        route.id === 'verse-card' ? FILES.card(m.ch!, m.sl!) :
+        route.id === 'verse-card' ? FILES.card(m.ch!, m.sl!, m.theme) :
         route.id === 'chapter' ? FILES.chapter(m.ch!) :
         route.id === 'chapters' ? FILES.chapters : null;
       if (file) {
@@ -399,7 +414,7 @@ export function createApp(options: AppOptions): App {
     const next = (v: KeyCheck): AppResponse | Promise<AppResponse> => {
       if ('refuse' in v) return v.refuse;
       if (route.id === 'usage') return usageOf(v.key!);
-      return metered(req, route, query, asset, v.key);
+      return metered(req, route, query, asset, v.key, pathTheme);
     };
     return verdict instanceof Promise ? verdict.then(next) : next(verdict);
   }

@@ -46,7 +46,7 @@ export class DistError extends Error {
 }
 
 /** Files the API routes answer, held in memory; the rest of dist/ (pages, openapi.json) is streamed from disk. */
-export const inMemory = (path: string) => path.startsWith('/slok/') || path.startsWith('/chapter') || path === FILES.dailyCard;
+export const inMemory = (path: string) => path.startsWith('/slok/') || path.startsWith('/chapter') || /^\/gita(?:-light|-dark)?\.svg$/.test(path);
 
 export function flat(headers: Record<string, string>): string[] {
   return Object.entries(headers).flat();

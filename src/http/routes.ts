@@ -1,5 +1,6 @@
 // The routes of the API, defined once: the server matches requests with
 // them, and the docs page, the OpenAPI document and the tests read them.
+import { THEMES, type Theme } from '../card/card.ts';
 import type { NotFoundKind } from './errors.ts';
 
 export type RouteId =
@@ -37,8 +38,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'verse', path: '/slok/{ch}/{sl}', methods: READ, summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon).', example: '/slok/2/47', notFound: 'verse' },
   { id: 'chapters', path: '/chapters', methods: READ, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
   { id: 'chapter', path: '/chapter/{ch}', methods: READ, summary: 'One chapter record. Without a number, /chapter answers the list, as /chapters does.', example: '/chapter/2', notFound: 'chapter' },
-  { id: 'card', path: '/gita.svg', methods: READ, summary: 'A verse card (SVG): a random verse; ?ch=C a random verse of chapter C; ?ch=C&sl=V that verse; ?theme=light|dark.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
-  { id: 'verse-card', path: '/slok/{ch}/{sl}/gita.svg', methods: READ, summary: 'The card of one verse.', example: '/slok/2/47/gita.svg', notFound: 'verse' },
+  { id: 'card', path: '/gita.svg', methods: READ, summary: 'A verse card (SVG): a random verse; ?ch=C a random verse of chapter C; ?ch=C&sl=V that verse; ?theme=light|dark forces a theme.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
+  { id: 'verse-card', path: '/slok/{ch}/{sl}/gita.svg', methods: READ, summary: 'The card of one verse; gita-light.svg and gita-dark.svg beside it (or ?theme=) force a theme.', example: '/slok/2/47/gita.svg', notFound: 'verse' },
   { id: 'docs', path: '/', methods: READ, summary: 'This documentation (HTML).', example: '/', notFound: 'resource' },
   { id: 'pricing', path: '/pricing', methods: READ, summary: 'The free license: what a key gives and how to get one (HTML).', example: '/pricing', notFound: 'resource' },
   { id: 'openapi', path: '/openapi.json', methods: READ, summary: 'The OpenAPI 3.1 description of the API.', example: '/openapi.json', notFound: 'resource' },
@@ -50,8 +51,11 @@ export const ROUTES: readonly RouteSpec[] = [
 export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec>;
 
 export type Match =
-  | { route: RouteSpec; ch?: number; sl?: number }
+  | { route: RouteSpec; ch?: number; sl?: number; theme?: Theme }
   | { route: null; notFound: NotFoundKind };
+
+/** gita.svg, gita-light.svg, gita-dark.svg: the card file names, by theme. */
+const CARD_NAMES = new Map<string, Theme>(THEMES.map((t) => [t === 'auto' ? 'gita.svg' : `gita-${t}.svg`, t]));
 
 /** `ch` and `sl` are plain decimal integers, nothing else (DESIGN.md). */
 const NUMBER = /^[1-9][0-9]{0,5}$/;
@@ -89,7 +93,8 @@ export function matchRoute(pathname: string, versesPerChapter: readonly number[]
       const sl = verseOk(ch, seg[2]);
       if (!sl) return { route: null, notFound: 'verse' };
       if (seg.length === 3) return { route: ROUTE.verse, ch, sl };
-      if (seg.length === 4 && seg[3] === 'gita.svg') return { route: ROUTE['verse-card'], ch, sl };
+      const theme = seg.length === 4 ? CARD_NAMES.get(seg[3]) : undefined;
+      if (theme) return { route: ROUTE['verse-card'], ch, sl, theme };
       return { route: null, notFound: 'verse' };
     }
     case 'chapters':
@@ -99,9 +104,9 @@ export function matchRoute(pathname: string, versesPerChapter: readonly number[]
       const ch = chapterOk(seg[1]);
       return seg.length === 2 && ch ? { route: ROUTE.chapter, ch } : { route: null, notFound: 'chapter' };
     }
-    case 'gita.svg':
-      return seg.length === 1 ? { route: ROUTE.card } : { route: null, notFound: 'verse' };
   }
+  const cardTheme = CARD_NAMES.get(seg[0]);
+  if (cardTheme) return seg.length === 1 ? { route: ROUTE.card, theme: cardTheme } : { route: null, notFound: 'verse' };
   if (seg.length === 1) {
     const single = SINGLE.get(seg[0]);
     if (single) return { route: single };
@@ -114,16 +119,30 @@ const SINGLE = new Map<string, RouteSpec>(
 );
 
 function familyOf(first: string | undefined): NotFoundKind {
-  if (first === 'slok' || first === 'gita.svg') return 'verse';
+  if (first === 'slok' || (first !== undefined && CARD_NAMES.has(first))) return 'verse';
   if (first === 'chapter' || first === 'chapters') return 'chapter';
   return 'resource';
 }
 
+/** ?theme= on a card: light, dark or auto; absent: undefined; anything else: null (not found). */
+export function themeQuery(params: URLSearchParams): Theme | null | undefined {
+  const all = params.getAll('theme');
+  if (!all.length) return undefined;
+  return all.length === 1 && (THEMES as readonly string[]).includes(all[0]) ? (all[0] as Theme) : null;
+}
+
 /**
  * Query parameters of /gita.svg: none (random), ch (random in that chapter)
- * or ch and sl (that verse). Anything that does not name a verse: null.
+ * or ch and sl (that verse), and theme. Anything that does not name a verse: null.
  */
-export function cardQuery(params: URLSearchParams, versesPerChapter: readonly number[]): { ch?: number; sl?: number } | null {
+export function cardQuery(params: URLSearchParams, versesPerChapter: readonly number[]): { ch?: number; sl?: number; theme?: Theme } | null {
+  const theme = themeQuery(params);
+  if (theme === null) return null;
+  const picked = pickVerse(params, versesPerChapter);
+  return picked && (theme ? { ...picked, theme } : picked);
+}
+
+function pickVerse(params: URLSearchParams, versesPerChapter: readonly number[]): { ch?: number; sl?: number } | null {
   const ch = params.getAll('ch');
   const sl = params.getAll('sl');
   if (ch.length > 1 || sl.length > 1) return null;
