@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import sirv from 'sirv';
 import { ERRORS } from './errors.ts';
 import { COMMON_HEADERS } from './headers.ts';
+import { MAX_HEADER_BYTES } from './limits.ts';
 import { internalError, type App, type AppRequest, type AppResponse } from './app.ts';
 import type { RequestLog } from './log.ts';
 
@@ -23,7 +24,7 @@ export const LIMITS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  maxHeaderBytes: 16 * 1024,
+  maxHeaderBytes: MAX_HEADER_BYTES,
 };
 
 /**

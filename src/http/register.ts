@@ -8,9 +8,8 @@ import { flat } from './assets.ts';
 import { json, type AppRequest, type AppResponse } from './app.ts';
 import { ERRORS } from './errors.ts';
 import { CACHE_RANDOM, COMMON_HEADERS } from './headers.ts';
+import { MAX_REGISTRATION_BYTES } from './limits.ts';
 
-/** Largest registration body accepted; a form of three short fields is far below it. */
-export const MAX_REGISTRATION_BYTES = 4 * 1024;
 
 export interface RegisterOptions {
   keys: KeyStore;

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { internalError, json, type App, type AppRequest, type AppResponse } from './app.ts';
 import { ERRORS } from './errors.ts';
+import { MAX_HEADER_BYTES } from './limits.ts';
 import type { RequestLog } from './log.ts';
 
 export interface WebHandlerOptions {
@@ -87,8 +88,6 @@ async function toResponse(r: AppResponse, method: string, root: string): Promise
   return new Response(body, { status: r.status, headers });
 }
 
-/** The header block a request may carry, as on Node (LIMITS.maxHeaderBytes there). */
-const MAX_HEADER_BYTES = 16 * 1024;
 
 function headerBytes(request: Request): number {
   let n = request.url.length;

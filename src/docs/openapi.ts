@@ -1,0 +1,243 @@
+// The OpenAPI 3.1 description of the API, generated from the same sources as
+// everything else: the routes (src/http/routes.ts), the record schemas the
+// importer validates with (src/content/schema.ts), the error wordings and the
+// headers. Written into dist/openapi.json by the build.
+import { THEMES } from '../card/card.ts';
+import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
+import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
+import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../http/errors.ts';
+import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
+import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';
+import { ROUTES, type RouteId } from '../http/routes.ts';
+
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const parameter = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+const JSON_TYPE = 'application/json';
+
+const rateHeaders = { 'X-RateLimit-Limit': header('XRateLimitLimit'), 'X-RateLimit-Remaining': header('XRateLimitRemaining'), 'X-RateLimit-Reset': header('XRateLimitReset') };
+const fixedHeaders = { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders };
+const randomHeaders = { 'Cache-Control': header('CacheControl'), ...rateHeaders };
+
+/** The errors every metered API route may answer. */
+const meteredErrors = { '401': response('Unauthorized'), '429': response('TooManyRequests'), '500': response('InternalError') };
+const notFound = (kind: NotFoundKind) => response(`NotFound${kind[0].toUpperCase()}${kind.slice(1)}`);
+const ok = (description: string, content: Record<string, unknown>, headers: Record<string, unknown> = {}) => ({ description, headers, content });
+const svg = { 'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } } };
+const html = { 'text/html': { schema: { type: 'string' } } };
+
+/** Per route: what the operation takes and answers. Typed by RouteId, so a new route without an entry does not compile. */
+const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
+  'random-verse': {
+    responses: { '200': ok('A verse record, drawn uniformly from the 701 verses (never a colophon).', { [JSON_TYPE]: { schema: schema('Verse') } }, randomHeaders), ...meteredErrors },
+  },
+  verse: {
+    parameters: [parameter('ch'), parameter('sl')],
+    responses: { '200': ok('The verse record, exactly as the content holds it.', { [JSON_TYPE]: { schema: schema('Verse') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('verse'), ...meteredErrors },
+  },
+  chapters: {
+    responses: {
+      '200': ok('The chapter records, ordered by chapter_number.', { [JSON_TYPE]: { schema: { type: 'array', minItems: CHAPTER_COUNT, maxItems: CHAPTER_COUNT, items: schema('Chapter') } } }, fixedHeaders),
+      '304': response('NotModified'),
+      ...meteredErrors,
+    },
+  },
+  chapter: {
+    parameters: [parameter('ch')],
+    responses: { '200': ok('The chapter record.', { [JSON_TYPE]: { schema: schema('Chapter') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('chapter'), ...meteredErrors },
+  },
+  card: {
+    parameters: [parameter('cardCh'), parameter('cardSl'), parameter('theme')],
+    responses: {
+      '200': ok('A verse card. Random (Cache-Control: no-store) unless ch and sl name the verse. /gita-light.svg and /gita-dark.svg are the same with a theme forced; on a static host /gita.svg is the verse of the day.', svg, { 'Content-Security-Policy': header('CardCsp'), ...randomHeaders }),
+      '404': notFound('verse'),
+      ...meteredErrors,
+    },
+  },
+  'verse-card': {
+    parameters: [parameter('ch'), parameter('sl'), parameter('theme')],
+    responses: {
+      '200': ok('The card of the verse. gita-light.svg and gita-dark.svg beside gita.svg force a theme.', svg, { 'Content-Security-Policy': header('CardCsp'), ...fixedHeaders }),
+      '304': response('NotModified'),
+      '404': notFound('verse'),
+      ...meteredErrors,
+    },
+  },
+  docs: { security: [], responses: { '200': ok('This documentation.', html, { ETag: header('ETag') }), '404': notFound('resource'), '500': response('InternalError') } },
+  pricing: { security: [], responses: { '200': ok('The free license, and the form to register for a key.', html), '404': notFound('resource'), '500': response('InternalError') } },
+  openapi: { security: [], responses: { '200': ok('This document.', { [JSON_TYPE]: { schema: { type: 'object' } } }, { ETag: header('ETag') }), '404': notFound('resource'), '500': response('InternalError') } },
+  usage: {
+    security: [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }],
+    responses: { '200': ok(`The key's own usage: today and the ${USAGE_DAYS - 1} days before, its quota and what remains.`, { [JSON_TYPE]: { schema: schema('Usage') } }, rateHeaders), '401': response('Unauthorized'), '500': response('InternalError') },
+  },
+  healthz: { security: [], responses: { '200': ok('The server is answering; "degraded" while a backing store (Redis) is unreachable.', { [JSON_TYPE]: { schema: schema('Health') } }), '500': response('InternalError') } },
+  register: {
+    security: [],
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': { schema: schema('Registration') },
+        [JSON_TYPE]: { schema: schema('Registration') },
+      },
+    },
+    responses: {
+      '201': ok('A new key on the free plan, shown once: JSON for a JSON request, a page for a form.', { [JSON_TYPE]: { schema: schema('NewKey') }, ...html }),
+      '400': ok('Fields missing or malformed, or the honeypot filled in.', { [JSON_TYPE]: { schema: schema('Error') }, ...html }),
+      '403': ok('Registration is closed on this server.', { [JSON_TYPE]: { schema: schema('Error') }, ...html }),
+      '413': ok(`A body over ${MAX_REGISTRATION_BYTES} bytes.`, { [JSON_TYPE]: { schema: schema('Error') } }),
+      '415': ok('A body that is neither a form nor JSON.', { [JSON_TYPE]: { schema: schema('Error') } }),
+      '429': ok(`More than ${REGISTRATIONS_PER_DAY} registrations from one address in a day.`, { [JSON_TYPE]: { schema: schema('Error') }, ...html }, { 'Retry-After': header('RetryAfter') }),
+      '500': response('InternalError'),
+    },
+  },
+};
+
+export interface OpenApiOptions {
+  version: string;
+  defaults: { keyLimit: string; anonLimit: string };
+}
+
+export function openApiDocument({ version, defaults }: OpenApiOptions): Schema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    const method = route.methods.includes('POST') ? 'post' : 'get';
+    paths[route.path] ??= {};
+    const operation = OPERATIONS[route.id] as { responses: Record<string, unknown> };
+    paths[route.path][method] = {
+      operationId: route.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
+      summary: route.summary,
+      tags: [['docs', 'pricing', 'openapi', 'healthz', 'register', 'usage'].includes(route.id) ? 'Service' : 'Scripture'],
+      ...operation,
+      responses: { ...operation.responses, '405': response(method === 'post' ? 'MethodNotAllowedPost' : 'MethodNotAllowed') },
+    };
+  }
+  const errorBody = (example: string) => ({ [JSON_TYPE]: { schema: schema('Error'), example: { error: example } } });
+  const text = (wording: string) => ({ 'text/plain': { schema: { type: 'string', const: wording }, example: wording } });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Gita API',
+      version,
+      summary: 'The Bhagavad Gita: 701 verses with 21+ classical commentaries, the 18 chapters, and verse cards.',
+      description: [
+        'A read-only API over the Bhagavad Gita. Every GET route also answers HEAD; OPTIONS on any path is the CORS preflight (204). Every response carries `Access-Control-Allow-Origin: *` and `X-Content-Type-Options: nosniff`; JSON and SVG come brotli- or gzip-compressed by `Accept-Encoding`.',
+        `A key is optional by default (the operator chooses: GITA_AUTH optional, required or off); send it as the \`x-api-key\` header or the \`api_key\` query parameter. Free keys: /pricing. Daily quotas: ${defaults.keyLimit} per key and ${defaults.anonLimit} per anonymous address by default (and ${ANON_BURST.points} requests in ${ANON_BURST.seconds} s), reset at midnight UTC.`,
+        `A request target longer than ${MAX_URL_LENGTH} bytes answers 414, a header block over ${MAX_HEADER_BYTES / 1024} KB 431; both with the JSON error body.`,
+        'The scripture content is vedicscriptures/bhagavad-gita-data, under the GNU GPL v3.',
+      ].join('\n\n'),
+      license: { name: 'GNU General Public License v3.0 (the content)', identifier: 'GPL-3.0-only' },
+    },
+    servers: [{ url: '/', description: 'The server or static host this document is served from.' }],
+    tags: [
+      { name: 'Scripture', description: 'Verses, chapters and cards: metered (counted and limited) per key or client address.' },
+      { name: 'Service', description: 'Documentation, keys and health: never need a key.' },
+    ],
+    security: [{}, { ApiKeyHeader: [] }, { ApiKeyQuery: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (free at /pricing).' },
+        ApiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The same key as a query parameter; the header wins when both are sent.' },
+      },
+      parameters: {
+        ch: { name: 'ch', in: 'path', required: true, description: 'Chapter number: a plain decimal integer (no sign, no leading zero).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        sl: { name: 'sl', in: 'path', required: true, description: "Verse number: 1 to the chapter's verses_count + 1 (the colophon).", schema: { type: 'integer', minimum: 1 } },
+        cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse. Without ch: not found.', schema: { type: 'integer', minimum: 1 } },
+        theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
+      },
+      headers: {
+        XRateLimitLimit: { description: 'Requests a day allowed to this caller (absent when unlimited).', schema: { type: 'integer' } },
+        XRateLimitRemaining: { description: 'Requests left today.', schema: { type: 'integer' } },
+        XRateLimitReset: { description: 'Unix time (seconds) of the next midnight UTC, when the quota starts again.', schema: { type: 'integer' } },
+        RetryAfter: { description: 'Seconds to wait.', schema: { type: 'integer' } },
+        ETag: { description: 'Strong validator from the content hash, one per coding.', schema: { type: 'string' } },
+        CacheControl: { description: `${CACHE_FIXED} for fixed resources; no-store for random ones.`, schema: { type: 'string' } },
+        CardCsp: { description: 'The card\'s Content-Security-Policy.', schema: { type: 'string', const: CARD_CSP } },
+      },
+      responses: {
+        NotModified: { description: 'If-None-Match named the current ETag.', headers: { ETag: header('ETag') } },
+        MethodNotAllowed: { description: 'Another method than GET, HEAD or OPTIONS.', headers: { Allow: { schema: { type: 'string', const: 'GET, HEAD' } } }, content: text(METHOD_NOT_ALLOWED) },
+        MethodNotAllowedPost: { description: 'Another method than POST or OPTIONS.', headers: { Allow: { schema: { type: 'string', const: 'POST' } } }, content: text(METHOD_NOT_ALLOWED) },
+        NotFoundChapter: { description: 'No such chapter.', content: text(NOT_FOUND.chapter) },
+        NotFoundVerse: { description: 'No such verse.', content: text(NOT_FOUND.verse) },
+        NotFoundResource: { description: 'No such resource.', content: text(NOT_FOUND.resource) },
+        Unauthorized: { description: `${ERRORS.keyRequired.body.error} (no key where one is needed) or ${ERRORS.keyInvalid.body.error} (unknown or revoked).`, content: errorBody(ERRORS.keyInvalid.body.error) },
+        TooManyRequests: { description: 'Over the daily quota (or, anonymous, the burst window).', headers: { 'Retry-After': header('RetryAfter'), ...rateHeaders }, content: errorBody(ERRORS.rateLimited.body.error) },
+        InternalError: { description: 'An unexpected failure; never a stack.', content: errorBody(ERRORS.internal.body.error) },
+      },
+      schemas: {
+        Verse: verseSchema('#/components/schemas/Commentary'),
+        Commentary: commentarySchema,
+        Chapter: chapterSchema,
+        Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
+        Usage: usageSchema,
+        Health: {
+          type: 'object',
+          required: ['status', 'build', 'chapters', 'verses', 'colophons', 'auth'],
+          properties: {
+            status: { type: 'string', enum: ['ok', 'degraded'] },
+            build: { type: 'string', description: 'The build id (a hash of every file of dist/).' },
+            chapters: { type: 'integer' },
+            verses: { type: 'integer' },
+            colophons: { type: 'integer' },
+            auth: { type: 'string', enum: ['optional', 'required', 'off'] },
+            keys: { type: 'string', enum: ['file', 'redis'] },
+            usage: { type: 'string', enum: ['file', 'redis'] },
+            redis: { type: 'string', description: '"reachable", or "unreachable since <time>".' },
+            usageRecoveredFrom: { type: 'string', description: 'Where a corrupt usage file found at start-up was moved.' },
+          },
+        },
+        Registration: {
+          type: 'object',
+          required: ['name', 'email', 'use'],
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            use: { type: 'string', minLength: 1, maxLength: 500, description: 'What you will build with it.' },
+            website: { type: 'string', maxLength: 0, description: 'Leave empty (a trap for bots).' },
+          },
+        },
+        NewKey: {
+          type: 'object',
+          required: ['key', 'id', 'name', 'limit', 'plan'],
+          properties: {
+            key: { type: 'string', pattern: '^gita_[A-Za-z0-9_-]{32}$', description: 'The key. Shown only this once.' },
+            id: { type: 'string' },
+            name: { type: 'string' },
+            limit: { type: 'integer', description: 'Requests a day; 0: unlimited.' },
+            plan: { type: 'string', enum: ['free'] },
+          },
+        },
+      },
+    },
+  };
+}
+
+const dayUsage: Schema = {
+  type: 'object',
+  required: ['date', 'requests', 'routes'],
+  properties: {
+    date: { type: 'string', format: 'date' },
+    requests: { type: 'integer' },
+    routes: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Requests per route id (refused ones as rate-limited).' },
+  },
+};
+
+const usageSchema: Schema = {
+  type: 'object',
+  required: ['key', 'limit', 'today', 'days'],
+  properties: {
+    key: { type: 'object', required: ['id', 'name', 'plan', 'created'], properties: { id: { type: 'string' }, name: { type: 'string' }, plan: { type: 'string', enum: ['operator', 'free'] }, created: { type: 'string', format: 'date-time' } } },
+    limit: { type: 'object', required: ['perDay', 'unlimited'], properties: { perDay: { type: 'integer' }, unlimited: { type: 'boolean' } } },
+    today: {
+      allOf: [dayUsage],
+      type: 'object',
+      required: ['remaining', 'resets'],
+      properties: { remaining: { type: ['integer', 'null'] }, resets: { type: 'string', format: 'date-time' } },
+    },
+    days: { type: 'array', items: dayUsage, minItems: USAGE_DAYS, maxItems: USAGE_DAYS },
+  },
+};

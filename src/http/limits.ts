@@ -1,0 +1,10 @@
+// Bounds on requests, defined once for the server and the docs.
+
+/** Longest request target answered; longer gets 414. */
+export const MAX_URL_LENGTH = 2048;
+/** Largest header block; larger gets 431 (Node's parser enforces it; the web adapter checks it). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** Largest registration body accepted; a form of three short fields is far below it. */
+export const MAX_REGISTRATION_BYTES = 4 * 1024;
+/** Days of history /usage shows, today included. */
+export const USAGE_DAYS = 7;
