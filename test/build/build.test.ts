@@ -56,7 +56,7 @@ test('chapters: the list ordered by number, and each chapter on its own', () => 
 
 test('the manifest lists every served file with its hash, size and type; twins decompress to it', () => {
   const paths = Object.keys(manifest.files);
-  assert.is(paths.length, 1 + 18 + 719 + 719 + 1 + 1, 'chapters, chapter/N, records, cards, gita.svg, 404.html');
+  assert.is(paths.length, 1 + 18 + 719 + 3 * 719 + 3 + 1 + 3, 'chapters, chapter/N, records, cards in three themes, the daily card in three, 404.html, docs, pricing, openapi.json');
   for (const path of paths) {
     const entry = manifest.files[path];
     const body = read(path);
@@ -78,25 +78,28 @@ test('the manifest lists every served file with its hash, size and type; twins d
   assert.ok(first.recordsBrotli > 0 && first.recordsBrotli < first.brotli);
 });
 
-test('every card is well-formed SVG with its title, and nothing active or external', () => {
+test('every card, in every theme, is well-formed SVG with its title, and nothing active or external', () => {
   for (let c = 1; c <= 18; c++) {
-    for (let v = 1; v <= manifest.content.versesPerChapter[c - 1] + 1; v++) {
-      const svg = read(FILES.card(c, v)).toString();
+    for (let v = 1; v <= manifest.content.versesPerChapter[c - 1] + 1; v++) for (const theme of ['auto', 'light', 'dark'] as const) {
+      const svg = read(FILES.card(c, v, theme)).toString();
       const valid = XMLValidator.validate(svg);
       if (valid !== true) assert.unreachable(`card ${c}.${v} is not well-formed: ${JSON.stringify(valid)}`);
       assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), `${c}.${v} root`);
       assert.ok(svg.includes(`<title>Bhagavad Gita ${c}.${v}</title>`), `${c}.${v} title`);
       assert.ok(svg.includes('role="img"'), `${c}.${v} role`);
       assert.not.match(svg, /<script|foreignObject|href=|url\(|@import|<image/i, `${c}.${v} is inert`);
+      assert.is(svg.includes('prefers-color-scheme'), theme === 'auto', `${c}.${v} ${theme}: only the auto card follows the reader's scheme`);
     }
   }
+  const [auto, light, dark] = (['auto', 'light', 'dark'] as const).map((t) => read(FILES.card(2, 47, t)).toString().replace(/<style>.*<\/style>/, ''));
+  assert.ok(auto === light && light === dark, 'the themes differ only in their style');
 });
 
 test('gita.svg is the card of the verse the seed picks, never a colophon', () => {
   const { chapter, verse } = manifest.daily;
   assert.equal(manifest.daily.seed, SEED);
   assert.ok(verse <= manifest.content.versesPerChapter[chapter - 1], 'not a colophon');
-  assert.ok(read(FILES.dailyCard).equals(read(FILES.card(chapter, verse))));
+  for (const theme of ['auto', 'light', 'dark'] as const) assert.ok(read(FILES.dailyCard(theme)).equals(read(FILES.card(chapter, verse, theme))), theme);
   const seen = new Set<string>();
   const verses = Array.from({ length: 100 }, (_, i) => ({ chapter: 1, verse: i + 1 }));
   for (let day = 1; day <= 28; day++) seen.add(JSON.stringify(pickVerse(`2026-02-${String(day).padStart(2, '0')}`, verses)));

@@ -189,7 +189,16 @@ function contract(runtime: Runtime) {
     assert.ok(path.body.equals(fixed.body));
     assert.is(path.headers['content-security-policy'], "default-src 'none'; style-src 'unsafe-inline'");
     assert.is((await get(`/gita.svg?api_key=${key}&ch=3`)).status, 200, 'api_key is not a card parameter');
-    for (const q of ['?sl=5', '?ch=99', '?ch=0', '?ch=2&sl=99', '?ch=abc', '?ch=2&sl=x', '?ch=2&ch=3']) {
+    for (const theme of ['light', 'dark'] as const) {
+      const byQuery = await get(`/slok/2/47/gita.svg?theme=${theme}`);
+      const byName = await get(`/slok/2/47/gita-${theme}.svg`);
+      assert.ok(byQuery.body.equals(file(FILES.card(2, 47, theme))), `?theme=${theme}`);
+      assert.ok(byName.body.equals(byQuery.body), `gita-${theme}.svg`);
+      assert.ok((await get(`/gita.svg?ch=2&sl=47&theme=${theme}`)).body.equals(byQuery.body));
+      assert.not.match((await get(`/gita-${theme}.svg`)).text, /prefers-color-scheme/, `/gita-${theme}.svg is a random card in that theme`);
+    }
+    assert.match((await get('/gita.svg?theme=auto')).text, /prefers-color-scheme/);
+    for (const q of ['?sl=5', '?ch=99', '?ch=0', '?ch=2&sl=99', '?ch=abc', '?ch=2&sl=x', '?ch=2&ch=3', '?theme=blue', '?theme=dark&theme=light']) {
       assertNotFound(await get(`/gita.svg${q}`), 'verse', q);
     }
   });
@@ -253,6 +262,19 @@ function contract(runtime: Runtime) {
     const randomBr = await get('/slok', { 'accept-encoding': 'br' });
     assert.is(randomBr.headers['content-encoding'], 'br');
     assert.ok(JSON.parse(brotliDecompressSync(randomBr.body).toString())._id);
+  });
+
+  t('the pages: /, /pricing and /openapi.json', async () => {
+    for (const [path, type] of [['/', 'text/html; charset=utf-8'], ['/pricing', 'text/html; charset=utf-8'], ['/openapi.json', 'application/json; charset=utf-8']]) {
+      const r = await get(path);
+      assert.is(r.status, 200, path);
+      assert.is(r.headers['content-type'], type, path);
+      assertCommon(r, path);
+    }
+    assert.ok((await get('/')).body.equals(file(FILES.docs)));
+    assert.is(JSON.parse((await get('/openapi.json')).text).openapi, '3.1.0');
+    assert.match((await get('/pricing')).text, /<form method="post" action="\/register">/, 'the server renders /pricing with its own settings');
+    assertNotFound(await get('/slok/2/47/gita-blue.svg'), 'verse', 'an unknown theme file');
   });
 
   t('GET /healthz says what is served', async () => {

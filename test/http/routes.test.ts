@@ -21,6 +21,9 @@ test('routes match their paths, with and without a trailing slash', () => {
   assert.is(id('/chapter'), 'chapters');
   assert.is(id('/chapter/18'), 'chapter 18');
   assert.is(id('/gita.svg'), 'card');
+  assert.is(id('/gita-dark.svg'), 'card');
+  assert.is(id('/slok/2/47/gita-light.svg'), 'verse-card 2.47');
+  assert.is(id('/slok/2/47/gita-blue.svg'), '404 verse');
   assert.is(id('/pricing'), 'pricing');
   assert.is(id('/openapi.json'), 'openapi');
   assert.is(id('/usage'), 'usage');
@@ -43,7 +46,10 @@ test('every route has a unique id and a documented example', () => {
 test('card queries: none, ch, ch and sl; anything else is null', () => {
   const q = (s: string) => cardQuery(new URLSearchParams(s), counts);
   assert.equal(q(''), {});
-  assert.equal(q('api_key=x&theme=dark'), {});
+  assert.equal(q('api_key=x'), {});
+  assert.equal(q('api_key=x&theme=dark'), { theme: 'dark' });
+  assert.equal(q('ch=3&theme=light'), { ch: 3, theme: 'light' });
+  assert.is(q('theme=blue'), null);
   assert.equal(q('ch=2'), { ch: 2 });
   assert.equal(q('ch=2&sl=73'), { ch: 2, sl: 73 });
   for (const bad of ['sl=3', 'ch=0', 'ch=19', 'ch=2&sl=74', 'ch=02', 'ch=2&sl=', 'ch=2&ch=3', 'ch=2&sl=1&sl=2', 'ch=']) assert.is(q(bad), null, bad);

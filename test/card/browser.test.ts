@@ -1,0 +1,188 @@
+/// <reference lib="dom" />
+// Cards and docs as a person sees them, in a real browser (Debian's Chromium
+// through playwright-core) against a real server: the text of every sampled
+// card is drawn and stays inside the card, opened directly and inside <img>,
+// in both themes; the docs page reads at phone width and every example link
+// answers as documented. Screenshots go to test-output/ for people to look at.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { Manifest } from '../../src/build/manifest.ts';
+import type { VerseRecord } from '../../src/content/schema.ts';
+import { FILES } from '../../src/layout.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+import { launch, outputDir } from '../helpers/browser.ts';
+import { startServer, type Running } from '../helpers/server.ts';
+
+let browser: Browser;
+let server: Running;
+let dist: string;
+let manifest: Manifest;
+const shots = outputDir('cards');
+
+test.before(hook(async () => {
+  ({ distDir: dist } = await testDist());
+  manifest = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8'));
+  [browser, server] = await Promise.all([launch(), startServer('node', { dist, dataDir: tempDir() })]);
+}));
+test.after(hook(async () => {
+  await browser?.close();
+  await server?.stop();
+}));
+
+/** The cards most likely to overflow (the longest texts, the tallest cards), plus an even sample of the rest. */
+function sample(): Array<[number, number]> {
+  const all: Array<{ c: number; v: number; text: number; height: number }> = [];
+  manifest.content.versesPerChapter.forEach((n, i) => {
+    for (let v = 1; v <= n + 1; v++) {
+      const c = i + 1;
+      const record = JSON.parse(readFileSync(join(dist, FILES.verse(c, v)), 'utf8')) as VerseRecord;
+      const svg = readFileSync(join(dist, FILES.card(c, v)), 'utf8');
+      all.push({ c, v, text: record.slok.length + record.transliteration.length, height: Number(/height="(\d+)"/.exec(svg)![1]) });
+    }
+  });
+  const pick = new Map<string, [number, number]>();
+  const add = (x: { c: number; v: number }) => pick.set(`${x.c}.${x.v}`, [x.c, x.v]);
+  [...all].sort((a, b) => b.text - a.text).slice(0, 8).forEach(add);
+  [...all].sort((a, b) => b.height - a.height).slice(0, 8).forEach(add);
+  all.filter((_, i) => i % 31 === 0).forEach(add);
+  add({ c: 2, v: 47 });
+  add({ c: 2, v: 73 });
+  return [...pick.values()];
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  text: string;
+}
+
+/** Share of the pixels of each box that differ from the card's background, measured in the page from an image. */
+async function inkPerBox(page: Page, src: string, width: number, height: number, boxes: Box[]): Promise<number[]> {
+  return page.evaluate(
+    async ({ src, width, height, boxes }) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0, width, height);
+      const bg = ctx.getImageData(12, height - 12, 1, 1).data;
+      return boxes.map((b) => {
+        const x = Math.max(0, Math.floor(b.x));
+        const y = Math.max(0, Math.floor(b.y));
+        const w = Math.max(1, Math.min(width - x, Math.ceil(b.width)));
+        const h = Math.max(1, Math.min(height - y, Math.ceil(b.height)));
+        const data = ctx.getImageData(x, y, w, h).data;
+        let ink = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (Math.abs(data[i] - bg[0]) + Math.abs(data[i + 1] - bg[1]) + Math.abs(data[i + 2] - bg[2]) > 60) ink++;
+        }
+        return ink / (w * h);
+      });
+    },
+    { src, width, height, boxes },
+  );
+}
+
+test('Devanagari and Latin fonts are there to draw with', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/`);
+  const fonts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return { devanagari: document.fonts.check('24px "Noto Sans Devanagari"', 'कर्म'), latin: document.fonts.check('16px "Noto Sans"', 'karma') };
+  });
+  await page.close();
+  assert.ok(fonts.devanagari, 'Noto Sans Devanagari is installed (Debian: fonts-noto-core; the CI script installs it)');
+  assert.ok(fonts.latin);
+});
+
+test('every sampled card: text drawn, and inside the card, opened directly and inside <img>, light and dark', async () => {
+  const cards = sample();
+  assert.ok(cards.length >= 30, `${cards.length} cards`);
+  for (const scheme of ['light', 'dark'] as const) {
+    const page = await browser.newPage({ colorScheme: scheme, viewport: { width: 800, height: 900 } });
+    for (const [c, v] of cards) {
+      const path = FILES.card(c, v);
+      // Opened directly: the SVG document itself, with the server's headers (and its CSP).
+      const res = await page.goto(`${server.url}${path}`);
+      assert.is(res?.status(), 200);
+      const geometry = await page.evaluate(() => {
+        const svg = document.documentElement as unknown as SVGSVGElement;
+        const vb = svg.viewBox.baseVal;
+        const boxes = [...document.querySelectorAll('text')].map((t) => {
+          const b = (t as SVGTextElement).getBBox();
+          return { x: b.x, y: b.y, width: b.width, height: b.height, text: t.textContent ?? '' };
+        });
+        return { width: vb.width, height: vb.height, boxes };
+      });
+      assert.ok(geometry.boxes.length >= 4, `${c}.${v}: its lines are there`);
+      for (const b of geometry.boxes) {
+        const inside = b.x >= 0 && b.y >= 0 && b.x + b.width <= geometry.width && b.y + b.height <= geometry.height;
+        if (!inside) assert.unreachable(`${c}.${v} (${scheme}): "${b.text}" leaves the card: ${JSON.stringify(b)} in ${geometry.width}x${geometry.height}`);
+        assert.ok(b.width > 0 && b.height > 0, `${c}.${v}: "${b.text}" has a size`);
+      }
+      const shot = await page.screenshot({ clip: { x: 0, y: 0, width: geometry.width, height: geometry.height } });
+      const shotFile = join(shots, `${c}-${v}-${scheme}-direct.png`);
+      writeFileSync(shotFile, shot);
+
+      // The same text regions must hold ink, as rendered directly and as an <img> would draw it.
+      await page.goto(`${server.url}/`);
+      const direct = await inkPerBox(page, `data:image/png;base64,${shot.toString('base64')}`, geometry.width, geometry.height, geometry.boxes);
+      const img = await inkPerBox(page, `${path}${scheme === 'dark' ? '?theme=dark' : ''}`, geometry.width, geometry.height, geometry.boxes);
+      direct.forEach((ink, i) => assert.ok(ink > 0.02, `${c}.${v} (${scheme}, direct): "${geometry.boxes[i].text}" is not drawn (${ink})`));
+      img.forEach((ink, i) => assert.ok(ink > 0.02, `${c}.${v} (${scheme}, <img>): "${geometry.boxes[i].text}" is not drawn (${ink})`));
+    }
+    // One page of <img> cards, as a README would show them, for people to look at.
+    await page.setViewportSize({ width: 840, height: 900 });
+    await page.setContent(
+      `<body style="margin:20px;background:${scheme === 'dark' ? '#0d1117' : '#ffffff'}">${cards
+        .slice(0, 6)
+        .map(([c, v]) => `<p><img src="${server.url}${FILES.card(c, v)}" width="800"></p>`)
+        .join('')}</body>`,
+    );
+    await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
+    await page.screenshot({ path: join(shots, `readme-${scheme}.png`), fullPage: true });
+    await page.close();
+  }
+});
+
+test('the docs page reads at phone width and in both schemes', async () => {
+  const dir = outputDir('docs');
+  for (const [width, scheme] of [[390, 'light'], [390, 'dark'], [1200, 'light']] as const) {
+    const page = await browser.newPage({ viewport: { width, height: 800 }, colorScheme: scheme });
+    for (const path of ['/', '/pricing']) {
+      await page.goto(`${server.url}${path}`);
+      const { overflow, images } = await page.evaluate(() => ({
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        images: [...document.images].map((i) => i.complete && i.naturalWidth > 0),
+      }));
+      assert.ok(overflow <= 0, `${path} at ${width}px: ${overflow}px wider than the screen`);
+      assert.ok(images.every(Boolean), `${path}: every image loads`);
+      await page.screenshot({ path: join(dir, `${path === '/' ? 'docs' : 'pricing'}-${width}-${scheme}.png`), fullPage: path !== '/' });
+    }
+    await page.close();
+  }
+});
+
+test('every example link on the docs page answers as documented', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/`);
+  const links = await page.$$eval('a.try', (as) => as.map((a) => ({ href: (a as HTMLAnchorElement).href, status: Number(a.getAttribute('data-expect-status')), type: a.getAttribute('data-expect-type')! })));
+  assert.ok(links.length >= 10, `${links.length} example links`);
+  for (const link of links) {
+    const res = await page.goto(link.href);
+    assert.is(res?.status(), link.status, link.href);
+    assert.ok(res!.headers()['content-type'].startsWith(link.type), `${link.href}: ${res!.headers()['content-type']}`);
+  }
+  await page.close();
+});
+
+test.run();

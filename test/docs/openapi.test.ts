@@ -1,0 +1,109 @@
+// The OpenAPI document lints clean under a real linter (Redocly), and one real
+// response per route, from a running server, validates against its schema.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { FILES } from '../../src/layout.ts';
+import { PROJECT_ROOT } from '../../src/paths.ts';
+import { ROUTES, type RouteId } from '../../src/http/routes.ts';
+import { createKey } from '../helpers/cli.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+import { fetchRaw, type Reply } from '../helpers/http.ts';
+import { startServer, type Running } from '../helpers/server.ts';
+
+let dist: string;
+let doc: Record<string, any>;
+let server: Running;
+let dataDir: string;
+
+test.before(hook(async () => {
+  ({ distDir: dist } = await testDist());
+  doc = JSON.parse(readFileSync(join(dist, FILES.openapi), 'utf8'));
+  dataDir = tempDir();
+  server = await startServer('node', { dist, dataDir });
+}));
+test.after(hook(async () => {
+  await server?.stop();
+}));
+
+test('Redocly lints the document with zero errors and zero warnings', () => {
+  const r = spawnSync(join(PROJECT_ROOT, 'node_modules', '.bin', 'redocly'), ['lint', join(dist, FILES.openapi), '--format=json'], {
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.totals, { errors: 0, warnings: 0, ignored: 0 }, JSON.stringify(report.problems, null, 1));
+  assert.is(r.status, 0);
+});
+
+test('every route is in the document', () => {
+  for (const route of ROUTES) {
+    const op = doc.paths[route.path]?.[route.methods.includes('POST') ? 'post' : 'get'];
+    assert.ok(op, `${route.path} is described`);
+    assert.ok(Object.keys(op.responses).some((status) => status.startsWith('4')), `${route.path} lists its errors`);
+    assert.ok(op.responses['500'], `${route.path} lists the 500`);
+  }
+  assert.equal(Object.keys(doc.components.schemas.Verse.properties).slice(0, 5), ['_id', 'chapter', 'verse', 'slok', 'transliteration']);
+});
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+function assertMatches(r: Reply, route: string, method: string, what: string) {
+  const op = doc.paths[route][method];
+  const spec = op.responses[String(r.status)];
+  assert.ok(spec, `${what}: ${r.status} is a documented response of ${method.toUpperCase()} ${route}`);
+  const resolved = spec.$ref ? doc.components.responses[spec.$ref.split('/').pop()] : spec;
+  if (!resolved.content) return;
+  const type = r.headers['content-type'].split(';')[0];
+  const media = resolved.content[type];
+  assert.ok(media, `${what}: ${type} is a documented type for ${r.status}`);
+  if (!type.endsWith('json') && type !== 'text/plain') return;
+  const body = type === 'text/plain' ? r.text : JSON.parse(r.text);
+  // The response schema with the document's components beside it, so its #/components/... references resolve.
+  const validate = ajv.compile({ ...media.schema, components: doc.components });
+  if (!validate(body)) assert.unreachable(`${what}: the body does not match the schema: ${ajv.errorsText(validate.errors)}`);
+}
+
+test('one real response per route validates against its schema', async () => {
+  const { key } = createKey({ GITA_DATA_DIR: dataDir }, 'openapi', '1000/day');
+  await new Promise((r) => setTimeout(r, 300));
+  const requests: Record<RouteId, () => Promise<Reply>> = {
+    'random-verse': () => fetchRaw(server.url, '/slok'),
+    verse: () => fetchRaw(server.url, '/slok/2/47'),
+    chapters: () => fetchRaw(server.url, '/chapters'),
+    chapter: () => fetchRaw(server.url, '/chapter/18'),
+    card: () => fetchRaw(server.url, '/gita.svg?ch=3&theme=dark'),
+    'verse-card': () => fetchRaw(server.url, '/slok/2/47/gita.svg'),
+    docs: () => fetchRaw(server.url, '/'),
+    pricing: () => fetchRaw(server.url, '/pricing'),
+    openapi: () => fetchRaw(server.url, '/openapi.json'),
+    usage: () => fetchRaw(server.url, '/usage', { headers: { 'x-api-key': key } }),
+    healthz: () => fetchRaw(server.url, '/healthz'),
+    register: () => fetchRaw(server.url, '/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'spec', email: 'spec@example.org', use: 'checking the schema' }) }),
+  };
+  for (const route of ROUTES) {
+    const r = await requests[route.id]();
+    assert.ok(r.status < 300, `${route.id}: ${r.status}`);
+    assertMatches(r, route.path, route.methods.includes('POST') ? 'post' : 'get', route.id);
+  }
+});
+
+test('errors validate too: 404 wordings, 401, 405, 429', async () => {
+  assertMatches(await fetchRaw(server.url, '/slok/2/99'), '/slok/{ch}/{sl}', 'get', '404 verse');
+  assertMatches(await fetchRaw(server.url, '/chapter/99'), '/chapter/{ch}', 'get', '404 chapter');
+  assertMatches(await fetchRaw(server.url, '/slok', { headers: { 'x-api-key': 'gita_wrong_wrong_wrong_wrong' } }), '/slok', 'get', '401');
+  assertMatches(await fetchRaw(server.url, '/usage'), '/usage', 'get', '401 usage');
+  assertMatches(await fetchRaw(server.url, '/chapters', { method: 'POST' }), '/chapters', 'get', '405');
+  const { key } = createKey({ GITA_DATA_DIR: dataDir }, 'tiny', '1/day');
+  await new Promise((r) => setTimeout(r, 300));
+  await fetchRaw(server.url, '/chapters', { headers: { 'x-api-key': key } });
+  assertMatches(await fetchRaw(server.url, '/chapters', { headers: { 'x-api-key': key } }), '/chapters', 'get', '429');
+});
+
+test.run();

@@ -1,0 +1,48 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { commentators, docsPage, trimmed } from '../../src/docs/page.ts';
+import { readContent } from '../../src/content/read.ts';
+import { ROUTES } from '../../src/http/routes.ts';
+import { FILES } from '../../src/layout.ts';
+import { SHARED_DATA } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+
+test('the commentator table comes from the content', async () => {
+  const people = commentators(await readContent(SHARED_DATA));
+  assert.is(people.length, 22);
+  const byKey = Object.fromEntries(people.map((p) => [p.key, p]));
+  assert.equal(byKey.rams, { key: 'rams', author: 'Swami Ramsukhdas', fields: { ht: 719, hc: 719 }, records: 719 });
+  assert.equal(byKey.prabhu.records, 700);
+  // The spec lists hc for sankar too; the content has none: the table says what the content holds.
+  assert.equal(byKey.sankar.fields, { et: 719, ht: 719, sc: 719 });
+});
+
+test('the docs page names every route, the commentators and the license', async () => {
+  const { distDir } = await testDist();
+  const page = readFileSync(join(distDir, FILES.docs), 'utf8');
+  for (const r of ROUTES) assert.ok(page.includes(`<code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code>`), r.path);
+  assert.match(page, /<td><code>prabhu<\/code> <span class="muted">\(beyond the 21 of the spec\)<\/span><\/td><td>A\.C\. Bhaktivedanta Swami Prabhupada<\/td><td>et \(English\), ec \(English\)<\/td><td>700<\/td>/);
+  assert.match(page, /GNU General Public License v3/);
+  assert.match(page, /No verse matching the query could be found\./);
+  assert.not.match(page, /<script/i, 'works without JavaScript');
+  const pricing = readFileSync(join(distDir, FILES.pricing), 'utf8');
+  assert.match(pricing, /static copy of the API/);
+  assert.not.match(pricing, /<form/, 'a CDN cannot register keys');
+});
+
+test('trimmed shortens long strings and objects, and says what it left out', () => {
+  const t = trimmed({ a: 'x'.repeat(200), b: 1, c: 2, d: 3, e: 4, f: 5, g: 6, h: 7, i: 8 }) as Record<string, unknown>;
+  assert.is((t.a as string).length, 91);
+  assert.is(t['…'], '2 more keys');
+  assert.equal(trimmed([1, 2, 3]), [1, '… 2 more']);
+});
+
+test('docsPage escapes what it prints', async () => {
+  const content = await readContent(SHARED_DATA);
+  const html = docsPage({ content, daily: { chapter: 1, verse: 1 } });
+  assert.not.match(html, /<\/?(?!html|head|meta|title|style|body|main|nav|a|h1|h2|h3|p|pre|code|table|tr|th|td|span|strong|em|img|br)\w+/i, 'no stray tags from the content');
+});
+
+test.run();
