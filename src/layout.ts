@@ -1,7 +1,10 @@
 // Where each resource lives in dist/: the static-hosting form of the HTTP
 // routes. The build writes these paths, the server and the host files map
 // the routes onto them, the docs link to them.
-import type { Theme } from './card/card.ts';
+
+/** A card's colours: `auto` follows the reader's light or dark preference. */
+export type Theme = 'auto' | 'light' | 'dark';
+export const THEMES: readonly Theme[] = ['auto', 'light', 'dark'];
 
 export const FILES = {
   chapters: '/chapters/index.json',

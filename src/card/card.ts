@@ -3,8 +3,8 @@
 import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
 import { escapeXml, wrap } from './text.ts';
 
-export type Theme = 'auto' | 'light' | 'dark';
-export const THEMES: readonly Theme[] = ['auto', 'light', 'dark'];
+export { THEMES, type Theme } from '../layout.ts';
+import type { Theme } from '../layout.ts';
 
 /** Card width in px: fits a README column (GitHub's is about 830 px) and scales down below it. */
 export const CARD_WIDTH = 800;

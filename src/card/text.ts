@@ -11,7 +11,9 @@ export function escapeXml(text: string): string {
     .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+let segmenter: Intl.Segmenter | null = null;
+/** Graphemes of `text` (made on first use: only the build draws cards). */
+const graphemes = (text: string) => [...(segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
 const DEVANAGARI = /[\u0900-\u097f\ua8e0-\ua8ff]/;
 
 /**
@@ -44,7 +46,7 @@ export function textWidth(text: string, fontSize: number): number {
   let em = widths.get(text);
   if (em === undefined) {
     em = 0;
-    for (const { segment } of segmenter.segment(text)) em += graphemeWidth(segment);
+    for (const g of graphemes(text)) em += graphemeWidth(g);
     if (widths.size < 100_000) widths.set(text, em);
   }
   return em * fontSize;
@@ -70,7 +72,7 @@ export function wrap(text: string, fontSize: number, maxWidth: number, maxLines 
     if (line) lines.push(line);
     while (w > maxWidth) {
       // A word wider than a line: cut it between graphemes.
-      const parts = [...segmenter.segment(word)].map((x) => x.segment);
+      const parts = graphemes(word);
       let cut = parts.length - 1;
       while (cut > 1 && textWidth(parts.slice(0, cut).join(''), fontSize) > maxWidth) cut--;
       lines.push(parts.slice(0, cut).join(''));
@@ -92,7 +94,7 @@ function withEllipsis(line: string, fontSize: number, maxWidth: number): string 
   let s = line.replace(/[\s,;:.।-]+$/, '');
   while (s && textWidth(`${s}…`, fontSize) > maxWidth) {
     const space = s.lastIndexOf(' ');
-    s = space > 0 ? s.slice(0, space) : [...segmenter.segment(s)].slice(0, -1).map((x) => x.segment).join('');
+    s = space > 0 ? s.slice(0, space) : graphemes(s).slice(0, -1).join('');
     s = s.replace(/[\s,;:.।-]+$/, '');
   }
   return `${s}…`;

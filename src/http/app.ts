@@ -13,7 +13,7 @@ import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf, t
 import { MAX_URL_LENGTH, USAGE_DAYS } from './limits.ts';
 import { pickCoding } from './negotiate.ts';
 import { cardQuery, matchRoute, themeQuery, type RouteId, type RouteSpec } from './routes.ts';
-import { THEMES, type Theme } from '../card/card.ts';
+import { THEMES, type Theme } from '../layout.ts';
 
 export interface AppRequest {
   method: string;
@@ -131,24 +131,34 @@ function matchesEtag(header: string | undefined, etags: string[]): boolean {
 interface Fixed {
   route: RouteSpec;
   asset: Asset;
+  /** For a card file with a forced theme (gita-dark.svg). */
+  theme?: Theme;
 }
 
-/** Files of dist/ that are served from disk (pages, openapi.json), with their headers. */
+/** Files of dist/ that are served from disk (pages, openapi.json, themed cards), with their headers. */
 interface Streamed {
   file: string;
   etag: string;
   headers: string[];
+  /** When picked at random: no-store, no ETag. */
+  randomHeaders: string[];
+}
+
+/** A verse's card: the plain one is in memory, the themed ones are files. */
+interface Card {
+  ch: number;
+  sl: number;
 }
 
 interface Served {
   dist: Dist;
   /** Non-colophon verse records, for /slok. */
   verses: Asset[];
-  /** Their cards by theme, all and per chapter, for /gita.svg and ?ch=C. */
-  cards: Record<Theme, Asset[]>;
-  cardsByChapter: Record<Theme, Asset[][]>;
-  /** Every card (colophons too) in each theme, by any of its assets. */
-  themes: Map<Asset, Record<Theme, Asset>>;
+  /** Their cards, all and per chapter, for /gita.svg and ?ch=C. */
+  cards: Card[];
+  cardsByChapter: Card[][];
+  /** Which verse an in-memory card is of (colophons too), to find it in another theme. */
+  cardOf: Map<Asset, Card>;
   /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
   fixed: Map<string, Fixed>;
   streamed: Map<string, { identity: Streamed; br?: Streamed; gzip?: Streamed; etags: string[] }>;
@@ -163,23 +173,20 @@ function prepare(dist: Dist): Served {
     return a;
   };
   const verses: Asset[] = [];
-  const byTheme = <T>(make: () => T) => Object.fromEntries(THEMES.map((t) => [t, make()])) as Record<Theme, T>;
-  const cards = byTheme<Asset[]>(() => []);
-  const cardsByChapter = byTheme<Asset[][]>(() => []);
-  const themes = new Map<Asset, Record<Theme, Asset>>();
+  const cards: Card[] = [];
+  const cardsByChapter: Card[][] = [];
+  const cardOf = new Map<Asset, Card>();
   counts.forEach((count, i) => {
     const ch = i + 1;
-    for (const t of THEMES) cardsByChapter[t][ch] = [];
+    cardsByChapter[ch] = [];
     for (let sl = 1; sl <= count + 1; sl++) {
-      const variants = byTheme(() => null as unknown as Asset);
-      for (const t of THEMES) variants[t] = get(FILES.card(ch, sl, t));
-      for (const t of THEMES) themes.set(variants[t], variants);
+      const card = { ch, sl };
+      cardOf.set(get(FILES.card(ch, sl)), card);
+      for (const t of THEMES) if (t !== 'auto' && !manifest.files[FILES.card(ch, sl, t)]) throw new Error(`dist/ lacks ${FILES.card(ch, sl, t)}; rebuild it`);
       if (sl > count) continue; // the colophon: never a random pick
       verses.push(get(FILES.verse(ch, sl)));
-      for (const t of THEMES) {
-        cards[t].push(variants[t]);
-        cardsByChapter[t][ch].push(variants[t]);
-      }
+      cards.push(card);
+      cardsByChapter[ch].push(card);
     }
   });
 
@@ -190,18 +197,13 @@ function prepare(dist: Dist): Served {
     if (inMemory(path)) continue;
     const one = (suffix: string, coding?: string): Streamed => {
       const etag = etagOf(entry.sha256, coding);
+      // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
+      const base = { ...typeHeaders(entry.type), ...(coding && { 'Content-Encoding': coding }), Vary: 'Accept-Encoding', ...COMMON_HEADERS };
       return {
         file: path + suffix,
         etag,
-        headers: flat({
-          ...typeHeaders(entry.type),
-          // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
-          ...(coding && { 'Content-Encoding': coding }),
-          Vary: 'Accept-Encoding',
-          ETag: etag,
-          'Cache-Control': CACHE_FIXED,
-          ...COMMON_HEADERS,
-        }),
+        headers: flat({ ...base, ETag: etag, 'Cache-Control': CACHE_FIXED }),
+        randomHeaders: flat({ ...base, 'Cache-Control': CACHE_RANDOM }),
       };
     };
     const s = {
@@ -217,7 +219,7 @@ function prepare(dist: Dist): Served {
     verses,
     cards,
     cardsByChapter,
-    themes,
+    cardOf,
     fixed: new Map(),
     streamed,
   };
@@ -240,15 +242,22 @@ export function createApp(options: AppOptions): App {
     return { status: 200, headers: extra ? headers.concat(extra) : headers, body: v.body };
   }
 
-  function stream(req: AppRequest, path: string): AppResponse | null {
+  function stream(req: AppRequest, path: string, randomPick = false, extra?: string[]): AppResponse | null {
     const s = served.streamed.get(path);
     if (!s) return null;
-    if (matchesEtag(req.header('if-none-match'), s.etags)) {
+    if (!randomPick && matchesEtag(req.header('if-none-match'), s.etags)) {
       return { status: 304, headers: flat({ ETag: s.identity.etag, 'Cache-Control': CACHE_FIXED, Vary: 'Accept-Encoding', ...COMMON_HEADERS }) };
     }
     const coding = pickCoding(req.header('accept-encoding'));
     const v = (coding && s[coding === 'br' ? 'br' : 'gzip']) || s.identity;
-    return { status: 200, headers: v.headers, file: v.file };
+    const headers = randomPick ? v.randomHeaders : v.headers;
+    return { status: 200, headers: extra ? headers.concat(extra) : headers, file: v.file };
+  }
+
+  /** A verse's card in a theme: the plain card from memory, a themed one from its file. */
+  function sendCard(req: AppRequest, card: Card, theme: Theme, randomPick: boolean, extra?: string[]): AppResponse {
+    if (theme === 'auto') return send(req, served.dist.assets.get(FILES.card(card.ch, card.sl))!, randomPick, extra);
+    return stream(req, FILES.card(card.ch, card.sl, theme), randomPick, extra) ?? internalError();
   }
 
   /** Which key the request presents: the x-api-key header, else the api_key query parameter. */
@@ -332,7 +341,7 @@ export function createApp(options: AppOptions): App {
       case 'verse-card': {
         const theme = query ? themeQuery(new URLSearchParams(query)) : undefined;
         if (theme === null) return notFound.verse;
-        return send(req, theme ? s.themes.get(fixed!)![theme] : fixed!, false, extra);
+        return sendCard(req, s.cardOf.get(fixed!)!, theme ?? pathTheme ?? 'auto', false, extra);
       }
       case 'random-verse':
         return send(req, s.verses[Math.floor(random() * s.verses.length)], true, extra);
@@ -341,9 +350,9 @@ export function createApp(options: AppOptions): App {
         if (!q) return notFound.verse;
         // The theme: ?theme=, else the file name asked for (gita-dark.svg), else the reader's.
         const theme = q.theme ?? pathTheme ?? 'auto';
-        if (q.ch && q.sl) return send(req, s.dist.assets.get(FILES.card(q.ch, q.sl, theme))!, false, extra);
-        const pool = q.ch ? s.cardsByChapter[theme][q.ch] : s.cards[theme];
-        return send(req, pool[Math.floor(random() * pool.length)], true, extra);
+        if (q.ch && q.sl) return sendCard(req, { ch: q.ch, sl: q.sl }, theme, false, extra);
+        const pool = q.ch ? s.cardsByChapter[q.ch] : s.cards;
+        return sendCard(req, pool[Math.floor(random() * pool.length)], theme, true, extra);
       }
       case 'docs':
         return stream(req, FILES.docs) ?? notFound.resource;
@@ -385,6 +394,7 @@ export function createApp(options: AppOptions): App {
     if (hit) {
       route = hit.route;
       asset = hit.asset;
+      pathTheme = hit.theme;
     } else {
       const m = matchRoute(path, s.dist.manifest.content.versesPerChapter);
       if (!m.route) {
@@ -395,14 +405,14 @@ export function createApp(options: AppOptions): App {
       pathTheme = m.theme;
       const file =
         route.id === 'verse' ? FILES.verse(m.ch!, m.sl!) :
-        route.id === 'verse-card' ? FILES.card(m.ch!, m.sl!, m.theme) :
+        route.id === 'verse-card' ? FILES.card(m.ch!, m.sl!) :
         route.id === 'chapter' ? FILES.chapter(m.ch!) :
         route.id === 'chapters' ? FILES.chapters : null;
       if (file) {
         asset = s.dist.assets.get(file) ?? null;
         if (!asset) return notFound[route.notFound];
         // Remember plain paths only: %-encoded spellings of a path are unbounded.
-        if (!path.includes('%') && s.fixed.size < 20_000) s.fixed.set(path, { route, asset });
+        if (!path.includes('%') && s.fixed.size < 20_000) s.fixed.set(path, { route, asset, theme: m.theme });
       }
     }
 

@@ -2,10 +2,10 @@
 // once from dist/ at start-up (or on reload), each with its response headers
 // prepared, so a request costs a lookup and a write.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Manifest, ManifestFile } from '../build/manifest.ts';
+import type { Manifest } from '../build/manifest.ts';
 import { MANIFEST_VERSION } from '../build/manifest.ts';
 import { ENCODINGS, FILES, type Coding } from '../layout.ts';
 import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, etagOf, typeHeaders } from './headers.ts';
@@ -37,7 +37,7 @@ export interface Dist {
   manifest: Manifest;
   /** SHA-256 of manifest.json itself (it cannot list its own hash). */
   manifestSha256: string;
-  /** The API's files, in memory, by their path in dist/. */
+  /** The API's files, in memory, by their path in dist/. (manifest.files lists the rest.) */
   assets: Map<string, Asset>;
 }
 
@@ -45,8 +45,12 @@ export class DistError extends Error {
   override name = 'DistError';
 }
 
-/** Files the API routes answer, held in memory; the rest of dist/ (pages, openapi.json) is streamed from disk. */
-export const inMemory = (path: string) => path.startsWith('/slok/') || path.startsWith('/chapter') || /^\/gita(?:-light|-dark)?\.svg$/.test(path);
+/**
+ * Files the API routes answer, held in memory. The rest of dist/ is streamed
+ * from disk: the pages, openapi.json, and the cards with a forced theme (asked
+ * for far less than the plain card, and 10 MB of memory with their twins).
+ */
+export const inMemory = (path: string) => (path.startsWith('/slok/') || path.startsWith('/chapter') || path === '/gita.svg') && !/-(?:light|dark)\.svg$/.test(path);
 
 export function flat(headers: Record<string, string>): string[] {
   return Object.entries(headers).flat();
@@ -86,33 +90,47 @@ export async function readManifest(dir: string): Promise<Manifest & { sha256: st
 
 /**
  * Read dist/: the manifest, and every in-memory file with its twins, checked
- * against the manifest. Files are read synchronously (for thousands of small
- * files that is several times faster than fs.promises), in slices with a
- * yield between them so a reload while serving never stalls requests long.
+ * against the manifest. All of them go into one buffer (one allocation of
+ * about 60 MB instead of 8,700 small ones, which fragment the heap), each
+ * file a view of its part. Files are read synchronously (for thousands of
+ * small files several times faster than fs.promises), in slices with a yield
+ * between them so that a reload while serving never stalls requests long.
  */
 export async function loadDist(dir: string): Promise<Dist> {
   const { sha256: manifestSha256, ...manifest } = await readManifest(dir);
-  const assets = new Map<string, Asset>();
   const entries = Object.entries(manifest.files).filter(([path]) => inMemory(path));
-  for (let i = 0; i < entries.length; i++) {
-    const [path, entry] = entries[i];
-    assets.set(path, loadAsset(dir, path, entry));
-    if (i % 200 === 199) await new Promise((r) => setImmediate(r));
+  const parts = entries.flatMap(([path, entry]) =>
+    [['', entry.size], [ENCODINGS[0].suffix, entry.br], [ENCODINGS[1].suffix, entry.gzip]]
+      .filter((p): p is [string, number] => p[1] !== undefined)
+      .map(([suffix, size]) => ({ file: join(dir, path + suffix), size })),
+  );
+  const slab = Buffer.allocUnsafeSlow(parts.reduce((n, p) => n + p.size, 0));
+  const bodies = new Map<string, Buffer>();
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const { file, size } = parts[i];
+    const fd = openSync(file, 'r');
+    try {
+      const got = readSync(fd, slab, at, size, 0);
+      if (got !== size || fstatSync(fd).size !== size) throw new DistError(`${file}: ${fstatSync(fd).size} bytes, the manifest says ${size}; rebuild dist/`);
+    } finally {
+      closeSync(fd);
+    }
+    bodies.set(file, slab.subarray(at, at + size));
+    at += size;
+    if (i % 500 === 499) await new Promise((r) => setImmediate(r));
   }
+  const assets = new Map<string, Asset>();
+  for (const [path, entry] of entries) {
+    const body = (suffix: string) => bodies.get(join(dir, path + suffix))!;
+    const asset: Asset = { path, type: entry.type, identity: variant(body(''), entry.type, entry.sha256), etags: [] };
+    for (const { coding, suffix } of ENCODINGS) {
+      if (entry[coding === 'br' ? 'br' : 'gzip'] !== undefined) asset[coding === 'br' ? 'br' : 'gzip'] = variant(body(suffix), entry.type, entry.sha256, coding);
+    }
+    asset.etags = [asset.identity, asset.br, asset.gzip].filter((v): v is Variant => !!v).map((v) => v.etag);
+    assets.set(path, asset);
+  }
+  // The in-memory files are the assets now; the manifest keeps the others (pages, served from disk).
+  for (const [path] of entries) delete manifest.files[path];
   return { dir, manifest, manifestSha256, assets };
-}
-
-function loadAsset(dir: string, path: string, entry: ManifestFile): Asset {
-  const read = (suffix: string, size: number | undefined) => {
-    const body = readFileSync(join(dir, path + suffix));
-    if (size !== undefined && body.length !== size) throw new DistError(`${join(dir, path + suffix)}: ${body.length} bytes, the manifest says ${size}; rebuild dist/`);
-    return body;
-  };
-  const asset: Asset = { path, type: entry.type, identity: variant(read('', entry.size), entry.type, entry.sha256), etags: [] };
-  for (const { coding, suffix } of ENCODINGS) {
-    const size = entry[coding === 'br' ? 'br' : 'gzip'];
-    if (size !== undefined) asset[coding === 'br' ? 'br' : 'gzip'] = variant(read(suffix, size), entry.type, entry.sha256, coding);
-  }
-  asset.etags = [asset.identity, asset.br, asset.gzip].filter((v): v is Variant => !!v).map((v) => v.etag);
-  return asset;
 }
