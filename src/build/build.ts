@@ -11,7 +11,7 @@ import { replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, mediaType } from '../layout.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { optimizeCards } from './cards.ts';
-import { THEMES, type Theme } from '../card/card.ts';
+import { THEMES, type Theme } from '../layout.ts';
 import { CompressPool, type Compressed, type CompressStats } from './compress.ts';
 import { headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { MANIFEST_VERSION, type Manifest } from './manifest.ts';

@@ -2,7 +2,7 @@
 // everything else: the routes (src/http/routes.ts), the record schemas the
 // importer validates with (src/content/schema.ts), the error wordings and the
 // headers. Written into dist/openapi.json by the build.
-import { THEMES } from '../card/card.ts';
+import { THEMES } from '../layout.ts';
 import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
 import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../http/errors.ts';

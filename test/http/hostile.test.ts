@@ -1,0 +1,158 @@
+// Hostile input over raw sockets: a corpus of well over 500 malformed,
+// overlong, encoded, traversing, smuggling and garbage requests. Afterwards:
+// no 5xx, no byte of any file outside what dist/ serves, the server alive.
+// Run against the Node server and the Deno server.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { connect } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hook, tempDir } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+import { fetchRaw } from '../helpers/http.ts';
+import { startServer, type Running, type Runtime } from '../helpers/server.ts';
+
+/** Send raw bytes, read until the server closes or goes quiet; the statuses of every response seen. */
+function raw(port: number, bytes: Buffer | string, quietMs = 400): Promise<{ statuses: number[]; data: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let timer: NodeJS.Timeout;
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const data = Buffer.concat(chunks).toString('latin1');
+      resolve({ statuses: [...data.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((m) => Number(m[1])), data });
+    };
+    const quiet = () => {
+      clearTimeout(timer);
+      timer = setTimeout(finish, quietMs);
+    };
+    socket.on('connect', () => {
+      socket.write(bytes);
+      quiet();
+    });
+    socket.on('data', (c) => {
+      chunks.push(c);
+      quiet();
+    });
+    socket.on('error', finish);
+    socket.on('close', finish);
+  });
+}
+
+const request = (target: string, headers = 'Host: x\r\n', method = 'GET', version = 'HTTP/1.1') => `${method} ${target} ${version}\r\n${headers}Connection: close\r\n\r\n`;
+
+/** The corpus: [what, bytes]. */
+function corpus(canary: string): Array<[string, string | Buffer]> {
+  const out: Array<[string, string | Buffer]> = [];
+  const add = (what: string, bytes: string | Buffer) => out.push([what, bytes]);
+
+  // Traversal in every spelling, from every route family, towards files outside dist/.
+  const ups = ['../', '..%2f', '..%2F', '%2e%2e/', '%2e%2e%2f', '%2E%2E%2F', '..%5c', '..\\', '%252e%252e%252f', '..;/', '.%2e/', '%2e./', '%c0%ae%c0%ae/', '%e0%80%ae%e0%80%ae/', '%ef%bc%8e%ef%bc%8e/', '．．/', '%u002e%u002e/', '....//', '..%00/', '%00../'];
+  const targets = ['etc/passwd', 'package.json', `${canary}.txt`, 'content/manifest.json', '.git/config', 'dist.old/manifest.json', '.cache/dist-stamp.json', 'data/keys.json', 'node_modules/sirv/package.json'];
+  const bases = ['/', '/slok/', '/chapter/', '/slok/2/', '/slok/2/47/', '/static/', '/gita.svg/'];
+  for (const up of ups) for (const base of bases) for (const target of targets.slice(0, 4)) add(`traversal ${base}${up}`, request(`${base}${up.repeat(6)}${target}`));
+  for (const target of targets) add(`traversal to ${target}`, request(`/${'../'.repeat(10)}${target}`));
+  // Files inside dist/ that the manifest does not list, and dotfiles.
+  for (const p of ['/.hidden-canary', '/%2ehidden-canary', '/_unlisted.json', '/_headers', '/_redirects', '/slok/2/47/index.json.tmp', '/.', '/..', '/%2e', '/index.html/', '/manifest.json/.']) add(`unlisted ${p}`, request(p));
+  // Percent-encoding tricks and NUL bytes.
+  for (const p of ['/slok/%32/%34%37', '/slok/2/47%00', '/slok/2/47%00.json', '/chapter/%', '/chapter/%%32', '/chapter/%zz', '/slok/%ff/%fe', '/%00', '/slok/2%2f47', '/chapters%2f', '/chapters%00', '/CHAPTERS', '/Slok/2/47', '/slok/٢/٤٧', '/slok/２/４７', '/slok/2/47%20', '/slok/ 2/47', '/slok/+2/47', '/slok/2/4.7e1']) add(`encoding ${p}`, request(p));
+  add('raw NUL in the path', Buffer.from('GET /slok\x00/2 HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'));
+  add('raw bytes over 0x7f in the path', Buffer.concat([Buffer.from('GET /slok/'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+  // Unicode normalization: precomposed and combining forms, right-to-left marks, homoglyphs.
+  for (const p of ['/slok/2/47\u0301', '/chapter/\u0662', '/chapte\u0301r/2', '/\u202echapters', '/ch\u0430pters', '/chapters\ufeff']) add(`unicode ${p}`, request(encodeURI(p)));
+  // Overlong paths and queries.
+  for (const n of [2049, 4000, 8000, 15_000, 60_000]) add(`path of ${n}`, request(`/slok/${'a'.repeat(n)}`));
+  for (const n of [2049, 10_000, 60_000]) add(`query of ${n}`, request(`/slok?${'q=1&'.repeat(n / 4)}`));
+  // Query tricks.
+  for (const q of ['ch=2&ch=3', 'ch=%32', 'ch=2%00', 'sl=-1', 'ch=1e1', 'ch=0x2', 'theme=dark%00', 'theme[]=dark', 'ch[]=2', 'ch=2&sl=47&sl=48', 'api_key=%ff%fe', `api_key=${'k'.repeat(5000)}`, 'api_key=', 'api_key', '&&&&', '=', '%', '%%%', 'ch=２']) {
+    add(`query /gita.svg?${q.slice(0, 30)}`, request(`/gita.svg?${q}`));
+    add(`query /slok?${q.slice(0, 30)}`, request(`/slok?${q}`));
+  }
+  // Headers: huge, many, duplicated, malformed, smuggling.
+  add('huge header', request('/chapters', `Host: x\r\nX-Big: ${'b'.repeat(40_000)}\r\n`));
+  add('many headers', request('/chapters', `Host: x\r\n${Array.from({ length: 400 }, (_, i) => `X-H${i}: ${i}`).join('\r\n')}\r\n`));
+  add('duplicated Host', request('/chapters', 'Host: a\r\nHost: b\r\n'));
+  add('duplicated x-api-key', request('/chapters', 'Host: x\r\nx-api-key: a-key-a-key-a-key-a\r\nx-api-key: b-key-b-key-b-key-b\r\n'));
+  add('control character in a header', request('/chapters', 'Host: x\r\nX-Bad: a\x01b\r\n'));
+  add('header without a colon', request('/chapters', 'Host: x\r\nNoColonHere\r\n'));
+  add('header name with a space', request('/chapters', 'Host: x\r\nBad Name: 1\r\n'));
+  add('obsolete line folding', request('/chapters', 'Host: x\r\nX-Fold: a\r\n b\r\n'));
+  add('smuggling: both lengths', 'POST /register HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n');
+  add('smuggling: two lengths', 'POST /register HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nContent-Length: 40\r\n\r\nabcd');
+  add('negative length', 'POST /register HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n');
+  add('bad chunk', 'POST /register HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\nxx\r\n0\r\n\r\n');
+  add('a body on a GET', request('/chapters', 'Host: x\r\nContent-Length: 5\r\n') + 'hello');
+  add('a huge body to /register', `POST /register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n${'x'.repeat(100_000)}`);
+  // Methods and versions.
+  for (const m of ['FOO', 'get', 'GE T', 'CONNECT', 'TRACE', 'PROPFIND', 'DELETE', 'PATCH', 'M'.repeat(2000), '', '\x00GET']) add(`method ${m.slice(0, 10)}`, `${m} /chapters HTTP/1.1\r\nHost: x\r\n\r\n`);
+  for (const v of ['HTTP/0.9', 'HTTP/1.2', 'HTTP/2.0', 'HTTP/9.9', 'HTTPS/1.1', 'http/1.1', 'HTTP/1.1x', '']) add(`version ${v}`, `GET /chapters ${v}\r\nHost: x\r\n\r\n`);
+  add('HTTP/0.9 simple request', 'GET /\r\n');
+  add('absolute-form target', request('http://evil.example/chapters'));
+  add('asterisk target', request('*', 'Host: x\r\n', 'OPTIONS'));
+  add('authority target', request('evil.example:443', 'Host: x\r\n', 'CONNECT'));
+  // Pipelined: valid requests, then garbage, then a valid request.
+  add('pipelined then garbage', request('/chapters', 'Host: x\r\n').replace('Connection: close\r\n', '') + request('/chapter/2', 'Host: x\r\n').replace('Connection: close\r\n', '') + 'garbage garbage\r\n\r\n' + request('/slok/1/1'));
+  add('many pipelined', Array.from({ length: 50 }, (_, i) => request(`/slok/1/${(i % 47) + 1}`, 'Host: x\r\n').replace('Connection: close\r\n', '')).join(''));
+  // Random bytes.
+  for (let i = 0; i < 40; i++) add(`random bytes ${i}`, randomBytes(50 + i * 37));
+  add('only CRLFs', '\r\n'.repeat(500));
+  add('empty', '');
+  return out;
+}
+
+function hostile(runtime: Runtime) {
+  const t = suite(`hostile input (${runtime})`);
+  let server: Running;
+  const canary = `canary-${randomBytes(8).toString('hex')}`;
+
+  t.before(hook(async () => {
+    const { distDir } = await testDist();
+    // A private dist/ with things around it that must never be served.
+    const parent = tempDir('gita-hostile-');
+    const dist = join(parent, 'dist');
+    await cp(distDir, dist, { recursive: true });
+    writeFileSync(join(parent, `${canary}.txt`), canary);
+    writeFileSync(join(dist, '.hidden-canary'), canary);
+    writeFileSync(join(dist, '_unlisted.json'), JSON.stringify({ canary }));
+    server = await startServer(runtime, { dist, dataDir: tempDir() });
+  }));
+  t.after(hook(async () => {
+    await server?.stop();
+  }));
+
+  t('over 500 hostile requests: no 5xx, nothing from outside dist/, the server alive', async () => {
+    const cases = corpus(canary);
+    assert.ok(cases.length >= 500, `${cases.length} cases`);
+    const seen = new Map<number, number>();
+    const problems: string[] = [];
+    // A few at a time, as a scanner would send them.
+    for (let i = 0; i < cases.length; i += 16) {
+      await Promise.all(
+        cases.slice(i, i + 16).map(async ([what, bytes]) => {
+          const { statuses, data } = await raw(server.port, bytes);
+          for (const s of statuses) seen.set(s, (seen.get(s) ?? 0) + 1);
+          if (statuses.some((s) => s >= 500)) problems.push(`${what}: ${statuses.join(',')}`);
+          if (data.includes(canary) || /root:.*:0:0:|"name": "gita-api"|\[core\]|"hash":/.test(data)) problems.push(`${what}: served a file it must not`);
+        }),
+      );
+    }
+    console.log(`\n    ${cases.length} hostile requests, statuses: ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
+    assert.equal(problems, [], problems.slice(0, 10).join('\n'));
+    const statuses = [...seen.keys()].sort();
+    assert.ok(statuses.every((s) => [200, 204, 400, 401, 404, 405, 408, 413, 414, 415, 431].includes(s)), `only designed statuses: ${JSON.stringify(Object.fromEntries(seen))}`);
+    assert.ok((seen.get(404) ?? 0) > 300, 'most were simply not found');
+    const health = await fetchRaw(server.url, '/healthz');
+    assert.is(health.status, 200, 'alive and answering');
+    assert.is((await fetchRaw(server.url, '/slok/2/47')).status, 200);
+    assert.ok(server.proc.exitCode === null);
+  });
+
+  return t;
+}
+
+hostile('node').run();
+hostile('deno').run();
