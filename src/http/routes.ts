@@ -1,6 +1,6 @@
 // The routes of the API, defined once: the server matches requests with
 // them, and the docs page, the OpenAPI document and the tests read them.
-import { THEMES, type Theme } from '../card/card.ts';
+import { THEMES, type Theme } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
 
 export type RouteId =
