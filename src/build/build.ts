@@ -7,7 +7,7 @@ import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readContent, isColophon, type Content } from '../content/read.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
-import { replaceDir, stagingDir } from '../fs/atomic.ts';
+import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, mediaType } from '../layout.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { optimizeCards } from './cards.ts';
@@ -67,6 +67,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const seed = options.seed ?? todaySeed();
   const cacheDir = options.cacheDir ?? null;
 
+  // A build that died between its two renames left dist/ aside: put it back first.
+  recoverDir(options.outDir);
   progress('reading content');
   const content = await readContent(options.contentDir);
   const chapters = content.chapters.map((c) => c.record);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../paths.ts';
 import type { BuildSummary } from './build.ts';
 import { staleness, writeStamp } from './stamp.ts';
+import { recoverDir } from '../fs/atomic.ts';
 
 export interface EnsureOptions {
   contentDir: string;
@@ -23,6 +24,8 @@ export async function buildAndStamp(o: Omit<EnsureOptions, 'say'> & { seed?: str
 }
 
 export async function ensureBuilt(o: EnsureOptions): Promise<void> {
+  recoverDir(o.contentDir);
+  recoverDir(o.distDir);
   const why = staleness(o.stampFile, o.contentDir, o.distDir);
   if (!why) return;
   o.say(`${why}: preparing it (import and build)`);

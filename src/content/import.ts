@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { replaceDir, stagingDir } from '../fs/atomic.ts';
+import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { readContent, isColophon } from './read.ts';
 import { openSource, type Progress } from './source.ts';
 
@@ -23,6 +23,8 @@ export interface ImportOptions {
 }
 
 export async function importContent({ from, contentDir, progress = () => {} }: ImportOptions): Promise<ImportSummary> {
+  // An import that died between its two renames left content/ aside: put it back first.
+  recoverDir(contentDir);
   const source = await openSource(from, progress);
   try {
     const content = await readContent(source.dir, (done, total) => progress('validating', done, total));

@@ -86,7 +86,8 @@ async function removeStale(target: string): Promise<void> {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Is a process of that id running? (EPERM: yes, but not ours.) */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

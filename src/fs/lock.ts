@@ -2,17 +2,9 @@
 // (the server and the `gita` CLI). Created with O_EXCL; a lock whose owner
 // has died is taken over.
 import { open, readFile, rm } from 'node:fs/promises';
+import { isAlive } from './atomic.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export async function withLock<T>(file: string, fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
   const lock = `${file}.lock`;
@@ -26,7 +18,7 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, timeoutMs 
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(await readFile(lock, 'utf8').catch(() => ''));
-      if (owner && !alive(owner)) {
+      if (owner && !isAlive(owner)) {
         await rm(lock, { force: true });
         continue;
       }

@@ -5,7 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { withLock } from '../fs/lock.ts';
-import { generateKey, hashKey, looksLikeKey, newKeyId, sameHash, VerifiedKeys } from './keys.ts';
+import { hashKey, looksLikeKey, newKeyRecord, sameHash, VerifiedKeys } from './keys.ts';
 import { StoreError, type KeyRecord, type KeyStore, type NewKey } from './store.ts';
 
 interface KeyFile {
@@ -64,17 +64,7 @@ export class FileKeyStore implements KeyStore {
   }
 
   async create(input: NewKey): Promise<{ key: string; record: KeyRecord }> {
-    const key = generateKey();
-    const record: KeyRecord = {
-      id: newKeyId(),
-      name: input.name,
-      hash: hashKey(key),
-      created: new Date().toISOString(),
-      limit: input.limit,
-      plan: input.plan ?? 'operator',
-      ...(input.email && { email: input.email }),
-      ...(input.use && { use: input.use }),
-    };
+    const { key, record } = newKeyRecord(input);
     await this.update((keys) => keys.push(record));
     return { key, record };
   }

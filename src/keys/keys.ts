@@ -1,5 +1,6 @@
 // API keys: random, shown once, kept only as a hash.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { KeyRecord, NewKey } from './store.ts';
 
 /** Prefix that makes a key recognizable in a config file or a leaked log. */
 export const KEY_PREFIX = 'gita_';
@@ -22,6 +23,24 @@ export function sameHash(a: string, b: string): boolean {
 
 /** A short public id to list and revoke a key by (not derived from the key). */
 export const newKeyId = () => `key_${randomBytes(6).toString('hex')}`;
+
+/** A new key and the record that stands for it (the key itself is returned once, never stored). */
+export function newKeyRecord(input: NewKey): { key: string; record: KeyRecord } {
+  const key = generateKey();
+  return {
+    key,
+    record: {
+      id: newKeyId(),
+      name: input.name,
+      hash: hashKey(key),
+      created: new Date().toISOString(),
+      limit: input.limit,
+      plan: input.plan ?? 'operator',
+      ...(input.email && { email: input.email }),
+      ...(input.use && { use: input.use }),
+    },
+  };
+}
 
 /** Plausible key syntax, checked before hashing: anything else is invalid at once. */
 export const looksLikeKey = (key: string) => key.length >= 16 && key.length <= 128 && /^[A-Za-z0-9_-]+$/.test(key);

@@ -5,7 +5,7 @@
 // cached keys still verify, counts wait in the buffer, limits fall back to
 // in-memory insurance limiters (limits.ts).
 import { Redis } from 'ioredis';
-import { generateKey, hashKey, looksLikeKey, newKeyId, sameHash, VerifiedKeys } from './keys.ts';
+import { hashKey, looksLikeKey, newKeyRecord, sameHash, VerifiedKeys } from './keys.ts';
 import { StoreError, type KeyRecord, type KeyStore, type NewKey } from './store.ts';
 import { add, dayClock, lastDays, RETENTION_DAYS, rowsOf, type Counts, type UsageRow, type UsageStore } from './usage.ts';
 
@@ -129,17 +129,7 @@ export class RedisKeyStore implements KeyStore {
   }
 
   async create(input: NewKey): Promise<{ key: string; record: KeyRecord }> {
-    const key = generateKey();
-    const record: KeyRecord = {
-      id: newKeyId(),
-      name: input.name,
-      hash: hashKey(key),
-      created: new Date().toISOString(),
-      limit: input.limit,
-      plan: input.plan ?? 'operator',
-      ...(input.email && { email: input.email }),
-      ...(input.use && { use: input.use }),
-    };
+    const { key, record } = newKeyRecord(input);
     await this.client.multi().hset(this.keysHash, record.hash, JSON.stringify(record)).hset(this.idsHash, record.id, record.hash).publish(this.channel, record.hash).exec();
     this.cache.set(record.hash, record);
     return { key, record };
