@@ -9,7 +9,7 @@ import { flags, run } from '../src/cli/run.ts';
 import { formatSeconds } from '../src/cli/format.ts';
 import type { Manifest } from '../src/build/manifest.ts';
 import { FILES } from '../src/layout.ts';
-import { PATHS, PROJECT_ROOT } from '../src/paths.ts';
+import { PATHS, PROJECT_ROOT, serverNodeFlags } from '../src/paths.ts';
 
 const usage = `
 Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--no-keys-bench] [--no-build-bench]
@@ -161,7 +161,7 @@ async function keysBench(wrkBin: string, seconds: number, connections: number, r
 }
 
 function startGita(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', '--port', String(port), '--host', '127.0.0.1'], {
+  return spawn(process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, GITA_ANON_LIMIT: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

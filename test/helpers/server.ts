@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../src/paths.ts';
+import { PROJECT_ROOT, serverNodeFlags } from '../../src/paths.ts';
 
 export type Runtime = 'node' | 'deno';
 
@@ -24,7 +24,7 @@ export function runtimeCommand(runtime: Runtime, args: string[]): [string, strin
     if (!existsSync(DENO)) throw new Error(`Deno is missing: ${DENO} (npm ci installs it from the deno package)`);
     return [DENO, ['run', '--allow-net', '--allow-read', '--allow-env', '--allow-write', '--allow-sys', join(PROJECT_ROOT, 'scripts', 'start-deno.ts'), ...args]];
   }
-  return [process.execPath, [join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', ...args]];
+  return [process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', ...args]];
 }
 
 export async function startServer(runtime: Runtime, options: { dist: string; dataDir: string; env?: Record<string, string> }): Promise<Running> {
