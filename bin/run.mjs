@@ -25,10 +25,10 @@ export async function runScript(name, args) {
   const out = join(dir, `${name}.js`);
   const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'scripts')), statSync(join(root, 'package-lock.json')).mtimeMs);
   if (!existsSync(out) || statSync(out).mtimeMs < sources) {
-    const { build } = await import('esbuild');
+    const esbuild = await import('esbuild');
     // Code splitting keeps what a script imports lazily (the build, for `start`) out of its start-up.
     const tmp = `${dir}.tmp-${process.pid}`;
-    await build({
+    await esbuild.build({
       entryPoints: [entry],
       bundle: true,
       splitting: true,
@@ -40,6 +40,8 @@ export async function runScript(name, args) {
       outExtension: { '.js': '.js' },
       logLevel: 'warning',
     });
+    // esbuild keeps a helper process for later builds; the server will not need it.
+    await esbuild.stop();
     writeFileSync(join(tmp, 'package.json'), '{"type":"module"}\n');
     // Swap in whole; another process may have just done the same, which is fine.
     const old = `${dir}.old-${process.pid}`;
