@@ -7,7 +7,9 @@
 // A key with plenty of quota left takes it from the store in blocks (a
 // lease) and spends the block locally, so most keyed requests need no store
 // call at all; near the end of a quota every request goes to the store, one
-// by one, which keeps the last requests of a day exact across servers.
+// by one, which keeps the last requests of a day exact across servers. A
+// busy key's next block is fetched before the current one runs out (so its
+// requests never wait for the store) and is larger, up to `max`.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 
@@ -17,7 +19,10 @@ export const ANON_BURST = { points: 30, seconds: 10 } as const;
 export const REGISTRATIONS_PER_DAY = 5;
 /** A lease: how many requests a server takes from a key's quota at once, and when. */
 export const LEASE = {
+  /** The first block; a key that spends its block within a quarter of `ms` gets twice as many next time. */
   size: 100,
+  /** The largest block, and never more than a twentieth of what is left of the quota. */
+  max: 1_000,
   /** Only while more than this is left of the day's quota; below, every request is counted in the store. */
   above: 2_000,
   /** Unspent requests of a lease go back to the store after this long. */
@@ -49,6 +54,27 @@ export interface Limiter {
 export const utcDay = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 export const nextMidnight = (now = Date.now()) => Math.floor(now / 86_400_000 + 1) * 86_400;
 
+/**
+ * Today's UTC day and the next midnight, recomputed only when a midnight has
+ * passed: a date string per request would cost more than the counting.
+ */
+export class DayClock {
+  day = '';
+  /** Unix time (seconds) of the next midnight UTC. */
+  midnight = 0;
+  at(now = Date.now()): string {
+    if (now >= this.midnight * 1000) {
+      this.day = utcDay(now);
+      this.midnight = nextMidnight(now);
+    }
+    return this.day;
+  }
+  /** Whole seconds left until midnight, at least 1 (a counter's time to live). */
+  secondsLeft(now: number): number {
+    return Math.max(1, this.midnight - Math.floor(now / 1000));
+  }
+}
+
 type Factory = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;
 
 export const memoryFactory: Factory = (keyPrefix, points, duration) => new RateLimiterMemory({ keyPrefix, points, duration });
@@ -75,11 +101,14 @@ const DAILY_CEILING = 2 ** 31 - 1;
 
 interface Lease {
   day: string;
-  /** The store's count for the day when the lease was taken, this lease included. */
+  /** The store's count for the day when the lease was last topped up, this lease included. */
   counted: number;
   /** Requests of the lease not yet spent. */
   left: number;
   expires: number;
+  /** The last block taken, and when. */
+  size: number;
+  taken: number;
 }
 
 /** rate-limiter-flexible resolves under the limit and rejects with a RateLimiterRes over it (or an Error when its store fails). */
@@ -99,28 +128,19 @@ export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE): Li
   const leases = new Map<string, Lease>();
   const refilling = new Map<string, Promise<unknown>>();
 
-  // The day and its end change once a day: computed once a day, not per request.
-  let day = '';
-  let midnight = 0;
-  const today = (now: number) => {
-    if (now >= midnight * 1000) {
-      day = utcDay(now);
-      midnight = nextMidnight(now);
-    }
-    return day;
-  };
+  const clock = new DayClock();
 
   const verdict = (counted: number, limit: number, allowed: boolean, retryAfter = 1): Verdict => ({
     allowed,
     limit,
     remaining: Math.max(limit - counted, 0),
-    reset: midnight,
+    reset: clock.midnight,
     retryAfter,
   });
 
   const giveBack = (subject: string, held: Lease) => {
     leases.delete(subject);
-    if (held.left > 0 && held.day === day) void daily.reward(`${subject}:${held.day}`, held.left).catch(() => {});
+    if (held.left > 0 && held.day === clock.day) void daily.reward(`${subject}:${held.day}`, held.left).catch(() => {});
   };
   // Unspent leases go back to the store, so other servers may use them.
   const sweep = setInterval(() => {
@@ -129,46 +149,83 @@ export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE): Li
   }, lease.ms / 2);
   sweep.unref();
 
-  /** Take one request (or a lease of many) from the store. */
-  async function fromStore(subject: string, limit: number, now: number): Promise<Verdict> {
-    const d = today(now);
-    const known = leases.get(subject);
-    // Lease only while plenty is left by what this server last knew (nothing known: the quota itself).
-    const block = limit - (known?.day === d ? known.counted : 0) > lease.above ? lease.size : 1;
-    if (known) leases.delete(subject);
-    const untilMidnight = Math.max(1, midnight - Math.floor(now / 1000));
+  /**
+   * How many requests to take from the store at once: one near the end of a
+   * quota, or when this server knows nothing of today's count yet (the answer
+   * tells it); more the busier the key.
+   */
+  const blockSize = (limit: number, known: Lease | undefined, now: number) => {
+    if (!known || limit - known.counted <= lease.above) return 1;
+    const left = limit - known.counted;
+    const next = now - known.taken < lease.ms / 4 ? known.size * 2 : known.size >> 1;
+    return Math.max(lease.size, Math.min(next, lease.max, Math.floor(left / 20)));
+  };
+
+  /**
+   * Take one request, or a lease of many, from the store. `ahead`: a refill
+   * while the current lease still has requests (no request waits for it, and
+   * none is spent from the new block here).
+   */
+  async function fromStore(subject: string, limit: number, now: number, ahead: boolean): Promise<Verdict> {
+    const d = clock.at(now);
+    const held = leases.get(subject);
+    const known = held?.day === d ? held : undefined;
+    const block = blockSize(limit, known, now);
+    if (block === 1 && held) giveBack(subject, held);
+    const untilMidnight = clock.secondsLeft(now);
     const { res } = await settle(daily.consume(`${subject}:${d}`, block, { customDuration: untilMidnight }));
     const counted = res.consumedPoints;
-    if (block === 1) return verdict(counted, limit, counted <= limit, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    if (block === 1) {
+      // Remember the count (an empty lease), so the next request knows whether to lease.
+      if (!leases.has(subject)) leases.set(subject, { day: d, counted, left: 0, expires: now + lease.ms, size: lease.size, taken: 0 });
+      return verdict(counted, limit, counted <= limit, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+    }
     // A lease that went past the quota (others spent it meanwhile): keep what fits, give the rest back.
     const over = Math.max(0, counted - limit);
     const granted = block - over;
     if (over > 0) void daily.reward(`${subject}:${d}`, Math.min(over, block)).catch(() => {});
-    if (granted < 1) return verdict(limit + 1, limit, false, Math.max(1, untilMidnight));
-    leases.set(subject, { day: d, counted: counted - over, left: granted - 1, expires: now + lease.ms });
-    return verdict(counted - over - (granted - 1), limit, true);
+    const spend = ahead ? 0 : 1;
+    // The lease may have been spent, swept or replaced by a new day while the store answered.
+    const current = leases.get(subject);
+    const topUp = current?.day === d ? current : undefined;
+    if (granted < spend) {
+      return topUp && topUp.left > 0 ? verdict(topUp.counted - topUp.left, limit, true) : verdict(limit + 1, limit, false, untilMidnight);
+    }
+    // Whatever this server still holds is counted in the store already: the store's count covers both.
+    const left = (topUp ? topUp.left : 0) + granted - spend;
+    leases.set(subject, { day: d, counted: counted - over, left, expires: now + lease.ms, size: block, taken: now });
+    return verdict(counted - over - left, limit, true);
   }
+
+  /** One store call per key at a time: concurrent requests wait for the same refill. */
+  const refill = (subject: string, limit: number, now: number, ahead: boolean) => {
+    const p = fromStore(subject, limit, now, ahead).finally(() => refilling.delete(subject));
+    refilling.set(subject, p);
+    return p;
+  };
 
   return {
     consume(subject, dailyLimit, anonymous) {
       const now = Date.now();
-      const d = today(now);
+      const d = clock.at(now);
       if (!anonymous) {
         // Spend from this server's lease when it has one: no store call.
         const held = leases.get(subject);
         if (held && held.left > 0 && held.day === d) {
           held.left--;
+          // A quarter of the block left: fetch the next one now, so that no request waits for it.
+          if (held.left <= held.size >> 2 && !refilling.has(subject) && dailyLimit - held.counted > lease.above) {
+            void refill(subject, dailyLimit, now, true).catch(() => {});
+          }
           return verdict(held.counted - held.left, dailyLimit, held.counted - held.left <= dailyLimit);
         }
         // Concurrent requests of one key wait for one refill, not one each.
         const pending = refilling.get(subject);
-        if (pending) return pending.then(() => this.consume(subject, dailyLimit, anonymous));
-        const refill = fromStore(subject, dailyLimit, now).finally(() => refilling.delete(subject));
-        refilling.set(subject, refill);
-        return refill;
+        if (pending) return pending.then(() => this.consume(subject, dailyLimit, anonymous), () => this.consume(subject, dailyLimit, anonymous));
+        return refill(subject, dailyLimit, now, false);
       }
       return Promise.all([
-        settle(daily.consume(`${subject}:${d}`, 1, { customDuration: Math.max(1, midnight - Math.floor(now / 1000)) })),
+        settle(daily.consume(`${subject}:${d}`, 1, { customDuration: clock.secondsLeft(now) })),
         settle(burst.consume(subject)),
       ]).then(([dres, b]) => {
         const v = verdict(dres.res.consumedPoints, dailyLimit, dres.res.consumedPoints <= dailyLimit, Math.max(1, Math.ceil(dres.res.msBeforeNext / 1000)));
@@ -180,10 +237,10 @@ export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE): Li
       });
     },
     async peek(subject, dailyLimit) {
-      const now = Date.now();
-      const res = await daily.get(`${subject}:${today(now)}`);
+      const d = clock.at();
+      const res = await daily.get(`${subject}:${d}`);
       const held = leases.get(subject);
-      const counted = (res?.consumedPoints ?? 0) - (held && held.day === day ? held.left : 0);
+      const counted = (res?.consumedPoints ?? 0) - (held && held.day === d ? held.left : 0);
       return verdict(counted, dailyLimit, counted <= dailyLimit);
     },
     async register(ip) {

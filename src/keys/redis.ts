@@ -5,9 +5,10 @@
 // cached keys still verify, counts wait in the buffer, limits fall back to
 // in-memory insurance limiters (limits.ts).
 import { Redis } from 'ioredis';
+import { DayClock } from './limits.ts';
 import { hashKey, looksLikeKey, newKeyRecord, sameHash, VerifiedKeys } from './keys.ts';
 import { StoreError, type KeyRecord, type KeyStore, type NewKey } from './store.ts';
-import { add, dayClock, lastDays, RETENTION_DAYS, rowsOf, type Counts, type UsageRow, type UsageStore } from './usage.ts';
+import { add, lastDays, RETENTION_DAYS, rowsOf, type Counts, type UsageRow, type UsageStore } from './usage.ts';
 
 export interface RedisState {
   reachable: boolean;
@@ -187,7 +188,7 @@ export class RedisUsageStore implements UsageStore {
   private buffer: Counts = new Map();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  private today = dayClock();
+  private clock = new DayClock();
 
   constructor(
     private client: Redis,
@@ -201,7 +202,7 @@ export class RedisUsageStore implements UsageStore {
   }
 
   count(subject: string, route: string): void {
-    add(this.buffer, this.today(), subject, route, 1);
+    add(this.buffer, this.clock.at(), subject, route, 1);
   }
 
   flush(): Promise<void> {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { StoreError } from './store.ts';
-import { utcDay } from './limits.ts';
+import { DayClock, utcDay } from './limits.ts';
 
 export interface UsageRow {
   day: string;
@@ -61,20 +61,6 @@ export function rowsOf(counts: Counts, days: string[], subject?: string): UsageR
   return rows;
 }
 
-/** A day string, cached: computing it per request would cost more than counting. */
-export function dayClock() {
-  let day = utcDay();
-  let until = (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000;
-  return () => {
-    const now = Date.now();
-    if (now >= until) {
-      day = utcDay(now);
-      until = (Math.floor(now / 86_400_000) + 1) * 86_400_000;
-    }
-    return day;
-  };
-}
-
 interface UsageFile {
   version: 1;
   days: Record<string, Record<string, Record<string, number>>>;
@@ -92,7 +78,7 @@ export class FileUsageStore implements UsageStore {
   private dirty = false;
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
-  private today = dayClock();
+  private clock = new DayClock();
   /** Set when a corrupt file was found at start-up and moved aside. */
   recovered: { from: string; to: string; reason: string } | null = null;
 
@@ -126,7 +112,7 @@ export class FileUsageStore implements UsageStore {
   }
 
   count(subject: string, route: string): void {
-    add(this.counts, this.today(), subject, route, 1);
+    add(this.counts, this.clock.at(), subject, route, 1);
     this.dirty = true;
   }
 

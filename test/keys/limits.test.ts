@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Redis } from 'ioredis';
-import { ANON_BURST, createLimiter, LEASE, memoryFactory, nextMidnight, redisFactory, REGISTRATIONS_PER_DAY, utcDay } from '../../src/keys/limits.ts';
+import { ANON_BURST, createLimiter, DayClock, LEASE, memoryFactory, nextMidnight, redisFactory, REGISTRATIONS_PER_DAY, utcDay } from '../../src/keys/limits.ts';
 import { dropPrefix, sharedRedis, testPrefix } from '../helpers/redis.ts';
 
 test('a daily quota allows exactly its number of requests, then refuses until midnight UTC', async () => {
@@ -57,7 +57,7 @@ test('a large quota is taken in leases: remaining still falls by one per request
 });
 
 test('an unspent lease goes back to the store when it expires, and at close', async () => {
-  const lease = { size: 100, above: 200, ms: 200 };
+  const lease = { size: 100, max: 100, above: 200, ms: 200 };
   const limiter = createLimiter(memoryFactory, lease);
   const v = await limiter.consume('key:l', 5_000, false);
   assert.is(v.remaining, 4_999);
@@ -72,7 +72,7 @@ test('two servers leasing from one Redis never grant more than the quota, and gr
   const clients = [new Redis(url), new Redis(url)];
   // Until a client is ready, the limiter falls back to its local insurance limiter, as it would in an outage.
   await Promise.all(clients.map((c) => new Promise((r) => c.once('ready', r))));
-  const lease = { size: 40, above: 150, ms: 300 };
+  const lease = { size: 40, max: 80, above: 150, ms: 300 };
   const [a, b] = clients.map((c) => createLimiter(redisFactory(c, prefix), lease));
   try {
     const limit = 1_000;
@@ -92,6 +92,65 @@ test('two servers leasing from one Redis never grant more than the quota, and gr
   }
 });
 
+/** memoryFactory, with a store that answers after `delayMs` and records the points each call takes. */
+function slowStore(delayMs: number) {
+  const calls: number[] = [];
+  const factory: typeof memoryFactory = (keyPrefix, points, seconds) => {
+    const inner = memoryFactory(keyPrefix, points, seconds);
+    const consume = inner.consume.bind(inner);
+    inner.consume = (async (key: string | number, taken = 1, options?: Record<string, unknown>) => {
+      calls.push(taken);
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      return consume(key, taken, options);
+    }) as typeof inner.consume;
+    return inner;
+  };
+  return { factory, calls };
+}
+
+test('a busy key never waits for the store: the next block is fetched ahead, and blocks grow', async () => {
+  const { factory, calls } = slowStore(5);
+  const limiter = createLimiter(factory);
+  const limit = 1_000_000;
+  let waited = 0;
+  const remaining: number[] = [];
+  for (let i = 0; i < 3_000; i++) {
+    let v = limiter.consume('key:busy', limit, false);
+    if (v instanceof Promise) {
+      waited++;
+      v = await v;
+    }
+    remaining.push(v.remaining);
+    // Other requests arrive meanwhile: let the event loop turn now and then.
+    if (i % 10 === 9) await new Promise((r) => setTimeout(r, 2));
+  }
+  assert.is(waited, 2, 'only the first request (which learns the day\'s count) and the first block wait for the store');
+  assert.equal(remaining, Array.from({ length: 3_000 }, (_, i) => limit - 1 - i), 'remaining falls by one per request');
+  assert.ok(calls.length <= 10, `${calls.length} store calls for 3,000 requests (${calls.join(', ')}): the blocks grow`);
+  assert.ok(Math.max(...calls) > LEASE.size, 'a busy key takes bigger blocks');
+  assert.is((await limiter.peek('key:busy', limit)).remaining, limit - 3_000, 'peek counts what was spent, not what was leased');
+  await limiter.close();
+  assert.is((await limiter.peek('key:busy', limit)).remaining, limit - 3_000, 'close gives back the unspent blocks');
+});
+
+test('a lease is never more than a twentieth of what is left, and near the end every request goes to the store', async () => {
+  const { factory, calls } = slowStore(0);
+  const limiter = createLimiter(factory);
+  const limit = LEASE.above + 500;
+  for (let i = 0; i < 1_000; i++) await limiter.consume('key:small', limit, false);
+  assert.is(calls[0], 1, 'nothing known of the day yet: one request, not a block');
+  let counted = 0;
+  for (const taken of calls) {
+    if (taken > 1) assert.ok(taken <= (limit - counted) / 20 && limit - counted > LEASE.above, `a block of ${taken} with ${limit - counted} left`);
+    if (limit - counted <= LEASE.above) assert.is(taken, 1, `with ${limit - counted} left, requests are counted one by one`);
+    counted += taken;
+  }
+  assert.ok(calls.some((t) => t > 1), 'blocks were taken while plenty was left');
+  assert.is(counted, 1_000, 'every request counted once (no block was left over)');
+  assert.is((await limiter.peek('key:small', limit)).remaining, limit - 1_000);
+  await limiter.close();
+});
+
 test('the default lease leaves the end of a quota exact', () => {
   assert.ok(LEASE.above >= 10 * LEASE.size);
 });
@@ -100,6 +159,18 @@ test('utcDay and nextMidnight are UTC', () => {
   const t = Date.UTC(2026, 10, 22, 23, 59, 59);
   assert.is(utcDay(t), '2026-11-22');
   assert.is(nextMidnight(t), Date.UTC(2026, 10, 23) / 1000);
+});
+
+test('the day clock turns at midnight UTC and not before', () => {
+  const clock = new DayClock();
+  const before = Date.UTC(2026, 10, 22, 23, 59, 59, 999);
+  assert.is(clock.at(before), '2026-11-22');
+  assert.is(clock.midnight, Date.UTC(2026, 10, 23) / 1000);
+  assert.is(clock.secondsLeft(before), 1, 'at least a second');
+  assert.is(clock.at(before - 3_600_000), '2026-11-22');
+  assert.is(clock.at(Date.UTC(2026, 10, 23)), '2026-11-23');
+  assert.is(clock.midnight, Date.UTC(2026, 10, 24) / 1000);
+  assert.is(clock.secondsLeft(Date.UTC(2026, 10, 23, 12)), 43_200);
 });
 
 test.run();
