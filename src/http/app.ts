@@ -3,17 +3,16 @@
 // web-standard (Request) => Response (web.ts, which Deno serves).
 import { createHash } from 'node:crypto';
 import type { AuthPolicy } from '../config.ts';
-import type { Limiter, Verdict } from '../keys/limits.ts';
+import { nextMidnight, type Limiter, type Verdict } from '../keys/limits.ts';
 import type { KeyRecord, KeyStore } from '../keys/store.ts';
 import { anonSubject, keySubject, lastDays, type UsageStore } from '../keys/usage.ts';
-import { FILES, ENCODINGS, mediaType } from '../layout.ts';
-import { flat, inMemory, type Asset, type Dist, type Variant } from './assets.ts';
+import { ENCODINGS, FILES, mediaType, THEMES, type Coding, type Theme } from '../layout.ts';
+import { flat, headerSets, inMemory, type Asset, type Dist, type HeaderSets, type Variant } from './assets.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
-import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf, typeHeaders } from './headers.ts';
+import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
 import { MAX_URL_LENGTH, USAGE_DAYS } from './limits.ts';
 import { pickCoding } from './negotiate.ts';
 import { cardQuery, matchRoute, themeQuery, type RouteId, type RouteSpec } from './routes.ts';
-import { THEMES, type Theme } from '../layout.ts';
 
 export interface AppRequest {
   method: string;
@@ -101,7 +100,6 @@ const keyRequired = json(ERRORS.keyRequired.status, ERRORS.keyRequired.body, { '
 const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body, { 'WWW-Authenticate': 'ApiKey header="x-api-key"' });
 const uriTooLong = json(ERRORS.uriTooLong.status, ERRORS.uriTooLong.body);
 const rateLimited = json(ERRORS.rateLimited.status, ERRORS.rateLimited.body);
-const nextMidnightMs = () => (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000;
 const preflight: AppResponse = { status: 204, headers: flat({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS, 'Content-Length': '0' }) };
 
 /** A page the server renders once (at start-up), answered with the fixed-resource headers. */
@@ -136,12 +134,8 @@ interface Fixed {
 }
 
 /** Files of dist/ that are served from disk (pages, openapi.json, themed cards), with their headers. */
-interface Streamed {
+interface Streamed extends HeaderSets {
   file: string;
-  etag: string;
-  headers: string[];
-  /** When picked at random: no-store, no ETag. */
-  randomHeaders: string[];
 }
 
 /** A verse's card: the plain one is in memory, the themed ones are files. */
@@ -195,17 +189,8 @@ function prepare(dist: Dist): Served {
   const files = { ...manifest.files, [FILES.manifest]: { type: mediaType(FILES.manifest), size: 0, sha256: dist.manifestSha256, br: 0, gzip: 0 } };
   for (const [path, entry] of Object.entries(files)) {
     if (inMemory(path)) continue;
-    const one = (suffix: string, coding?: string): Streamed => {
-      const etag = etagOf(entry.sha256, coding);
-      // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
-      const base = { ...typeHeaders(entry.type), ...(coding && { 'Content-Encoding': coding }), Vary: 'Accept-Encoding', ...COMMON_HEADERS };
-      return {
-        file: path + suffix,
-        etag,
-        headers: flat({ ...base, ETag: etag, 'Cache-Control': CACHE_FIXED }),
-        randomHeaders: flat({ ...base, 'Cache-Control': CACHE_RANDOM }),
-      };
-    };
+    // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
+    const one = (suffix: string, coding?: Coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding) });
     const s = {
       identity: one(''),
       ...(entry.br !== undefined && { br: one(ENCODINGS[0].suffix, 'br') }),
@@ -246,7 +231,7 @@ export function createApp(options: AppOptions): App {
     const s = served.streamed.get(path);
     if (!s) return null;
     if (!randomPick && matchesEtag(req.header('if-none-match'), s.etags)) {
-      return { status: 304, headers: flat({ ETag: s.identity.etag, 'Cache-Control': CACHE_FIXED, Vary: 'Accept-Encoding', ...COMMON_HEADERS }) };
+      return { status: 304, headers: extra ? s.identity.notModified.concat(extra) : s.identity.notModified };
     }
     const coding = pickCoding(req.header('accept-encoding'));
     const v = (coding && s[coding === 'br' ? 'br' : 'gzip']) || s.identity;
@@ -319,16 +304,14 @@ export function createApp(options: AppOptions): App {
       return { date, requests: Object.values(routes).reduce((a, b) => a + b, 0), routes };
     });
     const v = key.limit ? await options.limiter.peek(subject, key.limit) : null;
-    return json(
-      200,
-      {
-        key: { id: key.id, name: key.name, plan: key.plan, created: key.created },
-        limit: { perDay: key.limit, unlimited: key.limit === 0 },
-        today: { ...byDay[0], remaining: v ? v.remaining : null, resets: new Date(nextMidnightMs()).toISOString() },
-        days: byDay,
-      },
-      v ? Object.fromEntries(Object.entries({ 'X-RateLimit-Limit': v.limit, 'X-RateLimit-Remaining': v.remaining, 'X-RateLimit-Reset': v.reset }).map(([k, x]) => [k, String(x)])) : {},
-    );
+    const r = json(200, {
+      key: { id: key.id, name: key.name, plan: key.plan, created: key.created },
+      limit: { perDay: key.limit, unlimited: key.limit === 0 },
+      today: { ...byDay[0], remaining: v ? v.remaining : null, resets: new Date(nextMidnight() * 1000).toISOString() },
+      days: byDay,
+    });
+    if (v) r.headers = r.headers.concat(rateHeaders(v));
+    return r;
   }
 
   function answer(req: AppRequest, route: RouteSpec, query: string, fixed: Asset | null, extra?: string[], pathTheme?: Theme): AppResponse {

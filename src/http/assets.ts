@@ -10,9 +10,8 @@ import { MANIFEST_VERSION } from '../build/manifest.ts';
 import { ENCODINGS, FILES, type Coding } from '../layout.ts';
 import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, etagOf, typeHeaders } from './headers.ts';
 
-/** One representation: its bytes and its headers, as a flat [name, value, ...] list. */
-export interface Variant {
-  body: Buffer;
+/** The header lists of one representation, as flat [name, value, ...] lists. */
+export interface HeaderSets {
   etag: string;
   /** For a fixed resource: ETag and `Cache-Control: public`. */
   headers: string[];
@@ -20,6 +19,11 @@ export interface Variant {
   randomHeaders: string[];
   /** For a 304. */
   notModified: string[];
+}
+
+/** One representation held in memory: its bytes and its headers. */
+export interface Variant extends HeaderSets {
+  body: Buffer;
 }
 
 export interface Asset {
@@ -56,23 +60,29 @@ export function flat(headers: Record<string, string>): string[] {
   return Object.entries(headers).flat();
 }
 
-function variant(body: Buffer, type: string, sha256: string, coding?: Coding): Variant {
+/**
+ * The headers of one representation of a file, built once (at start-up or
+ * reload). `length`: its Content-Length, when the bytes are in memory; a file
+ * streamed from disk gets it from the file itself.
+ */
+export function headerSets(type: string, sha256: string, coding?: Coding, length?: number): HeaderSets {
   const etag = etagOf(sha256, coding);
   const base: Record<string, string> = {
     ...typeHeaders(type),
-    'Content-Length': String(body.length),
+    ...(length !== undefined && { 'Content-Length': String(length) }),
     ...(coding && { 'Content-Encoding': coding }),
     Vary: 'Accept-Encoding',
     ...COMMON_HEADERS,
   };
   return {
-    body,
     etag,
     headers: flat({ ...base, ETag: etag, 'Cache-Control': CACHE_FIXED }),
     randomHeaders: flat({ ...base, 'Cache-Control': CACHE_RANDOM }),
     notModified: flat({ ETag: etag, 'Cache-Control': CACHE_FIXED, Vary: 'Accept-Encoding', ...COMMON_HEADERS }),
   };
 }
+
+const variant = (body: Buffer, type: string, sha256: string, coding?: Coding): Variant => ({ body, ...headerSets(type, sha256, coding, body.length) });
 
 export async function readManifest(dir: string): Promise<Manifest & { sha256: string }> {
   const file = join(dir, FILES.manifest);

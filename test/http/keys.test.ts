@@ -62,6 +62,20 @@ function keysSuite(runtime: Runtime) {
     assert.is((await fetchRaw(required.url, '/healthz')).status, 200, 'open routes are not limited');
   });
 
+  t('a 304 carries the limit headers too, for a card in memory and for a themed card streamed from disk', async () => {
+    const { key } = createKey(env(), 'revalidate', '50/day');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg']) {
+      const first = await fetchRaw(required.url, path, { headers: { 'x-api-key': key } });
+      assert.is(first.status, 200, path);
+      const again = await fetchRaw(required.url, path, { headers: { 'x-api-key': key, 'if-none-match': first.headers.etag } });
+      assert.is(again.status, 304, path);
+      assert.is(again.headers.etag, first.headers.etag, path);
+      assert.is(again.headers['x-ratelimit-limit'], '50', path);
+      assert.is(Number(again.headers['x-ratelimit-remaining']), Number(first.headers['x-ratelimit-remaining']) - 1, path);
+    }
+  });
+
   t('anonymous callers: GITA_ANON_LIMIT a day per address', async () => {
     const statuses = [];
     for (let i = 0; i < 7; i++) statuses.push((await fetchRaw(anon.url, '/chapters')).status);
