@@ -17,11 +17,13 @@ Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--r
 Builds dist/ if needed, starts the server and nginx (Debian nginx-light, a
 config written to a temporary folder, loopback only) on the same dist/, and
 measures each hot route with wrk (-t1, 64 connections; default 3 rounds of
-5 s, the two servers alternating, the median kept): requests a second, p50
-and p99 latency, errors, and the ratio to nginx. Then start-up time, RSS
-after load; the cost of keys, limits and counting on /chapter/2 (GITA_AUTH=off
-against required, embedded and with Redis at REDIS_URL or 127.0.0.1:6379);
-and cold and warm build times. wrk and nginx are installed with apt-get when
+5 s, the servers alternating, the median kept): requests a second, p50
+and p99 latency, errors, and the ratio to nginx. A bare node:http server with
+the same bytes in memory (scripts/bench-reference.mjs) runs beside them:
+about the most any Node server reaches on this machine, for reading a gap
+to nginx. Then start-up time, RSS after load; the cost of keys, limits and
+counting on /chapter/2 (GITA_AUTH=off against required, embedded and with
+Redis at REDIS_URL or 127.0.0.1:6379); and cold and warm build times. wrk and nginx are installed with apt-get when
 missing and this user may.
 `;
 
@@ -253,34 +255,41 @@ run(async () => {
 
   const gita = startGita(18_080, {});
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, 18_081), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const rows: Array<{ route: string; g: Result; n: Result }> = [];
+  // Bare node:http with the bytes in memory: what Node itself reaches here, so a gap to nginx can be read as the server's or the machine's.
+  const reference = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, '18083'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const rows: Array<{ route: string; g: Result; n: Result; r: Result }> = [];
   try {
     await waitFor('http://127.0.0.1:18080/healthz');
     await waitFor('http://127.0.0.1:18081/chapters');
+    await waitFor('http://127.0.0.1:18083/chapters');
     for (const route of routes) {
       const script = route.random ? scripts[route.path as '/slok' | '/gita.svg'] : undefined;
       const gUrl = `http://127.0.0.1:18080${route.path}`;
       const nUrl = `http://127.0.0.1:18081${route.random ? '/' : route.path}`;
+      const rUrl = `http://127.0.0.1:18083${route.path}`;
       wrk(wrkBin, gUrl, 2, connections);
       wrk(wrkBin, nUrl, 2, connections, script);
-      // Alternate the two servers and keep the median: a shared machine drifts between runs.
+      wrk(wrkBin, rUrl, 2, connections);
+      // Alternate the servers and keep the median: a shared machine drifts between runs.
       const gs: Result[] = [];
       const ns: Result[] = [];
+      const rs: Result[] = [];
       for (let i = 0; i < rounds; i++) {
         gs.push(wrk(wrkBin, gUrl, seconds, connections));
         ns.push(wrk(wrkBin, nUrl, seconds, connections, script));
+        rs.push(wrk(wrkBin, rUrl, seconds, connections));
       }
-      rows.push({ route: route.name, g: median(gs), n: median(ns) });
+      rows.push({ route: route.name, g: median(gs), n: median(ns), r: median(rs) });
       console.log(`  measured ${route.name}`);
     }
     const rss = rssMb(gita.pid!);
 
     console.log('');
-    console.log('| route | gita req/s | nginx req/s | ratio (target >= 0.6) | gita p50 / p99 ms | nginx p99 ms | gita errors |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const { route, g, n } of rows) {
+    console.log('| route | gita req/s | nginx req/s | ratio (target >= 0.6) | bare node:http req/s | gita / bare node | gita p50 / p99 ms | nginx p99 ms | gita errors |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { route, g, n, r } of rows) {
       const ratio = g.rps / n.rps;
-      console.log(`| ${route} | ${fmt(g.rps)} | ${fmt(n.rps)} | ${fmt(ratio, 2)}${ratio >= 0.6 ? '' : ' (missed)'} | ${fmt(g.p50, 2)} / ${fmt(g.p99, 2)} | ${fmt(n.p99, 2)} | ${g.errors + g.non2xx} |`);
+      console.log(`| ${route} | ${fmt(g.rps)} | ${fmt(n.rps)} | ${fmt(ratio, 2)}${ratio >= 0.6 ? '' : ' (missed)'} | ${fmt(r.rps)} | ${fmt(g.rps / r.rps, 2)} | ${fmt(g.p50, 2)} / ${fmt(g.p99, 2)} | ${fmt(n.p99, 2)} | ${g.errors + g.non2xx} |`);
     }
     console.log('');
     console.log(`start-up to first answer (median of 3): ${formatSeconds(starts[1])} (target <= 0.5 s)`);
@@ -288,7 +297,8 @@ run(async () => {
   } finally {
     gita.kill('SIGTERM');
     nginx.kill('SIGQUIT');
-    await Promise.all([gita, nginx].map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
+    reference.kill('SIGTERM');
+    await Promise.all([gita, nginx, reference].map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
     rmSync(work, { recursive: true, force: true });
   }
 
