@@ -54,11 +54,13 @@ export async function stagingDir(target: string): Promise<string> {
 export async function replaceDir(target: string, staged: string): Promise<void> {
   const old = join(dirname(target), `${basename(target)}.old-${suffix()}`);
   const hadTarget = existsSync(target);
-  if (hadTarget) await rename(target, old);
+  // Back to back, with no turn of the event loop between: a server reading
+  // dist/ finds it missing for as short a time as two system calls take.
+  if (hadTarget) renameSync(target, old);
   try {
-    await rename(staged, target);
+    renameSync(staged, target);
   } catch (err) {
-    if (hadTarget) await rename(old, target);
+    if (hadTarget) renameSync(old, target);
     throw err;
   }
   if (hadTarget) await rm(old, { recursive: true, force: true });

@@ -8,3 +8,9 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export const MAX_REGISTRATION_BYTES = 4 * 1024;
 /** Days of history /usage shows, today included. */
 export const USAGE_DAYS = 7;
+/**
+ * A rebuild swaps dist/ with two renames, so for a moment there is no dist/.
+ * A file read that finds nothing then is retried this often, this far apart,
+ * before the answer is a 500.
+ */
+export const SWAP_WAIT = { tries: 50, ms: 10 } as const;

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import sirv from 'sirv';
 import { ERRORS } from './errors.ts';
 import { COMMON_HEADERS } from './headers.ts';
-import { MAX_HEADER_BYTES } from './limits.ts';
+import { MAX_HEADER_BYTES, SWAP_WAIT } from './limits.ts';
 import { internalError, type App, type AppRequest, type AppResponse } from './app.ts';
 import type { RequestLog } from './log.ts';
 
@@ -131,13 +131,19 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
         for (let i = 0; i < r.headers.length; i += 2) res.setHeader(r.headers[i], r.headers[i + 1]);
         res.once('finish', () => log.request(req.method!, req.url!, res.statusCode, performance.now() - started));
         const url = req.url!;
-        req.url = r.file;
-        statics(req, res, () => {
+        let tries = 0;
+        const serve = () => {
+          req.url = r.file!;
+          statics(req, res, () => {
+            req.url = url;
+            if (res.headersSent || res.destroyed) return;
+            // No file: a rebuild is between its two renames (see SWAP_WAIT), or dist/ is gone.
+            if (tries++ < SWAP_WAIT.tries) setTimeout(serve, SWAP_WAIT.ms);
+            else send(res, internalError());
+          });
           req.url = url;
-          // The file went away between the lookup and now (a rebuild): say so plainly.
-          if (!res.headersSent) send(res, internalError());
-        });
-        req.url = url;
+        };
+        serve();
         return;
       }
       if (r.close) res.shouldKeepAlive = false;

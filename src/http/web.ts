@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { internalError, json, type App, type AppRequest, type AppResponse } from './app.ts';
 import { ERRORS } from './errors.ts';
-import { MAX_HEADER_BYTES } from './limits.ts';
+import { MAX_HEADER_BYTES, SWAP_WAIT } from './limits.ts';
 import type { RequestLog } from './log.ts';
 
 export interface WebHandlerOptions {
@@ -75,11 +75,23 @@ function toHeaders(flat: string[]): Headers {
 
 const NO_BODY = new Set([204, 304]);
 
+/** Read a file of dist/, waiting out a rebuild's swap (see SWAP_WAIT). */
+async function readServed(file: string) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await readFile(file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || tries >= SWAP_WAIT.tries) throw err;
+      await new Promise((r) => setTimeout(r, SWAP_WAIT.ms));
+    }
+  }
+}
+
 async function toResponse(r: AppResponse, method: string, root: string): Promise<Response> {
   const headers = toHeaders(r.headers);
   let body: ConstructorParameters<typeof Response>[0] = null;
   if (r.file) {
-    const bytes = await readFile(root + r.file);
+    const bytes = await readServed(root + r.file);
     headers.set('Content-Length', String(bytes.length));
     body = bytes;
   } else if (r.body !== undefined) body = r.body as ConstructorParameters<typeof Response>[0];
@@ -87,7 +99,6 @@ async function toResponse(r: AppResponse, method: string, root: string): Promise
   if (r.close) headers.set('Connection', 'close');
   return new Response(body, { status: r.status, headers });
 }
-
 
 function headerBytes(request: Request): number {
   let n = request.url.length;

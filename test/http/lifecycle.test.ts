@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from '../../src/build/build.ts';
@@ -113,6 +113,24 @@ function lifecycle(runtime: Runtime) {
       assert.equal(failures, [], 'no request failed during the swap');
       assert.ok(served > 20);
       assert.match(server.output(), /dist\/ was rebuilt/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  t('a file asked for while a rebuild swaps dist/ (no dist/ for a moment) is served, not a 500', async () => {
+    const dist = join(tempDir('gita-swap-'), 'dist');
+    await cp(distDir, dist, { recursive: true });
+    const server = await startServer(runtime, { dist, dataDir: tempDir() });
+    try {
+      // Between its two renames a swap leaves no dist/; here that moment is held for 150 ms.
+      renameSync(dist, `${dist}.aside`);
+      const asked = fetchRaw(server.url, FILES.manifest);
+      await new Promise((r) => setTimeout(r, 150));
+      renameSync(`${dist}.aside`, dist);
+      const r = await asked;
+      assert.is(r.status, 200);
+      assert.is(r.text, readFileSync(join(dist, FILES.manifest), 'utf8'));
     } finally {
       await server.stop();
     }
