@@ -139,7 +139,11 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
             if (res.headersSent || res.destroyed) return;
             // No file: a rebuild is between its two renames (see SWAP_WAIT), or dist/ is gone.
             if (tries++ < SWAP_WAIT.tries) setTimeout(serve, SWAP_WAIT.ms);
-            else send(res, internalError());
+            else {
+              // Not the file's headers (ETag, public caching) on an error.
+              for (const name of res.getHeaderNames()) res.removeHeader(name);
+              send(res, internalError());
+            }
           });
           req.url = url;
         };

@@ -118,7 +118,7 @@ function lifecycle(runtime: Runtime) {
     }
   });
 
-  t('a file asked for while a rebuild swaps dist/ (no dist/ for a moment) is served, not a 500', async () => {
+  t('a file asked for while a rebuild swaps dist/ (no dist/ for a moment) is served, not a 500; with dist/ gone, a plain 500', async () => {
     const dist = join(tempDir('gita-swap-'), 'dist');
     await cp(distDir, dist, { recursive: true });
     const server = await startServer(runtime, { dist, dataDir: tempDir() });
@@ -131,6 +131,12 @@ function lifecycle(runtime: Runtime) {
       const r = await asked;
       assert.is(r.status, 200);
       assert.is(r.text, readFileSync(join(dist, FILES.manifest), 'utf8'));
+      // Gone for longer than a swap takes: a plain 500, without the file's ETag or caching.
+      renameSync(dist, `${dist}.aside`);
+      const gone = await fetchRaw(server.url, FILES.manifest).finally(() => renameSync(`${dist}.aside`, dist));
+      assert.is(gone.status, 500);
+      assert.is(gone.headers.etag, undefined);
+      assert.not.match(String(gone.headers['cache-control']), /public/);
     } finally {
       await server.stop();
     }
