@@ -6,8 +6,8 @@ import type { AuthPolicy } from '../config.ts';
 import { nextMidnight, type Limiter, type Verdict } from '../keys/limits.ts';
 import type { KeyRecord, KeyStore } from '../keys/store.ts';
 import { anonSubject, keySubject, lastDays, type UsageStore } from '../keys/usage.ts';
-import { ENCODINGS, FILES, mediaType, THEMES, type Coding, type Theme } from '../layout.ts';
-import { flat, headerSets, inMemory, type Asset, type Dist, type HeaderSets, type Variant } from './assets.ts';
+import { FILES, mediaType, THEMES, type Theme } from '../layout.ts';
+import { flat, headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
 import { MAX_URL_LENGTH, USAGE_DAYS } from './limits.ts';
@@ -155,7 +155,7 @@ interface Served {
   cardOf: Map<Asset, Card>;
   /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
   fixed: Map<string, Fixed>;
-  streamed: Map<string, { identity: Streamed; br?: Streamed; gzip?: Streamed; etags: string[] }>;
+  streamed: Map<string, Representations<Streamed>>;
 }
 
 function prepare(dist: Dist): Served {
@@ -190,13 +190,7 @@ function prepare(dist: Dist): Served {
   for (const [path, entry] of Object.entries(files)) {
     if (inMemory(path)) continue;
     // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
-    const one = (suffix: string, coding?: Coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding) });
-    const s = {
-      identity: one(''),
-      ...(entry.br !== undefined && { br: one(ENCODINGS[0].suffix, 'br') }),
-      ...(entry.gzip !== undefined && { gzip: one(ENCODINGS[1].suffix, 'gzip') }),
-    };
-    streamed.set(path, { ...s, etags: [s.identity, s.br, s.gzip].filter((x): x is Streamed => !!x).map((x) => x.etag) });
+    streamed.set(path, representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding) })));
   }
 
   return {
@@ -215,28 +209,29 @@ export function createApp(options: AppOptions): App {
   let served = prepare(options.dist);
   const pricing = options.pricing === undefined ? null : page(options.pricing);
 
-  /** The representation the client accepts, and its bytes. */
-  function send(req: AppRequest, asset: Asset, randomPick: boolean, extra?: string[]): AppResponse {
-    if (!randomPick && matchesEtag(req.header('if-none-match'), asset.etags)) {
-      const v = asset.identity;
-      return { status: 304, headers: extra ? v.notModified.concat(extra) : v.notModified };
-    }
+  /** None when the client holds the file already (any coding's ETag), else the representation its Accept-Encoding takes. */
+  function choose<V extends HeaderSets>(req: AppRequest, r: Representations<V>, randomPick: boolean): V | null {
+    if (!randomPick && matchesEtag(req.header('if-none-match'), r.etags)) return null;
     const coding = pickCoding(req.header('accept-encoding'));
-    const v: Variant = (coding && asset[coding === 'br' ? 'br' : 'gzip']) || asset.identity;
-    const headers = randomPick ? v.randomHeaders : v.headers;
-    return { status: 200, headers: extra ? headers.concat(extra) : headers, body: v.body };
+    return (coding && r[coding]) || r.identity;
   }
 
+  const withExtra = (headers: string[], extra?: string[]) => (extra ? headers.concat(extra) : headers);
+
+  /** A file held in memory: a 304, or its bytes. */
+  function send(req: AppRequest, asset: Asset, randomPick: boolean, extra?: string[]): AppResponse {
+    const v = choose(req, asset, randomPick);
+    if (!v) return { status: 304, headers: withExtra(asset.identity.notModified, extra) };
+    return { status: 200, headers: withExtra(randomPick ? v.randomHeaders : v.headers, extra), body: v.body };
+  }
+
+  /** A file served from disk: a 304, or the file for the adapter to send. */
   function stream(req: AppRequest, path: string, randomPick = false, extra?: string[]): AppResponse | null {
     const s = served.streamed.get(path);
     if (!s) return null;
-    if (!randomPick && matchesEtag(req.header('if-none-match'), s.etags)) {
-      return { status: 304, headers: extra ? s.identity.notModified.concat(extra) : s.identity.notModified };
-    }
-    const coding = pickCoding(req.header('accept-encoding'));
-    const v = (coding && s[coding === 'br' ? 'br' : 'gzip']) || s.identity;
-    const headers = randomPick ? v.randomHeaders : v.headers;
-    return { status: 200, headers: extra ? headers.concat(extra) : headers, file: v.file };
+    const v = choose(req, s, randomPick);
+    if (!v) return { status: 304, headers: withExtra(s.identity.notModified, extra) };
+    return { status: 200, headers: withExtra(randomPick ? v.randomHeaders : v.headers, extra), file: v.file };
   }
 
   /** A verse's card in a theme: the plain card from memory, a themed one from its file. */

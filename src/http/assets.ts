@@ -26,14 +26,26 @@ export interface Variant extends HeaderSets {
   body: Buffer;
 }
 
-export interface Asset {
-  path: string;
-  type: string;
-  identity: Variant;
-  br?: Variant;
-  gzip?: Variant;
+/** A file's representations: as is, and the compressed twins the manifest lists. */
+export interface Representations<V extends HeaderSets> {
+  identity: V;
+  br?: V;
+  gzip?: V;
   /** Every ETag of the resource, whatever the coding: any of them answers 304. */
   etags: string[];
+}
+
+/** The representations of a manifest entry, each made by `make` from its file suffix and coding. */
+export function representations<V extends HeaderSets>(entry: { br?: number; gzip?: number }, make: (suffix: string, coding?: Coding) => V): Representations<V> {
+  const r: Representations<V> = { identity: make(''), etags: [] };
+  for (const { coding, suffix } of ENCODINGS) if (entry[coding] !== undefined) r[coding] = make(suffix, coding);
+  r.etags = [r.identity, r.br, r.gzip].filter((v): v is V => !!v).map((v) => v.etag);
+  return r;
+}
+
+export interface Asset extends Representations<Variant> {
+  path: string;
+  type: string;
 }
 
 export interface Dist {
@@ -132,13 +144,8 @@ export async function loadDist(dir: string): Promise<Dist> {
   }
   const assets = new Map<string, Asset>();
   for (const [path, entry] of entries) {
-    const body = (suffix: string) => bodies.get(join(dir, path + suffix))!;
-    const asset: Asset = { path, type: entry.type, identity: variant(body(''), entry.type, entry.sha256), etags: [] };
-    for (const { coding, suffix } of ENCODINGS) {
-      if (entry[coding === 'br' ? 'br' : 'gzip'] !== undefined) asset[coding === 'br' ? 'br' : 'gzip'] = variant(body(suffix), entry.type, entry.sha256, coding);
-    }
-    asset.etags = [asset.identity, asset.br, asset.gzip].filter((v): v is Variant => !!v).map((v) => v.etag);
-    assets.set(path, asset);
+    const made = representations(entry, (suffix, coding) => variant(bodies.get(join(dir, path + suffix))!, entry.type, entry.sha256, coding));
+    assets.set(path, { path, type: entry.type, ...made });
   }
   // The in-memory files are the assets now; the manifest keeps the others (pages, served from disk).
   for (const [path] of entries) delete manifest.files[path];
