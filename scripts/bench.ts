@@ -23,8 +23,8 @@ the same bytes in memory (scripts/bench-reference.mjs) runs beside them:
 about the most any Node server reaches on this machine, for reading a gap
 to nginx. Then start-up time, RSS after load; the cost of keys, limits and
 counting on /chapter/2 (GITA_AUTH=off against required, embedded and with
-Redis at REDIS_URL or 127.0.0.1:6379); and cold and warm build times. wrk and nginx are installed with apt-get when
-missing and this user may.
+Redis at REDIS_URL or 127.0.0.1:6379); and cold and warm build times. wrk
+and nginx are installed with apt-get when missing and this user may.
 `;
 
 interface Result {
