@@ -3,33 +3,53 @@ import { resolve } from 'node:path';
 import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
 import { formatBytes } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
+import { auditSummary } from '../src/content/audit.ts';
+import { defaultErrataDir } from '../src/content/errata.ts';
 import { importContent } from '../src/content/import.ts';
 import { defaultSource } from '../src/content/source.ts';
 import { PATHS } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run content [-- --from SOURCE] [--content DIR]
+Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--strict]
 
-Imports the Bhagavad Gita dataset into content/, validating every file first.
-SOURCE is a folder in the upstream layout (chapter/, slok/) or a .tar.gz of it,
-as a local path or an http(s) URL. Default: ../shared/gita-data when it exists,
-else the upstream archive. On any error content/ is left exactly as it was.
+Imports the Bhagavad Gita dataset into content/, validating every file first,
+then audits every record, applies the errata (src/content/errata.json) and
+audits again; the findings go to content/audit.json. On any error content/
+is left exactly as it was.
+
+SOURCE is a folder in the upstream layout (chapter/, slok/) or a .tar.gz of
+it, as a local path or an http(s) URL, or github:OWNER/REPO@REF for that
+repository's archive at a commit, tag or branch. Default: ../shared/gita-data
+when it exists, else upstream at the pinned commit.
 
   --from SOURCE    where to import from
   --content DIR    where to write (default: content/)
+  --errata DIR     a folder holding the errata's files (default: ../shared/gita-errata
+                   when it exists, else each file is downloaded from upstream)
+  --no-errata      import the source as it is (to audit upstream uncorrected)
+  --strict         fail when the audit finds what no erratum resolves
   --quiet          no progress lines
 `;
 
 run(async () => {
-  const { values } = flags(usage, { from: { type: 'string' }, content: { type: 'string' }, quiet: { type: 'boolean' } });
+  const { values } = flags(usage, {
+    from: { type: 'string' },
+    content: { type: 'string' },
+    errata: { type: 'string' },
+    'no-errata': { type: 'boolean' },
+    strict: { type: 'boolean' },
+    quiet: { type: 'boolean' },
+  });
   const from = values.from ?? defaultSource(PROJECT_ROOT);
   const contentDir = resolve(values.content ?? PATHS.content);
+  const errata = values['no-errata'] ? false : values.errata ? resolve(values.errata) : defaultErrataDir(PROJECT_ROOT);
   const progress = reporter(process.stderr, values.quiet);
   const started = Date.now();
-  const s = await importContent({ from, contentDir, progress });
+  const s = await importContent({ from, contentDir, progress, errata, strict: values.strict });
   progress.end();
   console.log(
     `imported ${s.chapters} chapters, ${s.verses} verses, ${s.colophons} colophons, ${s.commentators} commentators, ` +
       `${formatBytes(s.bytes)} from ${from} into ${contentDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length));
 });

@@ -1,11 +1,15 @@
-// Import: source → content/. Everything is read and validated first; the new
-// content is staged beside content/ and swapped in only when all of it is good.
+// Import: source → content/. Everything is read and validated first, then
+// audited, corrected by the errata and audited again; the new content is
+// staged beside content/ and swapped in only when all of it is good.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
-import { readContent, isColophon } from './read.ts';
+import { AUDIT_FILE, auditContent, type AuditFile, type Finding } from './audit.ts';
+import { applyErrata, defaultErrataDir, ERRATA, type ErratumResult } from './errata.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+import { readContent, isColophon, type Content } from './read.ts';
 import { openSource, type Progress } from './source.ts';
 
 export interface ImportSummary {
@@ -14,20 +18,60 @@ export interface ImportSummary {
   colophons: number;
   commentators: number;
   bytes: number;
+  audit: AuditFile;
 }
 
 export interface ImportOptions {
   from: string;
   contentDir: string;
   progress?: Progress;
+  /**
+   * The errata: a folder holding their files, null to read them online,
+   * false to import the source as it is (to audit upstream uncorrected).
+   * Default: ../shared/gita-errata when it exists, else online.
+   */
+  errata?: string | null | false;
+  /** Refuse the import when a finding is left that no erratum resolves. */
+  strict?: boolean;
 }
 
-export async function importContent({ from, contentDir, progress = () => {} }: ImportOptions): Promise<ImportSummary> {
+/** Thrown by a strict import that found what no erratum resolves; content/ is left as it was. */
+export class AuditError extends Error {
+  override name = 'AuditError';
+  constructor(readonly findings: Finding[]) {
+    super(`the audit found what no erratum resolves (--strict):\n  ${findings.map((f) => f.summary).join('\n  ')}`);
+  }
+}
+
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false }: ImportOptions): Promise<ImportSummary> {
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
   const source = await openSource(from, progress);
   try {
-    const content = await readContent(source.dir, (done, total) => progress('validating', done, total));
+    let content = await readContent(source.dir, (done, total) => progress('validating', done, total));
+    progress('auditing');
+    const counts = content.chapters.map((c) => c.record.verses_count);
+    const audit = (c: Content) => auditContent(c.verses.map((v) => v.record), counts);
+    const before = audit(content);
+    let results: ErratumResult[] = [];
+    if (errata !== false) ({ content, results } = await applyErrata(content, ERRATA, errata));
+    const after = results.some((r) => r.status === 'applied') ? audit(content) : before;
+    const still = new Set(after.findings.map((f) => `${f.record}\0${f.kind}`));
+    const resolved = before.findings
+      .filter((f) => !still.has(`${f.record}\0${f.kind}`))
+      .map((f) => ({ ...f, by: results.find((r) => r.record === f.record && r.status === 'applied')?.id ?? results.map((r) => r.id).join(', ') }));
+    const auditFile: AuditFile = {
+      version: 1,
+      source: from,
+      ...after,
+      errata: results.map((r) => {
+        const e = ERRATA.find((x) => x.id === r.id)!;
+        return { ...r, reason: e.reason, source: e.source, history: e.history };
+      }),
+      resolved,
+    };
+    if (strict && after.findings.length) throw new AuditError(after.findings);
+
     progress('writing');
     const staged = await stagingDir(contentDir);
     try {
@@ -46,17 +90,19 @@ export async function importContent({ from, contentDir, progress = () => {} }: I
       const byChapter = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record]));
       const colophons = content.verses.filter((v) => isColophon(v.record, byChapter.get(v.record.chapter)!)).length;
       const commentators = new Set(content.verses.flatMap((v) => Object.keys(v.record).filter((k) => typeof v.record[k] === 'object')));
-      const summary: ImportSummary = {
+      const summary = {
         chapters: content.chapters.length,
         verses: content.verses.length - colophons,
         colophons,
         commentators: commentators.size,
         bytes,
       };
-      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: from, ...summary, files }, null, 2) + '\n');
+      const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
+      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: from, ...summary, errata: applied, files }, null, 2) + '\n');
+      await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
       await writeFile(join(staged, 'README.md'), CONTENT_README);
       await replaceDir(contentDir, staged);
-      return summary;
+      return { ...summary, audit: auditFile };
     } catch (err) {
       await rm(staged, { recursive: true, force: true });
       throw err;
@@ -68,7 +114,9 @@ export async function importContent({ from, contentDir, progress = () => {} }: I
 
 const CONTENT_README = `# content/
 
-Imported by \`npm run content\` from the dataset vedicscriptures/bhagavad-gita-data
-(GNU GPL v3, see LICENSE). Generated, git-ignored: do not edit by hand; import again.
-\`manifest.json\` lists each file's SHA-256.
+Imported by \`npm run content\` from the dataset vedicscriptures/bhagavad-gita
+(GNU GPL v3, see LICENSE), with the errata of src/content/errata.json applied.
+Generated, git-ignored: do not edit by hand; import again.
+\`manifest.json\` lists each file's SHA-256; \`audit.json\` is the audit of the
+records and what each erratum did.
 `;

@@ -46,8 +46,57 @@ export const COMMENTARIES: ReadonlyArray<{ key: string; fields: readonly TextFie
 ];
 export const COMMENTARY_KEYS = COMMENTARIES.map((c) => c.key);
 
-/** Top-level verse fields that are not commentaries, in source order. */
-export const VERSE_FIELDS = ['_id', 'chapter', 'verse', 'slok', 'transliteration'] as const;
+/**
+ * Commentaries beyond the specification that the content is known to carry,
+ * on some records only. Known means typed: a record where one of them is not
+ * a commentary object is an error, as for the 21.
+ */
+export const OPTIONAL_COMMENTARIES: ReadonlyArray<{ key: string; fields: readonly TextField[] }> = [
+  { key: 'prabhu', fields: ['et', 'ec'] },
+];
+
+/** Top-level verse fields that are not commentaries, in source order; `speaker` came later (upstream 43dfc8d) and is optional. */
+export const VERSE_FIELDS = ['_id', 'chapter', 'verse', 'speaker', 'slok', 'transliteration'] as const;
+export type VerseField = (typeof VERSE_FIELDS)[number];
+/** The fields every verse record has, old layout or new. */
+export const REQUIRED_VERSE_FIELDS: readonly VerseField[] = ['_id', 'chapter', 'verse', 'slok', 'transliteration'];
+
+/**
+ * Who speaks a verse. The content names the speaker in Devanagari; the API
+ * also accepts a plain slug (`/slok?speaker=krishna`), and the card shows the
+ * English name. A speaker the content names and this table does not is
+ * still served and filterable by its Devanagari name.
+ */
+export const SPEAKERS: ReadonlyArray<{ slug: string; name: string; label: string }> = [
+  { slug: 'krishna', name: 'श्रीभगवान्', label: 'Krishna' },
+  { slug: 'arjuna', name: 'अर्जुन', label: 'Arjuna' },
+  { slug: 'sanjaya', name: 'सञ्जय', label: 'Sanjaya' },
+  { slug: 'dhritarashtra', name: 'धृतराष्ट्र', label: 'Dhritarashtra' },
+];
+
+/** A speaker as the content names it (in any Unicode normalization) → its entry in SPEAKERS. */
+export const knownSpeaker = (name: string) => SPEAKERS.find((s) => s.name === name.normalize('NFC'));
+
+/**
+ * Is `value` a commentary object: a string `author` and only text fields,
+ * all strings? A new top-level key of this shape is a new commentary (kept,
+ * reported); any other new key is an unknown field (kept verbatim, reported).
+ */
+export function isCommentaryShaped(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  if (typeof v.author !== 'string') return false;
+  for (const [k, x] of Object.entries(v)) if (k !== 'author' && (!(k in TEXT_FIELDS) || typeof x !== 'string')) return false;
+  return true;
+}
+
+/** The JSON type of a value, as the import summary names it. */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
 
 export interface Commentary {
   author: string;
@@ -62,9 +111,12 @@ export interface VerseRecord {
   _id: string;
   chapter: number;
   verse: number;
+  /** Who speaks the verse, in Devanagari (since upstream 43dfc8d; absent in older content). */
+  speaker?: string;
   slok: string;
   transliteration: string;
-  [commentary: string]: Commentary | string | number;
+  /** Commentaries by key; fields added upstream later pass through as they are. */
+  [commentary: string]: Commentary | string | number | undefined;
 }
 
 export interface ChapterRecord {
@@ -120,21 +172,27 @@ export const commentarySchema: Schema = {
   additionalProperties: false,
 };
 
-/** The verse schema; `ref` names the commentary schema where it is embedded. */
+/**
+ * The verse schema; `commentaryRef` names the commentary schema where it is
+ * embedded. Known fields are typed (a known field whose type changes is an
+ * error); fields upstream adds later are allowed here and reported by the
+ * import, never dropped.
+ */
 export function verseSchema(commentaryRef: string): Schema {
   const commentary = { $ref: commentaryRef };
   return {
     title: 'Verse',
     type: 'object',
-    required: [...VERSE_FIELDS, ...COMMENTARY_KEYS],
+    required: [...REQUIRED_VERSE_FIELDS, ...COMMENTARY_KEYS],
     properties: {
       _id: { type: 'string', pattern: '^BG[1-9][0-9]*\\.[1-9][0-9]*$', description: '`BG<chapter>.<verse>`.' },
       chapter: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT, description: 'Chapter number.' },
       verse: { type: 'integer', minimum: 1, description: 'Verse number; `verses_count + 1` is the chapter\'s closing colophon.' },
+      speaker: { type: 'string', minLength: 1, description: `Who speaks the verse, in Devanagari: ${SPEAKERS.map((s) => `${s.name} (${s.label})`).join(', ')}. Absent in content imported from before upstream added it.` },
       slok: { type: 'string', description: 'The verse in Devanagari; lines separated by \\n, ending with a marker such as ||२-४७||.' },
       transliteration: { type: 'string', description: 'Latin-script rendering; lines separated by \\n, ending with a marker such as ||2-47||.' },
-      ...Object.fromEntries(COMMENTARY_KEYS.map((k) => [k, commentary])),
+      ...Object.fromEntries([...COMMENTARY_KEYS, ...OPTIONAL_COMMENTARIES.map((c) => c.key)].map((k) => [k, commentary])),
     },
-    additionalProperties: commentary,
+    additionalProperties: { description: 'A field upstream added later, passed through verbatim; an object of the commentary shape is a further commentary.' },
   };
 }

@@ -8,10 +8,21 @@ import { join, resolve } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
+import { githubArchive, UPSTREAM, UPSTREAM_ARCHIVE } from './upstream.ts';
 
-/** The upstream archive of the commit `../shared/gita-data` was copied from (see its SOURCE.md). */
-export const UPSTREAM_ARCHIVE =
-  'https://codeload.github.com/vedicscriptures/bhagavad-gita-data/tar.gz/dbc3e1f0d3c03f1c0323d0c2cbc5fc53010022d9';
+
+/**
+ * `github:OWNER/REPO@REF` is short for that repository's archive at REF; any
+ * other source is returned as it is.
+ */
+export function expandSource(from: string): string {
+  if (!from.startsWith('github:')) return from;
+  const m = /^github:([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})@([A-Za-z0-9._\/-]{1,200})$/.exec(from);
+  if (!m || m[2] === '.' || m[2] === '..' || m[3].split('/').some((p) => p === '' || p === '.' || p === '..')) {
+    throw new SourceError(`${from}: expected github:OWNER/REPO@REF, where REF is a commit, tag or branch (for example github:${UPSTREAM.repository}@${UPSTREAM.commit.slice(0, 7)})`);
+  }
+  return githubArchive(`${m[1]}/${m[2]}`, m[3]);
+}
 
 export class SourceError extends Error {
   override name = 'SourceError';
@@ -31,7 +42,8 @@ export function defaultSource(projectRoot: string): string {
   return existsSync(shared) ? shared : UPSTREAM_ARCHIVE;
 }
 
-export async function openSource(from: string, progress: Progress = () => {}): Promise<OpenSource> {
+export async function openSource(given: string, progress: Progress = () => {}): Promise<OpenSource> {
+  const from = expandSource(given);
   if (/^https?:\/\//i.test(from)) {
     const work = await mkdtemp(join(tmpdir(), 'gita-import-'));
     const close = () => removeQuietly(work);

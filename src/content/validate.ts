@@ -66,12 +66,12 @@ function typeOf(value: unknown): string {
 
 function describe(schema: Schema | undefined): string {
   if (!schema) return 'a value';
-  if (schema.$ref) return `a commentary object (string "author" and text fields among ${TEXT_FIELD_NAMES.join(', ')})`;
+  if (schema.$ref || schema.title === 'Commentary') return `a commentary object (string "author" and text fields among ${TEXT_FIELD_NAMES.join(', ')})`;
   if (schema.type === 'integer') {
     const { minimum: lo, maximum: hi } = schema as { minimum?: number; maximum?: number };
     return lo !== undefined && hi !== undefined ? `an integer from ${lo} to ${hi}` : lo !== undefined ? `an integer >= ${lo}` : 'an integer';
   }
-  if (schema.type === 'string') return schema.pattern ? `a string matching /${schema.pattern}/` : 'a string';
+  if (schema.type === 'string') return schema.pattern ? `a string matching /${schema.pattern}/` : schema.minLength ? 'a non-empty string' : 'a string';
   if (schema.type === 'object') {
     const req = (schema.required as string[] | undefined) ?? [];
     return req.length ? `an object with ${req.join(', ')}` : 'an object';

@@ -5,25 +5,43 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as tar from 'tar';
-import { importContent } from '../../src/content/import.ts';
+import { importContent, type ImportOptions } from '../../src/content/import.ts';
+import { auditSummary } from '../../src/content/audit.ts';
+import { defaultSource, expandSource } from '../../src/content/source.ts';
+import { PROJECT_ROOT } from '../../src/paths.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
+import { COMMENTARY_KEYS } from '../../src/content/schema.ts';
 import { SHARED_DATA, copyOfSource, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
-/** Every record of `contentDir` equals the source's, byte for byte. */
-function assertSameRecords(contentDir: string) {
+const ERRATUM_FILE = join(SHARED_DATA, '..', 'gita-errata', 'bhagavadgita_chapter_18_slok_45.json');
+const CORRECTED = verseFile(18, 45);
+
+/**
+ * Every record of `contentDir` equals the source's, byte for byte, but
+ * BG18.45: its 21 classical commentaries are the erratum file's, everything
+ * else (prabhu, speaker, slok, transliteration, the key order) the source's.
+ */
+function assertSameRecords(contentDir: string, source = SHARED_DATA) {
   for (const sub of ['chapter', 'slok']) {
-    const names = readdirSync(join(SHARED_DATA, sub)).sort();
+    const names = readdirSync(join(source, sub)).sort();
     assert.equal(readdirSync(join(contentDir, sub)).sort(), names, `${sub}/ holds the same files`);
     for (const name of names) {
-      const a = readFileSync(join(SHARED_DATA, sub, name));
+      if (`${sub}/${name}` === CORRECTED) continue;
+      const a = readFileSync(join(source, sub, name));
       const b = readFileSync(join(contentDir, sub, name));
       if (!a.equals(b)) assert.unreachable(`${sub}/${name} differs from its source`);
     }
   }
+  const was = JSON.parse(readFileSync(join(source, CORRECTED), 'utf8'));
+  const now = JSON.parse(readFileSync(join(contentDir, CORRECTED), 'utf8'));
+  const fix = JSON.parse(readFileSync(ERRATUM_FILE, 'utf8'));
+  assert.equal(Object.keys(now), Object.keys(was), 'BG18.45 keeps its key order');
+  for (const key of Object.keys(was)) assert.equal(now[key], COMMENTARY_KEYS.includes(key) ? fix[key] : was[key], `BG18.45 ${key}`);
+  assert.ok(now.siva.et.startsWith('18.45 '), 'the English of 18.45, not 5.10');
 }
 
 /** An archive laid out as upstream's: one top folder holding chapter/ and slok/. */
-async function makeArchive(sourceDir: string, top = 'bhagavad-gita-data-dbc3e1f'): Promise<string> {
+async function makeArchive(sourceDir: string, top = 'bhagavad-gita-43dfc8d'): Promise<string> {
   const work = tempDir('gita-tar-');
   await cp(sourceDir, join(work, top), { recursive: true });
   const file = join(tempDir('gita-archive-'), 'archive.tar.gz');
@@ -48,12 +66,18 @@ test.before(hook(async () => {
 test('imports the shared folder; every record equals its source', async () => {
   const contentDir = join(tempDir(), 'content');
   const summary = await importContent({ from: SHARED_DATA, contentDir });
-  assert.equal(summary, { chapters: 18, verses: 701, colophons: 18, commentators: 22, bytes: summary.bytes });
+  const { audit, ...counts } = summary;
+  assert.equal(counts, { chapters: 18, verses: 701, colophons: 18, commentators: 22, bytes: summary.bytes });
+  assert.equal(audit.findings, [], 'with the errata the current upstream audits clean');
+  assert.equal(audit.errata.map((e) => [e.id, e.status, e.keys.length]), [['BG18.45-commentaries', 'applied', 21]]);
+  assert.equal(audit.resolved.map((f) => [f.record, f.by]), [['BG18.45', 'BG18.45-commentaries']]);
   assert.ok(summary.bytes > 30_000_000);
   assertSameRecords(contentDir);
   const manifest = JSON.parse(readFileSync(join(contentDir, 'manifest.json'), 'utf8'));
   assert.is(Object.keys(manifest.files).length, 18 + 719);
   assert.ok(readFileSync(join(contentDir, 'LICENSE'), 'utf8').includes('GNU GENERAL PUBLIC LICENSE'));
+  assert.equal(manifest.errata, ['BG18.45-commentaries']);
+  assert.equal(JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')).findings, []);
 });
 
 test('imports a .tar.gz from a local path', async () => {
@@ -81,13 +105,13 @@ test('imports a .tar.gz over real HTTP, replacing what was there', async () => {
 });
 
 /** Import `from` over a good content/ and expect an error naming what `expect` lists; content/ must not change. */
-async function expectFailure(from: string, expect: RegExp[]) {
+async function expectFailure(from: string, expect: RegExp[], options: Partial<ImportOptions> = {}) {
   const contentDir = join(tempDir(), 'content');
   await importContent({ from: SHARED_DATA, contentDir });
   const before = treeFingerprint(contentDir);
   let message = '';
   try {
-    await importContent({ from, contentDir });
+    await importContent({ from, contentDir, ...options });
   } catch (err) {
     message = (err as Error).message;
   }
@@ -243,6 +267,117 @@ test('an archive without the layout fails clearly', async () => {
 
 test('a missing source path fails clearly', async () => {
   await expectFailure('/nonexistent/gita', [/\/nonexistent\/gita: no such file or folder/]);
+});
+
+/** A copy of the source with every record changed by `change` (re-serialized as upstream writes them). */
+async function changeAll(change: (record: Record<string, any>) => void): Promise<string> {
+  const dir = await copyOfSource();
+  for (const name of readdirSync(join(dir, 'slok'))) {
+    const path = join(dir, 'slok', name);
+    const record = JSON.parse(readFileSync(path, 'utf8'));
+    change(record);
+    writeFileSync(path, JSON.stringify(record, null, 4));
+  }
+  return dir;
+}
+
+test('the older layout, without speaker, still imports', async () => {
+  const dir = await changeAll((r) => delete r.speaker);
+  const contentDir = join(tempDir(), 'content');
+  const summary = await importContent({ from: dir, contentDir });
+  assert.is(summary.verses, 701);
+  assert.equal(summary.audit.findings, []);
+  const record = JSON.parse(readFileSync(join(contentDir, verseFile(2, 47)), 'utf8'));
+  assert.is(record.speaker, undefined);
+  assert.equal(Object.keys(record).slice(0, 5), ['_id', 'chapter', 'verse', 'slok', 'transliteration']);
+});
+
+test('speaker is served verbatim in upstream key order', async () => {
+  const contentDir = join(tempDir(), 'content');
+  await importContent({ from: SHARED_DATA, contentDir });
+  const record = JSON.parse(readFileSync(join(contentDir, verseFile(1, 1)), 'utf8'));
+  assert.equal(Object.keys(record).slice(0, 5), ['_id', 'chapter', 'verse', 'speaker', 'slok']);
+  assert.is(record.speaker, 'धृतराष्ट्र');
+});
+
+test('a new top-level field is kept verbatim and reported with its type and count; a new commentary too', async () => {
+  const dir = await changeAll((r) => {
+    if (r.chapter === 3) r.meter = r.verse % 2 ? 'anuṣṭubh' : 7;
+    if (r.chapter === 4) r.newc = { author: 'Someone', et: 'A translation' };
+  });
+  const contentDir = join(tempDir(), 'content');
+  const summary = await importContent({ from: dir, contentDir });
+  assert.equal(summary.audit.newFields, [
+    { name: 'meter', kind: 'field', types: ['integer', 'string'], records: 44 },
+    { name: 'newc', kind: 'commentary', types: ['object'], records: 43 },
+  ]);
+  const record = JSON.parse(readFileSync(join(contentDir, verseFile(3, 5)), 'utf8'));
+  assert.is(record.meter, 'anuṣṭubh');
+  assert.is(Object.keys(record).pop(), 'meter', 'kept where upstream put it');
+  assert.match(auditSummary(summary.audit), /new fields: meter \(integer\|string, 44 records\), newc \(commentary, 43 records\)/);
+});
+
+test('a known field whose type changes is an error naming file and field', async () => {
+  let dir = await breakFile(verseFile(7, 7), (r) => (r.speaker = 5));
+  await expectFailure(dir, [/bhagavadgita_chapter_7_slok_7\.json: \$\.speaker: expected a non-empty string, got the number 5/]);
+  dir = await breakFile(verseFile(7, 8), (r) => (r.speaker = ''));
+  await expectFailure(dir, [/bhagavadgita_chapter_7_slok_8\.json: \$\.speaker: expected a non-empty string/]);
+  dir = await breakFile(verseFile(7, 9), (r) => (r.prabhu = 'text'));
+  await expectFailure(dir, [/bhagavadgita_chapter_7_slok_9\.json: \$\.prabhu: expected a commentary object/]);
+});
+
+test('without errata the audit names BG18.45 (all 21 commentaries) and nothing else; --strict refuses it', async () => {
+  const contentDir = join(tempDir(), 'content');
+  const { audit } = await importContent({ from: SHARED_DATA, contentDir, errata: false });
+  assert.equal(audit.findings.map((f) => f.record), ['BG18.45']);
+  assert.equal([...audit.findings[0].keys].sort(), [...COMMENTARY_KEYS].sort());
+  assert.is(audit.findings[0].texts.length, 27);
+  assert.ok(audit.findings[0].names.includes('BG5.10'));
+  assert.equal(audit.errata, []);
+  const before = treeFingerprint(contentDir);
+  let message = '';
+  await importContent({ from: SHARED_DATA, contentDir, errata: false, strict: true }).catch((err) => (message = err.message));
+  assert.match(message, /--strict/);
+  assert.match(message, /BG18\.45: 27 texts of 21 commentaries name 5\.10/);
+  assert.equal(treeFingerprint(contentDir), before, 'a refused import changes nothing');
+  await importContent({ from: SHARED_DATA, contentDir, strict: true });
+  assertSameRecords(contentDir);
+});
+
+test('an erratum whose file does not match its SHA-256 is an error naming it', async () => {
+  const dir = tempDir('gita-errata-');
+  writeFileSync(join(dir, 'bhagavadgita_chapter_18_slok_45.json'), readFileSync(ERRATUM_FILE, 'utf8').replace('18.45 Each man', '18.45 Every man'));
+  await expectFailure(SHARED_DATA, [/erratum BG18\.45-commentaries: .*bhagavadgita_chapter_18_slok_45\.json: SHA-256 [0-9a-f]{64}, expected 6427b148/], { errata: dir });
+});
+
+test('an erratum whose file is missing is an error naming it', async () => {
+  await expectFailure(SHARED_DATA, [/erratum BG18\.45-commentaries: .*bhagavadgita_chapter_18_slok_45\.json: missing/, /raw\.githubusercontent\.com\/vedicscriptures\/bhagavad-gita\/b60ac5b/], { errata: tempDir('gita-errata-') });
+});
+
+test('an erratum upstream has since applied is reported obsolete and changes nothing', async () => {
+  const fix = JSON.parse(readFileSync(ERRATUM_FILE, 'utf8'));
+  const dir = await breakFile(CORRECTED, (r) => {
+    for (const k of COMMENTARY_KEYS) r[k] = fix[k];
+  });
+  const contentDir = join(tempDir(), 'content');
+  const { audit } = await importContent({ from: dir, contentDir });
+  assert.equal(audit.errata.map((e) => [e.status, e.keys]), [['obsolete', []]]);
+  assert.equal(audit.findings, []);
+  assert.ok(readFileSync(join(contentDir, CORRECTED)).equals(readFileSync(join(dir, CORRECTED))), 'the record is served as upstream has it');
+});
+
+test('github:OWNER/REPO@REF is short for the archive URL; a malformed one is refused', () => {
+  assert.is(expandSource('github:vedicscriptures/bhagavad-gita@43dfc8d'), 'https://codeload.github.com/vedicscriptures/bhagavad-gita/tar.gz/43dfc8d');
+  assert.is(expandSource('github:me/fork@refs/heads/main'), 'https://codeload.github.com/me/fork/tar.gz/refs/heads/main');
+  assert.is(expandSource('/some/folder'), '/some/folder');
+  for (const bad of ['github:x', 'github:a/b', 'github:a/b@', 'github:a/../b@main', 'github:a/b@../x', 'github:a/b@x?y=1', 'github:-a/b@c']) {
+    assert.throws(() => expandSource(bad), /expected github:OWNER\/REPO@REF/, bad);
+  }
+});
+
+test('the default source is the shared copy, else upstream at the pinned commit', () => {
+  assert.is(defaultSource(PROJECT_ROOT), SHARED_DATA);
+  assert.is(defaultSource('/nowhere/project'), 'https://codeload.github.com/vedicscriptures/bhagavad-gita/tar.gz/43dfc8db815d01e15a347ea294b089334cf2aa17');
 });
 
 test.run();
