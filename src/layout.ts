@@ -18,6 +18,8 @@ export const FILES = {
   pricing: '/pricing/index.html',
   openapi: '/openapi.json',
   manifest: '/manifest.json',
+  /** The import's audit of the content and what the errata did (content/audit.json). */
+  audit: '/audit.json',
   notFound: '/404.html',
 } as const;
 

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readContent, isColophon, type Content } from '../content/read.ts';
+import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
+import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, mediaType } from '../layout.ts';
@@ -71,6 +73,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   recoverDir(options.outDir);
   progress('reading content');
   const content = await readContent(options.contentDir);
+  const audit = readAudit(options.contentDir);
   const chapters = content.chapters.map((c) => c.record);
   const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
   const verses = content.verses.map((v) => v.record);
@@ -103,7 +106,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const other: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
     other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
-    other.push(...docsAssets(content, daily));
+    other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
+    other.push(...docsAssets(content, daily, audit));
     progress('compressing');
     await Promise.all([jsonDone, compress(other)]);
     assets = [...json, ...other];
@@ -115,12 +119,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const manifest: Manifest = {
     version: MANIFEST_VERSION,
     build: '',
-    content: {
-      chapters: chapters.length,
-      verses: proper.length,
-      colophons: verses.length - proper.length,
-      versesPerChapter: chapters.map((c) => c.verses_count),
-    },
+    content: contentFacts(content),
+    errata: audit.errata.map(({ id, record, status, keys }) => ({ id, record, status, keys })),
+    audit: { findings: audit.findings.length, notes: audit.notes.length, newFields: audit.newFields.map((f) => f.name) },
     daily: { seed, chapter: daily.chapter, verse: daily.verse },
     files: {},
   };
@@ -213,13 +214,44 @@ async function writeAll(root: string, files: OutFile[]) {
   await Promise.all(Array.from({ length: 16 }, writer));
 }
 
+/** The import's audit, which the build carries into dist/ for the docs page and /healthz. */
+function readAudit(contentDir: string): AuditFile {
+  const file = join(contentDir, AUDIT_FILE);
+  let audit: AuditFile;
+  try {
+    audit = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new BuildError(`${file}: ${missing ? 'missing (content imported before audits)' : `unreadable (${(err as Error).message})`}; import the content again: npm run content`);
+  }
+  if (audit.version !== 1 || !Array.isArray(audit.findings) || !Array.isArray(audit.errata)) throw new BuildError(`${file}: not an audit of this version; import the content again: npm run content`);
+  return audit;
+}
+
+/** What the manifest says of the content: counts, speakers, commentaries, fields. */
+export function contentFacts(content: Content): Manifest['content'] {
+  const chapters = content.chapters.map((c) => c.record);
+  const verses = content.verses.map((v) => v.record);
+  const versesPerChapter = chapters.map((c) => c.verses_count);
+  const colophons = verses.filter((v) => v.verse === versesPerChapter[v.chapter - 1] + 1).length;
+  return {
+    chapters: chapters.length,
+    verses: verses.length - colophons,
+    colophons,
+    versesPerChapter,
+    ...speakers(verses, versesPerChapter),
+    commentaries: commentaries(verses),
+    fields: plainFields(verses),
+  };
+}
+
 /** The documentation page, the static pricing page and the OpenAPI document. */
-function docsAssets(content: Content, daily: { chapter: number; verse: number }): Asset[] {
+function docsAssets(content: Content, daily: { chapter: number; verse: number }, audit: AuditFile): Asset[] {
   const defaults = Object.fromEntries(SETTINGS.map((s) => [s.key, s.default]));
   const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
-  const openapi = openApiDocument({ version, defaults: { keyLimit: defaults.keyLimit, anonLimit: defaults.anonLimit } });
+  const openapi = openApiDocument({ version, defaults: { keyLimit: defaults.keyLimit, anonLimit: defaults.anonLimit }, facts: contentFacts(content) });
   return [
-    { path: FILES.docs, body: Buffer.from(docsPage({ content, daily })) },
+    { path: FILES.docs, body: Buffer.from(docsPage({ content, daily, audit, facts: contentFacts(content) })) },
     {
       path: FILES.pricing,
       body: Buffer.from(pricingPage({ keyLimit: parseDailyLimit(defaults.keyLimit, 'GITA_KEY_LIMIT'), anonLimit: parseDailyLimit(defaults.anonLimit, 'GITA_ANON_LIMIT'), registration: 'static' })),

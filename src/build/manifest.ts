@@ -1,6 +1,8 @@
 // dist/manifest.json: every served file with its hash, size and media type,
-// plus what the server needs to know about the content (verse counts, the
-// build's id). Written by the build, read by the server at start-up.
+// plus what the server (and a client on a static host) needs to know about
+// the content: verse counts, speakers, commentaries, errata, the build's id.
+// Written by the build, read by the server at start-up.
+import type { TextField } from '../content/schema.ts';
 
 export interface ManifestFile {
   type: string;
@@ -12,8 +14,27 @@ export interface ManifestFile {
   gzip?: number;
 }
 
+export interface ManifestSpeaker {
+  /** The plain name the API accepts (`?speaker=krishna`); null for a speaker the code does not know. */
+  slug: string | null;
+  /** As the content writes it, in Devanagari. */
+  name: string;
+  /** In English, for the card; null when unknown. */
+  label: string | null;
+  /** Verses (not colophons) spoken. */
+  verses: number;
+}
+
+export interface ManifestCommentary {
+  key: string;
+  author: string;
+  /** Text field → records that carry it. */
+  fields: Partial<Record<TextField, number>>;
+  records: number;
+}
+
 export interface Manifest {
-  version: 1;
+  version: 2;
   /** Hash over every file's hash: two builds of the same content and options share it. */
   build: string;
   content: {
@@ -22,10 +43,21 @@ export interface Manifest {
     colophons: number;
     /** verses_count of chapters 1..N, in order (colophons not counted). */
     versesPerChapter: number[];
+    speakers: ManifestSpeaker[];
+    /** Per chapter, per verse (1 to the colophon): the index of its speaker in `speakers`, or -1. */
+    speakerOf: number[][];
+    /** Every commentary key of the content, in record order. */
+    commentaries: ManifestCommentary[];
+    /** The top-level fields that are not commentaries, in record order (fields upstream added later included). */
+    fields: string[];
   };
-  /** The verse whose card is /gita.svg in static hosting, and how it was picked. */
+  /** The errata of the import and what each did (content/audit.json has the evidence). */
+  errata: Array<{ id: string; record: string; status: 'applied' | 'obsolete'; keys: string[] }>;
+  /** The audit's counts: findings left (0 is clean), notes (typos and the like). */
+  audit: { findings: number; notes: number; newFields: string[] };
+  /** The verse of the day of this build (/gita.svg and slok/today/ on a static host), and how it was picked. */
   daily: { seed: string; chapter: number; verse: number };
   files: Record<string, ManifestFile>;
 }
 
-export const MANIFEST_VERSION = 1;
+export const MANIFEST_VERSION = 2;

@@ -8,6 +8,7 @@ import fg from 'fast-glob';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import type { Manifest } from './manifest.ts';
+import { AUDIT_FILE } from '../content/audit.ts';
 
 /** Source files whose change changes what the build writes. */
 const OUTPUT_SHAPING = [
@@ -32,6 +33,7 @@ export function writeStamp(stampFile: string, distDir: string, contentDir: strin
 /** Why dist/ needs a build, or null when it is current. */
 export function staleness(stampFile: string, contentDir: string, distDir: string): string | null {
   if (!existsSync(join(contentDir, 'slok'))) return 'content/ is missing';
+  if (!existsSync(join(contentDir, AUDIT_FILE))) return 'content/ was imported before audits and errata';
   const manifestFile = join(distDir, 'manifest.json');
   if (!existsSync(manifestFile)) return 'dist/ is missing';
   let stamp: { dist?: string; build?: string; inputs?: string };

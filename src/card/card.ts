@@ -1,7 +1,8 @@
 // The verse card: pure SVG (no script, no foreignObject, no external font or
 // image) that looks the same in a browser tab, in an <img> and in a README.
 import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
-import { escapeXml, wrap } from './text.ts';
+import { escapeXml, textWidth, wrap } from './text.ts';
+import { knownSpeaker } from '../content/schema.ts';
 
 export { THEMES, type Theme } from '../layout.ts';
 import type { Theme } from '../layout.ts';
@@ -77,11 +78,18 @@ export function renderCard(verse: VerseRecord, chapter: ChapterRecord, theme: Th
     lines.forEach((line, i) => text(line, (y += i ? leading : gap), size, cls));
   };
 
-  // Header: the reference (as the title names it) and the chapter.
+  // Header: the reference (as the title names it), who speaks, and the chapter.
   let y = PAD + 18;
-  text(title, y, 18, 'lat b acc');
   const colophon = verse.verse === chapter.verses_count + 1;
-  text(`Chapter ${verse.chapter}${colophon ? ' colophon' : ''} · ${chapter.translation}`, y, 14, 'lat mut', true);
+  // A colophon is the editor's closing line, not a speech: no speaker.
+  const speaker = !colophon && typeof verse.speaker === 'string' ? (knownSpeaker(verse.speaker)?.label ?? verse.speaker) : null;
+  const who = speaker ? ` · ${speaker}` : '';
+  const left = textWidth(title, 18) + textWidth(who, 14);
+  const full = `Chapter ${verse.chapter}${colophon ? ' colophon' : ''} · ${chapter.translation}`;
+  // The chapter's name gives way when both would not fit on one line.
+  const right = left + 24 + textWidth(full, 14) <= TEXT_WIDTH ? full : `Chapter ${verse.chapter}${colophon ? ' colophon' : ''}`;
+  parts.push(`<text x="${PAD}" y="${y}" font-size="18" class="lat b acc">${escapeXml(title)}${speaker ? `<tspan font-size="14" font-weight="400" class="mut">${escapeXml(who)}</tspan>` : ''}</text>`);
+  text(right, y, 14, 'lat mut', true);
 
   block(withoutMarker(verse.slok).split('\n'), 24, 'dev fg', 52, 38, 8);
   block(withoutMarker(verse.transliteration).split('\n'), 16, 'lat it mut', 40, 24, 8);

@@ -9,6 +9,8 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../htt
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
+import { UPSTREAM } from '../content/upstream.ts';
+import type { Manifest } from '../build/manifest.ts';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -31,7 +33,8 @@ const html = { 'text/html': { schema: { type: 'string' } } };
 /** Per route: what the operation takes and answers. Typed by RouteId, so a new route without an entry does not compile. */
 const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   'random-verse': {
-    responses: { '200': ok('A verse record, drawn uniformly from the 701 verses (never a colophon).', { [JSON_TYPE]: { schema: schema('Verse') } }, randomHeaders), ...meteredErrors },
+    parameters: [parameter('filterCh'), parameter('speaker')],
+    responses: { '200': ok('A verse record, drawn uniformly from the verses that match the filters (never a colophon).', { [JSON_TYPE]: { schema: schema('Verse') } }, randomHeaders), '404': notFound('verse'), ...meteredErrors },
   },
   verse: {
     parameters: [parameter('ch'), parameter('sl')],
@@ -49,7 +52,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     responses: { '200': ok('The chapter record.', { [JSON_TYPE]: { schema: schema('Chapter') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('chapter'), ...meteredErrors },
   },
   card: {
-    parameters: [parameter('cardCh'), parameter('cardSl'), parameter('theme')],
+    parameters: [parameter('cardCh'), parameter('cardSl'), parameter('speaker'), parameter('theme')],
     responses: {
       '200': ok('A verse card. Random (Cache-Control: no-store) unless ch and sl name the verse. /gita-light.svg and /gita-dark.svg are the same with a theme forced; on a static host /gita.svg is the verse of the day.', svg, { 'Content-Security-Policy': header('CardCsp'), ...randomHeaders }),
       '404': notFound('verse'),
@@ -97,9 +100,12 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
 export interface OpenApiOptions {
   version: string;
   defaults: { keyLimit: string; anonLimit: string };
+  /** What the content holds (speakers, commentaries), from the manifest. */
+  facts: Manifest['content'];
 }
 
-export function openApiDocument({ version, defaults }: OpenApiOptions): Schema {
+export function openApiDocument({ version, defaults, facts }: OpenApiOptions): Schema {
+  const slugs = facts.speakers.filter((sp) => sp.slug).map((sp) => sp.slug!);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     const method = route.methods.includes('POST') ? 'post' : 'get';
@@ -125,7 +131,7 @@ export function openApiDocument({ version, defaults }: OpenApiOptions): Schema {
         'A read-only API over the Bhagavad Gita. Every GET route also answers HEAD; OPTIONS on any path is the CORS preflight (204). Every response carries `Access-Control-Allow-Origin: *` and `X-Content-Type-Options: nosniff`; JSON and SVG come brotli- or gzip-compressed by `Accept-Encoding`.',
         `A key is optional by default (the operator chooses: GITA_AUTH optional, required or off); send it as the \`x-api-key\` header or the \`api_key\` query parameter. Free keys: /pricing. Daily quotas: ${defaults.keyLimit} per key and ${defaults.anonLimit} per anonymous address by default (and ${ANON_BURST.points} requests in ${ANON_BURST.seconds} s), reset at midnight UTC.`,
         `A request target longer than ${MAX_URL_LENGTH} bytes answers 414, a header block over ${MAX_HEADER_BYTES / 1024} KB 431; both with the JSON error body.`,
-        'The scripture content is vedicscriptures/bhagavad-gita-data, under the GNU GPL v3.',
+        `The scripture content is ${UPSTREAM.repository}, under the GNU GPL v3.`,
       ].join('\n\n'),
       license: { name: 'GNU General Public License v3.0 (the content)', identifier: 'GPL-3.0-only' },
     },
@@ -145,6 +151,14 @@ export function openApiDocument({ version, defaults }: OpenApiOptions): Schema {
         ch: { name: 'ch', in: 'path', required: true, description: 'Chapter number: a plain decimal integer (no sign, no leading zero).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         sl: { name: 'sl', in: 'path', required: true, description: "Verse number: 1 to the chapter's verses_count + 1 (the colophon).", schema: { type: 'integer', minimum: 1 } },
         cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        filterCh: { name: 'ch', in: 'query', required: false, description: 'Draw among the verses of this chapter (never its colophon); a chapter that does not exist is 404.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        speaker: {
+          name: 'speaker',
+          in: 'query',
+          required: false,
+          description: `Draw among the verses of one speaker: the plain name or the content's Devanagari. Verses per speaker in this build: ${facts.speakers.map((sp) => `${sp.slug ?? sp.name} (${sp.name}) ${sp.verses}`).join(', ')}. Nothing matching is 404.`,
+          schema: { anyOf: [{ type: 'string', enum: slugs }, { type: 'string', enum: facts.speakers.map((sp) => sp.name) }] },
+        },
         cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse. Without ch: not found.', schema: { type: 'integer', minimum: 1 } },
         theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
       },
@@ -176,13 +190,15 @@ export function openApiDocument({ version, defaults }: OpenApiOptions): Schema {
         Usage: usageSchema,
         Health: {
           type: 'object',
-          required: ['status', 'build', 'chapters', 'verses', 'colophons', 'auth'],
+          required: ['status', 'build', 'chapters', 'verses', 'colophons', 'errata', 'audit', 'auth'],
           properties: {
             status: { type: 'string', enum: ['ok', 'degraded'] },
             build: { type: 'string', description: 'The build id (a hash of every file of dist/).' },
             chapters: { type: 'integer' },
             verses: { type: 'integer' },
             colophons: { type: 'integer' },
+            errata: { type: 'array', items: { type: 'string' }, description: 'The errata applied to the content (see the docs, Corrections).' },
+            audit: { type: 'object', required: ['findings', 'notes'], properties: { findings: { type: 'integer', description: 'Findings no erratum resolves: 0 is clean.' }, notes: { type: 'integer' } } },
             auth: { type: 'string', enum: ['optional', 'required', 'off'] },
             keys: { type: 'string', enum: ['file', 'redis'] },
             usage: { type: 'string', enum: ['file', 'redis'] },

@@ -2,8 +2,10 @@
 // routes, the record schemas, the error wordings, the settings, and the
 // content itself (the commentator table and the sample responses).
 import { CARD_TRANSLATIONS, TRANSLATION_MAX_LINES } from '../card/card.ts';
+import type { AuditFile } from '../content/audit.ts';
 import type { Content } from '../content/read.ts';
-import { COMMENTARY_KEYS, TEXT_FIELDS, TEXT_FIELD_NAMES, type TextField } from '../content/schema.ts';
+import type { Manifest, ManifestCommentary } from '../build/manifest.ts';
+import { COMMENTARY_KEYS, TEXT_FIELDS, TEXT_FIELD_NAMES } from '../content/schema.ts';
 import { SETTINGS } from '../config.ts';
 import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
@@ -12,29 +14,7 @@ import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } 
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { FILES } from '../layout.ts';
 import { html, page, raw, type Raw } from './html.ts';
-
-export interface Commentator {
-  key: string;
-  author: string;
-  /** Text field → records that carry it. */
-  fields: Partial<Record<TextField, number>>;
-  records: number;
-}
-
-/** Who commented, with which text fields, on how many records: read from the content, not typed by hand. */
-export function commentators(content: Content): Commentator[] {
-  const found = new Map<string, Commentator>();
-  for (const { record } of content.verses) {
-    for (const [key, value] of Object.entries(record)) {
-      if (typeof value !== 'object' || value === null) continue;
-      let c = found.get(key);
-      if (!c) found.set(key, (c = { key, author: value.author, fields: {}, records: 0 }));
-      c.records++;
-      for (const f of TEXT_FIELD_NAMES) if (typeof value[f] === 'string') c.fields[f] = (c.fields[f] ?? 0) + 1;
-    }
-  }
-  return [...found.values()];
-}
+import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
 
 /** A response trimmed for reading: long strings cut, long objects shortened with a note of what was left out. */
 export function trimmed(value: unknown, maxString = 90, maxKeys = 7): unknown {
@@ -53,7 +33,13 @@ export interface DocsInput {
   content: Content;
   /** The verse whose card the build shows as /gita.svg. */
   daily: { chapter: number; verse: number };
+  /** The import's audit and errata. */
+  audit: AuditFile;
+  /** What the manifest says of the content (commentaries, speakers). */
+  facts: Manifest['content'];
 }
+
+type Commentator = ManifestCommentary;
 
 const setting = (key: string) => SETTINGS.find((s) => s.key === key)!;
 
@@ -97,15 +83,40 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
       today: { date: '2026-11-22', requests: 412, routes: { verse: 400, 'random-verse': 12 }, remaining: 9588, resets: '2026-11-23T00:00:00.000Z' },
       days: [`… ${USAGE_DAYS} days, today first`],
     }),
-    healthz: json({ status: 'ok', build: '98a0b0c21ba29bf0', chapters: 18, verses: 701, colophons: 18, auth: 'optional', keys: 'file', usage: 'file' }),
+    healthz: json({ status: 'ok', build: '98a0b0c21ba29bf0', chapters: 18, verses: 701, colophons: 18, errata: input.audit.errata.filter((e) => e.status === 'applied').map((e) => e.id), audit: { findings: input.audit.findings.length, notes: input.audit.notes.length }, auth: 'optional', keys: 'file', usage: 'file' }),
     docs: html`<p class="muted">This page.</p>`,
     openapi: html`<p class="muted">OpenAPI 3.1: every route, parameter, response and error, with JSON Schemas of the records. Verse of the day on this build: <a href="${FILES.verse(daily.chapter, daily.verse).replace(/\/index\.json$/, '')}">${daily.chapter}.${daily.verse}</a>.</p>`,
   };
 }
 
+const commitLink = (repository: string, commit: string) => html`<a href="https://github.com/${repository}/commit/${commit}"><code>${commit.slice(0, 7)}</code></a>`;
+
+/** The errata (each with its evidence and source) and the audit's notes, from the import's audit. */
+function corrections(audit: AuditFile): Raw {
+  const applied = audit.errata.filter((e) => e.status === 'applied');
+  const obsolete = audit.errata.filter((e) => e.status === 'obsolete');
+  const errata = audit.errata.length
+    ? audit.errata.map((e) => {
+        const evidence = audit.resolved.filter((f) => f.by === e.id);
+        return html`<h3 id="erratum-${e.id}">${e.record}: ${e.status === 'applied' ? `${e.keys.length} commentaries corrected` : 'obsolete (upstream has the fix)'}</h3>
+<p>${e.reason}</p>
+${evidence.length ? html`<p>Evidence (the audit of the content as upstream serves it): ${evidence.map((f) => f.summary).join('; ')}.</p>` : ''}
+<p>Source: <a href="https://github.com/${e.source.repository}">${e.source.repository}</a> at ${commitLink(e.source.repository, e.source.commit)}, <code>${e.source.path}</code>, SHA-256 <code>${e.source.sha256}</code>, verified at import. Keys taken from it: ${e.keys.length ? e.keys.join(', ') : 'none'}.</p>
+<ul>${e.history.map((h) => html`<li>${h.date}, ${commitLink(e.source.repository, h.commit)}: ${h.event}</li>`)}</ul>`;
+      })
+    : html`<p>This build was imported without errata: records are served exactly as upstream has them.</p>`;
+  const notes = audit.notes.length
+    ? html`<p>Also noticed, and served as upstream has it (a typo in a reference or marker does not change what a text says; for identical texts nothing tells which record is right):</p>
+<ul>${audit.notes.map((n) => html`<li>${n.summary}</li>`)}</ul>`
+    : '';
+  return html`<p>The import audits every record: a commentary whose leading verse number (such as <code>2.47</code> or <code>।।5.7 -- 5.11।।</code> for a group of verses) names another verse, a text identical to another record's, the verse markers against the record's number; and counts the placeholder texts ("did not comment on this sloka"). Findings are corrected only with upstream's own right text, named by repository, commit, path and SHA-256 (<code>src/content/errata.json</code>); the project never edits scripture text by hand. ${applied.length ? `${applied.length} correction${applied.length === 1 ? '' : 's'} applied` : 'No correction applied'}${obsolete.length ? `, ${obsolete.length} obsolete` : ''}; findings left: ${audit.findings.length}${audit.findings.length ? ` (${audit.findings.map((f) => f.summary).join('; ')})` : ''}. The whole audit: <a href="${FILES.audit}"><code>${FILES.audit}</code></a>.</p>
+${errata}
+${notes}`;
+}
+
 export function docsPage(input: DocsInput): string {
   const example = samples(input);
-  const people = commentators(input.content);
+  const people = input.facts.commentaries;
   const verses = input.content.verses.length;
   const endpoints = ROUTES.map((r) => {
     const expect = EXPECT[r.id];
@@ -192,7 +203,17 @@ curl "${raw('https://&lt;this host&gt;')}/chapters?api_key=&lt;API_KEY&gt;"</pre
 ${SETTINGS.map((s) => html`<tr><td><code>${s.env}</code></td><td>${s.default ? html`<code>${s.default}</code>` : 'unset'}</td><td>${s.help}</td></tr>`)}
 </table>
 
+<h2 id="speakers">Who speaks</h2>
+<p>Every verse record names its speaker (<code>speaker</code>, in Devanagari, as the content writes it). <code>/slok?speaker=</code> and <code>/gita.svg?speaker=</code> draw a verse of one speaker (the plain name or the Devanagari), <code>?ch=</code> one of a chapter; the two combine, and never draw a colophon. A filter nothing matches is <code>404</code> <code>${NOT_FOUND.verse}</code>.</p>
+<table>
+<tr><th><code>?speaker=</code></th><th>in the content</th><th>verses</th></tr>
+${input.facts.speakers.map((sp) => html`<tr><td>${sp.slug ? html`<a href="/slok?speaker=${sp.slug}"><code>${sp.slug}</code></a>` : html`<span class="muted">(by its name)</span>`}</td><td>${sp.name}${sp.label ? ` (${sp.label})` : ''}</td><td>${sp.verses}</td></tr>`)}
+</table>
+
+<h2 id="corrections">Corrections</h2>
+${corrections(input.audit)}
+
 <h2 id="license">License</h2>
-<p>The scripture content (verses, translations, commentaries, chapter texts) is the dataset <a href="https://github.com/vedicscriptures/bhagavad-gita-data">vedicscriptures/bhagavad-gita-data</a>, published under the <strong>GNU General Public License v3</strong>; what you build with it must respect that license. The commentators and translators are named in every record and in the table above.</p>`,
+<p>The scripture content (verses, translations, commentaries, chapter texts) is the dataset <a href="${UPSTREAM_URL}">${UPSTREAM.repository}</a>, published under the <strong>GNU General Public License v3</strong>; what you build with it must respect that license. The commentators and translators are named in every record and in the table above.</p>`,
   );
 }

@@ -2,6 +2,7 @@
 // server with registration open), or how to ask the operator.
 import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { html, page, raw, type Raw } from './html.ts';
+import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
 
 export interface PricingOptions {
   /** Daily quota of a free key; 0: unlimited. */
@@ -49,7 +50,7 @@ export function pricingPage(o: PricingOptions): string {
 <tr><td>No key</td><td>free</td><td>${perDay(o.anonLimit)} per client address${o.anonLimit ? `, and at most ${ANON_BURST.points} in ${ANON_BURST.seconds} seconds` : ''}</td></tr>
 </table>
 <p>Send the key in the <code>x-api-key</code> header, or as the <code>api_key</code> query parameter. Every limited answer carries <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code>; over the limit the answer is <code>429</code> with <code>Retry-After</code>. Quotas start again at midnight UTC. <code>GET /usage</code> with your key shows your own usage.</p>
-<p>The scripture content is the dataset <a href="https://github.com/vedicscriptures/bhagavad-gita-data">vedicscriptures/bhagavad-gita-data</a>, under the GNU GPL v3: what you build with it must respect that license.</p>
+<p>The scripture content is the dataset <a href="${UPSTREAM_URL}">${UPSTREAM.repository}</a>, under the GNU GPL v3: what you build with it must respect that license.</p>
 ${how}`,
   );
 }

@@ -12,7 +12,7 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './erro
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
 import { MAX_URL_LENGTH, USAGE_DAYS } from './limits.ts';
 import { pickCoding } from './negotiate.ts';
-import { cardQuery, matchRoute, themeQuery, type RouteId, type RouteSpec } from './routes.ts';
+import { ANY_VERSE, cardQuery, matchRoute, themeQuery, verseFilter, type RouteId, type RouteSpec, type VerseFilter } from './routes.ts';
 
 export interface AppRequest {
   method: string;
@@ -144,13 +144,15 @@ interface Card {
   sl: number;
 }
 
+/** A verse that random answers may draw (never a colophon): its place and its record. */
+interface Pick extends Card {
+  verse: Asset;
+}
+
 interface Served {
   dist: Dist;
-  /** Non-colophon verse records, for /slok. */
-  verses: Asset[];
-  /** Their cards, all and per chapter, for /gita.svg and ?ch=C. */
-  cards: Card[];
-  cardsByChapter: Card[][];
+  /** The verses random answers draw from, filtered by chapter and speaker (made on first use, at most 19 x speakers). */
+  pool(filter: VerseFilter): Pick[];
   /** Which verse an in-memory card is of (colophons too), to find it in another theme. */
   cardOf: Map<Asset, Card>;
   /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
@@ -166,23 +168,26 @@ function prepare(dist: Dist): Served {
     if (!a) throw new Error(`dist/ lacks ${path}; rebuild it`);
     return a;
   };
-  const verses: Asset[] = [];
-  const cards: Card[] = [];
-  const cardsByChapter: Card[][] = [];
+  const picks: Pick[] = [];
   const cardOf = new Map<Asset, Card>();
   counts.forEach((count, i) => {
     const ch = i + 1;
-    cardsByChapter[ch] = [];
     for (let sl = 1; sl <= count + 1; sl++) {
       const card = { ch, sl };
       cardOf.set(get(FILES.card(ch, sl)), card);
       for (const t of THEMES) if (t !== 'auto' && !manifest.files[FILES.card(ch, sl, t)]) throw new Error(`dist/ lacks ${FILES.card(ch, sl, t)}; rebuild it`);
       if (sl > count) continue; // the colophon: never a random pick
-      verses.push(get(FILES.verse(ch, sl)));
-      cards.push(card);
-      cardsByChapter[ch].push(card);
+      picks.push({ ch, sl, verse: get(FILES.verse(ch, sl)) });
     }
   });
+  const speakerOf = manifest.content.speakerOf;
+  const pools = new Map<string, Pick[]>([['0/-1', picks]]);
+  const pool = ({ ch, speaker }: VerseFilter) => {
+    const key = `${ch}/${speaker}`;
+    let found = pools.get(key);
+    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
+    return found;
+  };
 
   const streamed: Served['streamed'] = new Map();
   // manifest.json is served too; it has twins like every text file, but cannot list its own hash.
@@ -195,9 +200,7 @@ function prepare(dist: Dist): Served {
 
   return {
     dist,
-    verses,
-    cards,
-    cardsByChapter,
+    pool,
     cardOf,
     fixed: new Map(),
     streamed,
@@ -321,15 +324,24 @@ export function createApp(options: AppOptions): App {
         if (theme === null) return notFound.verse;
         return sendCard(req, s.cardOf.get(fixed!)!, theme ?? pathTheme ?? 'auto', false, extra);
       }
-      case 'random-verse':
-        return send(req, s.verses[Math.floor(random() * s.verses.length)], true, extra);
+      case 'random-verse': {
+        const filter = query ? verseFilter(new URLSearchParams(query), s.dist.manifest.content) : ANY_VERSE;
+        const pool = filter && s.pool(filter);
+        if (!pool || !pool.length) return notFound.verse;
+        return send(req, pool[Math.floor(random() * pool.length)].verse, true, extra);
+      }
       case 'card': {
-        const q = query ? cardQuery(new URLSearchParams(query), s.dist.manifest.content.versesPerChapter) : {};
+        const q: ReturnType<typeof cardQuery> = query ? cardQuery(new URLSearchParams(query), s.dist.manifest.content) : ANY_VERSE;
         if (!q) return notFound.verse;
         // The theme: ?theme=, else the file name asked for (gita-dark.svg), else the reader's.
         const theme = q.theme ?? pathTheme ?? 'auto';
-        if (q.ch && q.sl) return sendCard(req, { ch: q.ch, sl: q.sl }, theme, false, extra);
-        const pool = q.ch ? s.cardsByChapter[q.ch] : s.cards;
+        if (q.sl) {
+          // A verse named with a speaker that is not its own names nothing.
+          if (q.speaker >= 0 && s.dist.manifest.content.speakerOf[q.ch - 1][q.sl - 1] !== q.speaker) return notFound.verse;
+          return sendCard(req, { ch: q.ch, sl: q.sl }, theme, false, extra);
+        }
+        const pool = s.pool(q);
+        if (!pool.length) return notFound.verse;
         return sendCard(req, pool[Math.floor(random() * pool.length)], theme, true, extra);
       }
       case 'docs':
@@ -346,6 +358,8 @@ export function createApp(options: AppOptions): App {
           chapters: s.dist.manifest.content.chapters,
           verses: s.dist.manifest.content.verses,
           colophons: s.dist.manifest.content.colophons,
+          errata: s.dist.manifest.errata.filter((e) => e.status === 'applied').map((e) => e.id),
+          audit: { findings: s.dist.manifest.audit.findings, notes: s.dist.manifest.audit.notes },
           auth: options.auth,
           ...h.stores,
         });

@@ -34,11 +34,11 @@ export interface RouteSpec {
 const READ = ['GET', 'HEAD'] as const;
 
 export const ROUTES: readonly RouteSpec[] = [
-  { id: 'random-verse', path: '/slok', methods: READ, summary: 'A random verse record, uniform over the 701 verses (never a colophon).', example: '/slok', notFound: 'verse', random: true },
+  { id: 'random-verse', path: '/slok', methods: READ, summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C and ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) narrow the draw and combine.', example: '/slok?speaker=arjuna', notFound: 'verse', random: true },
   { id: 'verse', path: '/slok/{ch}/{sl}', methods: READ, summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon).', example: '/slok/2/47', notFound: 'verse' },
   { id: 'chapters', path: '/chapters', methods: READ, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
   { id: 'chapter', path: '/chapter/{ch}', methods: READ, summary: 'One chapter record. Without a number, /chapter answers the list, as /chapters does.', example: '/chapter/2', notFound: 'chapter' },
-  { id: 'card', path: '/gita.svg', methods: READ, summary: 'A verse card (SVG): a random verse; ?ch=C a random verse of chapter C; ?ch=C&sl=V that verse; ?theme=light|dark forces a theme.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
+  { id: 'card', path: '/gita.svg', methods: READ, summary: 'A verse card (SVG): a random verse; ?ch=C and ?speaker= narrow the draw; ?ch=C&sl=V that verse; ?theme=light|dark forces a theme.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
   { id: 'verse-card', path: '/slok/{ch}/{sl}/gita.svg', methods: READ, summary: 'The card of one verse; gita-light.svg and gita-dark.svg beside it (or ?theme=) force a theme.', example: '/slok/2/47/gita.svg', notFound: 'verse' },
   { id: 'docs', path: '/', methods: READ, summary: 'This documentation (HTML).', example: '/', notFound: 'resource' },
   { id: 'pricing', path: '/pricing', methods: READ, summary: 'The free license: what a key gives and how to get one (HTML).', example: '/pricing', notFound: 'resource' },
@@ -131,25 +131,66 @@ export function themeQuery(params: URLSearchParams): Theme | null | undefined {
   return all.length === 1 && (THEMES as readonly string[]).includes(all[0]) ? (all[0] as Theme) : null;
 }
 
-/**
- * Query parameters of /gita.svg: none (random), ch (random in that chapter)
- * or ch and sl (that verse), and theme. Anything that does not name a verse: null.
- */
-export function cardQuery(params: URLSearchParams, versesPerChapter: readonly number[]): { ch?: number; sl?: number; theme?: Theme } | null {
-  const theme = themeQuery(params);
-  if (theme === null) return null;
-  const picked = pickVerse(params, versesPerChapter);
-  return picked && (theme ? { ...picked, theme } : picked);
+/** The content facts the query parsers need: verse counts and speakers (from the manifest). */
+export interface QueryFacts {
+  versesPerChapter: readonly number[];
+  speakers: ReadonlyArray<{ slug: string | null; name: string }>;
 }
 
-function pickVerse(params: URLSearchParams, versesPerChapter: readonly number[]): { ch?: number; sl?: number } | null {
+/** A pool of verses to draw from: a chapter (0: any) and a speaker (an index into the manifest's speakers; -1: any). */
+export interface VerseFilter {
+  ch: number;
+  speaker: number;
+}
+
+export const ANY_VERSE: VerseFilter = { ch: 0, speaker: -1 };
+
+/** The speaker `value` names: its slug (any case) or its Devanagari name (any Unicode normalization); -2: none. */
+export function speakerIndex(value: string, speakers: QueryFacts['speakers']): number {
+  const slug = value.trim().toLowerCase();
+  const name = value.trim().normalize('NFC');
+  const i = speakers.findIndex((s) => s.slug === slug || s.name === name);
+  return i === -1 ? -2 : i;
+}
+
+/**
+ * ?ch= and ?speaker= of /slok and /gita.svg. Null when they name no chapter or
+ * speaker, or are given twice: the route answers "not found".
+ */
+export function verseFilter(params: URLSearchParams, facts: QueryFacts): VerseFilter | null {
   const ch = params.getAll('ch');
+  const speaker = params.getAll('speaker');
+  if (ch.length > 1 || speaker.length > 1) return null;
+  let c = 0;
+  if (ch.length) {
+    if (!NUMBER.test(ch[0]) || Number(ch[0]) > facts.versesPerChapter.length) return null;
+    c = Number(ch[0]);
+  }
+  let sp = -1;
+  if (speaker.length) {
+    sp = speakerIndex(speaker[0], facts.speakers);
+    if (sp < 0) return null;
+  }
+  return { ch: c, speaker: sp };
+}
+
+/**
+ * Query parameters of /gita.svg: none (random), ch and speaker (random among
+ * those verses), ch and sl (that verse), and theme. Anything that does not
+ * name a verse: null.
+ */
+export function cardQuery(params: URLSearchParams, facts: QueryFacts): (VerseFilter & { sl?: number; theme?: Theme }) | null {
+  const theme = themeQuery(params);
+  if (theme === null) return null;
+  const filter = verseFilter(params, facts);
+  if (!filter) return null;
   const sl = params.getAll('sl');
-  if (ch.length > 1 || sl.length > 1) return null;
-  if (!ch.length) return sl.length ? null : {};
-  if (!NUMBER.test(ch[0]) || Number(ch[0]) > versesPerChapter.length) return null;
-  const c = Number(ch[0]);
-  if (!sl.length) return { ch: c };
-  if (!NUMBER.test(sl[0]) || Number(sl[0]) > versesPerChapter[c - 1] + 1) return null;
-  return { ch: c, sl: Number(sl[0]) };
+  if (sl.length > 1 || (sl.length && !filter.ch)) return null;
+  const picked: VerseFilter & { sl?: number; theme?: Theme } = { ...filter };
+  if (sl.length) {
+    if (!NUMBER.test(sl[0]) || Number(sl[0]) > facts.versesPerChapter[filter.ch - 1] + 1) return null;
+    picked.sl = Number(sl[0]);
+  }
+  if (theme) picked.theme = theme;
+  return picked;
 }

@@ -48,7 +48,10 @@ test('every route is in the document', () => {
     assert.ok(Object.keys(op.responses).some((status) => status.startsWith('4')), `${route.path} lists its errors`);
     assert.ok(op.responses['500'], `${route.path} lists the 500`);
   }
-  assert.equal(Object.keys(doc.components.schemas.Verse.properties).slice(0, 5), ['_id', 'chapter', 'verse', 'slok', 'transliteration']);
+  assert.equal(Object.keys(doc.components.schemas.Verse.properties).slice(0, 6), ['_id', 'chapter', 'verse', 'speaker', 'slok', 'transliteration']);
+  const speaker = doc.components.parameters.speaker;
+  assert.equal(speaker.schema.anyOf[0].enum, ['krishna', 'arjuna', 'sanjaya', 'dhritarashtra']);
+  assert.match(speaker.description, /krishna \(श्रीभगवान्\) 574, arjuna \(अर्जुन\) 86, sanjaya \(सञ्जय\) 40, dhritarashtra \(धृतराष्ट्र\) 1/, 'verses per speaker, read from the content');
 });
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });

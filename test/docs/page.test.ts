@@ -2,7 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commentators, docsPage, trimmed } from '../../src/docs/page.ts';
+import { docsPage, trimmed } from '../../src/docs/page.ts';
+import { commentaries } from '../../src/content/facts.ts';
+import { contentFacts } from '../../src/build/build.ts';
 import { readContent } from '../../src/content/read.ts';
 import { ROUTES } from '../../src/http/routes.ts';
 import { FILES } from '../../src/layout.ts';
@@ -10,7 +12,7 @@ import { SHARED_DATA } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 
 test('the commentator table comes from the content', async () => {
-  const people = commentators(await readContent(SHARED_DATA));
+  const people = commentaries((await readContent(SHARED_DATA)).verses.map((v) => v.record));
   assert.is(people.length, 22);
   const byKey = Object.fromEntries(people.map((p) => [p.key, p]));
   assert.equal(byKey.rams, { key: 'rams', author: 'Swami Ramsukhdas', fields: { ht: 719, hc: 719 }, records: 719 });
@@ -25,6 +27,13 @@ test('the docs page names every route, the commentators and the license', async 
   for (const r of ROUTES) assert.ok(page.includes(`<code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code>`), r.path);
   assert.match(page, /<td><code>prabhu<\/code> <span class="muted">\(beyond the 21 of the spec\)<\/span><\/td><td>A\.C\. Bhaktivedanta Swami Prabhupada<\/td><td>et \(English\), ec \(English\)<\/td><td>700<\/td>/);
   assert.match(page, /GNU General Public License v3/);
+  assert.match(page, /<h2 id="corrections">Corrections<\/h2>/);
+  assert.match(page, /BG18\.45: 21 commentaries corrected/);
+  assert.match(page, /6427b148cc77ccad69248b93a88685c7971cb37a30fc75252487fd5c7cfda617/, 'the evidence names the file by its hash');
+  assert.match(page, /href="https:\/\/github\.com\/vedicscriptures\/bhagavad-gita\/commit\/ada53f2aa8c51c9007f2aa040413d1c56eb28bde"/, 'and the history by its commits');
+  assert.match(page, /Evidence \(the audit of the content as upstream serves it\): BG18\.45: 27 texts of 21 commentaries name 5\.10/);
+  assert.match(page, /BG16\.3 abhinav\.et begins &quot;6\.3&quot;, one slip from 16\.3: a typo/);
+  assert.match(page, /<a href="\/slok\?speaker=arjuna"><code>arjuna<\/code><\/a><\/td><td>अर्जुन \(Arjuna\)<\/td><td>86<\/td>/, 'verses per speaker, from the content');
   assert.match(page, /No verse matching the query could be found\./);
   assert.not.match(page, /<script/i, 'works without JavaScript');
   const pricing = readFileSync(join(distDir, FILES.pricing), 'utf8');
@@ -40,9 +49,12 @@ test('trimmed shortens long strings and objects, and says what it left out', () 
 });
 
 test('docsPage escapes what it prints', async () => {
-  const content = await readContent(SHARED_DATA);
-  const html = docsPage({ content, daily: { chapter: 1, verse: 1 } });
-  assert.not.match(html, /<\/?(?!html|head|meta|title|style|body|main|nav|a|h1|h2|h3|p|pre|code|table|tr|th|td|span|strong|em|img|br)\w+/i, 'no stray tags from the content');
+  const { contentDir } = await testDist();
+  const content = await readContent(contentDir);
+  const audit = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8'));
+  const html = docsPage({ content, daily: { chapter: 1, verse: 1 }, audit, facts: contentFacts(content) });
+  assert.not.match(html, /<\/?(?!html|head|meta|title|style|body|main|nav|a|h1|h2|h3|p|pre|code|table|tr|th|td|span|strong|em|img|br|ul|li)\w+/i, 'no stray tags from the content');
+  assert.not.match(html, /<script/i);
 });
 
 test.run();

@@ -132,6 +132,52 @@ function contract(runtime: Runtime) {
     assert.ok(seen.every((n) => n > 0), 'every chapter is reachable');
   });
 
+  t('GET /slok?speaker= and ?ch= draw among the matching verses, combined; nothing matching is 404', async () => {
+    const m = JSON.parse(file(FILES.manifest).toString()).content;
+    const speakerOf = (ch: number, v: number) => m.speakers[m.speakerOf[ch - 1][v - 1]]?.slug;
+    const draw = async (q: string) => {
+      const r = await get(`/slok?${q}`);
+      assert.is(r.status, 200, q);
+      assert.is(r.headers['cache-control'], 'no-store', q);
+      return JSON.parse(r.text);
+    };
+    for (let i = 0; i < 12; i++) {
+      const a = await draw('speaker=arjuna');
+      assert.is(a.speaker, 'अर्जुन');
+      assert.is(speakerOf(a.chapter, a.verse), 'arjuna');
+      const k = await draw('speaker=Krishna&ch=2');
+      assert.equal([k.chapter, k.speaker], [2, 'श्रीभगवान्']);
+      assert.ok(k.verse <= m.versesPerChapter[1], 'never a colophon');
+      const c = await draw('ch=11');
+      assert.is(c.chapter, 11);
+      assert.ok(c.verse <= m.versesPerChapter[10], 'never a colophon');
+    }
+    const d = await draw(`speaker=${encodeURIComponent('धृतराष्ट्र'.normalize('NFD'))}`);
+    assert.is(d._id, 'BG1.1', 'Dhritarashtra speaks one verse; Devanagari in any normalization');
+    for (const q of ['speaker=dhritarashtra&ch=2', 'speaker=bhishma', 'speaker=', 'ch=19', 'ch=0', 'ch=x', 'speaker=arjuna&speaker=krishna']) {
+      assertNotFound(await get(`/slok?${q}`), 'verse', q);
+    }
+    const card = await get('/gita.svg?speaker=sanjaya&ch=1');
+    assert.is(card.status, 200);
+    const [, ch, v] = /<title>Bhagavad Gita (\d+)\.(\d+)<\/title>/.exec(card.text)!;
+    assert.is(speakerOf(Number(ch), Number(v)), 'sanjaya');
+    assert.match(card.text, /· Sanjaya<\/tspan>/, 'the card names the speaker');
+    assert.is((await get('/gita.svg?speaker=krishna&ch=2&sl=47')).status, 200);
+    for (const q of ['speaker=arjuna&ch=2&sl=47', 'speaker=nobody', 'speaker=dhritarashtra&ch=3']) assertNotFound(await get(`/gita.svg?${q}`), 'verse', q);
+  });
+
+  t('BG18.45 is served corrected, and /audit.json says how', async () => {
+    const r = JSON.parse((await get('/slok/18/45')).text);
+    assert.match(r.siva.et, /^18\.45 /);
+    assert.match(r.tej.ht, /^।।18\.45।।/);
+    assert.is(r.speaker, 'श्रीभगवान्');
+    const audit = await get('/audit.json');
+    assert.is(audit.status, 200);
+    const a = JSON.parse(audit.text);
+    assert.equal(a.findings, []);
+    assert.equal(a.errata.map((e: { id: string; status: string }) => [e.id, e.status]), [['BG18.45-commentaries', 'applied']]);
+  });
+
   t('GET /chapters and /chapter/:ch', async () => {
     const list = await get('/chapters');
     assert.is(list.status, 200);
@@ -286,6 +332,8 @@ function contract(runtime: Runtime) {
     assert.is(h.verses, 701);
     assert.is(h.chapters, 18);
     assert.is(h.build, JSON.parse(file(FILES.manifest).toString()).build);
+    assert.equal(h.errata, ['BG18.45-commentaries']);
+    assert.equal(h.audit, { findings: 0, notes: 8 });
   });
 
   t('static files of dist/ not held in memory are served too (manifest.json)', async () => {

@@ -84,10 +84,11 @@ test('cardQuery: never throws; a verse it names exists', () => {
   const counts = dist.manifest.content.versesPerChapter;
   for (let i = 0; i < 20_000; i++) {
     const q = randomQuery().slice(1);
-    const r = cardQuery(new URLSearchParams(q), counts);
+    const r = cardQuery(new URLSearchParams(q), dist.manifest.content);
     if (!r) continue;
     if (r.sl !== undefined) assert.ok(r.ch !== undefined && r.sl <= counts[r.ch - 1] + 1, q);
-    if (r.ch !== undefined) assert.ok(r.ch >= 1 && r.ch <= counts.length, q);
+    assert.ok(r.ch >= 0 && r.ch <= counts.length, q);
+    assert.ok(r.speaker >= -1 && r.speaker < dist.manifest.content.speakers.length, q);
   }
 });
 

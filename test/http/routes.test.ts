@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cardQuery, matchRoute, ROUTES } from '../../src/http/routes.ts';
+import { cardQuery, verseFilter, matchRoute, ROUTES } from '../../src/http/routes.ts';
 import { pickCoding } from '../../src/http/negotiate.ts';
 
 const counts = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];
@@ -43,16 +43,29 @@ test('every route has a unique id and a documented example', () => {
   for (const r of ROUTES) assert.ok(r.example.startsWith('/') && r.summary.length > 10, r.id);
 });
 
-test('card queries: none, ch, ch and sl; anything else is null', () => {
-  const q = (s: string) => cardQuery(new URLSearchParams(s), counts);
-  assert.equal(q(''), {});
-  assert.equal(q('api_key=x'), {});
-  assert.equal(q('api_key=x&theme=dark'), { theme: 'dark' });
-  assert.equal(q('ch=3&theme=light'), { ch: 3, theme: 'light' });
+const facts = { versesPerChapter: counts, speakers: [{ slug: 'krishna', name: 'श्रीभगवान्' }, { slug: 'arjuna', name: 'अर्जुन' }] };
+const any = { ch: 0, speaker: -1 };
+
+test('card queries: none, ch, ch and sl, speaker; anything else is null', () => {
+  const q = (s: string) => cardQuery(new URLSearchParams(s), facts);
+  assert.equal(q(''), any);
+  assert.equal(q('api_key=x'), any);
+  assert.equal(q('api_key=x&theme=dark'), { ...any, theme: 'dark' });
+  assert.equal(q('ch=3&theme=light'), { ch: 3, speaker: -1, theme: 'light' });
   assert.is(q('theme=blue'), null);
-  assert.equal(q('ch=2'), { ch: 2 });
-  assert.equal(q('ch=2&sl=73'), { ch: 2, sl: 73 });
-  for (const bad of ['sl=3', 'ch=0', 'ch=19', 'ch=2&sl=74', 'ch=02', 'ch=2&sl=', 'ch=2&ch=3', 'ch=2&sl=1&sl=2', 'ch=']) assert.is(q(bad), null, bad);
+  assert.equal(q('ch=2'), { ch: 2, speaker: -1 });
+  assert.equal(q('ch=2&sl=73'), { ch: 2, speaker: -1, sl: 73 });
+  assert.equal(q('speaker=Arjuna&ch=1'), { ch: 1, speaker: 1 });
+  for (const bad of ['sl=3', 'ch=0', 'ch=19', 'ch=2&sl=74', 'ch=02', 'ch=2&sl=', 'ch=2&ch=3', 'ch=2&sl=1&sl=2', 'ch=', 'speaker=', 'speaker=bhishma', 'speaker=krishna&speaker=arjuna', 'speaker=krishna&sl=3']) assert.is(q(bad), null, bad);
+});
+
+test('verse filters: ch and speaker by slug (any case) or Devanagari (any normalization)', () => {
+  const f = (s: string) => verseFilter(new URLSearchParams(s), facts);
+  assert.equal(f(''), any);
+  assert.equal(f('speaker=KRISHNA'), { ch: 0, speaker: 0 });
+  assert.equal(f(`speaker=${encodeURIComponent('श्रीभगवान्'.normalize('NFD'))}&ch=18`), { ch: 18, speaker: 0 });
+  assert.equal(f('ch=4&api_key=x'), { ch: 4, speaker: -1 });
+  for (const bad of ['ch=0', 'ch=19', 'ch=x', 'speaker=sanjaya', 'speaker=', 'ch=1&ch=2']) assert.is(f(bad), null, bad);
 });
 
 test('content coding: brotli first, q-values respected, identity when nothing fits', () => {
