@@ -6,13 +6,24 @@
 export type Theme = 'auto' | 'light' | 'dark';
 export const THEMES: readonly Theme[] = ['auto', 'light', 'dark'];
 
+/** The languages of the static language forms (`en.json` beside `index.json`); src/content/projection.ts says which text fields each keeps. */
+export type LangForm = 'en' | 'hi' | 'sa';
+export const LANG_FORMS: readonly LangForm[] = ['en', 'hi', 'sa'];
+const form = (lang?: LangForm) => `${lang ?? 'index'}.json`;
+
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
-  verse: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/index.json`,
+  /** A verse record, whole or in one language (`lang=en` as a file). */
+  verse: (ch: number | string, sl: number | string, lang?: LangForm) => `/slok/${ch}/${sl}/${form(lang)}`,
+  /** A chapter's verse records in order (the colophon last), whole or in one language. */
+  chapterVerses: (ch: number | string, lang?: LangForm) => `/chapter/${ch}/slok/${form(lang)}`,
+  /** The build day's verse (the verse of the day of the build's seed), whole or in one language. */
+  today: (lang?: LangForm) => `/slok/today/${form(lang)}`,
+  todayCard: (theme: Theme = 'auto') => `/slok/today/${cardName(theme)}`,
   /** The card of a verse; `-light` and `-dark` beside it force a theme (the plain one follows the reader's). */
   card: (ch: number, sl: number, theme: Theme = 'auto') => `/slok/${ch}/${sl}/${cardName(theme)}`,
-  /** The card of the build's verse of the day; the server answers /gita.svg with a random card instead. */
+  /** The card of the build's verse of the day at the top (a static host's /gita.svg); the server answers /gita.svg with a random card instead. */
   dailyCard: (theme: Theme = 'auto') => `/${cardName(theme)}`,
   docs: '/index.html',
   pricing: '/pricing/index.html',

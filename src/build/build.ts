@@ -8,9 +8,11 @@ import { dirname, join } from 'node:path';
 import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
+import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
-import { FILES, mediaType } from '../layout.ts';
+import { FILES, LANG_FORMS, mediaType, type LangForm } from '../layout.ts';
+import { indexRecord, projectBytes } from '../http/slices.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { optimizeCards } from './cards.ts';
 import { THEMES, type Theme } from '../layout.ts';
@@ -55,12 +57,11 @@ interface Asset extends Cached {
   body: Buffer;
 }
 
-export const todaySeed = () => new Date().toISOString().slice(0, 10);
+export const todaySeed = () => utcDate();
 
-/** The verse a seed picks, uniformly among the verses (never a colophon). */
-export function pickVerse(seed: string, verses: Array<{ chapter: number; verse: number }>) {
-  const n = createHash('sha256').update(seed).digest().readUInt32BE(0);
-  return verses[n % verses.length];
+/** The verse a seed picks, uniformly among the verses (never a colophon), as the server picks /slok/today (src/content/daily.ts). */
+export function pickVerse<T>(seed: string, verses: readonly T[]): T {
+  return verses[dailyIndex(seed, verses.length)];
 }
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
@@ -84,14 +85,17 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const cache = await BuildCache.open(cacheDir);
   const pool = new CompressPool(cache);
   const twins = new Map<string, Compressed>();
-  const compress = async (list: Asset[]) => {
-    const out = await pool.compressMany(list.map((a) => a.body));
+  const compress = async (list: Asset[], fast = false) => {
+    const out = await pool.compressMany(list.map((a) => a.body), undefined, fast);
     list.forEach((a, i) => twins.set(a.path, out[i]));
   };
   let assets: Asset[];
   try {
     const json = apiAssets(content);
     const jsonDone = compress(json);
+    // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
+    const derived = derivedAssets(content, json, daily, contentFacts(content));
+    const derivedDone = compress(derived, true);
     progress('rendering cards');
     const cards = await optimizeCards(
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
@@ -105,12 +109,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       });
     const other: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
     other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
+    other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push(...docsAssets(content, daily, audit));
     progress('compressing');
-    await Promise.all([jsonDone, compress(other)]);
-    assets = [...json, ...other];
+    await Promise.all([jsonDone, derivedDone, compress(other)]);
+    assets = [...json, ...derived, ...other];
   } catch (err) {
     await pool.close();
     throw err;
@@ -258,6 +263,42 @@ function docsAssets(content: Content, daily: { chapter: number; verse: number },
     },
     { path: FILES.openapi, body: Buffer.from(JSON.stringify(openapi, null, 2) + '\n') },
   ];
+}
+
+/**
+ * What static hosts serve for projections they cannot compute: each record in
+ * each language (slok/C/V/en.json), each chapter's records in one list, whole
+ * and in each language (chapter/C/slok/index.json, en.json), and the build
+ * day's verse in every form (slok/today/). Cut from the records' bytes by the
+ * server's own code, so a static host and the server answer the same bytes.
+ */
+function derivedAssets(content: Content, json: Asset[], daily: VerseRecord, facts: Manifest['content']): Asset[] {
+  const bytes = new Map(json.map((a) => [a.path, a.body]));
+  const keys = new Set(facts.commentaries.map((c) => c.key));
+  const isCommentary = (k: string) => keys.has(k);
+  const form = (v: VerseRecord, lang?: LangForm) => {
+    const whole = bytes.get(FILES.verse(v.chapter, v.verse))!;
+    return lang ? projectBytes(whole, indexRecord(whole), { lang }, isCommentary) : whole;
+  };
+  const out: Asset[] = [];
+  const forms = new Map<string, Buffer>();
+  for (const { record: v } of content.verses) {
+    for (const lang of LANG_FORMS) {
+      const body = form(v, lang);
+      forms.set(FILES.verse(v.chapter, v.verse, lang), body);
+      out.push({ path: FILES.verse(v.chapter, v.verse, lang), body });
+    }
+  }
+  const list = (parts: Buffer[]) => Buffer.concat([Buffer.from('['), ...parts.flatMap((p, i) => (i ? [Buffer.from(','), p] : [p])), Buffer.from(']')]);
+  for (const c of content.chapters) {
+    const n = c.record.chapter_number;
+    const records = content.verses.filter((v) => v.record.chapter === n).map((v) => v.record);
+    out.push({ path: FILES.chapterVerses(n), body: list(records.map((v) => bytes.get(FILES.verse(v.chapter, v.verse))!)) });
+    for (const lang of LANG_FORMS) out.push({ path: FILES.chapterVerses(n, lang), body: list(records.map((v) => forms.get(FILES.verse(v.chapter, v.verse, lang))!)) });
+  }
+  out.push({ path: FILES.today(), body: bytes.get(FILES.verse(daily.chapter, daily.verse))! });
+  for (const lang of LANG_FORMS) out.push({ path: FILES.today(lang), body: forms.get(FILES.verse(daily.chapter, daily.verse, lang))! });
+  return out;
 }
 
 /** The JSON resources: compact, keys in source order, chapters by number. */

@@ -21,6 +21,15 @@ export const brotliQuality = (size: number) => (size >= BROTLI_Q11_FROM_BYTES ? 
 /** gzip level 9 is 3 times slower than 6 for 0.5 % smaller records; brotli carries the size, so 6. */
 export const GZIP_LEVEL = 6;
 
+/**
+ * Derived files (the language forms of every record, the chapters' verse
+ * lists, about 110 MB of JSON the records already hold) get quick settings:
+ * brotli 5 and gzip 4 compress a chapter list at about 36 and 80 MB/s against
+ * 1 and 27 MB/s for 10 and 6, for about a fifth more bytes (docs/benchmarks.md).
+ * The records themselves keep the best settings above.
+ */
+export const FAST = { brotli: 5, gzip: 4 } as const;
+
 /** One compressed twin: its size, and its bytes (to write, then cache) or a cache file holding them. */
 export interface Twin extends Cached {
   size: number;
@@ -62,13 +71,13 @@ export class CompressPool {
 
   constructor(private cache: BuildCache) {}
 
-  /** Compress every buffer (brotli quality by size, unless `quality` is given); results in the same order. */
-  async compressMany(buffers: Uint8Array[], quality?: number): Promise<Compressed[]> {
-    const lookups = buffers.map((data) => this.fromCache(data, quality ?? brotliQuality(data.length)));
+  /** Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST); results in the same order. */
+  async compressMany(buffers: Uint8Array[], quality?: number, fast = false): Promise<Compressed[]> {
+    const lookups = buffers.map((data) => this.fromCache(data, fast ? FAST.brotli : (quality ?? brotliQuality(data.length)), fast ? FAST.gzip : GZIP_LEVEL));
     // Identical files (the daily card is also its verse's card) are compressed once.
     const pending = new Map<string, Promise<Compressed>>();
     const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);
-    for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.quality, m.slots));
+    for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.quality, m.gzipLevel, m.slots));
     return Promise.all(lookups.map((l) => l.hit ?? pending.get(l.key)!));
   }
 
@@ -78,19 +87,19 @@ export class CompressPool {
     this.idle = [];
   }
 
-  private fromCache(data: Uint8Array, quality: number) {
-    const key = createHash('sha256').update(`br${quality}.gz${GZIP_LEVEL}\0`).update(data).digest('hex');
+  private fromCache(data: Uint8Array, quality: number, gzipLevel: number) {
+    const key = createHash('sha256').update(`br${quality}.gz${gzipLevel}\0`).update(data).digest('hex');
     const slots = { br: this.cache.lookup(`${key}.br`), gzip: this.cache.lookup(`${key}.gz`) };
     const hit: Compressed | null = slots.br.file && slots.gzip.file ? { br: { ...slots.br, size: slots.br.size! }, gzip: { ...slots.gzip, size: slots.gzip.size! } } : null;
     if (hit) this.stats.hits++;
     else this.stats.misses++;
-    return { data, key, quality, hit, slots };
+    return { data, key, quality, gzipLevel, hit, slots };
   }
 
-  private enqueue(data: Uint8Array, key: string, brotliQuality: number, slots: Job['slots']): Promise<Compressed> {
+  private enqueue(data: Uint8Array, key: string, brotliQuality: number, gzipLevel: number, slots: Job['slots']): Promise<Compressed> {
     return new Promise((resolve, reject) => {
       if (this.failed) return reject(this.failed);
-      this.queue.push({ data, key, brotliQuality, gzipLevel: GZIP_LEVEL, slots, resolve, reject });
+      this.queue.push({ data, key, brotliQuality, gzipLevel, slots, resolve, reject });
       if (this.workers.length < availableParallelism()) this.spawn();
       this.dispatch();
     });

@@ -11,6 +11,8 @@ export function redirectsFile(daily: { chapter: number; verse: number }): string
     ['/chapters', FILES.chapters],
     ['/chapter/:ch', FILES.chapter(':ch')],
     ['/slok', FILES.verse(daily.chapter, daily.verse)],
+    ['/slok/today', FILES.today()],
+    ['/chapter/:ch/slok', FILES.chapterVerses(':ch')],
     ['/slok/:ch/:sl', FILES.verse(':ch', ':sl')],
     ['/pricing', FILES.pricing],
   ];

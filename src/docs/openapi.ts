@@ -3,6 +3,7 @@
 // importer validates with (src/content/schema.ts), the error wordings and the
 // headers. Written into dist/openapi.json by the build.
 import { THEMES } from '../layout.ts';
+import { ALWAYS_KEPT, LANGS, LANGUAGES } from '../content/projection.ts';
 import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
 import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../http/errors.ts';
@@ -30,15 +31,48 @@ const ok = (description: string, content: Record<string, unknown>, headers: Reco
 const svg = { 'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } } };
 const html = { 'text/html': { schema: { type: 'string' } } };
 
+const projectionParameters = [parameter('lang'), parameter('authors'), parameter('fields')];
+/** A whole record, or (with lang, authors or fields) a projection of it. */
+const verseOrProjection = { anyOf: [schema('Verse'), schema('VerseProjection')] };
+
 /** Per route: what the operation takes and answers. Typed by RouteId, so a new route without an entry does not compile. */
 const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   'random-verse': {
-    parameters: [parameter('filterCh'), parameter('speaker')],
-    responses: { '200': ok('A verse record, drawn uniformly from the verses that match the filters (never a colophon).', { [JSON_TYPE]: { schema: schema('Verse') } }, randomHeaders), '404': notFound('verse'), ...meteredErrors },
+    parameters: [parameter('filterCh'), parameter('speaker'), ...projectionParameters],
+    responses: { '200': ok('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given.', { [JSON_TYPE]: { schema: verseOrProjection } }, randomHeaders), '400': response('BadRequest'), '404': notFound('verse'), ...meteredErrors },
+  },
+  today: {
+    parameters: [parameter('date'), ...projectionParameters],
+    responses: {
+      '200': ok('The verse of the day (of ?date=, else today in UTC): the same record for everybody that day. Cache-Control: public, max-age is the seconds left to the next midnight UTC (a day for ?date=).', { [JSON_TYPE]: { schema: verseOrProjection } }, fixedHeaders),
+      '304': response('NotModified'),
+      '400': response('BadRequest'),
+      '404': notFound('verse'),
+      ...meteredErrors,
+    },
+  },
+  'today-card': {
+    parameters: [parameter('date'), parameter('theme')],
+    responses: {
+      '200': ok("The card of the verse of the day; gita-light.svg and gita-dark.svg beside it force a theme. Cached until midnight UTC.", svg, { 'Content-Security-Policy': header('CardCsp'), ...fixedHeaders }),
+      '304': response('NotModified'),
+      '404': notFound('verse'),
+      ...meteredErrors,
+    },
   },
   verse: {
-    parameters: [parameter('ch'), parameter('sl')],
-    responses: { '200': ok('The verse record, exactly as the content holds it.', { [JSON_TYPE]: { schema: schema('Verse') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('verse'), ...meteredErrors },
+    parameters: [parameter('ch'), parameter('sl'), ...projectionParameters],
+    responses: { '200': ok('The verse record, exactly as the content holds it; projected when lang, authors or fields are given. The static form of lang is the file en.json (hi.json, sa.json) beside index.json.', { [JSON_TYPE]: { schema: verseOrProjection } }, fixedHeaders), '304': response('NotModified'), '400': response('BadRequest'), '404': notFound('verse'), ...meteredErrors },
+  },
+  'chapter-verses': {
+    parameters: [parameter('ch'), ...projectionParameters],
+    responses: {
+      '200': ok("The chapter's verse records in order, verses 1 to verses_count and then the colophon; projected when lang, authors or fields are given (statically: chapter/C/slok/index.json, en.json, hi.json, sa.json).", { [JSON_TYPE]: { schema: { type: 'array', minItems: 2, items: verseOrProjection } } }, fixedHeaders),
+      '304': response('NotModified'),
+      '400': response('BadRequest'),
+      '404': notFound('chapter'),
+      ...meteredErrors,
+    },
   },
   chapters: {
     responses: {
@@ -160,6 +194,10 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
           schema: { anyOf: [{ type: 'string', enum: slugs }, { type: 'string', enum: facts.speakers.map((sp) => sp.name) }] },
         },
         cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse. Without ch: not found.', schema: { type: 'integer', minimum: 1 } },
+        lang: { name: 'lang', in: 'query', required: false, description: `Keep, in every commentary, only the text fields of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}. A commentary left with no text is dropped.`, schema: { type: 'string', enum: [...LANGS] } },
+        authors: { name: 'authors', in: 'query', required: false, description: `Keep only these commentaries, comma-separated: ${facts.commentaries.map((c) => c.key).join(', ')}.`, schema: { type: 'string', pattern: '^[a-z]+(,[a-z]+)*$' }, example: 'siva,tej' },
+        fields: { name: 'fields', in: 'query', required: false, description: `Keep only these, comma-separated: top-level fields (${facts.fields.join(', ')}), whole commentaries by key, or one text field as key.field (siva.et). _id, chapter and verse are always kept, and author in every commentary kept. lang, authors and fields combine, each narrowing the others.`, schema: { type: 'string' }, example: 'slok,transliteration,siva.et' },
+        date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 404.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
         theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
       },
       headers: {
@@ -175,6 +213,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         NotModified: { description: 'If-None-Match named the current ETag.', headers: { ETag: header('ETag') } },
         MethodNotAllowed: { description: 'Another method than GET, HEAD or OPTIONS.', headers: { Allow: { schema: { type: 'string', const: 'GET, HEAD' } } }, content: text(METHOD_NOT_ALLOWED) },
         MethodNotAllowedPost: { description: 'Another method than POST or OPTIONS.', headers: { Allow: { schema: { type: 'string', const: 'POST' } } }, content: text(METHOD_NOT_ALLOWED) },
+        BadRequest: { description: 'A parameter with a value it does not accept, an empty one, or one given twice: the message names the parameter and what it accepts.', content: errorBody('lang: "fr" is not a language here; expected one of en, hi, sa') },
         NotFoundChapter: { description: 'No such chapter.', content: text(NOT_FOUND.chapter) },
         NotFoundVerse: { description: 'No such verse.', content: text(NOT_FOUND.verse) },
         NotFoundResource: { description: 'No such resource.', content: text(NOT_FOUND.resource) },
@@ -184,6 +223,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
       },
       schemas: {
         Verse: verseSchema('#/components/schemas/Commentary'),
+        VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: 'A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field.', required: [...ALWAYS_KEPT] },
         Commentary: commentarySchema,
         Chapter: chapterSchema,
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },

@@ -5,7 +5,10 @@ import { CARD_TRANSLATIONS, TRANSLATION_MAX_LINES } from '../card/card.ts';
 import type { AuditFile } from '../content/audit.ts';
 import type { Content } from '../content/read.ts';
 import type { Manifest, ManifestCommentary } from '../build/manifest.ts';
-import { COMMENTARY_KEYS, TEXT_FIELDS, TEXT_FIELD_NAMES } from '../content/schema.ts';
+import { COMMENTARY_KEYS, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
+import { LANGS, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
+import { indexRecord, projectBytes } from '../http/slices.ts';
+import { formatBytes } from '../cli/format.ts';
 import { SETTINGS } from '../config.ts';
 import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
@@ -53,6 +56,9 @@ function choice(list: ReadonlyArray<readonly [string, string]>, people: Commenta
 const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   'random-verse': { status: 200, type: 'application/json' },
   verse: { status: 200, type: 'application/json' },
+  today: { status: 200, type: 'application/json' },
+  'today-card': { status: 200, type: 'image/svg+xml' },
+  'chapter-verses': { status: 200, type: 'application/json' },
   chapters: { status: 200, type: 'application/json' },
   chapter: { status: 200, type: 'application/json' },
   card: { status: 200, type: 'image/svg+xml' },
@@ -64,6 +70,55 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   healthz: { status: 200, type: 'application/json' },
 };
 
+/** The compact bytes of a record, and of a projection of it, as the server answers them. */
+function answerBytes(record: VerseRecord, facts: Manifest['content'], p?: Projection): Buffer {
+  const bytes = Buffer.from(JSON.stringify(record));
+  if (!p) return bytes;
+  const keys = new Set(facts.commentaries.map((c) => c.key));
+  return projectBytes(bytes, indexRecord(bytes), p, (k) => keys.has(k));
+}
+
+/** What an example path answers, in bytes, on this build (random answers: the median record). */
+function exampleSizes(input: DocsInput): Partial<Record<RouteId, string>> {
+  const { content, facts, daily } = input;
+  const find = (c: number, v: number) => content.verses.find((x) => x.record.chapter === c && x.record.verse === v)!.record;
+  const list = (ch: number, p: Projection) => {
+    const records = content.verses.filter((x) => x.record.chapter === ch).map((x) => answerBytes(x.record, facts, p));
+    return records.reduce((n, b) => n + b.length, 0) + records.length + 1;
+  };
+  const sizes = content.verses.map((v) => answerBytes(v.record, facts).length).sort((a, b) => a - b);
+  const route = (id: RouteId) => ROUTES.find((r) => r.id === id)!;
+  const query = (id: RouteId) => new URLSearchParams(route(id).example.split('?')[1] ?? '');
+  const projection = (id: RouteId) => {
+    const parsed = parseProjection(query(id), facts);
+    return 'error' in parsed || !parsed.projection ? {} : parsed.projection;
+  };
+  return {
+    'random-verse': `${formatBytes(sizes[sizes.length >> 1])} for the median record`,
+    verse: formatBytes(answerBytes(find(2, 47), facts).length),
+    today: `${formatBytes(answerBytes(find(daily.chapter, daily.verse), facts, projection('today')).length)} on the day of this build`,
+    'chapter-verses': formatBytes(list(3, projection('chapter-verses'))),
+  };
+}
+
+/** Requests and the bytes they answer on this build, to show what projections save. */
+function projectionSizes(input: DocsInput): Array<[string, number]> {
+  const { content, facts } = input;
+  const find = (c: number, v: number) => content.verses.find((x) => x.record.chapter === c && x.record.verse === v)!.record;
+  const list = (ch: number, p?: Projection) => {
+    const records = content.verses.filter((x) => x.record.chapter === ch).map((x) => answerBytes(x.record, facts, p));
+    return records.reduce((n, b) => n + b.length, 0) + records.length + 1;
+  };
+  return [
+    ['/slok/2/47', answerBytes(find(2, 47), facts).length],
+    ...LANGS.map((lang): [string, number] => [`/slok/2/47?lang=${lang}`, answerBytes(find(2, 47), facts, { lang }).length]),
+    ['/slok/2/47?authors=siva', answerBytes(find(2, 47), facts, { authors: ['siva'] }).length],
+    ['/slok/2/47?fields=slok,transliteration,siva.et', answerBytes(find(2, 47), facts, { fields: ['siva.et', 'slok', 'transliteration'] }).length],
+    ['/chapter/18/slok', list(18)],
+    ['/chapter/3/slok?lang=en&authors=siva', list(3, { lang: 'en', authors: ['siva'] })],
+  ];
+}
+
 function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
   const { content, daily } = input;
   const verse = content.verses.find((v) => v.record.chapter === 2 && v.record.verse === 47)!.record;
@@ -73,6 +128,9 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
   return {
     'random-verse': json(verse),
     verse: json(verse),
+    today: json(JSON.parse(answerBytes(content.verses.find((v) => v.record.chapter === daily.chapter && v.record.verse === daily.verse)!.record, input.facts, { lang: 'en' }).toString())),
+    'today-card': html`<p><img src="${FILES.todayCard()}" alt="The card of the verse of the day" width="400" style="max-width:100%;height:auto"></p>`,
+    'chapter-verses': json(content.verses.filter((v) => v.record.chapter === 3).map((v) => JSON.parse(answerBytes(v.record, input.facts, { lang: 'en', authors: ['siva'] }).toString()))),
     chapters: json(chapters),
     chapter: json(chapters[1]),
     card,
@@ -116,6 +174,7 @@ ${notes}`;
 
 export function docsPage(input: DocsInput): string {
   const example = samples(input);
+  const size = exampleSizes(input);
   const people = input.facts.commentaries;
   const verses = input.content.verses.length;
   const endpoints = ROUTES.map((r) => {
@@ -125,7 +184,7 @@ export function docsPage(input: DocsInput): string {
       : html`<code>POST ${r.path}</code> (the form on <a href="/pricing">/pricing</a>)`;
     return html`<h3 id="${r.id}"><code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code></h3>
 <p>${r.summary}</p>
-<p>Try: ${link}${expect && expect.status !== 200 ? html` <span class="muted">(answers ${expect.status} without a key)</span>` : ''}</p>
+<p>Try: ${link}${expect && expect.status !== 200 ? html` <span class="muted">(answers ${expect.status} without a key)</span>` : ''}${size[r.id] ? html` <span class="muted">(${size[r.id]})</span>` : ''}</p>
 ${example[r.id] ?? ''}`;
   });
 
@@ -145,6 +204,21 @@ curl -H "x-api-key: &lt;API_KEY&gt;" ${raw('https://&lt;this host&gt;')}/slok   
 <h2 id="endpoints">Endpoints</h2>
 <p>Every GET also answers HEAD. A trailing slash names the same resource. <code>ch</code> and <code>sl</code> are plain decimal integers: <code>ch</code> from 1 to 18, <code>sl</code> from 1 to the chapter's <code>verses_count + 1</code> (the last is the chapter's closing colophon, <em>iti ... adhyayah</em>). Samples below are trimmed.</p>
 ${endpoints}
+
+<h2 id="projections">Only what you need</h2>
+<p><code>/slok</code>, <code>/slok/{ch}/{sl}</code>, <code>/slok/today</code> and <code>/chapter/{ch}/slok</code> take three parameters that narrow the answer; they combine, each narrowing the others:</p>
+<table>
+<tr><th>parameter</th><th>keeps</th></tr>
+<tr><td><code>lang=${LANGS.join('|')}</code></td><td>in every commentary, only the text fields of that language (${LANGS.map((l) => `${l}: ${LANGUAGES[l].join(', ')}`).join('; ')})</td></tr>
+<tr><td><code>authors=siva,tej</code></td><td>only those commentaries (keys in the table of commentators below)</td></tr>
+<tr><td><code>fields=slok,transliteration,siva.et</code></td><td>only the top-level fields listed, whole commentaries for a listed key, one text field for <code>key.field</code></td></tr>
+</table>
+<p><code>_id</code>, <code>chapter</code> and <code>verse</code> are always kept; a commentary kept keeps its <code>author</code>, and one left with no text is dropped; top-level fields other than commentaries stay unless <code>fields</code> is given. The answer is compact JSON in the record's key order, with its own <code>ETag</code> and compression. A value the parameter does not accept, an empty one, or a parameter given twice: <code>400</code> <code>{"error":"..."}</code> naming the parameter and what it accepts. Sizes on this build:</p>
+<table>
+<tr><th>request</th><th>bytes</th></tr>
+${projectionSizes(input).map(([path, n]) => html`<tr><td><a href="${path}"><code>${path}</code></a></td><td>${formatBytes(n)}</td></tr>`)}
+</table>
+<p>A static host cannot compute projections; the build writes each record in each language beside it (<code>/slok/2/47/en.json</code>, <code>hi.json</code>, <code>sa.json</code>), each chapter's verses whole and per language (<code>/chapter/3/slok/index.json</code>, <code>en.json</code>...) and the build day's verse (<code>/slok/today/index.json</code>, its language forms and cards). This server answers those paths too. The verse of the day is picked from the UTC date (SHA-256 of <code>YYYY-MM-DD</code>, its first four bytes as a big-endian number, modulo the ${input.facts.verses} verses in order), by the build and by every server alike, so a static copy rebuilt each day agrees with them.</p>
 
 <h2 id="records">Records</h2>
 <p>A verse record has <code>_id</code> (<code>BG&lt;chapter&gt;.&lt;verse&gt;</code>), <code>chapter</code>, <code>verse</code>, <code>slok</code> (Devanagari, lines separated by <code>\\n</code>, ending with a marker such as <code>||२-४७||</code>), <code>transliteration</code>, and one object per commentator: <code>author</code> plus text fields. Records are served exactly as the content holds them, keys in source order. A chapter record has <code>chapter_number</code>, <code>verses_count</code>, <code>name</code>, <code>translation</code>, <code>transliteration</code>, <code>meaning</code> and <code>summary</code> (each <code>{en, hi}</code>).</p>

@@ -3,16 +3,21 @@
 // web-standard (Request) => Response (web.ts, which Deno serves).
 import { createHash } from 'node:crypto';
 import type { AuthPolicy } from '../config.ts';
-import { nextMidnight, type Limiter, type Verdict } from '../keys/limits.ts';
+import { DayClock, nextMidnight, type Limiter, type Verdict } from '../keys/limits.ts';
+import { isDate } from '../content/daily.ts';
+import { parseProjection, projectionKey, type Projection } from '../content/projection.ts';
 import type { KeyRecord, KeyStore } from '../keys/store.ts';
 import { anonSubject, keySubject, lastDays, type UsageStore } from '../keys/usage.ts';
-import { FILES, mediaType, THEMES, type Theme } from '../layout.ts';
-import { flat, headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
+import { FILES, type Theme } from '../layout.ts';
+import { flat, type Asset, type Dist, type HeaderSets, type Representations, type Variant } from './assets.ts';
+import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
+import { prepare, type Card, type Fixed } from './served.ts';
+import { projectBytes, projectSlices } from './slices.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
-import { MAX_URL_LENGTH, USAGE_DAYS } from './limits.ts';
+import { DATED_MAX_AGE, MAX_URL_LENGTH, USAGE_DAYS } from './limits.ts';
 import { pickCoding } from './negotiate.ts';
-import { ANY_VERSE, cardQuery, matchRoute, themeQuery, verseFilter, type RouteId, type RouteSpec, type VerseFilter } from './routes.ts';
+import { ANY_VERSE, cardQuery, matchRoute, themeQuery, verseFilter, type RouteId, type RouteSpec } from './routes.ts';
 
 export interface AppRequest {
   method: string;
@@ -125,86 +130,25 @@ function matchesEtag(header: string | undefined, etags: string[]): boolean {
   return false;
 }
 
-/** A fixed path resolved to its in-memory file: the fast path's cache entry. */
-interface Fixed {
-  route: RouteSpec;
-  asset: Asset;
-  /** For a card file with a forced theme (gita-dark.svg). */
-  theme?: Theme;
-}
+/** What a metered request will answer, decided before it is counted. `cache`: a Cache-Control other than the fixed one. */
+type Answer =
+  | { kind: 'asset'; asset: Asset; random: boolean; cache?: string }
+  | { kind: 'card'; card: Card; theme: Theme; random: boolean; cache?: string }
+  | { kind: 'file'; path: string }
+  | { kind: 'projection'; key: string; random: boolean; cache?: string; make: () => Buffer };
 
-/** Files of dist/ that are served from disk (pages, openapi.json, themed cards), with their headers. */
-interface Streamed extends HeaderSets {
-  file: string;
-}
+const OPEN_LIST = Buffer.from('[');
+const CLOSE_LIST = Buffer.from(']');
+const COMMA = Buffer.from(',');
 
-/** A verse's card: the plain one is in memory, the themed ones are files. */
-interface Card {
-  ch: number;
-  sl: number;
-}
+const badRequest = (error: string) => json(400, { error });
 
-/** A verse that random answers may draw (never a colophon): its place and its record. */
-interface Pick extends Card {
-  verse: Asset;
-}
-
-interface Served {
-  dist: Dist;
-  /** The verses random answers draw from, filtered by chapter and speaker (made on first use, at most 19 x speakers). */
-  pool(filter: VerseFilter): Pick[];
-  /** Which verse an in-memory card is of (colophons too), to find it in another theme. */
-  cardOf: Map<Asset, Card>;
-  /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
-  fixed: Map<string, Fixed>;
-  streamed: Map<string, Representations<Streamed>>;
-}
-
-function prepare(dist: Dist): Served {
-  const { manifest, assets } = dist;
-  const counts = manifest.content.versesPerChapter;
-  const get = (path: string) => {
-    const a = assets.get(path);
-    if (!a) throw new Error(`dist/ lacks ${path}; rebuild it`);
-    return a;
-  };
-  const picks: Pick[] = [];
-  const cardOf = new Map<Asset, Card>();
-  counts.forEach((count, i) => {
-    const ch = i + 1;
-    for (let sl = 1; sl <= count + 1; sl++) {
-      const card = { ch, sl };
-      cardOf.set(get(FILES.card(ch, sl)), card);
-      for (const t of THEMES) if (t !== 'auto' && !manifest.files[FILES.card(ch, sl, t)]) throw new Error(`dist/ lacks ${FILES.card(ch, sl, t)}; rebuild it`);
-      if (sl > count) continue; // the colophon: never a random pick
-      picks.push({ ch, sl, verse: get(FILES.verse(ch, sl)) });
-    }
-  });
-  const speakerOf = manifest.content.speakerOf;
-  const pools = new Map<string, Pick[]>([['0/-1', picks]]);
-  const pool = ({ ch, speaker }: VerseFilter) => {
-    const key = `${ch}/${speaker}`;
-    let found = pools.get(key);
-    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
-    return found;
-  };
-
-  const streamed: Served['streamed'] = new Map();
-  // manifest.json is served too; it has twins like every text file, but cannot list its own hash.
-  const files = { ...manifest.files, [FILES.manifest]: { type: mediaType(FILES.manifest), size: 0, sha256: dist.manifestSha256, br: 0, gzip: 0 } };
-  for (const [path, entry] of Object.entries(files)) {
-    if (inMemory(path)) continue;
-    // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
-    streamed.set(path, representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding) })));
-  }
-
-  return {
-    dist,
-    pool,
-    cardOf,
-    fixed: new Map(),
-    streamed,
-  };
+/** The same answer with another Cache-Control (the verse of the day's lasts until midnight). */
+function withCache(r: AppResponse, cache?: string): AppResponse {
+  if (!cache) return r;
+  const headers = r.headers.slice();
+  for (let i = 0; i < headers.length; i += 2) if (headers[i] === 'Cache-Control') headers[i + 1] = cache;
+  return { ...r, headers };
 }
 
 export function createApp(options: AppOptions): App {
@@ -238,9 +182,31 @@ export function createApp(options: AppOptions): App {
   }
 
   /** A verse's card in a theme: the plain card from memory, a themed one from its file. */
-  function sendCard(req: AppRequest, card: Card, theme: Theme, randomPick: boolean, extra?: string[]): AppResponse {
-    if (theme === 'auto') return send(req, served.dist.assets.get(FILES.card(card.ch, card.sl))!, randomPick, extra);
-    return stream(req, FILES.card(card.ch, card.sl, theme), randomPick, extra) ?? internalError();
+  function sendCard(req: AppRequest, card: Card, theme: Theme, randomPick: boolean, extra?: string[], cache?: string): AppResponse {
+    if (theme === 'auto') return withCache(send(req, served.dist.assets.get(FILES.card(card.ch, card.sl))!, randomPick, extra), cache);
+    const r = stream(req, FILES.card(card.ch, card.sl, theme), randomPick, extra);
+    return r ? withCache(r, cache) : internalError();
+  }
+
+  /** A projection: a 304, or its bytes in the coding the client takes (made on first demand). */
+  function sendProjected(req: AppRequest, entry: Projected, randomPick: boolean, cache: string | undefined, extra?: string[]): AppResponse | Promise<AppResponse> {
+    if (!randomPick && matchesEtag(req.header('if-none-match'), entry.etags)) return withCache({ status: 304, headers: withExtra(entry.identity.notModified, extra) }, cache);
+    const finish = (v: Variant): AppResponse => withCache({ status: 200, headers: withExtra(randomPick ? v.randomHeaders : v.headers, extra), body: v.body }, cache);
+    const coding = entry.identity.body.length >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
+    if (!coding) return finish(entry.identity);
+    const v = entry.coding(coding);
+    // Should compression fail, the answer goes out uncompressed.
+    return v instanceof Promise ? v.then(finish, () => finish(entry.identity)) : finish(v);
+  }
+
+  const clock = new DayClock();
+  /** ?date= (a real YYYY-MM-DD), else today in UTC: the date and how long its answer may be cached; null: not a date. */
+  function todayOf(params: URLSearchParams | null): { date: string; cache: string } | null {
+    const dates = params?.getAll('date') ?? [];
+    if (dates.length > 1 || (dates.length && !isDate(dates[0]))) return null;
+    if (dates.length) return { date: dates[0], cache: `public, max-age=${DATED_MAX_AGE}` };
+    const now = Date.now();
+    return { date: clock.at(now), cache: `public, max-age=${clock.secondsLeft(now)}` };
   }
 
   /** Which key the request presents: the x-api-key header, else the api_key query parameter. */
@@ -269,23 +235,24 @@ export function createApp(options: AppOptions): App {
   /**
    * Count the request against the caller's daily quota (a key's, or the
    * anonymous client address's), answer, and record it in the usage counts.
-   * An unlimited caller costs no limiter call at all.
+   * An unlimited caller costs no limiter call at all. The answer was decided
+   * before (errors are neither counted nor limited); it is made only now.
    */
-  function metered(req: AppRequest, route: RouteSpec, query: string, asset: Asset | null, key: KeyRecord | null, pathTheme?: Theme): AppResponse | Promise<AppResponse> {
+  function metered(req: AppRequest, route: RouteSpec, decision: Answer, key: KeyRecord | null): AppResponse | Promise<AppResponse> {
     const subject = key ? keySubject(key.id) : anonSubject(req.ip);
     const limit = key ? key.limit : options.anonLimit;
     if (limit === 0) {
       options.usage.count(subject, route.id);
-      return answer(req, route, query, asset, undefined, pathTheme);
+      return respond(req, decision);
     }
-    const decide = (v: Verdict): AppResponse => {
+    const decide = (v: Verdict): AppResponse | Promise<AppResponse> => {
       const headers = rateHeaders(v);
       if (!v.allowed) {
         options.usage.count(subject, 'rate-limited');
         return { ...rateLimited, headers: rateLimited.headers.concat(headers, 'Retry-After', String(v.retryAfter)) };
       }
       options.usage.count(subject, route.id);
-      return answer(req, route, query, asset, headers, pathTheme);
+      return respond(req, decision, headers);
     };
     const v = options.limiter.consume(subject, limit, !key);
     return v instanceof Promise ? v.then(decide) : decide(v);
@@ -312,38 +279,10 @@ export function createApp(options: AppOptions): App {
     return r;
   }
 
-  function answer(req: AppRequest, route: RouteSpec, query: string, fixed: Asset | null, extra?: string[], pathTheme?: Theme): AppResponse {
+  /** What the open routes answer: pages, the OpenAPI document, health. */
+  function openAnswer(req: AppRequest, route: RouteSpec): AppResponse {
     const s = served;
     switch (route.id) {
-      case 'verse':
-      case 'chapter':
-      case 'chapters':
-        return send(req, fixed!, false, extra);
-      case 'verse-card': {
-        const theme = query ? themeQuery(new URLSearchParams(query)) : undefined;
-        if (theme === null) return notFound.verse;
-        return sendCard(req, s.cardOf.get(fixed!)!, theme ?? pathTheme ?? 'auto', false, extra);
-      }
-      case 'random-verse': {
-        const filter = query ? verseFilter(new URLSearchParams(query), s.dist.manifest.content) : ANY_VERSE;
-        const pool = filter && s.pool(filter);
-        if (!pool || !pool.length) return notFound.verse;
-        return send(req, pool[Math.floor(random() * pool.length)].verse, true, extra);
-      }
-      case 'card': {
-        const q: ReturnType<typeof cardQuery> = query ? cardQuery(new URLSearchParams(query), s.dist.manifest.content) : ANY_VERSE;
-        if (!q) return notFound.verse;
-        // The theme: ?theme=, else the file name asked for (gita-dark.svg), else the reader's.
-        const theme = q.theme ?? pathTheme ?? 'auto';
-        if (q.sl) {
-          // A verse named with a speaker that is not its own names nothing.
-          if (q.speaker >= 0 && s.dist.manifest.content.speakerOf[q.ch - 1][q.sl - 1] !== q.speaker) return notFound.verse;
-          return sendCard(req, { ch: q.ch, sl: q.sl }, theme, false, extra);
-        }
-        const pool = s.pool(q);
-        if (!pool.length) return notFound.verse;
-        return sendCard(req, pool[Math.floor(random() * pool.length)], theme, true, extra);
-      }
       case 'docs':
         return stream(req, FILES.docs) ?? notFound.resource;
       case 'pricing':
@@ -364,8 +303,112 @@ export function createApp(options: AppOptions): App {
           ...h.stores,
         });
       }
-      case 'usage':
-      case 'register':
+      default:
+        return notFound.resource;
+    }
+  }
+
+  /** Make the answer decided on: from memory, from disk, or a projection. */
+  function respond(req: AppRequest, a: Answer, extra?: string[]): AppResponse | Promise<AppResponse> {
+    switch (a.kind) {
+      case 'asset':
+        return withCache(send(req, a.asset, a.random, extra), a.cache);
+      case 'card':
+        return sendCard(req, a.card, a.theme, a.random, extra, a.cache);
+      case 'file':
+        return stream(req, a.path, false, extra) ?? internalError();
+      case 'projection': {
+        const s = served;
+        const entry = s.projections.get(a.key, a.make);
+        return sendProjected(req, entry, a.random, a.cache, extra);
+      }
+    }
+  }
+
+  /**
+   * Everything a metered request needs checked before it is counted: its
+   * parameters (400), the verse or chapter its filters name (404), the random
+   * pick. Returns the answer to make, or the error to send at once.
+   */
+  function decide(route: RouteSpec, query: string, m: Fixed): Answer | AppResponse {
+    const s = served;
+    const facts = s.dist.manifest.content;
+    const params = query ? new URLSearchParams(query) : null;
+    // Projections: lang, authors, fields (and a language the path names, as in en.json).
+    const projection = (): Projection | null | AppResponse => {
+      if (!params && !m.lang) return null;
+      const parsed = parseProjection(params ?? new URLSearchParams(), facts, m.lang);
+      return 'error' in parsed ? badRequest(parsed.error) : parsed.projection;
+    };
+    const recordAnswer = (record: Asset, random: boolean, cache?: string): Answer | AppResponse => {
+      const p = projection();
+      if (p && 'status' in p) return p;
+      if (!p) return { kind: 'asset', asset: record, random, cache };
+      return { kind: 'projection', key: `${record.path}\0${projectionKey(p)}`, random, cache, make: () => projectBytes(record.identity.body, s.sliceIndex(record), p, s.isCommentary) };
+    };
+    switch (route.id) {
+      case 'verse':
+        return recordAnswer(m.asset!, false);
+      case 'chapter':
+      case 'chapters':
+        return { kind: 'asset', asset: m.asset!, random: false };
+      case 'verse-card': {
+        const theme = params ? themeQuery(params) : undefined;
+        if (theme === null) return notFound.verse;
+        return { kind: 'card', card: s.cardOf.get(m.asset!)!, theme: theme ?? m.theme ?? 'auto', random: false };
+      }
+      case 'random-verse': {
+        const filter = params ? verseFilter(params, facts) : ANY_VERSE;
+        const pool = filter && s.pool(filter);
+        if (!pool || !pool.length) return notFound.verse;
+        return recordAnswer(pool[Math.floor(random() * pool.length)].verse, true);
+      }
+      case 'today':
+      case 'today-card': {
+        const day = todayOf(params);
+        if (!day) return notFound.verse;
+        const pick = s.dayVerse(day.date);
+        if (route.id === 'today') return recordAnswer(pick.verse, false, day.cache);
+        const theme = params ? themeQuery(params) : undefined;
+        if (theme === null) return notFound.verse;
+        return { kind: 'card', card: pick, theme: theme ?? m.theme ?? 'auto', random: false, cache: day.cache };
+      }
+      case 'chapter-verses': {
+        const p = projection();
+        if (p && 'status' in p) return p;
+        // The whole list, and each language of it, are files of the build; anything else is made from the records.
+        if (!p || (p.lang && !p.authors && !p.fields)) return { kind: 'file', path: FILES.chapterVerses(m.ch!, p?.lang) };
+        const records = s.chapterRecords(m.ch!);
+        return {
+          kind: 'projection',
+          key: `${FILES.chapterVerses(m.ch!)}\0${projectionKey(p)}`,
+          random: false,
+          make: () => {
+            const parts: Buffer[] = [OPEN_LIST];
+            records.forEach((r, i) => {
+              if (i) parts.push(COMMA);
+              parts.push(...projectSlices(r.identity.body, s.sliceIndex(r), p, s.isCommentary));
+            });
+            parts.push(CLOSE_LIST);
+            return Buffer.concat(parts);
+          },
+        };
+      }
+      case 'card': {
+        const q: ReturnType<typeof cardQuery> = params ? cardQuery(params, facts) : ANY_VERSE;
+        if (!q) return notFound.verse;
+        // The theme: ?theme=, else the file name asked for (gita-dark.svg), else the reader's.
+        const theme = q.theme ?? m.theme ?? 'auto';
+        if (q.sl) {
+          // A verse named with a speaker that is not its own names nothing.
+          if (q.speaker >= 0 && facts.speakerOf[q.ch - 1][q.sl - 1] !== q.speaker) return notFound.verse;
+          return { kind: 'card', card: { ch: q.ch, sl: q.sl }, theme, random: false };
+        }
+        const pool = s.pool(q);
+        if (!pool.length) return notFound.verse;
+        return { kind: 'card', card: pool[Math.floor(random() * pool.length)], theme, random: true };
+      }
+      default:
         return notFound.resource;
     }
   }
@@ -379,44 +422,39 @@ export function createApp(options: AppOptions): App {
     if (req.method === 'OPTIONS') return preflight;
 
     const s = served;
-    const hit = s.fixed.get(path);
-    let route: RouteSpec;
-    let asset: Asset | null = null;
-    let pathTheme: Theme | undefined;
-    if (hit) {
-      route = hit.route;
-      asset = hit.asset;
-      pathTheme = hit.theme;
-    } else {
-      const m = matchRoute(path, s.dist.manifest.content.versesPerChapter);
-      if (!m.route) {
-        if (req.method === 'GET' || req.method === 'HEAD') return stream(req, path) ?? notFound[m.notFound];
-        return notFound[m.notFound];
+    let m: Fixed | undefined = s.fixed.get(path);
+    if (!m) {
+      const match = matchRoute(path, s.dist.manifest.content.versesPerChapter);
+      if (!match.route) {
+        if (req.method === 'GET' || req.method === 'HEAD') return stream(req, path) ?? notFound[match.notFound];
+        return notFound[match.notFound];
       }
-      route = m.route;
-      pathTheme = m.theme;
+      const route = match.route;
       const file =
-        route.id === 'verse' ? FILES.verse(m.ch!, m.sl!) :
-        route.id === 'verse-card' ? FILES.card(m.ch!, m.sl!) :
-        route.id === 'chapter' ? FILES.chapter(m.ch!) :
+        route.id === 'verse' ? FILES.verse(match.ch!, match.sl!) :
+        route.id === 'verse-card' ? FILES.card(match.ch!, match.sl!) :
+        route.id === 'chapter' ? FILES.chapter(match.ch!) :
         route.id === 'chapters' ? FILES.chapters : null;
-      if (file) {
-        asset = s.dist.assets.get(file) ?? null;
-        if (!asset) return notFound[route.notFound];
-        // Remember plain paths only: %-encoded spellings of a path are unbounded.
-        if (!path.includes('%') && s.fixed.size < 20_000) s.fixed.set(path, { route, asset, theme: m.theme });
-      }
+      const asset = file ? (s.dist.assets.get(file) ?? null) : null;
+      if (file && !asset) return notFound[route.notFound];
+      m = { route, asset, theme: match.theme, lang: match.lang, ch: match.ch };
+      // Remember plain paths of files only: %-encoded spellings of a path are unbounded.
+      if (file && !path.includes('%') && s.fixed.size < 20_000) s.fixed.set(path, m);
     }
+    const { route } = m;
 
     const allowed = route.methods.includes(req.method) || (req.method === 'HEAD' && route.methods.includes('GET'));
     if (!allowed) return methodNotAllowed(route);
     if (route.id === 'register') return options.register ? options.register(req) : notFound.resource;
-    if (OPEN.has(route.id)) return answer(req, route, query, asset);
+    if (OPEN.has(route.id)) return openAnswer(req, route);
+    const fixed = m;
     const verdict = checkKey(req, query, route);
     const next = (v: KeyCheck): AppResponse | Promise<AppResponse> => {
       if ('refuse' in v) return v.refuse;
       if (route.id === 'usage') return usageOf(v.key!);
-      return metered(req, route, query, asset, v.key, pathTheme);
+      const d = decide(route, query, fixed);
+      if ('status' in d) return d;
+      return metered(req, route, d, v.key);
     };
     return verdict instanceof Promise ? verdict.then(next) : next(verdict);
   }

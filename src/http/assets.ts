@@ -63,10 +63,18 @@ export class DistError extends Error {
 
 /**
  * Files the API routes answer, held in memory. The rest of dist/ is streamed
- * from disk: the pages, openapi.json, and the cards with a forced theme (asked
- * for far less than the plain card, and 10 MB of memory with their twins).
+ * from disk: the pages, openapi.json, the chapters' verse lists, and the cards
+ * with a forced theme (asked for far less than the plain card, and 10 MB of
+ * memory with their twins).
  */
-export const inMemory = (path: string) => (path.startsWith('/slok/') || path.startsWith('/chapter') || path === '/gita.svg') && !/-(?:light|dark)\.svg$/.test(path);
+export const inMemory = (path: string) => IN_MEMORY.test(path);
+/**
+ * The records, the chapters and the plain cards: what the hot routes answer,
+ * and what projections are cut from. Not the language forms or the chapters'
+ * verse lists (the server makes those from the records, or streams them), nor
+ * slok/today/ (the server picks the day's verse itself).
+ */
+const IN_MEMORY = /^\/(?:slok\/\d+\/\d+\/(?:index\.json|gita\.svg)|chapters?\/(?:\d+\/)?index\.json|gita\.svg)$/;
 
 export function flat(headers: Record<string, string>): string[] {
   return Object.entries(headers).flat();

@@ -14,3 +14,7 @@ export const USAGE_DAYS = 7;
  * before the answer is a 500.
  */
 export const SWAP_WAIT = { tries: 50, ms: 10 } as const;
+/** Bytes of projected answers (and their compressed forms) the server keeps, least recently used out first. */
+export const PROJECTION_CACHE_BYTES = 16 * 1024 * 1024;
+/** How long an answer for a given ?date= may be cached: it does not change until the content does. */
+export const DATED_MAX_AGE = 86_400;

@@ -1,11 +1,14 @@
 // The routes of the API, defined once: the server matches requests with
 // them, and the docs page, the OpenAPI document and the tests read them.
-import { THEMES, type Theme } from '../layout.ts';
+import { LANG_FORMS, THEMES, type LangForm, type Theme } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
 
 export type RouteId =
   | 'random-verse'
+  | 'today'
+  | 'today-card'
   | 'verse'
+  | 'chapter-verses'
   | 'chapters'
   | 'chapter'
   | 'card'
@@ -34,9 +37,12 @@ export interface RouteSpec {
 const READ = ['GET', 'HEAD'] as const;
 
 export const ROUTES: readonly RouteSpec[] = [
-  { id: 'random-verse', path: '/slok', methods: READ, summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C and ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) narrow the draw and combine.', example: '/slok?speaker=arjuna', notFound: 'verse', random: true },
-  { id: 'verse', path: '/slok/{ch}/{sl}', methods: READ, summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon).', example: '/slok/2/47', notFound: 'verse' },
+  { id: 'random-verse', path: '/slok', methods: READ, summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C and ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) narrow the draw and combine. Takes lang, authors, fields.', example: '/slok?speaker=arjuna', notFound: 'verse', random: true },
+  { id: 'today', path: '/slok/today', methods: READ, summary: 'The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day\'s. Takes lang, authors, fields.', example: '/slok/today?lang=en', notFound: 'verse' },
+  { id: 'today-card', path: '/slok/today/gita.svg', methods: READ, summary: 'The card of the verse of the day (gita-light.svg and gita-dark.svg beside it force a theme); ?date= as on /slok/today.', example: '/slok/today/gita.svg', notFound: 'verse' },
+  { id: 'verse', path: '/slok/{ch}/{sl}', methods: READ, summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.', example: '/slok/2/47', notFound: 'verse' },
   { id: 'chapters', path: '/chapters', methods: READ, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
+  { id: 'chapter-verses', path: '/chapter/{ch}/slok', methods: READ, summary: "A chapter's verse records in one array, in order: verses 1 to verses_count, then the colophon. Takes lang, authors, fields.", example: '/chapter/3/slok?lang=en&authors=siva', notFound: 'chapter' },
   { id: 'chapter', path: '/chapter/{ch}', methods: READ, summary: 'One chapter record. Without a number, /chapter answers the list, as /chapters does.', example: '/chapter/2', notFound: 'chapter' },
   { id: 'card', path: '/gita.svg', methods: READ, summary: 'A verse card (SVG): a random verse; ?ch=C and ?speaker= narrow the draw; ?ch=C&sl=V that verse; ?theme=light|dark forces a theme.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
   { id: 'verse-card', path: '/slok/{ch}/{sl}/gita.svg', methods: READ, summary: 'The card of one verse; gita-light.svg and gita-dark.svg beside it (or ?theme=) force a theme.', example: '/slok/2/47/gita.svg', notFound: 'verse' },
@@ -51,8 +57,15 @@ export const ROUTES: readonly RouteSpec[] = [
 export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec>;
 
 export type Match =
-  | { route: RouteSpec; ch?: number; sl?: number; theme?: Theme }
+  | { route: RouteSpec; ch?: number; sl?: number; theme?: Theme; lang?: LangForm }
   | { route: null; notFound: NotFoundKind };
+
+/** `index.json` and `en.json` (the static files' names): the whole resource, or one language of it. */
+function fileForm(name: string | undefined): { lang?: LangForm } | null {
+  if (name === 'index.json') return {};
+  const lang = name?.endsWith('.json') ? name.slice(0, -5) : '';
+  return (LANG_FORMS as readonly string[]).includes(lang) ? { lang: lang as LangForm } : null;
+}
 
 /** gita.svg, gita-light.svg, gita-dark.svg: the card file names, by theme. */
 const CARD_NAMES = new Map<string, Theme>(THEMES.map((t) => [t === 'auto' ? 'gita.svg' : `gita-${t}.svg`, t]));
@@ -89,20 +102,33 @@ export function matchRoute(pathname: string, versesPerChapter: readonly number[]
       return seg.length === 1 ? { route: ROUTE.docs } : { route: null, notFound: 'resource' };
     case 'slok': {
       if (seg.length === 1) return { route: ROUTE['random-verse'] };
+      if (seg[1] === 'today') {
+        if (seg.length === 2) return { route: ROUTE.today };
+        const theme = seg.length === 3 ? CARD_NAMES.get(seg[2]) : undefined;
+        if (theme) return { route: ROUTE['today-card'], theme };
+        const form = seg.length === 3 ? fileForm(seg[2]) : null;
+        return form ? { route: ROUTE.today, ...form } : { route: null, notFound: 'verse' };
+      }
       const ch = chapterOk(seg[1]);
       const sl = verseOk(ch, seg[2]);
       if (!sl) return { route: null, notFound: 'verse' };
       if (seg.length === 3) return { route: ROUTE.verse, ch, sl };
-      const theme = seg.length === 4 ? CARD_NAMES.get(seg[3]) : undefined;
+      if (seg.length !== 4) return { route: null, notFound: 'verse' };
+      const theme = CARD_NAMES.get(seg[3]);
       if (theme) return { route: ROUTE['verse-card'], ch, sl, theme };
-      return { route: null, notFound: 'verse' };
+      const form = fileForm(seg[3]);
+      return form ? { route: ROUTE.verse, ch, sl, ...form } : { route: null, notFound: 'verse' };
     }
     case 'chapters':
-      return seg.length === 1 ? { route: ROUTE.chapters } : { route: null, notFound: 'chapter' };
+      return seg.length === 1 || (seg.length === 2 && seg[1] === 'index.json') ? { route: ROUTE.chapters } : { route: null, notFound: 'chapter' };
     case 'chapter': {
       if (seg.length === 1) return { route: ROUTE.chapters };
       const ch = chapterOk(seg[1]);
-      return seg.length === 2 && ch ? { route: ROUTE.chapter, ch } : { route: null, notFound: 'chapter' };
+      if (!ch) return { route: null, notFound: 'chapter' };
+      if (seg.length === 2 || (seg.length === 3 && seg[2] === 'index.json')) return { route: ROUTE.chapter, ch };
+      if (seg[2] !== 'slok' || seg.length > 4) return { route: null, notFound: 'chapter' };
+      const form = seg.length === 3 ? {} : fileForm(seg[3]);
+      return form ? { route: ROUTE['chapter-verses'], ch, ...form } : { route: null, notFound: 'chapter' };
     }
   }
   const cardTheme = CARD_NAMES.get(seg[0]);

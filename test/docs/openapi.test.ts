@@ -79,6 +79,9 @@ test('one real response per route validates against its schema', async () => {
   const requests: Record<RouteId, () => Promise<Reply>> = {
     'random-verse': () => fetchRaw(server.url, '/slok'),
     verse: () => fetchRaw(server.url, '/slok/2/47'),
+    today: () => fetchRaw(server.url, '/slok/today'),
+    'today-card': () => fetchRaw(server.url, '/slok/today/gita-dark.svg?date=2026-01-01'),
+    'chapter-verses': () => fetchRaw(server.url, '/chapter/12/slok'),
     chapters: () => fetchRaw(server.url, '/chapters'),
     chapter: () => fetchRaw(server.url, '/chapter/18'),
     card: () => fetchRaw(server.url, '/gita.svg?ch=3&theme=dark'),
@@ -95,6 +98,24 @@ test('one real response per route validates against its schema', async () => {
     assert.ok(r.status < 300, `${route.id}: ${r.status}`);
     assertMatches(r, route.path, route.methods.includes('POST') ? 'post' : 'get', route.id);
   }
+});
+
+test('projections and the 400 validate too', async () => {
+  for (const [path, route] of [
+    ['/slok/2/47?lang=en&authors=siva,tej', '/slok/{ch}/{sl}'],
+    ['/slok/2/47/sa.json', '/slok/{ch}/{sl}'],
+    ['/slok?speaker=arjuna&fields=slok,siva.et', '/slok'],
+    ['/slok/today?date=2026-11-23&lang=hi', '/slok/today'],
+    ['/chapter/3/slok?lang=en&authors=siva', '/chapter/{ch}/slok'],
+    ['/chapter/3/slok?fields=transliteration', '/chapter/{ch}/slok'],
+  ]) {
+    const r = await fetchRaw(server.url, path);
+    assert.is(r.status, 200, path);
+    assertMatches(r, route, 'get', path);
+  }
+  const bad = await fetchRaw(server.url, '/slok/2/47?lang=fr');
+  assert.is(bad.status, 400);
+  assertMatches(bad, '/slok/{ch}/{sl}', 'get', '400');
 });
 
 test('errors validate too: 404 wordings, 401, 405, 429', async () => {

@@ -1,0 +1,187 @@
+// Projections: only the languages, commentaries and fields a caller asks for
+// (`lang`, `authors`, `fields`). The rules are defined here once; the server
+// and the build apply them to a record's bytes (src/http/slices.ts), the
+// client to a parsed record (projectRecord), with the same result.
+// Runtime-neutral and dependency-free: the browser client bundles it.
+import { TEXT_FIELDS, type TextField } from './schema.ts';
+
+/** The languages `lang` accepts, and the text fields of each. */
+export const LANGUAGES = {
+  en: fieldsOf('English'),
+  hi: fieldsOf('Hindi'),
+  sa: fieldsOf('Sanskrit'),
+} as const;
+export type Lang = keyof typeof LANGUAGES;
+export const LANGS = Object.keys(LANGUAGES) as Lang[];
+
+function fieldsOf(language: string): TextField[] {
+  return (Object.keys(TEXT_FIELDS) as TextField[]).filter((f) => TEXT_FIELDS[f].language === language);
+}
+
+/** Fields every projection keeps. */
+export const ALWAYS_KEPT = ['_id', 'chapter', 'verse'] as const;
+
+/** A projection, normalized: values sorted and deduplicated, so equal projections have one key. */
+export interface Projection {
+  lang?: Lang;
+  authors?: string[];
+  fields?: string[];
+}
+
+/** What the content offers to project (from the manifest): its commentaries with their text fields, and its plain fields. */
+export interface ProjectionFacts {
+  commentaries: ReadonlyArray<{ key: string; fields: Partial<Record<TextField, number>> }>;
+  fields: readonly string[];
+}
+
+export type Parsed = { projection: Projection | null } | { error: string };
+
+/** The parameters that make a projection, each given at most once. */
+export const PROJECTION_PARAMS = ['lang', 'authors', 'fields'] as const;
+
+/**
+ * Read `lang`, `authors` and `fields` from a query. `pathLang` is a language
+ * the path already names (the static form `.../en.json`). An unknown value, an
+ * empty one or a parameter given twice is an error naming the parameter and
+ * what it accepts; no parameter at all is a null projection (the whole record).
+ */
+export function parseProjection(params: URLSearchParams, facts: ProjectionFacts, pathLang?: Lang): Parsed {
+  const p: Projection = {};
+  const one = (name: string): string | null | { error: string } => {
+    const all = params.getAll(name);
+    if (!all.length) return null;
+    if (all.length > 1) return { error: `${name}: given ${all.length} times; give it once (a comma-separated list where it takes several)` };
+    if (!all[0].trim()) return { error: `${name}: empty; ${accepts(name, facts)}` };
+    return all[0];
+  };
+  const lang = one('lang');
+  if (lang !== null && typeof lang === 'object') return lang;
+  if (lang !== null) {
+    if (!(LANGS as string[]).includes(lang)) return { error: `lang: ${JSON.stringify(lang)} is not a language here; ${accepts('lang', facts)}` };
+    if (pathLang && pathLang !== lang) return { error: `lang: the path asks for ${pathLang} already` };
+    p.lang = lang as Lang;
+  } else if (pathLang) p.lang = pathLang;
+
+  const keys = new Map(facts.commentaries.map((c) => [c.key, c]));
+  const list = (name: string, check: (item: string) => string | null): string[] | { error: string } | null => {
+    const raw = one(name);
+    if (raw === null || typeof raw === 'object') return raw;
+    const items = raw.split(',').map((s) => s.trim());
+    if (items.length > 200) return { error: `${name}: ${items.length} values; at most 200` };
+    for (const item of items) {
+      if (!item) return { error: `${name}: an empty value in ${JSON.stringify(raw)}; ${accepts(name, facts)}` };
+      const wrong = check(item);
+      if (wrong) return { error: `${name}: ${wrong}; ${accepts(name, facts)}` };
+    }
+    return [...new Set(items)].sort();
+  };
+  const authors = list('authors', (a) => (keys.has(a) ? null : `${JSON.stringify(a)} is not a commentary here`));
+  if (authors && 'error' in authors) return authors;
+  if (authors) p.authors = authors;
+  const fields = list('fields', (f) => {
+    const dot = f.indexOf('.');
+    if (dot === -1) return keys.has(f) || facts.fields.includes(f) ? null : `${JSON.stringify(f)} is not a field here`;
+    const c = keys.get(f.slice(0, dot));
+    const t = f.slice(dot + 1);
+    if (!c) return `${JSON.stringify(f)}: ${JSON.stringify(f.slice(0, dot))} is not a commentary here`;
+    if (t === 'author') return `${JSON.stringify(f)}: author comes with every commentary kept; name a text field`;
+    if (!(t in c.fields)) return `${JSON.stringify(f)}: ${c.key} has ${Object.keys(c.fields).join(', ')}`;
+    return null;
+  });
+  if (fields && 'error' in fields) return fields;
+  if (fields) p.fields = fields;
+  return { projection: p.lang || p.authors || p.fields ? p : null };
+}
+
+/** What a parameter accepts, for error messages. */
+function accepts(name: string, facts: ProjectionFacts): string {
+  const keys = facts.commentaries.map((c) => c.key).join(', ');
+  if (name === 'lang') return `expected one of ${LANGS.join(', ')}`;
+  if (name === 'authors') return `expected commentary keys, comma-separated: ${keys}`;
+  return `expected, comma-separated: fields (${facts.fields.join(', ')}), commentary keys (${keys}), or key.field such as siva.et`;
+}
+
+/** One string per distinct projection (the cache key of a projected answer). */
+export const projectionKey = (p: Projection) => `${p.lang ?? ''}|${p.authors?.join(',') ?? ''}|${p.fields?.join(',') ?? ''}`;
+
+/** The query string of a projection, for links and the client. */
+export function projectionQuery(p: Projection): string {
+  const q: string[] = [];
+  if (p.lang) q.push(`lang=${p.lang}`);
+  if (p.authors) q.push(`authors=${p.authors.join(',')}`);
+  if (p.fields) q.push(`fields=${p.fields.join(',')}`);
+  return q.join('&');
+}
+
+/**
+ * The plan of a projection for one record's keys: which top-level keys to
+ * keep, and for each commentary kept which of its text fields (null: all of
+ * them). Shared by the byte form and the object form, so both agree.
+ */
+export interface KeyPlan {
+  /** A plain field: kept or not. */
+  plain(key: string): boolean;
+  /** A commentary: null to drop it, 'all' to keep its text fields as they are, or the set of text fields to keep. */
+  texts(key: string): 'all' | ReadonlySet<string> | null;
+}
+
+export function keyPlan(p: Projection): KeyPlan {
+  const always = new Set<string>(ALWAYS_KEPT);
+  const authors = p.authors && new Set(p.authors);
+  const langFields = p.lang ? new Set<string>(LANGUAGES[p.lang]) : null;
+  const wholeKeys = new Set<string>();
+  const parts = new Map<string, Set<string>>();
+  for (const f of p.fields ?? []) {
+    const dot = f.indexOf('.');
+    if (dot === -1) wholeKeys.add(f);
+    else {
+      const key = f.slice(0, dot);
+      if (!parts.has(key)) parts.set(key, new Set());
+      parts.get(key)!.add(f.slice(dot + 1));
+    }
+  }
+  return {
+    plain: (key) => always.has(key) || !p.fields || wholeKeys.has(key),
+    texts(key) {
+      if (authors && !authors.has(key)) return null;
+      let allowed: Set<string> | null = langFields;
+      if (p.fields && !wholeKeys.has(key)) {
+        const named = parts.get(key);
+        if (!named) return null;
+        allowed = allowed ? new Set([...named].filter((f) => allowed!.has(f))) : named;
+      }
+      return allowed ?? 'all';
+    },
+  };
+}
+
+/**
+ * A parsed record, projected: `_id`, `chapter` and `verse` always; a kept
+ * commentary keeps `author` and the text fields asked for, and is dropped
+ * when no text is left; plain fields are kept unless `fields` is given.
+ * Keys stay in the record's order. `isCommentary` says which keys are
+ * commentaries (the manifest's list).
+ */
+export function projectRecord<T extends Record<string, unknown>>(record: T, p: Projection, isCommentary: (key: string) => boolean): Partial<T> {
+  const plan = keyPlan(p);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (!isCommentary(key) || typeof value !== 'object' || value === null) {
+      if (plan.plain(key)) out[key] = value;
+      continue;
+    }
+    const keep = plan.texts(key);
+    if (!keep) continue;
+    const kept: Record<string, unknown> = {};
+    let texts = 0;
+    for (const [f, v] of Object.entries(value)) {
+      if (f === 'author') kept[f] = v;
+      else if (keep === 'all' || keep.has(f)) {
+        kept[f] = v;
+        texts++;
+      }
+    }
+    if (texts) out[key] = kept;
+  }
+  return out as Partial<T>;
+}

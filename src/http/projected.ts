@@ -1,0 +1,103 @@
+// Answers the server makes rather than reads from dist/: projections of a
+// record or of a chapter's records. Each is made once, from slices of the
+// records' bytes, and kept in a cache bounded by bytes; its brotli and gzip
+// forms are made on first demand, off the event loop, and kept with it.
+import { createHash } from 'node:crypto';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Coding } from '../layout.ts';
+import { headerSets, type Variant } from './assets.ts';
+import { etagOf } from './headers.ts';
+import { PROJECTION_CACHE_BYTES } from './limits.ts';
+
+/** Below this, compression saves too little to be worth a round trip through the thread pool. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export class Projected {
+  readonly identity: Variant;
+  /** Every ETag of the answer, whatever the coding: any of them answers 304. */
+  readonly etags: string[];
+  private coded: Partial<Record<Coding, Variant | Promise<Variant>>> = {};
+  /** Bytes held: the answer and whatever compressed forms were made. */
+  size: number;
+  private readonly sha256: string;
+
+  constructor(body: Buffer) {
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    this.sha256 = sha256;
+    this.identity = { body, ...headerSets(JSON_TYPE, sha256, undefined, body.length) };
+    this.etags = [this.identity.etag, etagOf(sha256, 'br'), etagOf(sha256, 'gzip')];
+    this.size = body.length;
+  }
+
+  /** The answer in `coding`, made now if it was not yet (brotli 5 or gzip 6; 4 and 4 above 1 MB, for speed). */
+  coding(coding: Coding): Variant | Promise<Variant> {
+    const have = this.coded[coding];
+    if (have) return have;
+    const body = this.identity.body;
+    const big = body.length > 1_000_000;
+    const made = new Promise<Variant>((resolve, reject) => {
+      const done = (err: Error | null, out: Buffer) => {
+        if (err) return reject(err);
+        const v: Variant = { body: out, ...headerSets(JSON_TYPE, this.sha256, coding, out.length) };
+        this.coded[coding] = v;
+        this.size += out.length;
+        resolve(v);
+      };
+      if (coding === 'br') {
+        brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: big ? 4 : 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, done);
+      } else gzip(body, { level: big ? 4 : 6 }, done);
+    });
+    // A failure is not kept: the next request tries again.
+    made.catch(() => delete this.coded[coding]);
+    this.coded[coding] = made;
+    return made;
+  }
+}
+
+/**
+ * Projected answers by key (the resource and the projection), least recently
+ * used first out, at most `maxBytes` in all. A projection is cheap to make
+ * again; the bound keeps a flood of distinct projections from growing memory.
+ */
+export class ProjectionCache {
+  private entries = new Map<string, Projected>();
+  private bytes = 0;
+
+  constructor(private maxBytes = PROJECTION_CACHE_BYTES) {}
+
+  get(key: string, make: () => Buffer): Projected {
+    let entry = this.entries.get(key);
+    if (entry) {
+      // Most recently used goes last.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry;
+    }
+    entry = new Projected(make());
+    this.entries.set(key, entry);
+    this.trim();
+    return entry;
+  }
+
+  /** Drop the oldest entries until the bytes held (compressed forms included) fit. */
+  trim(): void {
+    this.bytes = 0;
+    for (const e of this.entries.values()) this.bytes += e.size;
+    for (const [key, e] of this.entries) {
+      if (this.bytes <= this.maxBytes || this.entries.size === 1) break;
+      this.entries.delete(key);
+      this.bytes -= e.size;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get heldBytes(): number {
+    return this.bytes;
+  }
+}

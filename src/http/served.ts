@@ -1,0 +1,131 @@
+// What the server knows of one build of dist/, prepared when the build is
+// loaded: the files by path, the verses random answers draw from (by chapter
+// and speaker), the verse of each day, and what projections are cut from.
+// A new build gets a new Served; nothing here changes while it serves.
+import { dailyIndex } from '../content/daily.ts';
+import { FILES, mediaType, THEMES, type LangForm, type Theme } from '../layout.ts';
+import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
+import { ProjectionCache } from './projected.ts';
+import type { RouteSpec, VerseFilter } from './routes.ts';
+import { indexRecord, type Member } from './slices.ts';
+
+/**
+ * Where a path led: its route, the in-memory file it names (a record, a
+ * chapter, a card), and what the path itself says: a forced theme
+ * (gita-dark.svg), a language (en.json), a chapter. Paths of files are
+ * remembered, so the hot routes skip matching.
+ */
+export interface Fixed {
+  route: RouteSpec;
+  asset: Asset | null;
+  theme?: Theme;
+  lang?: LangForm;
+  ch?: number;
+}
+
+/** Files of dist/ that are served from disk (pages, openapi.json, themed cards), with their headers. */
+export interface Streamed extends HeaderSets {
+  file: string;
+}
+
+/** A verse's card: the plain one is in memory, the themed ones are files. */
+export interface Card {
+  ch: number;
+  sl: number;
+}
+
+/** A verse that random answers may draw (never a colophon): its place and its record. */
+export interface Pick extends Card {
+  verse: Asset;
+}
+
+export interface Served {
+  dist: Dist;
+  /** The verses random answers draw from, filtered by chapter and speaker (made on first use, at most 19 x speakers). */
+  pool(filter: VerseFilter): Pick[];
+  /** The verse of the day of a UTC date (YYYY-MM-DD), as the build picks it. */
+  dayVerse(date: string): Pick;
+  /** A chapter's records in order, the colophon last. */
+  chapterRecords(ch: number): Asset[];
+  /** Where each key of a record is, to cut projections from (made on first use). */
+  sliceIndex(record: Asset): Member[];
+  isCommentary(key: string): boolean;
+  projections: ProjectionCache;
+  /** Which verse an in-memory card is of (colophons too), to find it in another theme. */
+  cardOf: Map<Asset, Card>;
+  /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
+  fixed: Map<string, Fixed>;
+  streamed: Map<string, Representations<Streamed>>;
+}
+
+export function prepare(dist: Dist): Served {
+  const { manifest, assets } = dist;
+  const counts = manifest.content.versesPerChapter;
+  const get = (path: string) => {
+    const a = assets.get(path);
+    if (!a) throw new Error(`dist/ lacks ${path}; rebuild it`);
+    return a;
+  };
+  const picks: Pick[] = [];
+  const byChapter: Asset[][] = [];
+  const cardOf = new Map<Asset, Card>();
+  counts.forEach((count, i) => {
+    const ch = i + 1;
+    byChapter[ch] = [];
+    for (let sl = 1; sl <= count + 1; sl++) {
+      const card = { ch, sl };
+      cardOf.set(get(FILES.card(ch, sl)), card);
+      for (const t of THEMES) if (t !== 'auto' && !manifest.files[FILES.card(ch, sl, t)]) throw new Error(`dist/ lacks ${FILES.card(ch, sl, t)}; rebuild it`);
+      byChapter[ch].push(get(FILES.verse(ch, sl)));
+      if (sl > count) continue; // the colophon: never a random pick
+      picks.push({ ch, sl, verse: get(FILES.verse(ch, sl)) });
+    }
+  });
+  const speakerOf = manifest.content.speakerOf;
+  const pools = new Map<string, Pick[]>([['0/-1', picks]]);
+  const pool = ({ ch, speaker }: VerseFilter) => {
+    const key = `${ch}/${speaker}`;
+    let found = pools.get(key);
+    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
+    return found;
+  };
+  // A hash per distinct date asked for; dates are few (one a day, and what ?date= names), but bounded all the same.
+  const days = new Map<string, Pick>();
+  const dayVerse = (date: string) => {
+    let p = days.get(date);
+    if (!p) {
+      if (days.size >= 10_000) days.clear();
+      days.set(date, (p = picks[dailyIndex(date, picks.length)]));
+    }
+    return p;
+  };
+  const indexes = new Map<Asset, Member[]>();
+  const sliceIndex = (record: Asset) => {
+    let index = indexes.get(record);
+    if (!index) indexes.set(record, (index = indexRecord(record.identity.body)));
+    return index;
+  };
+  const commentaryKeys = new Set(manifest.content.commentaries.map((c) => c.key));
+
+  const streamed: Served['streamed'] = new Map();
+  // manifest.json is served too; it has twins like every text file, but cannot list its own hash.
+  const files = { ...manifest.files, [FILES.manifest]: { type: mediaType(FILES.manifest), size: 0, sha256: dist.manifestSha256, br: 0, gzip: 0 } };
+  for (const [path, entry] of Object.entries(files)) {
+    if (inMemory(path)) continue;
+    // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
+    streamed.set(path, representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding) })));
+  }
+
+  return {
+    dist,
+    pool,
+    dayVerse,
+    chapterRecords: (ch) => byChapter[ch],
+    sliceIndex,
+    isCommentary: (key) => commentaryKeys.has(key),
+    projections: new ProjectionCache(),
+    cardOf,
+    fixed: new Map(),
+    streamed,
+  };
+}

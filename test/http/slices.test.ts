@@ -1,0 +1,115 @@
+// Projections cut from bytes equal JSON.stringify of the projected object,
+// for every record and many random projections; and parameters are checked.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest } from '../../src/build/manifest.ts';
+import { LANGS, parseProjection, projectRecord, projectionKey, type Projection } from '../../src/content/projection.ts';
+import { FILES } from '../../src/layout.ts';
+import { indexRecord, projectBytes } from '../../src/http/slices.ts';
+import { hook } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+
+let dist: string;
+let manifest: Manifest;
+let isCommentary: (k: string) => boolean;
+const seed = Number(process.env.TEST_SEED ?? Date.now() % 100000);
+let state = seed;
+const rnd = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+
+test.before(hook(async () => {
+  ({ distDir: dist } = await testDist());
+  manifest = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8'));
+  const keys = new Set(manifest.content.commentaries.map((c) => c.key));
+  isCommentary = (k) => keys.has(k);
+}));
+
+function randomProjection(): Projection {
+  const p: Projection = {};
+  const c = manifest.content.commentaries;
+  if (rnd() < 0.5) p.lang = pick(LANGS);
+  if (rnd() < 0.4) p.authors = [...new Set(Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => pick(c).key))].sort();
+  if (rnd() < 0.4) {
+    const f: string[] = [];
+    for (let i = 0, n = 1 + Math.floor(rnd() * 5); i < n; i++) {
+      const r = rnd();
+      if (r < 0.3) f.push(pick(manifest.content.fields));
+      else if (r < 0.6) f.push(pick(c).key);
+      else {
+        const k = pick(c);
+        f.push(`${k.key}.${pick(Object.keys(k.fields))}`);
+      }
+    }
+    p.fields = [...new Set(f)].sort();
+  }
+  return p;
+}
+
+test(`byte projections equal the object projection, every record (TEST_SEED=${seed})`, () => {
+  let n = 0;
+  manifest.content.versesPerChapter.forEach((count, i) => {
+    for (let v = 1; v <= count + 1; v++) {
+      const bytes = readFileSync(join(dist, FILES.verse(i + 1, v)));
+      const index = indexRecord(bytes);
+      const record = JSON.parse(bytes.toString());
+      assert.is(projectBytes(bytes, index, {}, isCommentary).toString(), bytes.toString(), 'the empty projection is the record');
+      for (let k = 0; k < 12; k++) {
+        const p = randomProjection();
+        const got = projectBytes(bytes, index, p, isCommentary).toString();
+        const want = JSON.stringify(projectRecord(record, p, isCommentary));
+        if (got !== want) assert.unreachable(`${record._id} ${projectionKey(p)}:\n${got.slice(0, 300)}\n${want.slice(0, 300)}`);
+        n++;
+      }
+    }
+  });
+  assert.ok(n > 8000);
+});
+
+test('projection rules: always _id, chapter, verse; author with every kept commentary; empty commentaries dropped', () => {
+  const bytes = readFileSync(join(dist, FILES.verse(2, 47)));
+  const full = JSON.parse(bytes.toString());
+  const get = (p: Projection) => JSON.parse(projectBytes(bytes, indexRecord(bytes), p, isCommentary).toString());
+  const en = get({ lang: 'en' });
+  assert.equal(Object.keys(en.siva), ['author', 'et', 'ec']);
+  assert.is(en.tej, undefined, 'tej has Hindi only');
+  assert.is(en.slok, full.slok, 'plain fields stay');
+  assert.equal(get({ authors: ['siva', 'tej'] }).tej, full.tej);
+  assert.equal(Object.keys(get({ authors: ['siva'] })).filter((k) => isCommentary(k)), ['siva']);
+  const f = get({ fields: ['siva.et', 'slok'] });
+  assert.equal(Object.keys(f), ['_id', 'chapter', 'verse', 'slok', 'siva']);
+  assert.equal(f.siva, { author: 'Swami Sivananda', et: full.siva.et });
+  assert.equal(get({ fields: ['siva.et'], lang: 'hi' }), { _id: 'BG2.47', chapter: 2, verse: 47 }, 'each narrows the others');
+  assert.equal(Object.keys(get({ fields: ['rams'], lang: 'hi', authors: ['rams', 'tej'] })), ['_id', 'chapter', 'verse', 'rams']);
+});
+
+test('parameters: unknown, empty or repeated values are errors naming the parameter and what it accepts', () => {
+  const facts = manifest.content;
+  const parse = (q: string) => parseProjection(new URLSearchParams(q), facts);
+  assert.equal(parse(''), { projection: null });
+  assert.equal(parse('api_key=x&ch=2'), { projection: null });
+  assert.equal(parse('lang=en&authors=tej,siva,siva&fields=slok,siva.et'), { projection: { lang: 'en', authors: ['siva', 'tej'], fields: ['siva.et', 'slok'] } });
+  const bad: Array<[string, RegExp]> = [
+    ['lang=fr', /^lang: "fr" is not a language here; expected one of en, hi, sa$/],
+    ['lang=', /^lang: empty; expected one of en, hi, sa$/],
+    ['lang=en&lang=hi', /^lang: given 2 times/],
+    ['authors=siva,nobody', /^authors: "nobody" is not a commentary here; expected commentary keys, comma-separated: tej, siva/],
+    ['authors=siva,,tej', /^authors: an empty value/],
+    ['authors=', /^authors: empty/],
+    ['fields=slok,verse_text', /^fields: "verse_text" is not a field here; expected, comma-separated: fields \(_id, chapter, verse, speaker, slok, transliteration\)/],
+    ['fields=siva.ht', /^fields: "siva\.ht": siva has et, ec/],
+    ['fields=siva.author', /author comes with every commentary kept/],
+    ['fields=nobody.et', /"nobody" is not a commentary here/],
+    [`fields=${Array(201).fill('slok').join(',')}`, /201 values; at most 200/],
+  ];
+  for (const [q, re] of bad) {
+    const r = parse(q);
+    assert.ok('error' in r, q);
+    assert.match((r as { error: string }).error, re, q);
+  }
+  assert.equal(parseProjection(new URLSearchParams(''), facts, 'sa'), { projection: { lang: 'sa' } });
+  assert.match((parseProjection(new URLSearchParams('lang=en'), facts, 'sa') as { error: string }).error, /the path asks for sa/);
+});
+
+test.run();
