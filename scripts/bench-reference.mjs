@@ -11,7 +11,8 @@ const [dist, port] = process.argv.slice(2);
 const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
 const files = new Map();
 for (const [path, entry] of Object.entries(manifest.files)) {
-  if (!path.startsWith('/slok/') && !path.startsWith('/chapter') && path !== '/gita.svg') continue;
+  // What the real server holds in memory (src/http/assets.ts, inMemory): records, chapters, plain cards.
+  if (!/^\/(?:slok\/\d+\/\d+\/(?:index\.json|gita\.svg)|chapters?\/(?:\d+\/)?index\.json|gita\.svg)$/.test(path)) continue;
   files.set(path.replace(/\/index\.json$/, ''), { body: readFileSync(join(dist, path)), type: entry.type });
 }
 // Random picks over the non-colophon verses, as the real server draws them.

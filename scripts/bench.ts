@@ -12,7 +12,7 @@ import { FILES } from '../src/layout.ts';
 import { PATHS, PROJECT_ROOT, serverNodeFlags } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--no-keys-bench] [--no-build-bench]
+Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--no-projections] [--no-keys-bench] [--no-build-bench]
 
 Builds dist/ if needed, starts the server and nginx (Debian nginx-light, a
 config written to a temporary folder, loopback only) on the same dist/, and
@@ -21,19 +21,25 @@ measures each hot route with wrk (-t1, 64 connections; default 3 rounds of
 and p99 latency, errors, and the ratio to nginx. A bare node:http server with
 the same bytes in memory (scripts/bench-reference.mjs) runs beside them:
 about the most any Node server reaches on this machine, for reading a gap
-to nginx. Then start-up time, RSS after load; the cost of keys, limits and
+to nginx. Then projections on the server (/slok/2/47 whole, ?lang=en, and a
+chapter's verses in English by one commentator); start-up time, RSS after load; the cost of keys, limits and
 counting on /chapter/2 (GITA_AUTH=off against required, embedded and with
 Redis at REDIS_URL or 127.0.0.1:6379); and cold and warm build times. wrk
 and nginx are installed with apt-get when missing and this user may.
 `;
 
 interface Result {
+  /** Bytes of one answer (transfer over requests). */
+  bytes: number;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
 }
+
+/** The whole record, then projections of it and of a chapter (issue: ?lang=en at least 0.8x the whole record). */
+const PROJECTIONS = ['/slok/2/47', '/slok/2/47?lang=en', '/chapter/3/slok?lang=en&authors=siva'];
 
 const ROUTES: Array<{ name: string; path: string; random?: boolean }> = [
   { name: '/chapters', path: '/chapters' },
@@ -69,7 +75,10 @@ function wrk(bin: string, url: string, seconds: number, connections: number, scr
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = sock ? sock.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50, p99, errors, non2xx };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
+  const m = /([\d.]+)(B|KB|MB|GB) read/.exec(out);
+  const total = m ? Number(m[1]) * { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[m[2] as 'B'] : NaN;
+  return { rps, p50, p99, errors, non2xx, bytes: Math.round(total / requests) };
 }
 
 async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
@@ -221,6 +230,7 @@ run(async () => {
     connections: { type: 'string' },
     routes: { type: 'string' },
     'no-keys-bench': { type: 'boolean' },
+    'no-projections': { type: 'boolean' },
     'no-build-bench': { type: 'boolean' },
   });
   const seconds = Number(values.duration ?? 5);
@@ -282,6 +292,15 @@ run(async () => {
       rows.push({ route: route.name, g: median(gs), n: median(ns), r: median(rs) });
       console.log(`  measured ${route.name}`);
     }
+    // Projections against the whole record, on the server alone (a static server has no projections).
+    const projected: Array<{ path: string; r: Result }> = [];
+    if (!values['no-projections']) {
+      for (const path of PROJECTIONS) wrk(wrkBin, `http://127.0.0.1:18080${path}`, 2, connections);
+      const runs = new Map<string, Result[]>(PROJECTIONS.map((p) => [p, []]));
+      for (let i = 0; i < rounds; i++) for (const path of PROJECTIONS) runs.get(path)!.push(wrk(wrkBin, `http://127.0.0.1:18080${path}`, seconds, connections));
+      for (const path of PROJECTIONS) projected.push({ path, r: median(runs.get(path)!) });
+      console.log('  measured the projections');
+    }
     const rss = rssMb(gita.pid!);
 
     console.log('');
@@ -290,6 +309,13 @@ run(async () => {
     for (const { route, g, n, r } of rows) {
       const ratio = g.rps / n.rps;
       console.log(`| ${route} | ${fmt(g.rps)} | ${fmt(n.rps)} | ${fmt(ratio, 2)}${ratio >= 0.6 ? '' : ' (missed)'} | ${fmt(r.rps)} | ${fmt(g.rps / r.rps, 2)} | ${fmt(g.p50, 2)} / ${fmt(g.p99, 2)} | ${fmt(n.p99, 2)} | ${g.errors + g.non2xx} |`);
+    }
+    if (projected.length) {
+      const whole = projected[0].r.rps;
+      console.log('');
+      console.log('| projection (gita) | req/s | / the whole record (target >= 0.8 for ?lang=en) | p50 / p99 ms | bytes | errors |');
+      console.log('|---|---:|---:|---:|---:|---:|');
+      for (const { path, r } of projected) console.log(`| ${path} | ${fmt(r.rps)} | ${fmt(r.rps / whole, 2)} | ${fmt(r.p50, 2)} / ${fmt(r.p99, 2)} | ${r.bytes} | ${r.errors + r.non2xx} |`);
     }
     console.log('');
     console.log(`start-up to first answer (median of 3): ${formatSeconds(starts[1])} (target <= 0.5 s)`);
