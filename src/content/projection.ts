@@ -85,7 +85,7 @@ export function parseProjection(params: URLSearchParams, facts: ProjectionFacts,
     const t = f.slice(dot + 1);
     if (!c) return `${JSON.stringify(f)}: ${JSON.stringify(f.slice(0, dot))} is not a commentary here`;
     if (t === 'author') return `${JSON.stringify(f)}: author comes with every commentary kept; name a text field`;
-    if (!(t in c.fields)) return `${JSON.stringify(f)}: ${c.key} has ${Object.keys(c.fields).join(', ')}`;
+    if (!Object.hasOwn(c.fields, t)) return `${JSON.stringify(f)}: ${c.key} has ${Object.keys(c.fields).join(', ')}`;
     return null;
   });
   if (fields && 'error' in fields) return fields;

@@ -72,6 +72,13 @@ function corpus(canary: string): Array<[string, string | Buffer]> {
     add(`query /gita.svg?${q.slice(0, 30)}`, request(`/gita.svg?${q}`));
     add(`query /slok?${q.slice(0, 30)}`, request(`/slok?${q}`));
   }
+  // The parameters of the verse of the day, the chapters' lists and projections: every answer a 200, a 400 or a 404.
+  const lists = ['siva,' .repeat(190) + 'siva', Array.from({ length: 201 }, () => 'tej').join(','), 'siva.et'.repeat(50), '%E0%A4%85'.repeat(60)];
+  for (const q of ['lang=%00', 'lang=en%00', 'lang=EN', 'lang[]=en', 'lang=en&lang=en', 'authors=siva%2Ctej', 'authors=,', 'authors=__proto__', 'authors=constructor', 'fields=__proto__', 'fields=siva.__proto__', 'fields=toString', 'fields=siva..et', 'fields=.et', 'fields=siva.', 'date=2024-02-29%00', 'date=+2024-01-01', 'date=2024-W01', 'date=1e9', 'speaker=%F0%9F%98%80', 'speaker=__proto__', ...lists.map((l) => `authors=${l}`), ...lists.map((l) => `fields=${l}`)]) {
+    for (const path of ['/slok', '/slok/2/47', '/slok/today', '/chapter/18/slok', '/slok/2/47/en.json', '/slok/today/gita.svg']) add(`${path}?${q.slice(0, 30)}`, request(`${path}?${q}`));
+  }
+  for (const p of ['/slok/today/../../package.json', '/slok/today/%2e%2e/%2e%2e/package.json', '/chapter/2/slok/../../../package.json', '/slok/2/47/en.json.br', '/slok/today/index.json%00', '/chapter/2/slok/en.json/', '/chapter/2/slok/EN.json', '/slok/2/47/xx.json']) add(`static form ${p}`, request(p));
+
   // Headers: huge, many, duplicated, malformed, smuggling.
   add('huge header', request('/chapters', `Host: x\r\nX-Big: ${'b'.repeat(40_000)}\r\n`));
   add('many headers', request('/chapters', `Host: x\r\n${Array.from({ length: 400 }, (_, i) => `X-H${i}: ${i}`).join('\r\n')}\r\n`));

@@ -101,6 +101,10 @@ test('parameters: unknown, empty or repeated values are errors naming the parame
     ['fields=siva.ht', /^fields: "siva\.ht": siva has et, ec/],
     ['fields=siva.author', /author comes with every commentary kept/],
     ['fields=nobody.et', /"nobody" is not a commentary here/],
+    ['fields=siva.__proto__', /siva has et, ec/],
+    ['fields=siva.constructor', /siva has et, ec/],
+    ['authors=__proto__', /"__proto__" is not a commentary here/],
+    ['fields=toString', /"toString" is not a field here/],
     [`fields=${Array(201).fill('slok').join(',')}`, /201 values; at most 200/],
   ];
   for (const [q, re] of bad) {
