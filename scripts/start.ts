@@ -1,5 +1,6 @@
 // npm start : serve the API on Node. Imports and builds first when content/
 // or dist/ is missing or stale.
+import cluster from 'node:cluster';
 import { ensureBuilt } from '../src/build/ensure.ts';
 import { flags, run } from '../src/cli/run.ts';
 import { loadConfig, SETTINGS, settingFlags } from '../src/config.ts';
@@ -19,7 +20,8 @@ ${SETTINGS.map((s) => `  --${s.flag.padEnd(14)} ${s.env.padEnd(18)} ${s.help} De
 run(async () => {
   const { values } = flags(usage, { ...settingFlags, 'no-prepare': { type: 'boolean' } });
   const config = loadConfig(process.env, values as Record<string, string | undefined>);
-  if (!values['no-prepare'] && config.distDir === PATHS.dist) {
+  // A cluster's workers run this script too: only the primary prepares dist/.
+  if (!values['no-prepare'] && config.distDir === PATHS.dist && !cluster.isWorker) {
     await ensureBuilt({ contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp, say: (l) => console.log(l) });
   }
   await startNode(config);

@@ -1,5 +1,6 @@
 // The operator's settings, defined once: each is an environment variable and
 // a command-line flag; the README and the docs page list them from here.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export type AuthPolicy = 'optional' | 'required' | 'off';
@@ -21,6 +22,8 @@ export interface Config {
   redisPrefix: string;
   /** Where the operator can be reached, shown when registration is closed. */
   contact: string | null;
+  /** Node processes serving the port (node:cluster); 1: the process itself. */
+  workers: number;
 }
 
 export interface Setting {
@@ -44,7 +47,19 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'redisUrl', env: 'REDIS_URL', flag: 'redis-url', default: '', help: 'Keep keys, usage and limits in Redis, shared by several servers. Unset: in the process and GITA_DATA_DIR.' },
   { key: 'redisPrefix', env: 'GITA_REDIS_PREFIX', flag: 'redis-prefix', default: 'gita:', help: 'Prefix of every Redis key the service uses.' },
   { key: 'contact', env: 'GITA_CONTACT', flag: 'contact', default: '', help: 'How to reach the operator (shown when registration is closed).' },
+  { key: 'workers', env: 'GITA_WORKERS', flag: 'workers', default: '1', help: 'Node processes that share the port: 1, auto (one per core) or a number; counts and quotas stay exact across them. Deno serves in one process.' },
 ];
+
+/** Most workers a server starts: beyond the cores they only compete. */
+export const MAX_WORKERS = 64;
+
+/** "1", "auto" (one per core) or a number → how many worker processes. */
+export function parseWorkers(value: string, name: string, cores: number): number {
+  const v = value.trim().toLowerCase();
+  if (v === 'auto') return Math.max(1, Math.min(cores, MAX_WORKERS));
+  if (!/^\d{1,3}$/.test(v) || Number(v) < 1 || Number(v) > MAX_WORKERS) throw new ConfigError(`${name}: "${value}" is not a number of workers; expected 1 to ${MAX_WORKERS}, or auto (one per core)`);
+  return Number(v);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -85,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     redisUrl: redis || null,
     redisPrefix: value('redisPrefix'),
     contact: value('contact').trim() || null,
+    workers: parseWorkers(value('workers'), name('workers'), availableParallelism()),
   };
 }
 

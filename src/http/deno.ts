@@ -20,6 +20,7 @@ declare const Deno: {
 
 export async function startDeno(config: Config) {
   const service = await createService(config);
+  if (config.workers > 1) service.log.line(`GITA_WORKERS=${config.workers} ignored: under Deno the server runs in one process (node:cluster is Node's)`);
   const handler = webHandler({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
   const server = Deno.serve(
     { port: config.port, hostname: config.host, onListen: ({ port }) => service.started(displayUrl(config.host, port), `deno ${Deno.version.deno}`) },

@@ -23,10 +23,17 @@ export interface Service {
 export const displayUrl = (host: string, port: number) =>
   `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 
-export async function createService(config: Config): Promise<Service> {
+export interface ServiceOptions {
+  /** This process is one worker of a cluster: usage and limits are the primary's (embedded store). */
+  clusterWorker?: boolean;
+  /** How many processes serve (for /healthz). */
+  workers?: () => number;
+}
+
+export async function createService(config: Config, { clusterWorker = false, workers = () => 1 }: ServiceOptions = {}): Promise<Service> {
   const log = createLog();
   const dist = await loadDist(config.distDir);
-  const stores = await openStores(config, { live: true, say: (l) => log.line(l) });
+  const stores = await openStores(config, { live: true, say: (l) => log.line(l), clusterWorker: clusterWorker && !config.redisUrl });
   const pricing = { keyLimit: config.keyLimit, anonLimit: config.anonLimit, registration: config.registration, contact: config.contact };
   const app = createApp({
     dist,
@@ -37,7 +44,10 @@ export async function createService(config: Config): Promise<Service> {
     anonLimit: config.anonLimit,
     pricing: pricingPage(pricing),
     register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, pricing }),
-    health: () => stores.health(),
+    health: () => {
+      const h = stores.health();
+      return { ...h, stores: { ...h.stores, workers: workers() } };
+    },
   });
   const onError = (err: unknown) => log.line(`error: ${(err as Error)?.stack ?? String(err)}`);
   const stopWatching = watchDist(

@@ -1,12 +1,18 @@
 // Start the Node server: listen, and on SIGTERM/SIGINT stop accepting, let
-// in-flight requests finish, and exit 0.
+// in-flight requests finish, and exit 0. With GITA_WORKERS > 1 this process
+// is the primary of a cluster (cluster.ts) and each worker comes here too.
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
+import { startPrimary, workerCount } from './cluster.ts';
 import type { Config } from '../config.ts';
 import { createNodeServer, shutdown } from './node.ts';
 import { createService, displayUrl } from './serve.ts';
 
 export async function startNode(config: Config) {
-  const service = await createService(config);
+  // Several workers: this process becomes their primary and serves nothing itself.
+  if (config.workers > 1 && cluster.isPrimary) return startPrimary(config);
+  const worker = cluster.isWorker;
+  const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1 });
   const server = createNodeServer({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
   // One request that fails must never take the process down.
   process.on('uncaughtException', service.onError);
@@ -16,7 +22,8 @@ export async function startNode(config: Config) {
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  service.started(displayUrl(config.host, port), `node ${process.version}`);
+  // In a cluster the primary says where it listens, once every worker does.
+  if (!worker) service.started(displayUrl(config.host, port), `node ${process.version}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -75,7 +75,7 @@ export class DayClock {
   }
 }
 
-type Factory = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;
+export type Factory = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;
 
 export const memoryFactory: Factory = (keyPrefix, points, duration) => new RateLimiterMemory({ keyPrefix, points, duration });
 

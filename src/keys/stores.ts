@@ -20,10 +20,12 @@ export interface Stores {
 export interface OpenOptions {
   /** A server: keep keys current, write usage in the background. The CLI: read and write on demand. */
   live: boolean;
+  /** A worker process of a cluster (GITA_WORKERS > 1): usage and limits are the primary's (embedded store only). */
+  clusterWorker?: boolean;
   say?: (line: string) => void;
 }
 
-export async function openStores(config: Config, { live, say = () => {} }: OpenOptions): Promise<Stores> {
+export async function openStores(config: Config, { live, say = () => {}, clusterWorker = false }: OpenOptions): Promise<Stores> {
   if (config.redisUrl) {
     // Loaded only for Redis: ioredis alone adds about 20 MB to a server that does not use it.
     const { connectRedis, redactUrl, RedisKeyStore, RedisUsageStore } = await import('./redis.ts');
@@ -56,6 +58,24 @@ export async function openStores(config: Config, { live, say = () => {} }: OpenO
   }
 
   await mkdir(config.dataDir, { recursive: true });
+  if (clusterWorker) {
+    // Keys from the file (every worker watches it); usage and limits held by the primary process.
+    const { ClusterUsageStore, clusterFactory } = await import('./cluster.ts');
+    const keys = await FileKeyStore.open(config.dataDir, live);
+    const usage = new ClusterUsageStore();
+    const limiter = createLimiter(clusterFactory);
+    return {
+      keys,
+      usage,
+      limiter,
+      health: () => ({ degraded: false, stores: { keys: 'file', usage: 'file' } }),
+      async close() {
+        await limiter.close();
+        await usage.close();
+        await keys.close();
+      },
+    };
+  }
   const keys = await FileKeyStore.open(config.dataDir, live);
   const usage = await FileUsageStore.open(config.dataDir, { readOnly: !live });
   if (usage.recovered) {

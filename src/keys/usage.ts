@@ -116,6 +116,12 @@ export class FileUsageStore implements UsageStore {
     this.dirty = true;
   }
 
+  /** Counts made elsewhere (the workers of a cluster send theirs here, to the one store). */
+  merge(rows: readonly UsageRow[]): void {
+    for (const r of rows) add(this.counts, r.day, r.subject, r.route, r.count);
+    if (rows.length) this.dirty = true;
+  }
+
   async read(days: number, subject?: string): Promise<UsageRow[]> {
     return rowsOf(this.counts, lastDays(days), subject);
   }
