@@ -17,7 +17,7 @@ import { BuildCache, type Cached } from './cache.ts';
 import { optimizeCards } from './cards.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { CompressPool, type Compressed, type CompressStats } from './compress.ts';
-import { headersFile, notFoundPage, redirectsFile } from './hosts.ts';
+import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
@@ -165,6 +165,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       }),
       { path: '/_headers', bytes: headersFile() },
       { path: '/_redirects', bytes: redirectsFile(daily) },
+      { path: '/.nojekyll', bytes: '' },
     ];
     await writeAll(staged, files);
     progress('swapping');
@@ -179,7 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
   const sum = (pick: (a: Asset) => number) => assets.reduce((n, a) => n + pick(a), 0);
   return {
-    files: assets.length * 3 + 5,
+    files: assets.length * 3 + 3 + HOST_FILES.length,
     raw: sum((a) => a.body.length),
     gzip: sum((a) => twins.get(a.path)!.gzip.size),
     brotli: sum((a) => twins.get(a.path)!.br.size),

@@ -5,6 +5,14 @@ import { FILES } from '../layout.ts';
 import { CACHE_FIXED, CARD_CSP, COMMON_HEADERS } from '../http/headers.ts';
 import { NOT_FOUND } from '../http/errors.ts';
 
+/**
+ * Files for the hosts, outside the manifest (they are not served as API
+ * resources): `_headers` and `_redirects` (Netlify, Cloudflare Pages), and
+ * `.nojekyll`, which tells GitHub Pages to publish dist/ as it is (else Jekyll
+ * drops every file whose name starts with an underscore).
+ */
+export const HOST_FILES = ['/_headers', '/_redirects', '/.nojekyll'] as const;
+
 /** Clean URLs rewritten (status 200) to their files; `/slok` serves the build's verse of the day. */
 export function redirectsFile(daily: { chapter: number; verse: number }): string {
   const rows = [
