@@ -31,6 +31,11 @@ export const FILES = {
   manifest: '/manifest.json',
   /** The import's audit of the content and what the errata did (content/audit.json). */
   audit: '/audit.json',
+  /** What the content holds (the manifest's content section): what a client on a static host draws and picks from. */
+  facts: '/content.json',
+  /** The client, as one ES module, and its declarations (Deno finds them by X-TypeScript-Types). */
+  client: '/client.js',
+  clientTypes: '/client.d.ts',
   notFound: '/404.html',
 } as const;
 
@@ -48,6 +53,8 @@ export const MEDIA_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   html: 'text/html; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  ts: 'application/typescript; charset=utf-8',
 };
 
 export function mediaType(path: string): string {

@@ -13,6 +13,8 @@ import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, LANG_FORMS, mediaType, type LangForm } from '../layout.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
+import fg from 'fast-glob';
+import { bundleClient, CLIENT_SOURCES } from './client.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { optimizeCards } from './cards.ts';
 import { THEMES, type Theme } from '../layout.ts';
@@ -112,6 +114,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
+    other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...contentFacts(content), daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
+    other.push(...(await clientAssets(cache)));
     other.push(...docsAssets(content, daily, audit));
     progress('compressing');
     await Promise.all([jsonDone, derivedDone, compress(other)]);
@@ -218,6 +222,18 @@ async function writeAll(root: string, files: OutFile[]) {
     }
   };
   await Promise.all(Array.from({ length: 16 }, writer));
+}
+
+/** The client (client.js, client.d.ts), from the build cache when its sources did not change. */
+async function clientAssets(cache: BuildCache): Promise<Asset[]> {
+  const hash = createHash('sha256');
+  for (const file of fg.sync([...CLIENT_SOURCES, 'tsconfig.json', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  const key = hash.digest('hex');
+  const js = cache.lookup(`${key}.client.js`);
+  const dts = cache.lookup(`${key}.client.d.ts`);
+  if (js.file && dts.file) return [{ path: FILES.client, body: readFileSync(js.file), ...js }, { path: FILES.clientTypes, body: readFileSync(dts.file), ...dts }];
+  const made = await bundleClient();
+  return [{ path: FILES.client, body: Buffer.from(made.js), ...js }, { path: FILES.clientTypes, body: Buffer.from(made.dts), ...dts }];
 }
 
 /** The import's audit, which the build carries into dist/ for the docs page and /healthz. */

@@ -36,6 +36,7 @@ export function headersFile(): string {
     block('/*', { ...COMMON_HEADERS, 'Cache-Control': CACHE_FIXED }),
     block('/*.svg', { 'Content-Security-Policy': CARD_CSP }),
     block('/slok', { 'Cache-Control': 'public, max-age=300' }),
+    block(FILES.client, { 'X-TypeScript-Types': `.${FILES.clientTypes}` }),
   ].join('\n');
 }
 

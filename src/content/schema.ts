@@ -21,7 +21,7 @@ export const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
  * specification lists for each. Every verse record must carry all of them;
  * further keys of the same shape (such as `prabhu`) are kept as they are.
  */
-export const COMMENTARIES: ReadonlyArray<{ key: string; fields: readonly TextField[] }> = [
+export const COMMENTARIES = [
   { key: 'tej', fields: ['ht'] },
   { key: 'siva', fields: ['et', 'ec'] },
   { key: 'purohit', fields: ['et'] },
@@ -43,17 +43,19 @@ export const COMMENTARIES: ReadonlyArray<{ key: string; fields: readonly TextFie
   { key: 'venkat', fields: ['sc'] },
   { key: 'puru', fields: ['sc'] },
   { key: 'neel', fields: ['sc'] },
-];
-export const COMMENTARY_KEYS = COMMENTARIES.map((c) => c.key);
+] as const satisfies ReadonlyArray<{ key: string; fields: readonly TextField[] }>;
+/** The keys of the 21, as a type: the client's types narrow by them. */
+export type CommentaryKey = (typeof COMMENTARIES)[number]['key'];
+export const COMMENTARY_KEYS: readonly CommentaryKey[] = COMMENTARIES.map((c) => c.key);
+export const isSpecCommentary = (key: string): key is CommentaryKey => (COMMENTARY_KEYS as readonly string[]).includes(key);
 
 /**
  * Commentaries beyond the specification that the content is known to carry,
  * on some records only. Known means typed: a record where one of them is not
  * a commentary object is an error, as for the 21.
  */
-export const OPTIONAL_COMMENTARIES: ReadonlyArray<{ key: string; fields: readonly TextField[] }> = [
-  { key: 'prabhu', fields: ['et', 'ec'] },
-];
+export const OPTIONAL_COMMENTARIES = [{ key: 'prabhu', fields: ['et', 'ec'] }] as const satisfies ReadonlyArray<{ key: string; fields: readonly TextField[] }>;
+export type OptionalCommentaryKey = (typeof OPTIONAL_COMMENTARIES)[number]['key'];
 
 /** Top-level verse fields that are not commentaries, in source order; `speaker` came later (upstream 43dfc8d) and is optional. */
 export const VERSE_FIELDS = ['_id', 'chapter', 'verse', 'speaker', 'slok', 'transliteration'] as const;
@@ -107,7 +109,8 @@ export interface Commentary {
   sc?: string;
 }
 
-export interface VerseRecord {
+/** The fields of a verse record that are not commentaries. */
+export interface VerseFields {
   _id: string;
   chapter: number;
   verse: number;
@@ -115,9 +118,16 @@ export interface VerseRecord {
   speaker?: string;
   slok: string;
   transliteration: string;
+}
+
+/** A verse record as code walks it: the fields, and commentaries (or later fields) by any key. */
+export interface VerseRecord extends VerseFields {
   /** Commentaries by key; fields added upstream later pass through as they are. */
   [commentary: string]: Commentary | string | number | undefined;
 }
+
+/** A verse record with every known key typed (the client's type): the 21 commentaries, and prabhu on most records. */
+export type Verse = VerseFields & { [K in CommentaryKey]: Commentary } & { [K in OptionalCommentaryKey]?: Commentary };
 
 export interface ChapterRecord {
   chapter_number: number;

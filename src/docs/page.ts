@@ -5,7 +5,7 @@ import { CARD_TRANSLATIONS, TRANSLATION_MAX_LINES } from '../card/card.ts';
 import type { AuditFile } from '../content/audit.ts';
 import type { Content } from '../content/read.ts';
 import type { Manifest, ManifestCommentary } from '../build/manifest.ts';
-import { COMMENTARY_KEYS, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
+import { isSpecCommentary, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
 import { LANGS, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import { formatBytes } from '../cli/format.ts';
@@ -230,7 +230,7 @@ ${TEXT_FIELD_NAMES.map((f) => html`<tr><td><code>${f}</code></td><td>${TEXT_FIEL
 <p>Read from the content of this build (${verses} verse records). Commentators with nothing to say on a verse are present with the text "&lt;author&gt; did not comment on this sloka".</p>
 <table>
 <tr><th>key</th><th>author</th><th>text fields (language)</th><th>records</th></tr>
-${people.map((c) => html`<tr><td><code>${c.key}</code>${COMMENTARY_KEYS.includes(c.key) ? '' : html` <span class="muted">(beyond the 21 of the spec)</span>`}</td><td>${c.author}</td><td>${fieldCell(c)}</td><td>${c.records}</td></tr>`)}
+${people.map((c) => html`<tr><td><code>${c.key}</code>${isSpecCommentary(c.key) ? '' : html` <span class="muted">(beyond the 21 of the spec)</span>`}</td><td>${c.author}</td><td>${fieldCell(c)}</td><td>${c.records}</td></tr>`)}
 </table>
 
 <h2 id="errors">Errors</h2>

@@ -85,10 +85,11 @@ export function flat(headers: Record<string, string>): string[] {
  * reload). `length`: its Content-Length, when the bytes are in memory; a file
  * streamed from disk gets it from the file itself.
  */
-export function headerSets(type: string, sha256: string, coding?: Coding, length?: number): HeaderSets {
+export function headerSets(type: string, sha256: string, coding?: Coding, length?: number, extra: Record<string, string> = {}): HeaderSets {
   const etag = etagOf(sha256, coding);
   const base: Record<string, string> = {
     ...typeHeaders(type),
+    ...extra,
     ...(length !== undefined && { 'Content-Length': String(length) }),
     ...(coding && { 'Content-Encoding': coding }),
     Vary: 'Accept-Encoding',

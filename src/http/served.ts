@@ -58,6 +58,11 @@ export interface Served {
   streamed: Map<string, Representations<Streamed>>;
 }
 
+/** Headers particular to one file: Deno finds the client's declarations by X-TypeScript-Types. */
+const PATH_HEADERS: Record<string, Record<string, string>> = {
+  [FILES.client]: { 'X-TypeScript-Types': `.${FILES.clientTypes}` },
+};
+
 export function prepare(dist: Dist): Served {
   const { manifest, assets } = dist;
   const counts = manifest.content.versesPerChapter;
@@ -113,7 +118,7 @@ export function prepare(dist: Dist): Served {
   for (const [path, entry] of Object.entries(files)) {
     if (inMemory(path)) continue;
     // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
-    streamed.set(path, representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding) })));
+    streamed.set(path, representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path]) })));
   }
 
   return {

@@ -5,7 +5,8 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../../src/build/manifest.ts';
-import { LANGS, parseProjection, projectRecord, projectionKey, type Projection } from '../../src/content/projection.ts';
+import { LANGS, LANGUAGE_NAMES, LANGUAGES, parseProjection, projectRecord, projectionKey, type Projection } from '../../src/content/projection.ts';
+import { TEXT_FIELDS, TEXT_FIELD_NAMES } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
 import { indexRecord, projectBytes } from '../../src/http/slices.ts';
 import { hook } from '../helpers/fs.ts';
@@ -82,6 +83,10 @@ test('projection rules: always _id, chapter, verse; author with every kept comme
   assert.equal(f.siva, { author: 'Swami Sivananda', et: full.siva.et });
   assert.equal(get({ fields: ['siva.et'], lang: 'hi' }), { _id: 'BG2.47', chapter: 2, verse: 47 }, 'each narrows the others');
   assert.equal(Object.keys(get({ fields: ['rams'], lang: 'hi', authors: ['rams', 'tej'] })), ['_id', 'chapter', 'verse', 'rams']);
+});
+
+test('the languages of lang= are the languages TEXT_FIELDS gives each text field', () => {
+  for (const l of LANGS) for (const f of TEXT_FIELD_NAMES) assert.is((LANGUAGES[l] as readonly string[]).includes(f), TEXT_FIELDS[f].language === LANGUAGE_NAMES[l], `${l} ${f}`);
 });
 
 test('parameters: unknown, empty or repeated values are errors naming the parameter and what it accepts', () => {

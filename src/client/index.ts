@@ -1,0 +1,234 @@
+// The Gita API client: one dependency-free ES module for browsers, Node,
+// Deno and Bun, against the server or a static copy of dist/ on any host.
+//
+//   import { createClient } from 'https://<host>/client.js';   // or 'gita-api/client'
+//   const gita = createClient();                                // base URL: that host
+//   const v = await gita.verse(2, 47, { lang: 'en', authors: ['siva'] });
+//   v.siva?.et;                                                 // typed from the options
+//
+// In `static` mode it asks for the files a static host has (index.json, the
+// language forms, slok/today/, the search index) and does the rest itself:
+// the authors and fields of a projection, a random draw, another day's verse.
+import { indexFromDigest } from '../content/day.ts';
+import { projectRecord } from '../content/projection.ts';
+import { isCommentaryShaped } from '../content/schema.ts';
+import type { ChapterRecord, Lang, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnswer } from './types.ts';
+
+export type * from './types.ts';
+
+export interface ClientOptions {
+  /** Where the API is. Default: the host this module was loaded from (https://<host>/client.js); required elsewhere. */
+  baseUrl?: string | URL;
+  /** Sent as the x-api-key header, never in a URL. */
+  apiKey?: string;
+  /** A fetch of your own (a test double, a proxy); default: the global fetch. */
+  fetch?: typeof fetch;
+  /** server (default): the API's routes; static: the files of dist/ on a static host. */
+  mode?: 'server' | 'static';
+  /** On 429, wait Retry-After once and try again (when it is a minute or less). Off by default. */
+  retry?: boolean;
+  /** Keep answers with their ETags and revalidate them (If-None-Match, 304). Off by default. */
+  cache?: boolean;
+}
+
+/** An answer that is not a success: the HTTP status, the server's message, and on 429 the seconds to wait. */
+export class GitaError extends Error {
+  override name = 'GitaError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly url: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The longest Retry-After the client waits out itself (a daily quota's is hours: that is for the caller to decide). */
+export const MAX_RETRY_WAIT_S = 60;
+
+/** What a static copy says of its content (dist/content.json). */
+interface Facts {
+  versesPerChapter: number[];
+  speakers: Array<{ slug: string | null; name: string; verses: number }>;
+  speakerOf: number[][];
+}
+
+export interface Client {
+  readonly mode: 'server' | 'static';
+  readonly baseUrl: string;
+  /** One verse record (sl up to verses_count + 1, the colophon), whole or projected. */
+  verse<const O extends ProjectionOptions = {}>(chapter: number, verse: number, options?: O): Promise<VerseAnswer<O>>;
+  /** A random verse (never a colophon), of a chapter or a speaker if asked. Static mode: drawn here, from the host's facts. */
+  random<const O extends ProjectionOptions = {}>(filter?: { chapter?: number; speaker?: Speaker | string }, options?: O): Promise<VerseAnswer<O>>;
+  /** The verse of the day (UTC), or of `date` (YYYY-MM-DD). */
+  today<const O extends ProjectionOptions = {}>(day?: { date?: string }, options?: O): Promise<VerseAnswer<O>>;
+  chapters(): Promise<ChapterRecord[]>;
+  chapter(chapter: number): Promise<ChapterRecord>;
+  /** A chapter's verse records in order, the colophon last. */
+  chapterVerses<const O extends ProjectionOptions = {}>(chapter: number, options?: O): Promise<Array<VerseAnswer<O>>>;
+  search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /** The URL of a card to put in an <img> (no key: a card is fetched by the browser, which cannot send one). */
+  cardUrl(card?: { chapter?: number; verse?: number; theme?: Theme; today?: boolean }): string;
+}
+
+/** The host this module was served from, when it was (https://<host>/client.js → https://<host>/). */
+function ownHost(): string | undefined {
+  const here = import.meta.url;
+  return /^https?:/.test(here) ? new URL('./', here).href : undefined;
+}
+
+const list = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
+
+/** The query of a projection, as the server reads it. */
+function projectionQuery(p?: ProjectionOptions): string {
+  if (!p) return '';
+  const q: string[] = [];
+  if (p.lang) q.push(`lang=${p.lang}`);
+  if (p.authors) q.push(`authors=${list(p.authors)}`);
+  if (p.fields) q.push(`fields=${list(p.fields)}`);
+  return q.join('&');
+}
+
+const withQuery = (path: string, ...parts: string[]) => {
+  const q = parts.filter(Boolean).join('&');
+  return q ? `${path}?${q}` : path;
+};
+
+async function errorOf(res: Response, url: string): Promise<GitaError> {
+  const text = await res.text().catch(() => '');
+  let message = text.trim() || `HTTP ${res.status}`;
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    if (typeof body.error === 'string') message = body.error;
+  } catch {
+    // plain text (the 404 wordings)
+  }
+  const retry = Number(res.headers.get('retry-after'));
+  return new GitaError(res.status, message, url, res.status === 429 && Number.isFinite(retry) ? retry : undefined);
+}
+
+export function createClient(options: ClientOptions = {}): Client {
+  const given = options.baseUrl ?? ownHost();
+  if (!given) throw new GitaError(0, 'createClient: give baseUrl (the API\'s address); only a client loaded from a host knows its own', '');
+  const base = String(given).replace(/\/?$/, '/');
+  const mode = options.mode ?? 'server';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const remembered = new Map<string, { etag: string; value: unknown }>();
+
+  async function get<T>(path: string): Promise<T> {
+    const url = new URL(path.replace(/^\//, ''), base).href;
+    const headers: Record<string, string> = {};
+    if (options.apiKey) headers['x-api-key'] = options.apiKey;
+    const kept = options.cache ? remembered.get(url) : undefined;
+    if (kept) headers['if-none-match'] = kept.etag;
+    let res = await doFetch(url, { headers });
+    if (res.status === 429 && options.retry) {
+      const wait = Number(res.headers.get('retry-after'));
+      if (Number.isFinite(wait) && wait <= MAX_RETRY_WAIT_S) {
+        await res.body?.cancel();
+        await new Promise((r) => setTimeout(r, Math.max(0, wait) * 1000));
+        res = await doFetch(url, { headers });
+      }
+    }
+    if (res.status === 304 && kept) {
+      await res.body?.cancel();
+      return structuredClone(kept.value) as T;
+    }
+    if (!res.ok) throw await errorOf(res, url);
+    const value = (await res.json()) as T;
+    const etag = res.headers.get('etag');
+    if (options.cache && etag) {
+      if (remembered.size >= 1_000) remembered.delete(remembered.keys().next().value!);
+      remembered.set(url, { etag, value: structuredClone(value) });
+    }
+    return value;
+  }
+
+  // Static mode: what the host's files cannot say themselves.
+  let facts: Promise<Facts> | null = null;
+  const loadFacts = () => (facts ??= get<Facts>('content.json').catch((err) => ((facts = null), Promise.reject(err))));
+  const form = (lang?: Lang) => `${lang ?? 'index'}.json`;
+  /** authors and fields, applied here to what a static host has (the whole record, or its language form). */
+  const narrow = <T>(record: T, p?: ProjectionOptions): T =>
+    p && (p.authors || p.fields) ? (projectRecord(record as Record<string, unknown>, { authors: p.authors && [...p.authors], fields: p.fields && [...p.fields] }, (k) => isCommentaryShaped((record as Record<string, unknown>)[k])) as T) : record;
+  const staticVerse = async (ch: number, sl: number, p?: ProjectionOptions) => narrow(await get(`slok/${ch}/${sl}/${form(p?.lang)}`), p);
+  const speakerIndex = (f: Facts, speaker: string) => {
+    const i = f.speakers.findIndex((s) => s.slug === speaker.trim().toLowerCase() || s.name === speaker.trim().normalize('NFC'));
+    if (i === -1) throw new GitaError(404, 'No verse matching the query could be found.', base);
+    return i;
+  };
+  const sha256 = async (text: string) => new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+
+  const client: Client = {
+    mode,
+    baseUrl: base,
+    async verse(chapter, verse, o) {
+      if (mode === 'static') return staticVerse(chapter, verse, o) as never;
+      return get(withQuery(`slok/${chapter}/${verse}`, projectionQuery(o)));
+    },
+    async random(filter = {}, o) {
+      if (mode === 'server') {
+        const q = [filter.chapter ? `ch=${filter.chapter}` : '', filter.speaker ? `speaker=${encodeURIComponent(filter.speaker)}` : ''];
+        return get(withQuery('slok', ...q, projectionQuery(o)));
+      }
+      // A static host answers one file per path: the draw is made here, uniformly over the matching verses.
+      const f = await loadFacts();
+      const speaker = filter.speaker ? speakerIndex(f, filter.speaker) : -1;
+      const pool: Array<[number, number]> = [];
+      f.versesPerChapter.forEach((n, i) => {
+        if (filter.chapter && filter.chapter !== i + 1) return;
+        for (let v = 1; v <= n; v++) if (speaker < 0 || f.speakerOf[i][v - 1] === speaker) pool.push([i + 1, v]);
+      });
+      if (!pool.length) throw new GitaError(404, 'No verse matching the query could be found.', base);
+      const [c, v] = pool[Math.floor(Math.random() * pool.length)];
+      return staticVerse(c, v, o) as never;
+    },
+    async today(day = {}, o) {
+      if (mode === 'server') return get(withQuery('slok/today', day.date ? `date=${encodeURIComponent(day.date)}` : '', projectionQuery(o)));
+      if (!day.date) return narrow(await get(`slok/today/${form(o?.lang)}`), o) as never;
+      // Another day: picked here exactly as the build and the server pick it.
+      const f = await loadFacts();
+      const verses = f.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => [i + 1, v + 1] as const));
+      const [c, v] = verses[indexFromDigest(await sha256(day.date), verses.length)];
+      return staticVerse(c, v, o) as never;
+    },
+    chapters: () => get(mode === 'static' ? 'chapters/index.json' : 'chapters'),
+    chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : `chapter/${chapter}`),
+    async chapterVerses(chapter, o) {
+      if (mode === 'server') return get(withQuery(`chapter/${chapter}/slok`, projectionQuery(o)));
+      const records = await get<Verse[]>(`chapter/${chapter}/slok/${form(o?.lang)}`);
+      return records.map((r) => narrow(r, o)) as never;
+    },
+    async search(query, o = {}) {
+      if (mode === 'server') {
+        const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${o.lang}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : ''];
+        return get(withQuery('search', ...q));
+      }
+      // The host's search index, with the engine the server uses (search.js beside it).
+      const engine = (await import(/* @vite-ignore */ new URL('search.js', base).href)) as { openSearch(base: string, fetch?: typeof doFetch): Promise<{ search(q: string, o: SearchOptions): SearchResponse }> };
+      searcher ??= engine.openSearch(base, doFetch).catch((err) => ((searcher = null), Promise.reject(err)));
+      try {
+        return (await searcher).search(query, o);
+      } catch (err) {
+        if (err instanceof Error && /^(q|lang|ch|speaker|limit): /.test(err.message)) throw new GitaError(400, err.message, base);
+        throw err;
+      }
+    },
+    cardUrl(card = {}) {
+      const name = !card.theme || card.theme === 'auto' ? 'gita.svg' : `gita-${card.theme}.svg`;
+      if (card.today) return new URL(`slok/today/${name}`, base).href;
+      if (card.chapter && card.verse) return new URL(`slok/${card.chapter}/${card.verse}/${name}`, base).href;
+      if (card.verse) throw new GitaError(0, 'cardUrl: a verse needs its chapter', base);
+      if (mode === 'static') {
+        if (card.chapter) throw new GitaError(0, 'cardUrl: a static host has no random card of a chapter; name the verse', base);
+        // A static host's /gita.svg is the card of its build's verse of the day.
+        return new URL(name, base).href;
+      }
+      return new URL(withQuery(name, card.chapter ? `ch=${card.chapter}` : ''), base).href;
+    },
+  };
+  let searcher: Promise<{ search(q: string, o: SearchOptions): SearchResponse }> | null = null;
+  return client;
+}
+

@@ -1,0 +1,81 @@
+// The client's types, derived from the content model the importer validates
+// with (src/content/schema.ts) and the projection rules
+// (src/content/projection.ts): no second copy of the record types. An answer
+// narrows with the options asked for, where TypeScript can follow them.
+import type { Lang, LANGUAGES } from '../content/projection.ts';
+import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Verse, VerseFields } from '../content/schema.ts';
+
+export type { ChapterRecord, Lang, Verse, VerseFields, TextField };
+type LangField<L extends Lang> = (typeof LANGUAGES)[L][number];
+
+/** A commentary key: the 21 of the specification, and prabhu. */
+export type Author = CommentaryKey | OptionalCommentaryKey;
+type PlainField = keyof VerseFields;
+type Always = '_id' | 'chapter' | 'verse';
+/** What `fields` accepts: a plain field, a whole commentary, or one text field of one (`siva.et`). */
+export type FieldName = PlainField | Author | `${Author}.${TextField}`;
+
+/** lang, authors and fields: only what you need (see the API docs, "Only what you need"). */
+export interface ProjectionOptions {
+  lang?: Lang;
+  authors?: readonly Author[];
+  fields?: readonly FieldName[];
+}
+
+type FieldsOf<O> = O extends { fields: readonly (infer F)[] } ? F : never;
+type HasFields<O> = O extends { fields: readonly unknown[] } ? true : false;
+type Named<F> = F extends `${infer K}.${string}` ? K : F;
+type PartsOf<F, K extends string> = F extends `${K}.${infer T}` ? T : never;
+type LangOf<O> = O extends { lang: infer L extends Lang } ? LangField<L> : TextField;
+type AuthorsOf<O> = O extends { authors: readonly (infer A)[] } ? A : Author;
+
+type KeptAuthors<O> = HasFields<O> extends true ? Extract<AuthorsOf<O>, Named<FieldsOf<O>>> : AuthorsOf<O>;
+type KeptTexts<O, K extends string> = (HasFields<O> extends true ? (K extends FieldsOf<O> ? TextField : PartsOf<FieldsOf<O>, K>) : TextField) & LangOf<O>;
+type KeptPlain<O> = HasFields<O> extends true ? Extract<Named<FieldsOf<O>>, Exclude<PlainField, Always>> : Exclude<PlainField, Always>;
+
+/**
+ * A projected verse: `_id`, `chapter`, `verse` always; the plain fields kept;
+ * each commentary kept with its author and the text fields asked for (any of
+ * them may be absent: a commentary with no text left is dropped).
+ */
+export type Projected<O> = Pick<VerseFields, Always | KeptPlain<O>> & {
+  [K in KeptAuthors<O> & string]?: { author: string } & { [T in KeptTexts<O, K>]?: string };
+};
+
+/** The whole record when nothing narrows it, else the projection. */
+export type VerseAnswer<O> = {} extends O ? Verse : Projected<O>;
+
+export type Theme = 'auto' | 'light' | 'dark';
+export type Speaker = 'krishna' | 'arjuna' | 'sanjaya' | 'dhritarashtra';
+
+export interface SearchMatch {
+  /** Such as `siva.et` or `transliteration`. */
+  field: string;
+  author?: string;
+  /** At most 200 characters around the match. */
+  snippet: string;
+  /** Matched character ranges inside the snippet: [start, end). */
+  ranges: Array<[number, number]>;
+}
+
+export interface SearchResult {
+  _id: string;
+  chapter: number;
+  verse: number;
+  speaker?: string;
+  score: number;
+  matches: SearchMatch[];
+}
+
+export interface SearchResponse {
+  query: string;
+  total: number;
+  results: SearchResult[];
+}
+
+export interface SearchOptions {
+  lang?: Lang;
+  chapter?: number;
+  speaker?: Speaker | string;
+  limit?: number;
+}

@@ -1,0 +1,189 @@
+// The client against the real server over loopback (server mode) and against
+// dist/ behind nginx (static mode): the same answers where a static host can
+// give them, the documented fallbacks where it cannot, errors as GitaError,
+// the key only ever in a header, retry and ETag caching. Then its types: an
+// example app compiles against dist/client.d.ts, and lines that must not
+// compile do not.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient, GitaError, type Client } from '../../src/client/index.ts';
+import type { Manifest } from '../../src/build/manifest.ts';
+import { FILES } from '../../src/layout.ts';
+import { PROJECT_ROOT } from '../../src/paths.ts';
+import { createKey } from '../helpers/cli.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+import { staticHost } from '../helpers/nginx.ts';
+import { startServer, type Running } from '../helpers/server.ts';
+
+let dist: string;
+let manifest: Manifest;
+let server: Running;
+let nginx: { url: string; stop(): Promise<void> };
+let remote: Client;
+let local: Client;
+const file = (path: string) => JSON.parse(readFileSync(join(dist, path), 'utf8'));
+
+test.before(hook(async () => {
+  ({ distDir: dist } = await testDist());
+  manifest = file(FILES.manifest);
+  server = await startServer('node', { dist, dataDir: tempDir('gita-data-') });
+  nginx = await staticHost(dist);
+  remote = createClient({ baseUrl: server.url });
+  local = createClient({ baseUrl: nginx.url, mode: 'static' });
+}));
+test.after(hook(async () => {
+  await Promise.all([server?.stop(), nginx?.stop()]);
+}));
+
+test('both modes: verses, chapters and a chapter\'s verses, whole and projected, the same answers', async () => {
+  for (const c of [remote, local]) {
+    assert.equal(await c.verse(2, 47), file(FILES.verse(2, 47)), c.mode);
+    assert.equal(await c.verse(18, 79), file(FILES.verse(18, 79)), `${c.mode}: the colophon`);
+    assert.equal(await c.chapters(), file(FILES.chapters));
+    assert.equal(await c.chapter(12), file(FILES.chapter(12)));
+    assert.equal(await c.chapterVerses(12), file(FILES.chapterVerses(12)));
+  }
+  const projections = [{ lang: 'en' }, { lang: 'hi', authors: ['rams', 'tej'] }, { fields: ['slok', 'siva.et', 'speaker'] }, { authors: ['prabhu'], fields: ['prabhu.ec', 'transliteration'], lang: 'en' }] as const;
+  for (const p of projections) {
+    const a = await remote.verse(4, 7, p);
+    assert.equal(await local.verse(4, 7, p), a, JSON.stringify(p));
+    assert.equal(await local.chapterVerses(15, p), await remote.chapterVerses(15, p), `chapter 15 ${JSON.stringify(p)}`);
+  }
+  const en = await remote.verse(2, 47, { lang: 'en', authors: ['siva'] });
+  assert.equal(Object.keys(en.siva!), ['author', 'et', 'ec']);
+});
+
+test('the verse of the day: the server\'s, and on a static host the build\'s file or a date picked here as the server picks it', async () => {
+  for (const date of ['2024-02-29', '2026-11-23', '1999-12-31']) {
+    const picked = await local.today({ date }, { lang: 'sa' });
+    assert.equal(picked, await remote.today({ date }, { lang: 'sa' }), date);
+  }
+  assert.equal(await local.today(), file(FILES.today()), 'the build day\'s file');
+  const today = await remote.today();
+  assert.ok(today._id.startsWith('BG'));
+});
+
+test('random: the server draws; on a static host the client draws over the host\'s facts, filters included', async () => {
+  for (const c of [remote, local]) {
+    for (let i = 0; i < 8; i++) {
+      const v = await c.random({ speaker: 'arjuna', chapter: 1 }, { fields: ['speaker'] });
+      assert.equal(Object.keys(v), ['_id', 'chapter', 'verse', 'speaker'], c.mode);
+      assert.is(v.speaker, 'अर्जुन');
+      assert.is(v.chapter, 1);
+      const any = await c.random();
+      assert.ok(any.verse <= manifest.content.versesPerChapter[any.chapter - 1], 'never a colophon');
+    }
+    const err = await c.random({ speaker: 'dhritarashtra', chapter: 2 }).catch((e) => e);
+    assert.instance(err, GitaError);
+    assert.is(err.status, 404);
+    assert.is(err.message, 'No verse matching the query could be found.');
+  }
+});
+
+test('errors: GitaError with the status and the server\'s message', async () => {
+  const bad = await remote.verse(2, 47, { lang: 'fr' as 'en' }).catch((e) => e);
+  assert.instance(bad, GitaError);
+  assert.is(bad.status, 400);
+  assert.match(bad.message, /^lang: "fr" is not a language here; expected one of en, hi, sa$/);
+  const missing = await remote.chapter(19).catch((e) => e);
+  assert.is(missing.status, 404);
+  assert.is(missing.message, 'No chapter matching the query could be found.');
+  const gone = await local.verse(2, 99).catch((e) => e);
+  assert.instance(gone, GitaError);
+  assert.is(gone.status, 404, 'nginx: the file is not there');
+  assert.throws(() => createClient({}), /give baseUrl/, 'outside a host the base URL is required');
+});
+
+test('cards: URLs that answer an SVG, in both modes', async () => {
+  for (const c of [remote, local]) {
+    for (const url of [c.cardUrl({ chapter: 2, verse: 47 }), c.cardUrl({ chapter: 2, verse: 47, theme: 'dark' }), c.cardUrl(), c.cardUrl({ today: true })]) {
+      const r = await fetch(url);
+      assert.is(r.status, 200, url);
+      assert.match(await r.text(), /^<svg /);
+    }
+  }
+  assert.match(remote.cardUrl({ chapter: 3 }), /\/gita\.svg\?ch=3$/);
+  assert.throws(() => local.cardUrl({ chapter: 3 }), /a static host has no random card of a chapter/);
+});
+
+test('the key goes in x-api-key, never in a URL', async () => {
+  const dataDir = tempDir('gita-data-');
+  const keyed = await startServer('node', { dist, dataDir, env: { GITA_AUTH: 'required' } });
+  try {
+    const { key } = createKey({ GITA_DATA_DIR: dataDir }, 'client', '0');
+    await new Promise((r) => setTimeout(r, 300));
+    const seen: Array<{ url: string; key: string | null }> = [];
+    const spy: typeof fetch = (input, init) => {
+      seen.push({ url: String(input), key: new Headers(init?.headers).get('x-api-key') });
+      return fetch(input, init);
+    };
+    const c = createClient({ baseUrl: keyed.url, apiKey: key, fetch: spy });
+    assert.is((await c.verse(1, 1))._id, 'BG1.1');
+    await c.random({ chapter: 2 }, { lang: 'en' });
+    await c.today();
+    assert.ok(seen.length >= 3 && seen.every((s) => s.key === key && !s.url.includes(key)), JSON.stringify(seen.map((s) => s.url)));
+    const refused = await createClient({ baseUrl: keyed.url }).verse(1, 1).catch((e) => e);
+    assert.is(refused.status, 401);
+    assert.is(refused.message, 'API key required');
+  } finally {
+    await keyed.stop();
+  }
+});
+
+test('retry waits Retry-After once (a minute or less); without retry, 429 is a GitaError with retryAfter', async () => {
+  let calls = 0;
+  const flaky: typeof fetch = async () => {
+    calls++;
+    return calls === 1 ? new Response('{"error":"Rate limit exceeded"}', { status: 429, headers: { 'retry-after': '1' } }) : new Response('[]', { status: 200 });
+  };
+  const t0 = Date.now();
+  assert.equal(await createClient({ baseUrl: 'http://x/', fetch: flaky, retry: true }).chapters(), []);
+  assert.is(calls, 2);
+  assert.ok(Date.now() - t0 >= 950, 'waited the second it was told');
+  calls = 0;
+  const err = await createClient({ baseUrl: 'http://x/', fetch: flaky }).chapters().catch((e) => e);
+  assert.equal([err.status, err.retryAfter, err.message, calls], [429, 1, 'Rate limit exceeded', 1]);
+  const long: typeof fetch = async () => new Response('{"error":"Rate limit exceeded"}', { status: 429, headers: { 'retry-after': '40000' } });
+  const late = await createClient({ baseUrl: 'http://x/', fetch: long, retry: true }).chapters().catch((e) => e);
+  assert.equal([late.status, late.retryAfter], [429, 40000], 'a daily quota\'s wait is for the caller to decide');
+});
+
+test('cache: ETags are kept and answers come from 304s', async () => {
+  const statuses: number[] = [];
+  const counting: typeof fetch = async (input, init) => {
+    const r = await fetch(input, init);
+    statuses.push(r.status);
+    return r;
+  };
+  const c = createClient({ baseUrl: server.url, fetch: counting, cache: true });
+  const first = await c.verse(2, 47, { lang: 'en' });
+  const second = await c.verse(2, 47, { lang: 'en' });
+  assert.equal(second, first);
+  assert.equal(statuses, [200, 304]);
+  second.slok = 'changed';
+  assert.is.not((await c.verse(2, 47, { lang: 'en' })).slok, 'changed', 'each answer is a copy');
+});
+
+test('types: an example app compiles against dist/client.d.ts; what must not compile does not', () => {
+  const app = tempDir('gita-typed-');
+  writeFileSync(join(app, 'client.js'), readFileSync(join(dist, FILES.client)));
+  writeFileSync(join(app, 'client.d.ts'), readFileSync(join(dist, FILES.clientTypes)));
+  writeFileSync(join(app, 'package.json'), '{"type":"module"}');
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, lib: ['ES2022', 'DOM'], types: [] }, files: ['app.ts'] }));
+  writeFileSync(join(app, 'app.ts'), readFileSync(join(PROJECT_ROOT, 'test', 'client', 'example-app.ts.txt'), 'utf8'));
+  const tsc = (dir: string) => spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir, '--pretty', 'false'], { encoding: 'utf8' });
+  const ok = tsc(app);
+  assert.is(ok.status, 0, ok.stdout + ok.stderr);
+  // Without the @ts-expect-error markers the same lines fail: the types do narrow.
+  writeFileSync(join(app, 'app.ts'), readFileSync(join(app, 'app.ts'), 'utf8').replaceAll('// @ts-expect-error', '//'));
+  const bad = tsc(app);
+  assert.is.not(bad.status, 0);
+  const errors = bad.stdout.split('\n').filter((l) => l.includes('error TS'));
+  assert.is(errors.length, 7, bad.stdout);
+});
+
+test.run();

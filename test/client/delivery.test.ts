@@ -1,0 +1,115 @@
+// The client delivered the two ways an app gets it: the npm package (packed
+// with npm pack, installed in a scratch app, imported as gita-api/client)
+// and dist/client.js from a host (imported by a page in Chromium, and by a
+// Deno program that type-checks against X-TypeScript-Types).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FILES } from '../../src/layout.ts';
+import { PROJECT_ROOT } from '../../src/paths.ts';
+import { launch } from '../helpers/browser.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+import { staticHost } from '../helpers/nginx.ts';
+import { startServer, type Running } from '../helpers/server.ts';
+
+let dist: string;
+let server: Running;
+let nginx: { url: string; stop(): Promise<void> };
+const file = (path: string) => JSON.parse(readFileSync(join(dist, path), 'utf8'));
+
+test.before(hook(async () => {
+  ({ distDir: dist } = await testDist());
+  server = await startServer('node', { dist, dataDir: tempDir('gita-data-') });
+  nginx = await staticHost(dist);
+}));
+test.after(hook(async () => {
+  await Promise.all([server?.stop(), nginx?.stop()]);
+}));
+
+test('npm pack: a scratch app installs the package and reads from the server and from nginx through gita-api/client', () => {
+  const packed = tempDir('gita-pack-');
+  execFileSync('npm', ['pack', '--pack-destination', packed, '--silent'], { cwd: PROJECT_ROOT, stdio: 'pipe' });
+  const tarball = readdirSync(packed).find((f) => f.endsWith('.tgz'))!;
+  const app = tempDir('gita-scratch-');
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+  execFileSync('npm', ['install', join(packed, tarball), '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--silent'], { cwd: app, stdio: 'pipe' });
+  writeFileSync(
+    join(app, 'app.mjs'),
+    `import { createClient } from 'gita-api/client';
+const [server, host] = process.argv.slice(2);
+const out = {};
+for (const [name, c] of [['server', createClient({ baseUrl: server })], ['static', createClient({ baseUrl: host, mode: 'static' })]]) {
+  out[name] = {
+    verse: (await c.verse(2, 47))._id,
+    english: (await c.verse(2, 47, { lang: 'en', authors: ['siva'] })).siva.et.slice(0, 25),
+    today: (await c.today({ date: '2026-11-23' }))._id,
+    chapter: (await c.chapter(2)).verses_count,
+    chapterVerses: (await c.chapterVerses(12, { fields: ['_id'] })).length,
+  };
+}
+console.log(JSON.stringify(out));
+`,
+  );
+  const r = spawnSync(process.execPath, ['app.mjs', server.url, nginx.url], { cwd: app, encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  const expect = { verse: 'BG2.47', english: '2.47 Thy right is to work', today: out.server.today, chapter: 72, chapterVerses: 21 };
+  assert.equal(out.server, expect);
+  assert.equal(out.static, expect, 'the same from a static host');
+  // And its types, as a TypeScript app sees them through the package's exports.
+  writeFileSync(join(app, 'typed.ts'), `import { createClient } from 'gita-api/client';\nconst v = await createClient({ baseUrl: 'http://x' }).verse(1, 1, { lang: 'hi' });\nconst t: string | undefined = v.rams?.ht;\n// @ts-expect-error: Hindi only\nconst e = v.siva?.et;\nexport { t, e };\n`);
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, lib: ['ES2022', 'DOM'], types: [] }, files: ['typed.ts'] }));
+  const tsc = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app, '--pretty', 'false'], { encoding: 'utf8' });
+  assert.is(tsc.status, 0, tsc.stdout);
+});
+
+test('Chromium: a page imports /client.js from the server, with the server as its default base, and renders a verse', async () => {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    const shown = await page.evaluate(async () => {
+      const { createClient } = await import('/client.js' as string);
+      const gita = createClient();
+      const v = await gita.verse(2, 47, { lang: 'en', authors: ['siva'] });
+      const p = document.createElement('p');
+      p.id = 'verse';
+      p.textContent = `${v._id}: ${v.siva.et}`;
+      document.body.prepend(p);
+      return { base: gita.baseUrl, text: document.getElementById('verse')!.textContent };
+    });
+    assert.is(shown.base, `${server.url}/`);
+    assert.is(shown.text, `BG2.47: ${file(FILES.verse(2, 47)).siva.et}`);
+    // And from a page of another origin (the static host), across CORS.
+    await page.goto(`${nginx.url}index.html`);
+    const across = await page.evaluate(async (url) => {
+      const { createClient } = await import(`${url}/client.js`);
+      return (await createClient().chapter(2)).chapter_number;
+    }, server.url);
+    assert.is(across, 2);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('Deno imports client.js from the server with no install, and type-checks against X-TypeScript-Types', () => {
+  const dir = tempDir('gita-deno-');
+  const deno = join(PROJECT_ROOT, 'node_modules', '.bin', 'deno');
+  const host = new URL(server.url).host;
+  const env = { ...process.env, DENO_DIR: join(dir, 'cache'), NO_COLOR: '1' };
+  writeFileSync(join(dir, 'main.ts'), `import { createClient } from '${server.url}/client.js';\nconst v = await createClient().verse(2, 47, { lang: 'en', authors: ['siva'] });\nconsole.log(v.siva?.et?.slice(0, 25));\n`);
+  const run = spawnSync(deno, ['run', '--allow-net', `--allow-import=${host}`, 'main.ts'], { cwd: dir, env, encoding: 'utf8' });
+  assert.is(run.status, 0, run.stderr);
+  assert.is(run.stdout.trim(), '2.47 Thy right is to work');
+  const check = spawnSync(deno, ['check', `--allow-import=${host}`, 'main.ts'], { cwd: dir, env, encoding: 'utf8' });
+  assert.is(check.status, 0, check.stderr);
+  writeFileSync(join(dir, 'bad.ts'), `import { createClient } from '${server.url}/client.js';\nconst v = await createClient().verse(2, 47, { lang: 'en' });\nconsole.log(v.siva?.ht);\n`);
+  const bad = spawnSync(deno, ['check', `--allow-import=${host}`, 'bad.ts'], { cwd: dir, env, encoding: 'utf8' });
+  assert.is.not(bad.status, 0, 'the declarations arrive and narrow');
+  assert.match(bad.stderr, /ht/);
+});
+
+test.run();
