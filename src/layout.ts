@@ -33,6 +33,9 @@ export const FILES = {
   audit: '/audit.json',
   /** What the content holds (the manifest's content section): what a client on a static host draws and picks from. */
   facts: '/content.json',
+  /** The search index (MiniSearch and the searched texts), and the search code for a browser. */
+  searchIndex: '/search/index.json',
+  searchModule: '/search.js',
   /** The client, as one ES module, and its declarations (Deno finds them by X-TypeScript-Types). */
   client: '/client.js',
   clientTypes: '/client.d.ts',

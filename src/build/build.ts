@@ -116,10 +116,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...contentFacts(content), daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
     other.push(...(await clientAssets(cache)));
+    const search = await searchAssets(cache, content, json);
     other.push(...docsAssets(content, daily, audit));
     progress('compressing');
-    await Promise.all([jsonDone, derivedDone, compress(other)]);
-    assets = [...json, ...derived, ...other];
+    // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
+    const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
+    await Promise.all([jsonDone, derivedDone, searchDone, compress(other), compress(search.slice(1))]);
+    assets = [...json, ...derived, ...other, ...search];
   } catch (err) {
     await pool.close();
     throw err;
@@ -234,6 +237,30 @@ async function clientAssets(cache: BuildCache): Promise<Asset[]> {
   if (js.file && dts.file) return [{ path: FILES.client, body: readFileSync(js.file), ...js }, { path: FILES.clientTypes, body: readFileSync(dts.file), ...dts }];
   const made = await bundleClient();
   return [{ path: FILES.client, body: Buffer.from(made.js), ...js }, { path: FILES.clientTypes, body: Buffer.from(made.dts), ...dts }];
+}
+
+/**
+ * The search: its index (MiniSearch and the searched texts of the 701 verses,
+ * search/index.json) and the same search code for a browser (search.js), both
+ * from the build cache when the records and the code did not change.
+ */
+async function searchAssets(cache: BuildCache, content: Content, json: Asset[]): Promise<Asset[]> {
+  const hash = createHash('sha256');
+  for (const file of fg.sync(['src/search/**/*', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  for (const a of json) hash.update(a.path).update(a.body);
+  const key = hash.digest('hex');
+  const index = cache.lookup(`${key}.search-index.json`);
+  const code = cache.lookup(`${key}.search.js`);
+  if (index.file && code.file) return [{ path: FILES.searchIndex, body: readFileSync(index.file), ...index }, { path: FILES.searchModule, body: readFileSync(code.file), ...code }];
+  const { buildBundle } = await import('../search/bundle.ts');
+  const byChapter = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record.verses_count]));
+  const verses = content.verses.map((v) => v.record).filter((v) => v.verse <= byChapter.get(v.chapter)!);
+  const esbuild = await import('esbuild');
+  const bundled = await esbuild.build({ entryPoints: [join(PROJECT_ROOT, 'src', 'search', 'browser.ts')], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], target: 'es2022', write: false, minify: true, legalComments: 'none', logLevel: 'warning' });
+  return [
+    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses)), ...index },
+    { path: FILES.searchModule, body: Buffer.from(bundled.outputFiles[0].text), ...code },
+  ];
 }
 
 /** The import's audit, which the build carries into dist/ for the docs page and /healthz. */

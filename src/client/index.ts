@@ -206,8 +206,9 @@ export function createClient(options: ClientOptions = {}): Client {
         return get(withQuery('search', ...q));
       }
       // The host's search index, with the engine the server uses (search.js beside it).
-      const engine = (await import(/* @vite-ignore */ new URL('search.js', base).href)) as { openSearch(base: string, fetch?: typeof doFetch): Promise<{ search(q: string, o: SearchOptions): SearchResponse }> };
-      searcher ??= engine.openSearch(base, doFetch).catch((err) => ((searcher = null), Promise.reject(err)));
+      searcher ??= loadModule(new URL('search.js', base).href)
+        .then((engine) => (engine as { openSearch(base: string, fetch?: typeof doFetch): Promise<{ search(q: string, o: SearchOptions): SearchResponse }> }).openSearch(base, doFetch))
+        .catch((err) => ((searcher = null), Promise.reject(err)));
       try {
         return (await searcher).search(query, o);
       } catch (err) {
@@ -229,6 +230,17 @@ export function createClient(options: ClientOptions = {}): Client {
     },
   };
   let searcher: Promise<{ search(q: string, o: SearchOptions): SearchResponse }> | null = null;
+  /** A module from the host: imported by URL where the runtime can (browsers, Deno), else (Node) from its fetched text. */
+  async function loadModule(url: string): Promise<unknown> {
+    try {
+      return await import(/* @vite-ignore */ url);
+    } catch (err) {
+      if (!/ERR_UNSUPPORTED_ESM_URL_SCHEME|scheme/i.test(String((err as Error)?.message ?? err) + String((err as { code?: string })?.code))) throw err;
+      const res = await doFetch(url);
+      if (!res.ok) throw await errorOf(res, url);
+      return import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(await res.text())}`);
+    }
+  }
   return client;
 }
 

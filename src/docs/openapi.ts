@@ -74,6 +74,15 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       ...meteredErrors,
     },
   },
+  search: {
+    parameters: [parameter('q'), parameter('searchLang'), parameter('searchCh'), parameter('searchSpeaker'), parameter('limit'), parameter('format')],
+    responses: {
+      '200': ok('The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most 200 characters and the matched ranges in it. With format=html, a page.', { [JSON_TYPE]: { schema: schema('SearchResponse') }, ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
+      '304': response('NotModified'),
+      '400': response('BadRequest'),
+      ...meteredErrors,
+    },
+  },
   chapters: {
     responses: {
       '200': ok('The chapter records, ordered by chapter_number.', { [JSON_TYPE]: { schema: { type: 'array', minItems: CHAPTER_COUNT, maxItems: CHAPTER_COUNT, items: schema('Chapter') } } }, fixedHeaders),
@@ -197,6 +206,12 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         lang: { name: 'lang', in: 'query', required: false, description: `Keep, in every commentary, only the text fields of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}. A commentary left with no text is dropped.`, schema: { type: 'string', enum: [...LANGS] } },
         authors: { name: 'authors', in: 'query', required: false, description: `Keep only these commentaries, comma-separated: ${facts.commentaries.map((c) => c.key).join(', ')}.`, schema: { type: 'string', pattern: '^[a-z]+(,[a-z]+)*$' }, example: 'siva,tej' },
         fields: { name: 'fields', in: 'query', required: false, description: `Keep only these, comma-separated: top-level fields (${facts.fields.join(', ')}), whole commentaries by key, or one text field as key.field (siva.et). _id, chapter and verse are always kept, and author in every commentary kept. lang, authors and fields combine, each narrowing the others.`, schema: { type: 'string' }, example: 'slok,transliteration,siva.et' },
+        q: { name: 'q', in: 'query', required: true, description: 'What to search for (at most 500 characters): English or Hindi words, or the verse in Devanagari, IAST with or without diacritics, or plain ASCII as people type Sanskrit (sh for ś and ṣ, ch for c, ri for ṛ, long vowels doubled or not).', schema: { type: 'string', minLength: 1, maxLength: 500 }, example: 'karmanye vadhikaraste' },
+        searchLang: { name: 'lang', in: 'query', required: false, description: 'Search one language only: en (the English translations of siva, purohit, san, adi, gambir, prabhu), hi (the Hindi translations of tej, rams), sa (slok and transliteration).', schema: { type: 'string', enum: [...LANGS] } },
+        searchCh: { name: 'ch', in: 'query', required: false, description: 'Only verses of this chapter.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        searchSpeaker: { name: 'speaker', in: 'query', required: false, description: 'Only verses of this speaker (the plain name or the Devanagari).', schema: { type: 'string' } },
+        limit: { name: 'limit', in: 'query', required: false, description: 'How many results.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
+        format: { name: 'format', in: 'query', required: false, description: 'json (the default) or html: a page listing the results (the docs page\'s search box).', schema: { type: 'string', enum: ['json', 'html'], default: 'json' } },
         date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 404.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
         theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
       },
@@ -228,6 +243,41 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         Chapter: chapterSchema,
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
         Usage: usageSchema,
+        SearchResponse: {
+          type: 'object',
+          required: ['query', 'total', 'results'],
+          properties: {
+            query: { type: 'string', description: 'q as it was asked.' },
+            total: { type: 'integer', description: 'How many verses match.' },
+            results: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['_id', 'chapter', 'verse', 'speaker', 'score', 'matches'],
+                properties: {
+                  _id: { type: 'string' },
+                  chapter: { type: 'integer' },
+                  verse: { type: 'integer' },
+                  speaker: { type: 'string', description: 'As the record has it, in Devanagari.' },
+                  score: { type: 'number' },
+                  matches: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['field', 'snippet', 'ranges'],
+                      properties: {
+                        field: { type: 'string', description: 'Such as siva.et or transliteration.' },
+                        author: { type: 'string' },
+                        snippet: { type: 'string', maxLength: 200 },
+                        ranges: { type: 'array', items: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 }, description: 'Matched [start, end) offsets in the snippet, in UTF-16 code units.' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
         Health: {
           type: 'object',
           required: ['status', 'build', 'chapters', 'verses', 'colophons', 'errata', 'audit', 'auth'],

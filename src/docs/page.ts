@@ -9,6 +9,7 @@ import { isSpecCommentary, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } fro
 import { LANGS, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import { formatBytes } from '../cli/format.ts';
+import { searchForm } from './search-page.ts';
 import { SETTINGS } from '../config.ts';
 import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
@@ -59,6 +60,7 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   today: { status: 200, type: 'application/json' },
   'today-card': { status: 200, type: 'image/svg+xml' },
   'chapter-verses': { status: 200, type: 'application/json' },
+  search: { status: 200, type: 'application/json' },
   chapters: { status: 200, type: 'application/json' },
   chapter: { status: 200, type: 'application/json' },
   card: { status: 200, type: 'image/svg+xml' },
@@ -200,10 +202,19 @@ ${example[r.id] ?? ''}`;
 <pre>curl ${raw('https://&lt;this host&gt;')}/slok/2/47
 curl -H "x-api-key: &lt;API_KEY&gt;" ${raw('https://&lt;this host&gt;')}/slok      # a random verse</pre>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Keys are free: <a href="/pricing">/pricing</a>.</p>
+${searchForm()}
+<p class="muted">The search box needs the server; on a static copy of this page, use <a href="#search">search.js</a>.</p>
 
 <h2 id="endpoints">Endpoints</h2>
 <p>Every GET also answers HEAD. A trailing slash names the same resource. <code>ch</code> and <code>sl</code> are plain decimal integers: <code>ch</code> from 1 to 18, <code>sl</code> from 1 to the chapter's <code>verses_count + 1</code> (the last is the chapter's closing colophon, <em>iti ... adhyayah</em>). Samples below are trimmed.</p>
 ${endpoints}
+
+<h2 id="search-details">Search</h2>
+<p><code>/search?q=</code> finds verses by what they say or how they sound: the English translations (${['siva', 'purohit', 'san', 'adi', 'gambir', 'prabhu'].join(', ')}), the Hindi translations (tej, rams), and the verse itself, in Devanagari or transliterated. Sanskrit may be typed as people type it: IAST with or without diacritics (<code>karmaṇyevādhikāraste</code>, <code>karmanyevadhikaraste</code>), or plain letters (<code>sh</code> for ś and ṣ, <code>ch</code> for c, <code>ksh</code> for kṣ, <code>ri</code> for ṛ, long vowels doubled or not), split into words or not: <a href="/search?q=karmanye%20vadhikaraste%20ma%20phaleshu"><code>karmanye vadhikaraste ma phaleshu</code></a> finds 2.47. English is ranked with BM25, with stems (fruits finds fruit) and one wrong letter forgiven in words of five letters or more. <code>lang=en|hi|sa</code> searches one language, <code>ch</code> and <code>speaker</code> filter, <code>limit</code> (1 to 50, default 10) caps the results; <code>format=html</code> answers a page (the box above). Each result names the fields that matched best, with a snippet of at most 200 characters and the matched ranges in it. The long commentaries are not searched.</p>
+<p id="search">On a static host, or in a browser with no server, the same search runs from the index the build writes (<code>${FILES.searchIndex}</code>, 0.6 MB brotli) with <code>${FILES.searchModule}</code>, the same code the server runs:</p>
+<pre>const { openSearch } = await import('${raw('https://&lt;this host&gt;')}${FILES.searchModule}');
+const gita = await openSearch('${raw('https://&lt;this host&gt;')}/');
+gita.search('yada yada hi dharmasya', { limit: 3 });   // { query, total, results }</pre>
 
 <h2 id="projections">Only what you need</h2>
 <p><code>/slok</code>, <code>/slok/{ch}/{sl}</code>, <code>/slok/today</code> and <code>/chapter/{ch}/slok</code> take three parameters that narrow the answer; they combine, each narrowing the others:</p>

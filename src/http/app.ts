@@ -12,6 +12,10 @@ import { FILES, type Theme } from '../layout.ts';
 import { flat, type Asset, type Dist, type HeaderSets, type Representations, type Variant } from './assets.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
 import { prepare, type Card, type Fixed } from './served.ts';
+import type { RunSearch } from './search.ts';
+import type { SearchParams } from '../search/query.ts';
+import { parseSearch } from '../search/params.ts';
+import { searchPage } from '../docs/search-page.ts';
 import { projectBytes, projectSlices } from './slices.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
@@ -58,6 +62,8 @@ export interface AppOptions {
   random?: () => number;
   /** For /healthz: the stores, and whether one is unreachable. */
   health?: () => { degraded: boolean; stores: Record<string, unknown> };
+  /** The search of the current build (its index loads in the background at start-up); absent: /search is not found. */
+  search?: () => Promise<RunSearch>;
 }
 
 export interface App {
@@ -135,13 +141,19 @@ type Answer =
   | { kind: 'asset'; asset: Asset; random: boolean; cache?: string }
   | { kind: 'card'; card: Card; theme: Theme; random: boolean; cache?: string }
   | { kind: 'file'; path: string }
-  | { kind: 'projection'; key: string; random: boolean; cache?: string; make: () => Buffer };
+  | { kind: 'projection'; key: string; random: boolean; cache?: string; make: () => Buffer }
+  | { kind: 'search'; params: SearchParams; html: boolean };
 
 const OPEN_LIST = Buffer.from('[');
 const CLOSE_LIST = Buffer.from(']');
 const COMMA = Buffer.from(',');
 
 const badRequest = (error: string) => json(400, { error });
+const HTML_TYPE = 'text/html; charset=utf-8';
+/** A page made for one request (a search form with its error). */
+function htmlAnswer(status: number, body: string): AppResponse {
+  return { status, headers: flat({ 'Content-Type': HTML_TYPE, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': CACHE_RANDOM, ...COMMON_HEADERS }), body };
+}
 
 /** The same answer with another Cache-Control (the verse of the day's lasts until midnight). */
 function withCache(r: AppResponse, cache?: string): AppResponse {
@@ -322,6 +334,17 @@ export function createApp(options: AppOptions): App {
         const entry = s.projections.get(a.key, a.make);
         return sendProjected(req, entry, a.random, a.cache, extra);
       }
+      case 'search': {
+        const s = served;
+        const running = options.search?.();
+        if (!running) return notFound.resource;
+        // Answers are kept as bytes, with an ETag and compression, like projections.
+        const key = `/search\0${a.html ? 'html' : 'json'}\0${JSON.stringify(a.params)}`;
+        return running.then((run) => {
+          const entry = s.projections.get(key, () => Buffer.from(a.html ? searchPage(a.params.q, run(a.params)) : JSON.stringify({ query: a.params.q, ...run(a.params) })), a.html ? HTML_TYPE : undefined);
+          return sendProjected(req, entry, false, undefined, extra);
+        });
+      }
     }
   }
 
@@ -393,6 +416,14 @@ export function createApp(options: AppOptions): App {
             return Buffer.concat(parts);
           },
         };
+      }
+      case 'search': {
+        const formats = params?.getAll('format') ?? [];
+        if (formats.length > 1 || (formats.length && formats[0] !== 'json' && formats[0] !== 'html')) return badRequest('format: expected json (the default) or html, once');
+        const html = formats[0] === 'html';
+        const parsed = parseSearch(params ?? new URLSearchParams(), facts);
+        if ('error' in parsed) return html ? htmlAnswer(400, searchPage(params?.get('q') ?? '', null, parsed.error)) : badRequest(parsed.error);
+        return { kind: 'search', params: parsed.params, html };
       }
       case 'card': {
         const q: ReturnType<typeof cardQuery> = params ? cardQuery(params, facts) : ANY_VERSE;

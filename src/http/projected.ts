@@ -1,5 +1,5 @@
 // Answers the server makes rather than reads from dist/: projections of a
-// record or of a chapter's records. Each is made once, from slices of the
+// record or of a chapter's records, and searches. Each is made once, from slices of the
 // records' bytes, and kept in a cache bounded by bytes; its brotli and gzip
 // forms are made on first demand, off the event loop, and kept with it.
 import { createHash } from 'node:crypto';
@@ -15,6 +15,7 @@ export const MIN_COMPRESS_BYTES = 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export class Projected {
+  private readonly type: string;
   readonly identity: Variant;
   /** Every ETag of the answer, whatever the coding: any of them answers 304. */
   readonly etags: string[];
@@ -23,10 +24,11 @@ export class Projected {
   size: number;
   private readonly sha256: string;
 
-  constructor(body: Buffer) {
+  constructor(body: Buffer, type = JSON_TYPE) {
     const sha256 = createHash('sha256').update(body).digest('hex');
     this.sha256 = sha256;
-    this.identity = { body, ...headerSets(JSON_TYPE, sha256, undefined, body.length) };
+    this.type = type;
+    this.identity = { body, ...headerSets(type, sha256, undefined, body.length) };
     this.etags = [this.identity.etag, etagOf(sha256, 'br'), etagOf(sha256, 'gzip')];
     this.size = body.length;
   }
@@ -40,7 +42,7 @@ export class Projected {
     const made = new Promise<Variant>((resolve, reject) => {
       const done = (err: Error | null, out: Buffer) => {
         if (err) return reject(err);
-        const v: Variant = { body: out, ...headerSets(JSON_TYPE, this.sha256, coding, out.length) };
+        const v: Variant = { body: out, ...headerSets(this.type, this.sha256, coding, out.length) };
         this.coded[coding] = v;
         this.size += out.length;
         resolve(v);
@@ -67,7 +69,7 @@ export class ProjectionCache {
 
   constructor(private maxBytes = PROJECTION_CACHE_BYTES) {}
 
-  get(key: string, make: () => Buffer): Projected {
+  get(key: string, make: () => Buffer, type?: string): Projected {
     let entry = this.entries.get(key);
     if (entry) {
       // Most recently used goes last.
@@ -75,7 +77,7 @@ export class ProjectionCache {
       this.entries.set(key, entry);
       return entry;
     }
-    entry = new Projected(make());
+    entry = new Projected(make(), type);
     this.entries.set(key, entry);
     this.trim();
     return entry;

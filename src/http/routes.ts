@@ -9,6 +9,7 @@ export type RouteId =
   | 'today-card'
   | 'verse'
   | 'chapter-verses'
+  | 'search'
   | 'chapters'
   | 'chapter'
   | 'card'
@@ -41,6 +42,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'today', path: '/slok/today', methods: READ, summary: 'The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day\'s. Takes lang, authors, fields.', example: '/slok/today?lang=en', notFound: 'verse' },
   { id: 'today-card', path: '/slok/today/gita.svg', methods: READ, summary: 'The card of the verse of the day (gita-light.svg and gita-dark.svg beside it force a theme); ?date= as on /slok/today.', example: '/slok/today/gita.svg', notFound: 'verse' },
   { id: 'verse', path: '/slok/{ch}/{sl}', methods: READ, summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.', example: '/slok/2/47', notFound: 'verse' },
+  { id: 'search', path: '/search', methods: READ, summary: 'Search the 701 verses: English and Hindi translations, and the verse in Devanagari or its transliteration, typed as people type Sanskrit (IAST with or without diacritics, or plain ASCII: karmanye vadhikaraste); lang, ch, speaker and limit narrow it; format=html answers a page.', example: '/search?q=karmanye%20vadhikaraste', notFound: 'resource' },
   { id: 'chapters', path: '/chapters', methods: READ, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
   { id: 'chapter-verses', path: '/chapter/{ch}/slok', methods: READ, summary: "A chapter's verse records in one array, in order: verses 1 to verses_count, then the colophon. Takes lang, authors, fields.", example: '/chapter/3/slok?lang=en&authors=siva', notFound: 'chapter' },
   { id: 'chapter', path: '/chapter/{ch}', methods: READ, summary: 'One chapter record. Without a number, /chapter answers the list, as /chapters does.', example: '/chapter/2', notFound: 'chapter' },
@@ -141,7 +143,7 @@ export function matchRoute(pathname: string, versesPerChapter: readonly number[]
 }
 
 const SINGLE = new Map<string, RouteSpec>(
-  (['pricing', 'openapi', 'usage', 'healthz', 'register'] as const).map((id) => [ROUTE[id].path.slice(1), ROUTE[id]]),
+  (['pricing', 'openapi', 'usage', 'healthz', 'register', 'search'] as const).map((id) => [ROUTE[id].path.slice(1), ROUTE[id]]),
 );
 
 function familyOf(first: string | undefined): NotFoundKind {

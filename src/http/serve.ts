@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { pricingPage } from '../docs/pricing.ts';
 import { openStores, type Stores } from '../keys/stores.ts';
 import { createApp, type App } from './app.ts';
+import type { RunSearch } from './search.ts';
 import { register } from './register.ts';
 import { loadDist } from './assets.ts';
 import { createLog, type RequestLog } from './log.ts';
@@ -14,8 +15,8 @@ export interface Service {
   log: RequestLog;
   stores: Stores;
   onError: (err: unknown) => void;
-  /** The start line, once the runtime listens. */
-  started(url: string, runtime: string): void;
+  /** Once the runtime listens: loads what waits for that (the search index), and prints the start line unless `quiet` (a cluster's worker: the primary prints it). */
+  started(url: string, runtime: string, quiet?: boolean): void;
   /** Stop watching and close the stores (after the server stopped). */
   close(): Promise<void>;
 }
@@ -35,6 +36,14 @@ export async function createService(config: Config, { clusterWorker = false, wor
   const dist = await loadDist(config.distDir);
   const stores = await openStores(config, { live: true, say: (l) => log.line(l), clusterWorker: clusterWorker && !config.redisUrl });
   const pricing = { keyLimit: config.keyLimit, anonLimit: config.anonLimit, registration: config.registration, contact: config.contact };
+  // The search index loads in the background once the server listens (or when a search asks first).
+  let searching: Promise<RunSearch> | null = null;
+  const search = () =>
+    (searching ??= import('./search.ts').then((m) => m.loadSearch(config.distDir)).catch((err: Error) => {
+      log.line(`error: the search index of ${config.distDir} could not be loaded: ${err.message}`);
+      searching = null;
+      throw err;
+    }));
   const app = createApp({
     dist,
     auth: config.auth,
@@ -44,6 +53,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
     anonLimit: config.anonLimit,
     pricing: pricingPage(pricing),
     register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, pricing }),
+    search,
     health: () => {
       const h = stores.health();
       return { ...h, stores: { ...h.stores, workers: workers() } };
@@ -55,6 +65,8 @@ export async function createService(config: Config, { clusterWorker = false, wor
     () => app.dist.manifest.build,
     (next) => {
       app.reload(next);
+      searching = null;
+      setImmediate(() => void search().catch(() => {}));
       log.line(`serving build ${next.manifest.build} (dist/ was rebuilt)`);
     },
     (err) => log.line(`a new dist/ could not be loaded, still serving build ${app.dist.manifest.build}: ${err.message}`),
@@ -64,7 +76,9 @@ export async function createService(config: Config, { clusterWorker = false, wor
     log,
     stores,
     onError,
-    started(url, runtime) {
+    started(url, runtime, quiet = false) {
+      setImmediate(() => void search().catch(() => {}));
+      if (quiet) return;
       const m = app.dist.manifest;
       log.line(`gita-api listening on ${url} (${runtime}; build ${m.build}, ${m.content.verses} verses, auth ${config.auth}, keys and usage in ${stores.keys.kind})`);
     },

@@ -23,7 +23,7 @@ export async function startNode(config: Config) {
   });
   const { port } = server.address() as AddressInfo;
   // In a cluster the primary says where it listens, once every worker does.
-  if (!worker) service.started(displayUrl(config.host, port), `node ${process.version}`);
+  service.started(displayUrl(config.host, port), `node ${process.version}`, worker);
 
   let stopping = false;
   const stop = async (signal: string) => {

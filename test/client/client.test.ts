@@ -84,6 +84,21 @@ test('random: the server draws; on a static host the client draws over the host\
   }
 });
 
+test('search: the server\'s, and on a static host the same engine on the host\'s index', async () => {
+  for (const [q, o] of [['karmanye vadhikaraste ma phaleshu', {}], ['lotus leaf', { limit: 3 }], ['यदा यदा हि धर्मस्य', {}], ['mind', { speaker: 'arjuna', chapter: 6, lang: 'en' }]] as const) {
+    const a = await remote.search(q, o);
+    assert.equal(await local.search(q, o), a, q);
+    assert.ok(a.results.length > 0);
+  }
+  assert.is((await local.search('dharmakshetre kurukshetre')).results[0]._id, 'BG1.1');
+  for (const c of [remote, local]) {
+    const err = await c.search('x', { limit: 99 }).catch((e) => e);
+    assert.instance(err, GitaError);
+    assert.is(err.status, 400, c.mode);
+    assert.match(err.message, /^limit: "99" is not a number of results/);
+  }
+});
+
 test('errors: GitaError with the status and the server\'s message', async () => {
   const bad = await remote.verse(2, 47, { lang: 'fr' as 'en' }).catch((e) => e);
   assert.instance(bad, GitaError);

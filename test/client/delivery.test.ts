@@ -48,6 +48,7 @@ for (const [name, c] of [['server', createClient({ baseUrl: server })], ['static
     today: (await c.today({ date: '2026-11-23' }))._id,
     chapter: (await c.chapter(2)).verses_count,
     chapterVerses: (await c.chapterVerses(12, { fields: ['_id'] })).length,
+    search: (await c.search('karmanye vadhikaraste', { limit: 1 })).results[0]._id,
   };
 }
 console.log(JSON.stringify(out));
@@ -56,7 +57,7 @@ console.log(JSON.stringify(out));
   const r = spawnSync(process.execPath, ['app.mjs', server.url, nginx.url], { cwd: app, encoding: 'utf8' });
   assert.is(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  const expect = { verse: 'BG2.47', english: '2.47 Thy right is to work', today: out.server.today, chapter: 72, chapterVerses: 21 };
+  const expect = { verse: 'BG2.47', english: '2.47 Thy right is to work', today: out.server.today, chapter: 72, chapterVerses: 21, search: 'BG2.47' };
   assert.equal(out.server, expect);
   assert.equal(out.static, expect, 'the same from a static host');
   // And its types, as a TypeScript app sees them through the package's exports.
@@ -90,6 +91,33 @@ test('Chromium: a page imports /client.js from the server, with the server as it
       return (await createClient().chapter(2)).chapter_number;
     }, server.url);
     assert.is(across, 2);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('Chromium, no server: a page on a plain static host searches with search.js and the index', async () => {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${nginx.url}index.html`);
+    const found = await page.evaluate(async () => {
+      const { openSearch } = await import('/search.js' as string);
+      const s = await openSearch(location.origin);
+      const r = s.search('lotus leaf', { limit: 3 });
+      const list = document.createElement('ol');
+      list.id = 'found';
+      for (const x of r.results) list.append(Object.assign(document.createElement('li'), { textContent: `${x._id} ${x.matches[0].snippet.slice(0, 30)}` }));
+      document.body.prepend(list);
+      return { first: r.results[0]._id, shown: document.querySelectorAll('#found li').length };
+    });
+    assert.equal(found, { first: 'BG5.10', shown: 3 });
+    // The client in static mode does the same through the host's search.js.
+    const viaClient = await page.evaluate(async () => {
+      const { createClient } = await import('/client.js' as string);
+      return (await createClient({ mode: 'static' }).search('sarva dharman parityajya', { limit: 1 })).results[0]._id;
+    });
+    assert.is(viaClient, 'BG18.66');
   } finally {
     await browser.close();
   }

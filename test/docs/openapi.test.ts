@@ -82,6 +82,7 @@ test('one real response per route validates against its schema', async () => {
     today: () => fetchRaw(server.url, '/slok/today'),
     'today-card': () => fetchRaw(server.url, '/slok/today/gita-dark.svg?date=2026-01-01'),
     'chapter-verses': () => fetchRaw(server.url, '/chapter/12/slok'),
+    search: () => fetchRaw(server.url, '/search?q=lotus%20leaf&limit=3'),
     chapters: () => fetchRaw(server.url, '/chapters'),
     chapter: () => fetchRaw(server.url, '/chapter/18'),
     card: () => fetchRaw(server.url, '/gita.svg?ch=3&theme=dark'),

@@ -1,0 +1,67 @@
+// Engine-agnostic view of a verse: its searched texts as they are (for snippets) and as
+// index terms (for any engine). Both the index build and the query side use this, so the
+// terms an engine indexed are exactly the ones the ranking recomputes.
+import { knownSpeaker, type VerseRecord } from '../content/schema.ts';
+import { ALL_FIELDS, isPlaceholder } from './fields.ts';
+import { enTokens, grams, hiTokens, looseDevanagari, looseLatin } from './normalize.ts';
+
+/** Length of the Sanskrit character n-grams (measured: see REPORT.md). */
+export const GRAM = 4;
+
+/** What the bundle stores per verse: enough to filter, rank and cut snippets. */
+export interface StoredVerse {
+  chapter: number;
+  verse: number;
+  /** As the record has it, in Devanagari ('' when the content has no speakers). */
+  speaker: string;
+  /** The texts in ALL_FIELDS order; '' for a missing text or a "did not comment" one. */
+  texts: string[];
+}
+
+/** What an engine indexes: one document per verse, three fields of space-separated terms. */
+export interface EngineDoc {
+  id: number; // position in the verse array
+  ch: number;
+  sp: string;
+  en: string;
+  hi: string;
+  sa: string;
+}
+
+export function storeVerse(r: VerseRecord): StoredVerse {
+  const texts = ALL_FIELDS.map((f) => {
+    let t: unknown;
+    if (f.commentary) t = (r[f.commentary] as Record<string, unknown> | undefined)?.[f.prop!];
+    else t = r[f.key];
+    return typeof t === 'string' && !isPlaceholder(t) ? t : '';
+  });
+  return { chapter: r.chapter, verse: r.verse, speaker: typeof r.speaker === 'string' ? r.speaker.normalize('NFC') : '', texts };
+}
+
+/** Loose Sanskrit strings of a verse: the transliteration's, and the slok's when it differs
+ *  (18 verses: the two fields cut lines or resolve sandhi differently). */
+export function verseLoose(v: StoredVerse): string[] {
+  const fromTranslit = looseLatin(v.texts[1]).text;
+  const fromSlok = looseDevanagari(v.texts[0]).text;
+  return fromSlok === fromTranslit ? [fromTranslit] : [fromTranslit, fromSlok];
+}
+
+/** The verse's index terms per language. Terms repeat (term frequency matters to BM25). */
+export function verseTerms(v: StoredVerse): { en: string[]; hi: string[]; sa: string[] } {
+  const en: string[] = [];
+  const hi: string[] = [];
+  ALL_FIELDS.forEach((f, i) => {
+    if (f.lang === 'en') for (const t of enTokens(v.texts[i])) if (t.term) en.push(t.term);
+    if (f.lang === 'hi') for (const t of hiTokens(v.texts[i])) if (t.term) hi.push(t.term);
+  });
+  const sa = verseLoose(v).flatMap((l) => grams(l, GRAM));
+  return { en, hi, sa };
+}
+
+export function engineDoc(v: StoredVerse, id: number): EngineDoc {
+  const t = verseTerms(v);
+  return { id, ch: v.chapter, sp: speakerKey(v.speaker), en: t.en.join(' '), hi: t.hi.join(' '), sa: t.sa.join(' ') };
+}
+
+/** The speaker filter's key: the plain name when the code knows the speaker, else the Devanagari. */
+export const speakerKey = (name: string) => (name ? (knownSpeaker(name)?.slug ?? name.normalize('NFC')) : '');

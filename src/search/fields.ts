@@ -1,0 +1,47 @@
+// Which texts of a verse record are searched, grouped by the `lang` filter, and the few
+// facts about them that the index and the results need. The long commentaries are not
+// searched (yet): the translations say what a verse says, in a few lines each, and a
+// match in a 50,000-character commentary says little about the verse.
+import type { Lang } from '../content/projection.ts';
+import { PLACEHOLDER } from '../content/references.ts';
+
+export type { Lang };
+
+/** A searched text: `key` names it in results ("siva.et", "transliteration"). */
+export interface FieldDef {
+  key: string;
+  lang: Lang;
+  /** Commentary key holding it, when it is a translation (for the result's `author`). */
+  commentary?: string;
+  prop?: 'et' | 'ht';
+}
+
+export const EN_FIELDS: FieldDef[] = ['siva', 'purohit', 'san', 'adi', 'gambir', 'prabhu'].map((c) => ({
+  key: `${c}.et`,
+  lang: 'en',
+  commentary: c,
+  prop: 'et',
+}));
+
+export const HI_FIELDS: FieldDef[] = ['tej', 'rams'].map((c) => ({ key: `${c}.ht`, lang: 'hi', commentary: c, prop: 'ht' }));
+
+export const SA_FIELDS: FieldDef[] = [
+  { key: 'slok', lang: 'sa' },
+  { key: 'transliteration', lang: 'sa' },
+];
+
+/** Order of the texts stored per verse in the bundle: slok, transliteration, 6 en, 2 hi. */
+export const ALL_FIELDS: FieldDef[] = [...SA_FIELDS, ...EN_FIELDS, ...HI_FIELDS];
+
+/**
+ * Where the text proper starts: translations begin with their verse reference ("2.47 ",
+ * "2.47. ", "18.41 - 18.60 ", "।।2.47।। ", "।।1.4 -- 1.6।।"), which is not worth showing in
+ * a snippet. Returns the offset after the reference and the spaces that follow it.
+ */
+export function bodyStart(text: string): number {
+  const m = /^(?:।।[\d.\s\-–—]*।+|[\d.]+(?:\s*[-–—]*\s*\d+\.\d+\.?)?\.?)[\s\u00a0]*/.exec(text);
+  return m ? m[0].length : 0;
+}
+
+/** Texts for which a commentator "did not comment on this sloka" are not searched. */
+export const isPlaceholder = (text: string) => PLACEHOLDER.test(text);

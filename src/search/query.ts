@@ -1,0 +1,341 @@
+// Request time: load the bundle once, then answer searches. The engine finds candidates
+// and scores them with BM25 per language group; this module decides between groups (an
+// ASCII query may be English or Sanskrit), reranks the best candidates by phrase order /
+// contiguity measured on the original texts, and cuts the snippets.
+import { ALL_FIELDS, bodyStart, type Lang } from './fields.ts';
+import type { StoredVerse } from './docs.ts';
+import { GRAM, speakerKey } from './docs.ts';
+import type { Engine, Filter, Group, QueryTerm } from './engine.ts';
+import { defaultEngine, BUNDLE_VERSION, type BundleHead } from './bundle.ts';
+import { matchLoose, matchWords, withinOneEdit, type Range, type TextMatch, type WordQuery } from './match.ts';
+import { enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, type Loose, type Token } from './normalize.ts';
+import { cutSnippet } from './snippet.ts';
+
+import { LIMIT_DEFAULT, LIMIT_MAX } from './params.ts';
+
+export { LIMIT_DEFAULT, LIMIT_MAX };
+const MAX_QUERY_CHARS = 200; // longer input is cut: no one types more, and cost grows with it
+const MAX_GRAMS = 8; // a long Sanskrit query is sampled: 8 grams (of 4 letters) place it without doubt
+/** A verse counts (in `total`) when it has this share of the query's words / grams. */
+const WORD_MIN = 0.5;
+const GRAM_MIN = 0.6;
+/** Candidates reranked on the original texts, beyond the page asked for. */
+const RERANK_EXTRA = 5;
+
+const MATCHES_MAX = 3;
+
+export interface SearchParams {
+  q: string;
+  lang?: Lang;
+  ch?: number;
+  speaker?: string;
+  limit?: number;
+}
+
+export interface MatchOut {
+  field: string;
+  author?: string;
+  snippet: string;
+  /** [start, end) offsets into `snippet`, in UTF-16 code units (JavaScript string indices). */
+  ranges: Range[];
+}
+
+export interface ResultOut {
+  _id: string;
+  chapter: number;
+  verse: number;
+  speaker: string;
+  score: number;
+  matches: MatchOut[];
+}
+
+export interface SearchResponse {
+  total: number;
+  results: ResultOut[];
+}
+
+/** Per verse, computed on first use only (most verses are never a result). */
+interface VerseCache {
+  tokens: (Token[] | undefined)[];
+  loose: (Loose | undefined)[];
+  termSets?: Partial<Record<Group, Set<string>>>;
+}
+
+export interface Searcher {
+  engine: Engine;
+  head: BundleHead;
+  enVocabulary: Set<string>;
+  cache: (VerseCache | undefined)[];
+  /** Answers by normalized request (LRU through Map insertion order); size 0 disables. */
+  results: Map<string, SearchResponse>;
+  resultsMax: number;
+}
+
+export interface SearcherOptions {
+  /** How many distinct requests to keep answered (default 1000, a few MB at most). */
+  cacheSize?: number;
+}
+
+export async function loadSearcher(bundleText: string, engine: Engine = defaultEngine(), opts: SearcherOptions = {}): Promise<Searcher> {
+  const parsed = JSON.parse(bundleText) as BundleHead & { index: unknown };
+  if (parsed.v !== BUNDLE_VERSION) throw new Error(`search bundle version ${parsed.v}, expected ${BUNDLE_VERSION}`);
+  if (parsed.engine !== engine.name) throw new Error(`search bundle built by ${parsed.engine}, loading with ${engine.name}`);
+  if (parsed.gram !== GRAM) throw new Error(`search bundle uses ${parsed.gram}-grams, this code ${GRAM}-grams`);
+  await engine.load(parsed.index);
+  const { index: _index, ...head } = parsed;
+  return {
+    engine,
+    head,
+    enVocabulary: new Set(head.enVocabulary.split(' ')),
+    cache: new Array(head.verses.length),
+    results: new Map(),
+    resultsMax: opts.cacheSize ?? 1000,
+  };
+}
+
+// ---------------------------------------------------------------- the query
+
+interface PreparedQuery {
+  deva: boolean;
+  en: WordQuery & { terms: QueryTerm[]; exact: Set<string> };
+  hi: WordQuery & { terms: QueryTerm[]; exact: Set<string> };
+  loose: string;
+  grams: QueryTerm[];
+}
+
+function wordQuery(tokens: Token[], vocabulary?: Set<string>): PreparedQuery['en'] {
+  const order: string[] = [];
+  const fuzzy = new Set<string>();
+  const gaps = new Map<string, string>();
+  let stop: string[] = [];
+  for (const t of tokens) {
+    if (!t.term) {
+      stop.push(t.word.toLowerCase());
+      continue;
+    }
+    if (order.includes(t.term)) continue;
+    order.push(t.term);
+    gaps.set(t.term, stop.join(' '));
+    stop = [];
+    // "A typo of one letter in words of five or more letters": the typed word decides, and
+    // a word the texts have is taken as typed.
+    if (vocabulary && !vocabulary.has(t.term) && [...t.word].filter((c) => /\p{L}/u.test(c)).length >= 5) fuzzy.add(t.term);
+  }
+  return { order, fuzzy, gaps, exact: new Set(order), terms: order.map((term) => ({ term, fuzzy: fuzzy.has(term) })) };
+}
+
+function prepare(raw: string, enVocabulary: Set<string>): PreparedQuery {
+  const text = raw.normalize('NFC').slice(0, MAX_QUERY_CHARS);
+  const deva = hasDevanagari(text);
+  const loose = looseQuery(text);
+  let g = [...new Set(grams(loose, GRAM))];
+  if (g.length > MAX_GRAMS) g = Array.from({ length: MAX_GRAMS }, (_, i) => g[Math.round((i * (g.length - 1)) / (MAX_GRAMS - 1))]);
+  return {
+    deva,
+    // A Devanagari query is Hindi or Sanskrit, a Latin one English or Sanskrit: both are tried.
+    en: wordQuery(deva ? [] : enTokens(text), enVocabulary),
+    hi: wordQuery(deva ? hiTokens(text) : []),
+    loose,
+    grams: g.map((term) => ({ term, fuzzy: false })),
+  };
+}
+
+// ---------------------------------------------------------------- per-verse analysis
+
+function verseCache(s: Searcher, id: number): VerseCache {
+  let c = s.cache[id];
+  if (!c) c = s.cache[id] = { tokens: [], loose: [] };
+  return c;
+}
+
+function fieldTokens(s: Searcher, id: number, f: number): Token[] {
+  const c = verseCache(s, id);
+  let t = c.tokens[f];
+  if (!t) {
+    const text = s.head.verses[id].texts[f];
+    t = c.tokens[f] = ALL_FIELDS[f].lang === 'en' ? enTokens(text) : hiTokens(text);
+  }
+  return t;
+}
+
+function fieldLoose(s: Searcher, id: number, f: number): Loose {
+  const c = verseCache(s, id);
+  let l = c.loose[f];
+  if (!l) {
+    const text = s.head.verses[id].texts[f];
+    l = c.loose[f] = f === 0 ? looseDevanagari(text) : looseLatin(text);
+  }
+  return l;
+}
+
+/** Share of the query terms a verse holds, for engines that do not report it. */
+function coverage(s: Searcher, id: number, g: Group, terms: QueryTerm[]): number {
+  const c = verseCache(s, id);
+  c.termSets ??= {};
+  let set = c.termSets[g];
+  if (!set) {
+    set = new Set<string>();
+    ALL_FIELDS.forEach((f, i) => {
+      if (g === 'sa' && f.lang === 'sa') for (const x of grams(fieldLoose(s, id, i).text, GRAM)) set!.add(x);
+      else if (f.lang === g && g !== 'sa') for (const t of fieldTokens(s, id, i)) if (t.term) set!.add(t.term);
+    });
+    c.termSets[g] = set;
+  }
+  let n = 0;
+  for (const t of terms) {
+    if (set.has(t.term)) n++;
+    else if (t.fuzzy) for (const x of set) if (withinOneEdit(x, t.term)) { n++; break; }
+  }
+  return n / terms.length;
+}
+
+// ---------------------------------------------------------------- search
+
+interface Candidate {
+  id: number;
+  /** Best over groups of coverage + engine score share; the final score adds text quality. */
+  base: Partial<Record<Group, number>>;
+  score: number;
+  matches?: { field: number; m: TextMatch }[];
+}
+
+/** Which field of the verse answers best, per group, with its highlights. */
+function fieldMatches(s: Searcher, id: number, q: PreparedQuery, groups: Group[]): { field: number; m: TextMatch }[] {
+  const out: { field: number; m: TextMatch }[] = [];
+  ALL_FIELDS.forEach((f, i) => {
+    if (!groups.includes(f.lang) || !s.head.verses[id].texts[i]) return;
+    let m: TextMatch;
+    if (f.lang === 'sa') {
+      // Show the Sanskrit in the script of the query.
+      if ((i === 0) !== q.deva) return;
+      m = matchLoose(fieldLoose(s, id, i), q.loose);
+    } else {
+      const wq = f.lang === 'en' ? q.en : q.hi;
+      m = matchWords(fieldTokens(s, id, i), wq, wq.exact);
+    }
+    if (m.quality > 0 && m.ranges.length) out.push({ field: i, m });
+  });
+  return out;
+}
+
+export function parseParams(p: SearchParams): Required<Omit<SearchParams, 'lang' | 'ch' | 'speaker'>> & Filter & { lang?: Lang } {
+  const limit = Math.min(LIMIT_MAX, Math.max(1, Math.floor(p.limit ?? LIMIT_DEFAULT)));
+  const sp = p.speaker === undefined ? undefined : speakerKey(p.speaker.trim()).toLowerCase();
+  return { q: p.q ?? '', lang: p.lang, ch: p.ch, sp, limit };
+}
+
+/** Experiment switches (bench/ only): rerank false ranks by coverage + engine score alone. */
+export interface SearchTuning {
+  rerank?: boolean;
+}
+
+export function search(s: Searcher, params: SearchParams, tuning: SearchTuning = {}): SearchResponse {
+  const p = parseParams(params);
+  if (!p.q.trim()) return { total: 0, results: [] };
+  if (!s.resultsMax || tuning.rerank === false) return run(s, p, tuning);
+  const key = JSON.stringify([p.q.normalize('NFC').trim().toLowerCase(), p.lang, p.ch, p.sp, p.limit]);
+  let r = s.results.get(key);
+  if (r) {
+    s.results.delete(key); // most recently used goes last
+  } else {
+    r = run(s, p, tuning);
+    if (s.results.size >= s.resultsMax) s.results.delete(s.results.keys().next().value!);
+  }
+  s.results.set(key, r);
+  return r;
+}
+
+function run(s: Searcher, p: ReturnType<typeof parseParams>, tuning: SearchTuning): SearchResponse {
+  const { q: raw, lang, ch, sp, limit } = p;
+  const q = prepare(raw, s.enVocabulary);
+  const groups: Group[] = lang ? [lang] : q.deva ? ['hi', 'sa'] : ['en', 'sa'];
+  const filter: Filter = { ch, sp };
+
+  const cands = new Map<number, Candidate>();
+  /** Runs one group's search and records its candidates; returns the best coverage. */
+  const searchGroup = (g: Group, terms: QueryTerm[]): number => {
+    if (!terms.length) return 0;
+    const hits = s.engine.search(g, terms, filter, Infinity);
+    const max = hits.length ? hits[0].score : 1;
+    let best = 0;
+    for (const h of hits) {
+      const cov = h.matched !== undefined ? h.matched / terms.length : coverage(s, h.id, g, terms);
+      best = Math.max(best, cov);
+      if (cov < (g === 'sa' ? GRAM_MIN : WORD_MIN)) continue;
+      let c = cands.get(h.id);
+      if (!c) cands.set(h.id, (c = { id: h.id, base: {}, score: 0 }));
+      c.base[g] = Math.max(c.base[g] ?? 0, cov + 0.25 * (h.score / max));
+    }
+    return best;
+  };
+
+  // The Sanskrit search (8 n-grams with long posting lists) and the typo expansion (a walk of
+  // the term tree per word) cost the most; each is skipped when it cannot change the answer.
+  const word = groups.find((g): g is 'en' | 'hi' => g !== 'sa');
+  const wq = word ? q[word] : undefined;
+  const wantSa = groups.includes('sa');
+  if (word && wq && wq.fuzzy.size === 0) {
+    // Every word is one the texts have: when some verse holds them all (two words or more),
+    // it is an English or Hindi query and the Sanskrit search would find nothing better.
+    const best = searchGroup(word, wq.terms);
+    if (wantSa && !(lang === undefined && wq.terms.length >= 2 && best === 1)) searchGroup('sa', q.grams);
+  } else if (word && wq) {
+    // Some word is unknown: a typo, or Sanskrit typed in Latin letters. Sanskrit first; when it
+    // matches well, the unknown words were Sanskrit and are not expanded as English typos.
+    const saBest = wantSa ? searchGroup('sa', q.grams) : 0;
+    const sanskrit = saBest >= 0.9 && q.loose.length >= 8;
+    searchGroup(word, sanskrit ? wq.terms.map((t) => ({ term: t.term, fuzzy: false })) : wq.terms);
+  } else if (wantSa) {
+    searchGroup('sa', q.grams);
+  }
+  const bestBase = (c: Candidate) => Math.max(...Object.values(c.base));
+  const ranked = [...cands.values()].sort((a, b) => bestBase(b) - bestBase(a) || a.id - b.id);
+
+  // Rerank the head on the original texts: phrase order for words, contiguity for Sanskrit.
+  const head = ranked.slice(0, limit + (tuning.rerank === false ? 0 : RERANK_EXTRA));
+  for (const c of head) {
+    c.matches = fieldMatches(s, c.id, q, groups);
+    let best = 0;
+    for (const g of groups) {
+      if (c.base[g] === undefined) continue;
+      // Text quality (phrase order / contiguity) counts as much as coverage; the exact
+      // function words between the terms break the remaining ties.
+      let quality = 0;
+      if (tuning.rerank !== false)
+        for (const m of c.matches) if (ALL_FIELDS[m.field].lang === g) quality = Math.max(quality, m.m.quality + 0.2 * m.m.exact);
+      best = Math.max(best, c.base[g]! + quality);
+    }
+    c.score = best;
+  }
+  head.sort((a, b) => b.score - a.score || a.id - b.id);
+
+  return { total: cands.size, results: head.slice(0, limit).map((c) => result(s, c)) };
+}
+
+function result(s: Searcher, c: Candidate): ResultOut {
+  const v: StoredVerse = s.head.verses[c.id];
+  // Fields that match much worse than the verse's best one (a stray syllable of the
+  // transliteration under an English hit) are noise, not "the best fields".
+  const top = Math.max(0, ...(c.matches ?? []).map((m) => m.m.quality));
+  const matches = (c.matches ?? [])
+    .filter((m) => m.m.quality >= 0.5 * top)
+    .sort((a, b) => b.m.quality + 0.2 * b.m.exact - (a.m.quality + 0.2 * a.m.exact) || a.field - b.field)
+    .slice(0, MATCHES_MAX)
+    .map(({ field, m }) => {
+      const f = ALL_FIELDS[field];
+      const text = v.texts[field];
+      const cut = cutSnippet(text, f.lang === 'sa' ? 0 : bodyStart(text), m.ranges);
+      const out: MatchOut = { field: f.key, snippet: cut.snippet, ranges: cut.ranges };
+      if (s.head.authors[f.key]) out.author = s.head.authors[f.key];
+      return out;
+    });
+  return {
+    _id: `BG${v.chapter}.${v.verse}`,
+    chapter: v.chapter,
+    verse: v.verse,
+    speaker: v.speaker,
+    score: Math.round(c.score * 1000) / 1000,
+    matches,
+  };
+}
+

@@ -1,0 +1,90 @@
+// /search over real HTTP, on Node and on Deno: the answer's shape, the page
+// for the docs' search box, the 400s, caching, and that it is metered.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { brotliDecompressSync } from 'node:zlib';
+import { createKey } from '../helpers/cli.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+import { fetchRaw } from '../helpers/http.ts';
+import { startServer, type Running, type Runtime } from '../helpers/server.ts';
+
+function searchSuite(runtime: Runtime) {
+  const t = suite(`search (${runtime})`);
+  let server: Running;
+  let dataDir: string;
+  const get = (path: string, headers?: Record<string, string>) => fetchRaw(server.url, path, { headers });
+
+  t.before(hook(async () => {
+    const { distDir } = await testDist();
+    dataDir = tempDir('gita-data-');
+    server = await startServer(runtime, { dist: distDir, dataDir });
+  }));
+  t.after(hook(async () => {
+    await server?.stop();
+  }));
+
+  t('GET /search answers {query, total, results} best first', async () => {
+    const r = await get('/search?q=karmanye%20vadhikaraste%20ma%20phaleshu');
+    assert.is(r.status, 200);
+    assert.is(r.headers['content-type'], 'application/json; charset=utf-8');
+    const body = JSON.parse(r.text);
+    assert.is(body.query, 'karmanye vadhikaraste ma phaleshu');
+    assert.equal(body.results[0]._id, 'BG2.47');
+    assert.equal(Object.keys(body.results[0]), ['_id', 'chapter', 'verse', 'speaker', 'score', 'matches']);
+    assert.is(body.results[0].speaker, 'श्रीभगवान्');
+    const hindi = JSON.parse((await get(`/search?q=${encodeURIComponent('यदा यदा हि धर्मस्य')}&limit=1`)).text);
+    assert.equal(hindi.results.map((x: { _id: string }) => x._id), ['BG4.7']);
+    const none = JSON.parse((await get('/search?q=zzzzqqqq')).text);
+    assert.equal(none, { query: 'zzzzqqqq', total: 0, results: [] });
+    const filtered = JSON.parse((await get('/search?q=mind&speaker=arjuna&ch=6&limit=50&lang=en')).text);
+    assert.ok(filtered.results.length > 0 && filtered.results.every((x: { chapter: number; speaker: string }) => x.chapter === 6 && x.speaker === 'अर्जुन'));
+  });
+
+  t('bad parameters: 400 naming the parameter', async () => {
+    for (const [q, re] of [['', /^q: missing/], ['?q=', /^q: empty/], [`?q=${'a'.repeat(501)}`, /^q: 501 characters/], ['?q=a&limit=51', /^limit: /], ['?q=a&lang=de', /^lang: /], ['?q=a&ch=0', /^ch: /], ['?q=a&speaker=karna', /^speaker: /], ['?q=a&format=xml', /^format: /]] as const) {
+      const r = await get(`/search${q}`);
+      assert.is(r.status, 400, q);
+      assert.match(JSON.parse(r.text).error, re, q);
+    }
+  });
+
+  t('format=html: a page of results with links to each record and card; a bad query shows the form again', async () => {
+    const r = await get('/search?q=lotus%20leaf&format=html');
+    assert.is(r.status, 200);
+    assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
+    assert.match(r.text, /<a href="\/slok\/5\/10"><strong>5\.10<\/strong><\/a>/);
+    assert.match(r.text, /<a href="\/slok\/5\/10\/gita\.svg">card<\/a>/);
+    assert.match(r.text, /<mark>lotus<\/mark>/i);
+    assert.match(r.text, /<form method="get" action="\/search"/);
+    assert.not.match(r.text, /<script/);
+    const bad = await get('/search?q=&format=html');
+    assert.is(bad.status, 400);
+    assert.match(bad.text, /class="error">q: empty/);
+  });
+
+  t('an ETag, 304, and brotli for answers worth compressing', async () => {
+    const a = await get('/search?q=krishna&limit=50', { 'accept-encoding': 'br' });
+    assert.is(a.headers['content-encoding'], 'br');
+    assert.is(JSON.parse(brotliDecompressSync(a.body).toString()).results.length, 50);
+    assert.is((await get('/search?q=krishna&limit=50', { 'if-none-match': a.headers.etag })).status, 304);
+  });
+
+  t('metered and counted like the other API routes', async () => {
+    const { key } = createKey({ GITA_DATA_DIR: dataDir }, 'search', '2/day');
+    await new Promise((r) => setTimeout(r, 400));
+    const h = { 'x-api-key': key };
+    assert.is((await get('/search?q=dharma', h)).status, 200);
+    const second = await get('/search?q=dharma', h);
+    assert.is(second.headers['x-ratelimit-remaining'], '0');
+    assert.is((await get('/search?q=dharma', h)).status, 429);
+    await new Promise((r) => setTimeout(r, 1200));
+    const usage = JSON.parse((await get('/usage', h)).text);
+    assert.equal(usage.today.routes, { search: 2, 'rate-limited': 1 });
+  });
+
+  return t;
+}
+
+searchSuite('node').run();
+searchSuite('deno').run();

@@ -1,0 +1,147 @@
+// Search on the real data, from the index the build wrote: the top-3 hit rate
+// of real queries (English, Hindi, Sanskrit as people type it), the result
+// contract, the filters, and the parameters' errors.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Manifest } from '../../src/build/manifest.ts';
+import { FILES } from '../../src/layout.ts';
+import { hiFold, looseQuery } from '../../src/search/normalize.ts';
+import { LIMIT_MAX, parseSearch } from '../../src/search/params.ts';
+import { loadSearcher, search, type SearchParams, type Searcher } from '../../src/search/query.ts';
+import { hook } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+
+interface QueryCase {
+  q: string;
+  kind: string;
+  expect: string[];
+  params?: Omit<SearchParams, 'q'>;
+  /** How the query is typed: NFD (decomposed), raw (as written here), else NFC. */
+  form?: 'NFD' | 'raw';
+  set?: string;
+}
+
+const CASES = (JSON.parse(readFileSync(new URL('./queries.json', import.meta.url), 'utf8')) as QueryCase[]).map((c) => ({
+  ...c,
+  q: c.form === 'NFD' ? c.q.normalize('NFD') : c.form === 'raw' ? c.q : c.q.normalize('NFC'),
+}));
+
+let s: Searcher;
+let manifest: Manifest;
+test.before(hook(async () => {
+  const { distDir } = await testDist();
+  manifest = JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8'));
+  s = await loadSearcher(readFileSync(join(distDir, FILES.searchIndex), 'utf8'), undefined, { cacheSize: 0 });
+}));
+
+test(`top-3 hit rate of ${CASES.length} real queries is at least 90 %`, () => {
+  const byKind = new Map<string, [number, number]>();
+  const misses: string[] = [];
+  for (const c of CASES) {
+    const top = search(s, { q: c.q, ...c.params }).results.slice(0, 3).map((r) => r._id);
+    const hit = top.some((id) => c.expect.includes(id));
+    const k = byKind.get(c.kind) ?? [0, 0];
+    byKind.set(c.kind, [k[0] + (hit ? 1 : 0), k[1] + 1]);
+    if (!hit) misses.push(`${c.q} → ${top.join(', ') || 'nothing'} (expected ${c.expect.join(' or ')})`);
+  }
+  const hits = CASES.length - misses.length;
+  console.log(`\n    search: top-3 hit rate ${hits}/${CASES.length} (${((100 * hits) / CASES.length).toFixed(1)} %); ${[...byKind].map(([k, [h, n]]) => `${k} ${h}/${n}`).join(', ')}${misses.length ? `\n    missed: ${misses.join('; ')}` : ''}`);
+  assert.ok(CASES.length >= 30);
+  assert.ok(hits / CASES.length >= 0.9, misses.join('\n'));
+});
+
+test('the kinds people type are all in the set', () => {
+  const kinds = new Set(CASES.map((c) => c.kind));
+  for (const k of ['en-phrase', 'en-typo', 'iast', 'ascii', 'devanagari', 'hindi']) assert.ok([...kinds].some((x) => x.startsWith(k)), `${k} in ${[...kinds].join(', ')}`);
+  for (const q of ['karmanye vadhikaraste ma phaleshu', 'dharmakshetre kurukshetre']) assert.ok(CASES.some((c) => c.q === q), q);
+});
+
+test('results: fields, snippets of at most 200 characters, ranges inside them', () => {
+  for (const q of ['lotus leaf', 'yada yada hi dharmasya', 'यदा यदा हि धर्मस्य', 'कर्म करने मात्र में तुम्हारा अधिकार है', 'krishna']) {
+    const r = search(s, { q, limit: LIMIT_MAX });
+    assert.ok(r.total >= r.results.length && r.results.length > 0, q);
+    for (const v of r.results) {
+      assert.is(v._id, `BG${v.chapter}.${v.verse}`);
+      assert.ok(v.verse <= manifest.content.versesPerChapter[v.chapter - 1], 'never a colophon');
+      assert.ok(typeof v.speaker === 'string' && typeof v.score === 'number');
+      assert.ok(v.matches.length > 0 && v.matches.length <= 3);
+      for (const m of v.matches) {
+        assert.ok(m.snippet.length <= 200, `${v._id} ${m.field}: ${m.snippet.length}`);
+        assert.ok(m.ranges.length > 0);
+        for (const [a, b] of m.ranges) assert.ok(0 <= a && a < b && b <= m.snippet.length, `${m.field} [${a},${b}]`);
+        if (m.field.endsWith('.et') || m.field.endsWith('.ht')) assert.ok(m.author, m.field);
+      }
+    }
+  }
+});
+
+test('highlights are the matched words of the original text', () => {
+  const m = search(s, { q: 'thy right is to work only' }).results[0].matches.find((x) => x.field === 'siva.et')!;
+  assert.equal(m.ranges.map(([a, b]) => m.snippet.slice(a, b)), ['Thy right is to work only']);
+  const d = search(s, { q: 'karmanye vadhikaraste ma phaleshu' }).results[0].matches[0];
+  assert.is(d.field, 'transliteration');
+  assert.equal(d.ranges.map(([a, b]) => d.snippet.slice(a, b)), ['karmaṇyevādhikāraste mā phaleṣu']);
+  assert.is(search(s, { q: 'dharmakshetre kurukshetre' }).results[0]._id, 'BG1.1');
+});
+
+test('stems and typos: fruits finds fruit; one wrong letter in a word of five or more', () => {
+  assert.ok(search(s, { q: 'fruits of action' }).total > 0);
+  assert.is(search(s, { q: 'whenever there is a decline of rightousness' }).results[0]._id, 'BG4.7');
+  const fruit = search(s, { q: 'fruit', limit: 50 }).results.map((r) => r._id);
+  const fruits = search(s, { q: 'fruits', limit: 50 }).results.map((r) => r._id);
+  assert.equal(fruits, fruit, 'the same stem');
+});
+
+test('filters: lang, ch, speaker, limit', () => {
+  assert.ok(search(s, { q: 'dharma', ch: 4 }).results.every((r) => r.chapter === 4));
+  assert.ok(search(s, { q: 'mind', speaker: 'arjuna' }).results.every((r) => r.speaker === 'अर्जुन'));
+  assert.ok(search(s, { q: 'mind', speaker: 'अर्जुन' }).results.every((r) => r.speaker === 'अर्जुन'));
+  assert.is(search(s, { q: 'lotus leaf', lang: 'hi' }).total, 0);
+  assert.ok(search(s, { q: 'dharma', lang: 'sa' }).results.every((r) => r.matches.every((m) => m.field === 'transliteration')));
+  assert.is(search(s, { q: 'krishna' }).results.length, 10);
+});
+
+test('colophons are not searched; BG18.45 is searched as corrected', () => {
+  assert.not.ok(search(s, { q: 'iti srimadbhagavadgitasu' }).results.some((r) => r.verse > manifest.content.versesPerChapter[r.chapter - 1]));
+  assert.equal(search(s, { q: 'lotus leaf', limit: 50 }).results.filter((r) => r._id === 'BG18.45'), [], "5.10's words are not 18.45's");
+  assert.is(search(s, { q: 'devoted to his own duty attains perfection' }).results[0]._id, 'BG18.45');
+});
+
+test('one Sanskrit loose form for IAST, ASCII and Devanagari, NFC or NFD', () => {
+  const forms = ['karmaṇyevādhikāraste', 'karmanyevadhikaraste', 'karmanye vadhikaraste', 'कर्मण्येवाधिकारस्ते', 'कर्मण्येवाधिकारस्ते'.normalize('NFD')];
+  assert.is(new Set(forms.map(looseQuery)).size, 1);
+  assert.is(looseQuery('dharmakshetre kurukshetre'), looseQuery('dharmakṣetre kurukṣetre'));
+  assert.is(looseQuery('sarva dharmaan parityajya maam'), looseQuery('sarvadharmānparityajya mām'));
+  assert.is(hiFold('हज़ार'), hiFold('हज़ार'.normalize('NFD')));
+});
+
+test('parameters: q required and at most 500 characters; lang, ch, speaker, limit checked, naming the parameter', () => {
+  const facts = manifest.content;
+  const parse = (q: string) => parseSearch(new URLSearchParams(q), facts);
+  assert.equal(parse('q=lotus&lang=en&ch=5&speaker=Krishna&limit=3'), { params: { q: 'lotus', lang: 'en', ch: 5, speaker: 'krishna', limit: 3 } });
+  assert.equal(parse(`q=x&speaker=${encodeURIComponent('अर्जुन'.normalize('NFD'))}`), { params: { q: 'x', speaker: 'arjuna' } });
+  const bad: Array<[string, RegExp]> = [
+    ['', /^q: missing/],
+    ['q=', /^q: empty/],
+    ['q=%20%20', /^q: empty/],
+    [`q=${'a'.repeat(501)}`, /^q: 501 characters; at most 500$/],
+    ['q=a&q=b', /^q: given 2 times/],
+    ['q=a&lang=fr', /^lang: "fr" is not a language here; expected one of en, hi, sa$/],
+    ['q=a&ch=19', /^ch: "19" is not a chapter; expected 1 to 18$/],
+    ['q=a&ch=02', /^ch: /],
+    ['q=a&speaker=bhishma', /^speaker: "bhishma" is not a speaker here; expected one of krishna, arjuna, sanjaya, dhritarashtra/],
+    ['q=a&limit=0', /^limit: "0" is not a number of results; expected 1 to 50/],
+    ['q=a&limit=51', /^limit: /],
+    ['q=a&limit=ten', /^limit: /],
+  ];
+  for (const [q, re] of bad) {
+    const r = parse(q);
+    assert.ok('error' in r, q);
+    assert.match((r as { error: string }).error, re, q);
+  }
+  assert.ok(search(s, { q: 'x'.repeat(500) }).total >= 0, 'bounded work for the longest query');
+});
+
+test.run();
