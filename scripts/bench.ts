@@ -214,6 +214,13 @@ function randomPathsScript(dir: string, name: string, paths: string[]): string {
   return file;
 }
 
+/** A wrk script that asks for `paths` in turn, round and round. */
+function rotatingPathsScript(dir: string, name: string, paths: string[]): string {
+  const file = join(dir, `${name}.lua`);
+  writeFileSync(file, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`);
+  return file;
+}
+
 /** The run with the median req/s; errors summed over all runs. */
 function median(runs: Result[]): Result {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
@@ -231,6 +238,7 @@ run(async () => {
     routes: { type: 'string' },
     'no-keys-bench': { type: 'boolean' },
     'no-projections': { type: 'boolean' },
+    'no-search': { type: 'boolean' },
     'no-build-bench': { type: 'boolean' },
   });
   const seconds = Number(values.duration ?? 5);
@@ -251,17 +259,21 @@ run(async () => {
   console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
   console.log(`wrk -t1 -c${connections} -d${seconds}s, ${rounds} rounds per route (median), after a 2 s warm-up; nginx: worker_processes auto, access log buffered, gzip_static`);
 
-  // Start-up: from spawn to the first answer, three times.
+  // Start-up: from spawn to the first answer, three times; and to the first search answer (the index loaded).
   const starts: number[] = [];
+  const searchStarts: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
     const p = startGita(18_091, {});
     await waitFor('http://127.0.0.1:18091/healthz');
     starts.push(performance.now() - t0);
+    await waitFor('http://127.0.0.1:18091/search?q=dharma');
+    searchStarts.push(performance.now() - t0);
     p.kill('SIGTERM');
     await new Promise((r) => p.once('exit', r));
   }
   starts.sort((a, b) => a - b);
+  searchStarts.sort((a, b) => a - b);
 
   const gita = startGita(18_080, {});
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, 18_081), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -301,6 +313,21 @@ run(async () => {
       for (const path of PROJECTIONS) projected.push({ path, r: median(runs.get(path)!) });
       console.log('  measured the projections');
     }
+    // Search: 16 connections over the test queries in rotation (the issue's target: p50 <= 2 ms, p99 <= 20 ms).
+    let searched: Result | null = null;
+    if (!values['no-search']) {
+      const queries = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'test', 'search', 'queries.json'), 'utf8')) as Array<{ q: string; params?: Record<string, unknown> }>).map((c) => {
+        const qs = new URLSearchParams({ q: c.q });
+        for (const [k, v] of Object.entries(c.params ?? {})) qs.set(k, String(v));
+        return `/search?${qs}`;
+      });
+      const script = rotatingPathsScript(work, 'search', queries);
+      wrk(wrkBin, 'http://127.0.0.1:18080/', 2, 16, script);
+      const runs: Result[] = [];
+      for (let i = 0; i < rounds; i++) runs.push(wrk(wrkBin, 'http://127.0.0.1:18080/', seconds, 16, script));
+      searched = median(runs);
+      console.log('  measured search');
+    }
     const rss = rssMb(gita.pid!);
 
     console.log('');
@@ -317,7 +344,12 @@ run(async () => {
       console.log('|---|---:|---:|---:|---:|---:|');
       for (const { path, r } of projected) console.log(`| ${path} | ${fmt(r.rps)} | ${fmt(r.rps / whole, 2)} | ${fmt(r.p50, 2)} / ${fmt(r.p99, 2)} | ${r.bytes} | ${r.errors + r.non2xx} |`);
     }
+    if (searched) {
+      console.log('');
+      console.log(`search, 16 connections, the ${'test queries'} in rotation: ${fmt(searched.rps)} req/s, p50 ${fmt(searched.p50, 2)} ms (target <= 2), p99 ${fmt(searched.p99, 2)} ms (target <= 20), ${searched.errors + searched.non2xx} errors`);
+    }
     console.log('');
+    console.log(`start-up to first search answer, index loaded (median of 3): ${formatSeconds(searchStarts[1])} (target <= 0.5 s)`);
     console.log(`start-up to first answer (median of 3): ${formatSeconds(starts[1])} (target <= 0.5 s)`);
     console.log(`server RSS after the load: ${rss.toFixed(0)} MB (target <= 150 MB)`);
   } finally {
