@@ -94,6 +94,12 @@ async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
   }
 }
 
+/** The processes a process started (a cluster's workers). */
+function childPids(pid: number): number[] {
+  const out = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' }).stdout;
+  return out.split(/\s+/).filter(Boolean).map(Number);
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
@@ -114,11 +120,16 @@ async function keysBench(wrkBin: string, seconds: number, connections: number, r
       await stores.close();
     }
   };
-  const modes: Array<{ name: string; env: Record<string, string>; key?: string }> = [
-    { name: 'GITA_AUTH=off (no key, no limit)', env: { GITA_AUTH: 'off', GITA_ANON_LIMIT: '0' } },
-    { name: 'required, limited, counted: embedded', env: { GITA_AUTH: 'required', GITA_DATA_DIR: dataDir } },
-    { name: 'required, limited, counted: Redis', env: { GITA_AUTH: 'required', REDIS_URL: redisUrl, GITA_REDIS_PREFIX: prefix } },
-  ];
+  const modes: Array<{ name: string; env: Record<string, string>; key?: string; base: string }> = [];
+  for (const workers of ['1', 'auto']) {
+    const w = `${workers === '1' ? '1 worker' : 'auto'}`;
+    const off = `${w}: GITA_AUTH=off (no key, no limit)`;
+    modes.push(
+      { name: off, env: { GITA_AUTH: 'off', GITA_ANON_LIMIT: '0', GITA_WORKERS: workers }, base: off },
+      { name: `${w}: required, limited, counted: embedded`, env: { GITA_AUTH: 'required', GITA_DATA_DIR: dataDir, GITA_WORKERS: workers }, base: off },
+      { name: `${w}: required, limited, counted: Redis`, env: { GITA_AUTH: 'required', REDIS_URL: redisUrl, GITA_REDIS_PREFIX: prefix, GITA_WORKERS: workers }, base: off },
+    );
+  }
   const runs = new Map<string, Result[]>();
   const notes = new Map<string, string>();
   for (const mode of modes) {
@@ -157,17 +168,18 @@ async function keysBench(wrkBin: string, seconds: number, connections: number, r
   } catch {
     // no Redis: nothing to clean
   }
-  const base = rows[0].r?.rps ?? NaN;
   console.log('');
-  console.log('| /chapter/2 | req/s | p99 ms | overhead vs off (target <= 10 %) | errors |');
+  console.log('| /chapter/2 | req/s | p99 ms | overhead vs off, same workers (target <= 10 %) | errors |');
   console.log('|---|---:|---:|---:|---:|');
   for (const { name, r, note } of rows) {
     if (!r) {
       console.log(`| ${name} | - | - | not measured: ${note} | - |`);
       continue;
     }
+    const base = rows.find((x) => x.name === modes.find((m) => m.name === name)!.base)?.r?.rps ?? NaN;
     const overhead = (1 - r.rps / base) * 100;
-    console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p99, 2)} | ${r === rows[0].r ? '-' : `${fmt(overhead, 1)} %${overhead <= 10 ? '' : ' (missed)'}`} | ${r.errors + r.non2xx} |`);
+    const isBase = modes.find((m) => m.name === name)!.base === name;
+    console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p99, 2)} | ${isBase ? '-' : `${fmt(overhead, 1)} %${overhead <= 10 ? '' : ' (missed)'}`} | ${r.errors + r.non2xx} |`);
   }
 }
 
@@ -259,49 +271,58 @@ run(async () => {
   console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
   console.log(`wrk -t1 -c${connections} -d${seconds}s, ${rounds} rounds per route (median), after a 2 s warm-up; nginx: worker_processes auto, access log buffered, gzip_static`);
 
-  // Start-up: from spawn to the first answer, three times; and to the first search answer (the index loaded).
-  const starts: number[] = [];
-  const searchStarts: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
-    const p = startGita(18_091, {});
-    await waitFor('http://127.0.0.1:18091/healthz');
-    starts.push(performance.now() - t0);
-    await waitFor('http://127.0.0.1:18091/search?q=dharma');
-    searchStarts.push(performance.now() - t0);
-    p.kill('SIGTERM');
-    await new Promise((r) => p.once('exit', r));
-  }
-  starts.sort((a, b) => a - b);
-  searchStarts.sort((a, b) => a - b);
+  // Start-up: from spawn to the first answer, three times, with 1 worker and with auto; and to the first search answer (the index loaded).
+  const startUp = async (env: Record<string, string>) => {
+    const first: number[] = [];
+    const search: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const p = startGita(18_091, env);
+      await waitFor('http://127.0.0.1:18091/healthz');
+      first.push(performance.now() - t0);
+      await waitFor('http://127.0.0.1:18091/search?q=dharma');
+      search.push(performance.now() - t0);
+      p.kill('SIGTERM');
+      await new Promise((r) => p.once('exit', r));
+    }
+    return { first: first.sort((a, b) => a - b)[1], search: search.sort((a, b) => a - b)[1] };
+  };
+  const startOne = await startUp({});
+  const startAuto = await startUp({ GITA_WORKERS: 'auto' });
 
   const gita = startGita(18_080, {});
+  const gitaAuto = startGita(18_084, { GITA_WORKERS: 'auto' });
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, 18_081), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
   // Bare node:http with the bytes in memory: what Node itself reaches here, so a gap to nginx can be read as the server's or the machine's.
   const reference = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, '18083'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const rows: Array<{ route: string; g: Result; n: Result; r: Result }> = [];
+  const rows: Array<{ route: string; g: Result; a: Result; n: Result; r: Result }> = [];
   try {
     await waitFor('http://127.0.0.1:18080/healthz');
+    await waitFor('http://127.0.0.1:18084/healthz');
     await waitFor('http://127.0.0.1:18081/chapters');
     await waitFor('http://127.0.0.1:18083/chapters');
     for (const route of routes) {
       const script = route.random ? scripts[route.path as '/slok' | '/gita.svg'] : undefined;
       const gUrl = `http://127.0.0.1:18080${route.path}`;
+      const aUrl = `http://127.0.0.1:18084${route.path}`;
       const nUrl = `http://127.0.0.1:18081${route.random ? '/' : route.path}`;
       const rUrl = `http://127.0.0.1:18083${route.path}`;
       wrk(wrkBin, gUrl, 2, connections);
+      wrk(wrkBin, aUrl, 2, connections);
       wrk(wrkBin, nUrl, 2, connections, script);
       wrk(wrkBin, rUrl, 2, connections);
       // Alternate the servers and keep the median: a shared machine drifts between runs.
       const gs: Result[] = [];
+      const as: Result[] = [];
       const ns: Result[] = [];
       const rs: Result[] = [];
       for (let i = 0; i < rounds; i++) {
         gs.push(wrk(wrkBin, gUrl, seconds, connections));
+        as.push(wrk(wrkBin, aUrl, seconds, connections));
         ns.push(wrk(wrkBin, nUrl, seconds, connections, script));
         rs.push(wrk(wrkBin, rUrl, seconds, connections));
       }
-      rows.push({ route: route.name, g: median(gs), n: median(ns), r: median(rs) });
+      rows.push({ route: route.name, g: median(gs), a: median(as), n: median(ns), r: median(rs) });
       console.log(`  measured ${route.name}`);
     }
     // Projections against the whole record, on the server alone (a static server has no projections).
@@ -329,13 +350,15 @@ run(async () => {
       console.log('  measured search');
     }
     const rss = rssMb(gita.pid!);
+    const workerRss = childPids(gitaAuto.pid!).map(rssMb);
 
     console.log('');
-    console.log('| route | gita req/s | nginx req/s | ratio (target >= 0.6) | bare node:http req/s | gita / bare node | gita p50 / p99 ms | nginx p99 ms | gita errors |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { route, g, n, r } of rows) {
-      const ratio = g.rps / n.rps;
-      console.log(`| ${route} | ${fmt(g.rps)} | ${fmt(n.rps)} | ${fmt(ratio, 2)}${ratio >= 0.6 ? '' : ' (missed)'} | ${fmt(r.rps)} | ${fmt(g.rps / r.rps, 2)} | ${fmt(g.p50, 2)} / ${fmt(g.p99, 2)} | ${fmt(n.p99, 2)} | ${g.errors + g.non2xx} |`);
+    console.log(`| route | gita, 1 worker req/s | gita, auto (${availableParallelism()}) req/s | nginx req/s | bare node:http req/s | auto / nginx (target >= 0.8) | 1 worker / bare node (target >= 0.9) | p50 / p99 ms, 1 worker | p50 / p99 ms, auto (target p99 <= 10) | errors |`);
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { route, g, a, n, r } of rows) {
+      const toNginx = a.rps / n.rps;
+      const toBare = g.rps / r.rps;
+      console.log(`| ${route} | ${fmt(g.rps)} | ${fmt(a.rps)} | ${fmt(n.rps)} | ${fmt(r.rps)} | ${fmt(toNginx, 2)}${toNginx >= 0.8 ? '' : ' (missed)'} | ${fmt(toBare, 2)}${toBare >= 0.9 ? '' : ' (missed)'} | ${fmt(g.p50, 2)} / ${fmt(g.p99, 2)} | ${fmt(a.p50, 2)} / ${fmt(a.p99, 2)} | ${g.errors + g.non2xx + a.errors + a.non2xx} |`);
     }
     if (projected.length) {
       const whole = projected[0].r.rps;
@@ -349,14 +372,15 @@ run(async () => {
       console.log(`search, 16 connections, the ${'test queries'} in rotation: ${fmt(searched.rps)} req/s, p50 ${fmt(searched.p50, 2)} ms (target <= 2), p99 ${fmt(searched.p99, 2)} ms (target <= 20), ${searched.errors + searched.non2xx} errors`);
     }
     console.log('');
-    console.log(`start-up to first search answer, index loaded (median of 3): ${formatSeconds(searchStarts[1])} (target <= 0.5 s)`);
-    console.log(`start-up to first answer (median of 3): ${formatSeconds(starts[1])} (target <= 0.5 s)`);
-    console.log(`server RSS after the load: ${rss.toFixed(0)} MB (target <= 150 MB)`);
+    console.log(`start-up to the first answer (median of 3): 1 worker ${formatSeconds(startOne.first)} (target <= 0.5 s), auto ${formatSeconds(startAuto.first)} (target <= 1 s)`);
+    console.log(`start-up to the first search answer, its index loaded (median of 3): 1 worker ${formatSeconds(startOne.search)}, auto ${formatSeconds(startAuto.search)}`);
+    console.log(`RSS after the load: 1 worker ${rss.toFixed(0)} MB; auto, per worker ${workerRss.map((m) => m.toFixed(0)).join(', ')} MB (target <= 150 MB per worker)`);
   } finally {
     gita.kill('SIGTERM');
+    gitaAuto.kill('SIGTERM');
     nginx.kill('SIGQUIT');
     reference.kill('SIGTERM');
-    await Promise.all([gita, nginx, reference].map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
+    await Promise.all([gita, gitaAuto, nginx, reference].map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
     rmSync(work, { recursive: true, force: true });
   }
 
