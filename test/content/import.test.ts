@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { defaultSource, expandSource } from '../../src/content/source.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { COMMENTARY_KEYS, isSpecCommentary } from '../../src/content/schema.ts';
-import { SHARED_DATA, copyOfSource, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
+import { SHARED_DATA, copyOfSource, rewrite, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
 const ERRATUM_FILE = join(SHARED_DATA, '..', 'gita-errata', 'bhagavadgita_chapter_18_slok_45.json');
 const CORRECTED = verseFile(18, 45);
@@ -105,9 +106,16 @@ test('imports a .tar.gz over real HTTP, replacing what was there', async () => {
 });
 
 /** Import `from` over a good content/ and expect an error naming what `expect` lists; content/ must not change. */
+/** One good import, copied (as hard links: an import replaces content/ whole, never a file in place) for each failing import to leave unchanged. */
+let goodContent: Promise<string> | null = null;
 async function expectFailure(from: string, expect: RegExp[], options: Partial<ImportOptions> = {}) {
+  goodContent ??= (async () => {
+    const dir = join(tempDir(), 'content');
+    await importContent({ from: SHARED_DATA, contentDir: dir });
+    return dir;
+  })();
   const contentDir = join(tempDir(), 'content');
-  await importContent({ from: SHARED_DATA, contentDir });
+  execFileSync('cp', ['-al', await goodContent, contentDir]);
   const before = treeFingerprint(contentDir);
   let message = '';
   try {
@@ -128,7 +136,7 @@ const breakFile = async (file: string, change: (record: Record<string, any>) => 
   const path = join(dir, file);
   const record = JSON.parse(readFileSync(path, 'utf8'));
   change(record);
-  writeFileSync(path, JSON.stringify(record, null, 4));
+  rewrite(path, JSON.stringify(record, null, 4));
   return dir;
 };
 
@@ -189,7 +197,7 @@ test('a missing commentary key is named', async () => {
 
 test('broken JSON is named', async () => {
   const dir = await copyOfSource();
-  writeFileSync(join(dir, verseFile(18, 66)), '{"_id": "BG18.66", ');
+  rewrite(join(dir, verseFile(18, 66)), '{"_id": "BG18.66", ');
   await expectFailure(dir, [/bhagavadgita_chapter_18_slok_66\.json: \$: expected valid JSON/]);
 });
 
@@ -201,7 +209,7 @@ test('an _id that does not match the file name is named', async () => {
 test('every problem is listed, not just the first', async () => {
   const dir = await breakFile(verseFile(1, 1), (r) => (r.chapter = 2));
   const second = join(dir, verseFile(1, 2));
-  writeFileSync(second, readFileSync(second, 'utf8').replace('"slok"', '"slokk"'));
+  rewrite(second, readFileSync(second, 'utf8').replace('"slok"', '"slokk"'));
   await expectFailure(dir, [/2 problems/, /chapter_1_slok_1\.json: \$\.chapter/, /chapter_1_slok_2\.json: \$\.slok: missing/]);
 });
 
@@ -276,7 +284,7 @@ async function changeAll(change: (record: Record<string, any>) => void): Promise
     const path = join(dir, 'slok', name);
     const record = JSON.parse(readFileSync(path, 'utf8'));
     change(record);
-    writeFileSync(path, JSON.stringify(record, null, 4));
+    rewrite(path, JSON.stringify(record, null, 4));
   }
   return dir;
 }

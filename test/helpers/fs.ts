@@ -1,10 +1,11 @@
 // Test helpers for real files: temporary folders, copies of the shared
 // content, and a fingerprint of a whole tree to tell "unchanged".
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../src/cli/run.ts';
 
 /** The upstream content beside the project (CI puts ../shared there). */
@@ -25,11 +26,26 @@ export function tempDir(prefix = 'gita-test-'): string {
   return dir;
 }
 
-/** A private copy of the shared content, in the upstream layout, to break on purpose. */
-export async function copyOfSource(): Promise<string> {
-  const dir = join(tempDir('gita-src-'), 'gita-data');
-  await cp(SHARED_DATA, dir, { recursive: true });
+/**
+ * A private copy of a folder (default: the shared content, in the upstream
+ * layout), to break on purpose. Its files are hard links, made in a moment:
+ * change a file only with rewrite(), which replaces the link and never writes
+ * through it into the original.
+ */
+export async function copyOfSource(from = SHARED_DATA): Promise<string> {
+  const dir = join(tempDir('gita-src-'), basename(from));
+  try {
+    execFileSync('cp', ['-al', from, dir]);
+  } catch {
+    await cp(from, dir, { recursive: true });
+  }
   return dir;
+}
+
+/** Replace a file of a copyOfSource() folder (never writing through a hard link). */
+export function rewrite(file: string, data: string | Buffer): void {
+  rmSync(file, { force: true });
+  writeFileSync(file, data);
 }
 
 /** Every file under `dir` (relative path → SHA-256), to compare trees byte for byte. */

@@ -87,19 +87,36 @@ test('a worker killed under load is replaced; no answer is malformed; usage.json
   let running = true;
   const one = () =>
     new Promise<void>((resolve) => {
-      request(`${server.url}/slok/2/47`, { agent }, (res) => {
+      let done = false;
+      const finish = (outcome: 'ok' | 'failed' | string) => {
+        if (done) return;
+        done = true;
+        if (outcome === 'ok') ok++;
+        else if (outcome === 'failed') failed++;
+        else malformed.push(outcome);
+        resolve();
+      };
+      const req = request(`${server.url}/slok/2/47`, { agent, timeout: 5_000 }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          if (res.statusCode !== 200 || body.length !== Number(res.headers['content-length']) || JSON.parse(body.toString())._id !== 'BG2.47') malformed.push(`${res.statusCode} ${body.length}`);
-          else ok++;
-          resolve();
+          let whole = res.statusCode === 200 && body.length === Number(res.headers['content-length']);
+          try {
+            whole &&= JSON.parse(body.toString())._id === 'BG2.47';
+          } catch {
+            whole = false;
+          }
+          finish(whole ? 'ok' : `${res.statusCode} ${body.length} of ${res.headers['content-length']}`);
         });
-        res.on('error', () => (failed++, resolve()));
-      })
-        .on('error', () => (failed++, resolve()))
-        .end();
+        // A response cut off with its worker: the connection dies, which is not a malformed answer.
+        res.on('aborted', () => finish('failed'));
+        res.on('error', () => finish('failed'));
+        res.on('close', () => finish(res.complete ? 'ok' : 'failed'));
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => finish('failed'));
+      req.end();
     });
   const loop = async () => {
     while (running) await one();
