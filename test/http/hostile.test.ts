@@ -77,6 +77,7 @@ function corpus(canary: string): Array<[string, string | Buffer]> {
   for (const q of ['lang=%00', 'lang=en%00', 'lang=EN', 'lang[]=en', 'lang=en&lang=en', 'authors=siva%2Ctej', 'authors=,', 'authors=__proto__', 'authors=constructor', 'fields=__proto__', 'fields=siva.__proto__', 'fields=toString', 'fields=siva..et', 'fields=.et', 'fields=siva.', 'date=2024-02-29%00', 'date=+2024-01-01', 'date=2024-W01', 'date=1e9', 'speaker=%F0%9F%98%80', 'speaker=__proto__', ...lists.map((l) => `authors=${l}`), ...lists.map((l) => `fields=${l}`)]) {
     for (const path of ['/slok', '/slok/2/47', '/slok/today', '/chapter/18/slok', '/slok/2/47/en.json', '/slok/today/gita.svg']) add(`${path}?${q.slice(0, 30)}`, request(`${path}?${q}`));
   }
+  for (const q of ['q=%00', 'q=%ff%fe', `q=${'%E0%A4%85'.repeat(200)}`, `q=${'a%20'.repeat(170)}`, `q=${'x'.repeat(600)}`, 'q=a&q=b', 'q=%E0%A4', 'q=..%2f..%2fpackage.json', 'q=<script>alert(1)</script>&format=html', 'q=a&limit=1e1', 'q=a&limit=-1', 'q=a&ch=%32', 'q=a&speaker=__proto__', 'q=*', 'q=%2A%3F%5B', 'q=a&format=html&format=json']) add(`/search?${q.slice(0, 30)}`, request(`/search?${q}`));
   for (const p of ['/slok/today/../../package.json', '/slok/today/%2e%2e/%2e%2e/package.json', '/chapter/2/slok/../../../package.json', '/slok/2/47/en.json.br', '/slok/today/index.json%00', '/chapter/2/slok/en.json/', '/chapter/2/slok/EN.json', '/slok/2/47/xx.json']) add(`static form ${p}`, request(p));
 
   // Headers: huge, many, duplicated, malformed, smuggling.

@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp, type App, type AppRequest } from '../../src/http/app.ts';
 import { loadDist, type Dist } from '../../src/http/assets.ts';
+import { loadSearch } from '../../src/http/search.ts';
 import { cardQuery, matchRoute } from '../../src/http/routes.ts';
 import { FileKeyStore } from '../../src/keys/file-store.ts';
 import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
@@ -32,13 +33,14 @@ const PIECES = ['slok', 'chapter', 'chapters', 'gita.svg', 'gita-dark.svg', 'git
   '0', '1', '2', '18', '19', '47', '72', '73', '74', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae',
   'a', 'ä', 'a\u0301', '\u202e', ' ', '%20', '\\', '..\\..', '~', '$', ';', 'index.json', 'gita.svg.br', '.hidden', '_headers',
   'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json'];
-const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date'];
+const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format'];
 const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light', 'auto', 'blue', '%00', '1e1', '-1', '２', 'a'.repeat(50),
   'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'en', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id',
-  '2026-11-23', '2024-02-29', '2023-02-29', '9999-12-31', '0000-01-01'];
+  '2026-11-23', '2024-02-29', '2023-02-29', '9999-12-31', '0000-01-01',
+  'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml'];
 
 /** Real routes, so that their parameters get exercised too. */
-const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json'];
+const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search'];
 
 function randomPath(): string {
   if (random() < 0.3) return pick(ROUTE_PATHS);
@@ -58,6 +60,7 @@ function randomQuery(): string {
 
 let dist: Dist;
 let app: App;
+let searching: ReturnType<typeof loadSearch> | null = null;
 test.before(hook(async () => {
   const { distDir } = await testDist();
   dist = await loadDist(distDir);
@@ -70,6 +73,7 @@ test.before(hook(async () => {
     limiter: createLimiter(memoryFactory),
     anonLimit: 0,
     pricing: '<p>pricing</p>',
+    search: () => (searching ??= loadSearch(distDir)),
   });
 }));
 
@@ -116,7 +120,7 @@ test('the app: any random request gets a designed status, and only listed files 
     assert.ok([200, 201, 204, 304, 400, 401, 404, 405, 413, 414, 415, 429].includes(r.status), `${req.method} ${url}: ${r.status}`);
     if (r.file) assert.ok(listed.has(r.file), `${url} streams ${r.file}, which the manifest does not list`);
     if (r.status === 200 && req.method === 'GET' && !r.file) assert.ok(r.body !== undefined && r.body.length > 0, `${url}: a body`);
-    if (r.status === 400) assert.match(String(r.body), /^\{"error":"(lang|authors|fields): /, `${url}: a 400 names its parameter`);
+    if (r.status === 400 && !String(r.body).startsWith('<!doctype')) assert.match(String(r.body), /^\{"error":"(lang|authors|fields|q|limit|ch|speaker|format): /, `${url}: a 400 names its parameter`);
   }
   assert.ok((statuses.get(200) ?? 0) > 1000 && (statuses.get(404) ?? 0) > 1000 && (statuses.get(400) ?? 0) > 100, JSON.stringify(Object.fromEntries(statuses)));
 });

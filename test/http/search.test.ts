@@ -58,6 +58,10 @@ function searchSuite(runtime: Runtime) {
     assert.match(r.text, /<mark>lotus<\/mark>/i);
     assert.match(r.text, /<form method="get" action="\/search"/);
     assert.not.match(r.text, /<script/);
+    const hostile = await get(`/search?q=${encodeURIComponent('<script>alert(1)</script> "x"')}&format=html`);
+    assert.is(hostile.status, 200);
+    assert.not.match(hostile.text, /<script/, 'what is echoed back is escaped');
+    assert.match(hostile.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt; &quot;x&quot;/);
     const bad = await get('/search?q=&format=html');
     assert.is(bad.status, 400);
     assert.match(bad.text, /class="error">q: empty/);
