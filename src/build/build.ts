@@ -11,7 +11,7 @@ import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
-import { FILES, LANG_FORMS, mediaType, type LangForm } from '../layout.ts';
+import { FILES, LANG_FORMS, mediaType } from '../layout.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import fg from 'fast-glob';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
@@ -320,15 +320,13 @@ function derivedAssets(content: Content, json: Asset[], daily: VerseRecord, fact
   const bytes = new Map(json.map((a) => [a.path, a.body]));
   const keys = new Set(facts.commentaries.map((c) => c.key));
   const isCommentary = (k: string) => keys.has(k);
-  const form = (v: VerseRecord, lang?: LangForm) => {
-    const whole = bytes.get(FILES.verse(v.chapter, v.verse))!;
-    return lang ? projectBytes(whole, indexRecord(whole), { lang }, isCommentary) : whole;
-  };
   const out: Asset[] = [];
   const forms = new Map<string, Buffer>();
   for (const { record: v } of content.verses) {
+    const whole = bytes.get(FILES.verse(v.chapter, v.verse))!;
+    const index = indexRecord(whole);
     for (const lang of LANG_FORMS) {
-      const body = form(v, lang);
+      const body = projectBytes(whole, index, { lang }, isCommentary);
       forms.set(FILES.verse(v.chapter, v.verse, lang), body);
       out.push({ path: FILES.verse(v.chapter, v.verse, lang), body });
     }
