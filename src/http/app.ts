@@ -175,35 +175,45 @@ export function createApp(options: AppOptions): App {
     return (coding && r[coding]) || r.identity;
   }
 
-  const withExtra = (headers: string[], extra?: string[]) => (extra ? headers.concat(extra) : headers);
+  /**
+   * A representation's headers, with the rate-limit headers of the verdict when
+   * the caller is limited: a copy and one push, cheaper than building the three
+   * as a list and concatenating.
+   */
+  const withRate = (headers: string[], rate?: Verdict) => {
+    if (!rate) return headers;
+    const out = headers.slice();
+    out.push('X-RateLimit-Limit', String(rate.limit), 'X-RateLimit-Remaining', String(rate.remaining), 'X-RateLimit-Reset', String(rate.reset));
+    return out;
+  };
 
   /** A file held in memory: a 304, or its bytes. */
-  function send(req: AppRequest, asset: Asset, randomPick: boolean, extra?: string[]): AppResponse {
+  function send(req: AppRequest, asset: Asset, randomPick: boolean, rate?: Verdict): AppResponse {
     const v = choose(req, asset, randomPick);
-    if (!v) return { status: 304, headers: withExtra(asset.identity.notModified, extra) };
-    return { status: 200, headers: withExtra(randomPick ? v.randomHeaders : v.headers, extra), body: v.body };
+    if (!v) return { status: 304, headers: withRate(asset.identity.notModified, rate) };
+    return { status: 200, headers: withRate(randomPick ? v.randomHeaders : v.headers, rate), body: v.body };
   }
 
   /** A file served from disk: a 304, or the file for the adapter to send. */
-  function stream(req: AppRequest, path: string, randomPick = false, extra?: string[]): AppResponse | null {
+  function stream(req: AppRequest, path: string, randomPick = false, rate?: Verdict): AppResponse | null {
     const s = served.streamed.get(path);
     if (!s) return null;
     const v = choose(req, s, randomPick);
-    if (!v) return { status: 304, headers: withExtra(s.identity.notModified, extra) };
-    return { status: 200, headers: withExtra(randomPick ? v.randomHeaders : v.headers, extra), file: v.file };
+    if (!v) return { status: 304, headers: withRate(s.identity.notModified, rate) };
+    return { status: 200, headers: withRate(randomPick ? v.randomHeaders : v.headers, rate), file: v.file };
   }
 
   /** A verse's card in a theme: the plain card from memory, a themed one from its file. */
-  function sendCard(req: AppRequest, card: Card, theme: Theme, randomPick: boolean, extra?: string[], cache?: string): AppResponse {
-    if (theme === 'auto') return withCache(send(req, served.dist.assets.get(FILES.card(card.ch, card.sl))!, randomPick, extra), cache);
-    const r = stream(req, FILES.card(card.ch, card.sl, theme), randomPick, extra);
+  function sendCard(req: AppRequest, card: Card, theme: Theme, randomPick: boolean, rate?: Verdict, cache?: string): AppResponse {
+    if (theme === 'auto') return withCache(send(req, card.asset ?? served.dist.assets.get(FILES.card(card.ch, card.sl))!, randomPick, rate), cache);
+    const r = stream(req, FILES.card(card.ch, card.sl, theme), randomPick, rate);
     return r ? withCache(r, cache) : internalError();
   }
 
   /** A projection: a 304, or its bytes in the coding the client takes (made on first demand). */
-  function sendProjected(req: AppRequest, entry: Projected, randomPick: boolean, cache: string | undefined, extra?: string[]): AppResponse | Promise<AppResponse> {
-    if (!randomPick && matchesEtag(req.header('if-none-match'), entry.etags)) return withCache({ status: 304, headers: withExtra(entry.identity.notModified, extra) }, cache);
-    const finish = (v: Variant): AppResponse => withCache({ status: 200, headers: withExtra(randomPick ? v.randomHeaders : v.headers, extra), body: v.body }, cache);
+  function sendProjected(req: AppRequest, entry: Projected, randomPick: boolean, cache: string | undefined, rate?: Verdict): AppResponse | Promise<AppResponse> {
+    if (!randomPick && matchesEtag(req.header('if-none-match'), entry.etags)) return withCache({ status: 304, headers: withRate(entry.identity.notModified, rate) }, cache);
+    const finish = (v: Variant): AppResponse => withCache({ status: 200, headers: withRate(randomPick ? v.randomHeaders : v.headers, rate), body: v.body }, cache);
     const coding = entry.identity.body.length >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
     if (!coding) return finish(entry.identity);
     const v = entry.coding(coding);
@@ -229,19 +239,52 @@ export function createApp(options: AppOptions): App {
     return undefined;
   }
 
-  type KeyCheck = { refuse: AppResponse } | { key: KeyRecord | null };
+  /** A key's caller: its record and the subject its requests are counted under. */
+  type Keyed = { key: KeyRecord; subject: string };
+  type KeyCheck = { refuse: AppResponse } | Keyed | { key: null };
 
-  /** The key policy: the caller's key record, null for an anonymous caller, or the 401 to answer. */
+  // The key policy's answers are the same objects every time: a request allocates none.
+  const ANONYMOUS: KeyCheck = { key: null };
+  const REFUSE_REQUIRED: KeyCheck = { refuse: keyRequired };
+  const REFUSE_INVALID: KeyCheck = { refuse: keyInvalid };
+  /** Per key record (a store's reload makes new records, and these go with the old). */
+  const keyed = new WeakMap<KeyRecord, Keyed>();
+  const settle = (record: KeyRecord | null): KeyCheck => {
+    if (!record) return REFUSE_INVALID;
+    let k = keyed.get(record);
+    if (!k) keyed.set(record, (k = { key: record, subject: keySubject(record.id) }));
+    return k;
+  };
+  // The subject of the last anonymous address, so that a busy client is not a new string per request.
+  let lastIp = '';
+  let lastAnon = anonSubject('');
+  const anonOf = (ip: string) => {
+    if (ip !== lastIp) {
+      lastIp = ip;
+      lastAnon = anonSubject(ip);
+    }
+    return lastAnon;
+  };
+
+  /** The key policy: the caller (a key's, or anonymous), or the 401 to answer. */
   function checkKey(req: AppRequest, query: string, route: RouteSpec): KeyCheck | Promise<KeyCheck> {
-    if (options.auth === 'off' && route.id !== 'usage') return { key: null };
+    if (options.auth === 'off' && route.id !== 'usage') return ANONYMOUS;
     const presented = presentedKey(req, query);
     if (presented === undefined || presented === '') {
-      if (options.auth === 'required' || route.id === 'usage') return { refuse: keyRequired };
-      return { key: null };
+      if (options.auth === 'required' || route.id === 'usage') return REFUSE_REQUIRED;
+      return ANONYMOUS;
     }
-    const settle = (record: KeyRecord | null): KeyCheck => (record ? { key: record } : { refuse: keyInvalid });
     const found = options.keys.verify(presented);
     return found instanceof Promise ? found.then(settle) : settle(found);
+  }
+
+  /** After the key policy: its refusal, /usage, the decision's error, or the metered answer. */
+  function proceed(req: AppRequest, route: RouteSpec, query: string, m: Fixed, check: KeyCheck): AppResponse | Promise<AppResponse> {
+    if ('refuse' in check) return check.refuse;
+    if (route.id === 'usage') return usageOf(check.key!);
+    const d = decide(route, query, m);
+    if ('status' in d) return d;
+    return metered(req, route, d, check);
   }
 
   /**
@@ -250,24 +293,26 @@ export function createApp(options: AppOptions): App {
    * An unlimited caller costs no limiter call at all. The answer was decided
    * before (errors are neither counted nor limited); it is made only now.
    */
-  function metered(req: AppRequest, route: RouteSpec, decision: Answer, key: KeyRecord | null): AppResponse | Promise<AppResponse> {
-    const subject = key ? keySubject(key.id) : anonSubject(req.ip);
+  function metered(req: AppRequest, route: RouteSpec, decision: Answer, caller: Keyed | { key: null }): AppResponse | Promise<AppResponse> {
+    const key = caller.key;
+    const subject = key ? (caller as Keyed).subject : anonOf(req.ip);
     const limit = key ? key.limit : options.anonLimit;
     if (limit === 0) {
       options.usage.count(subject, route.id);
       return respond(req, decision);
     }
-    const decide = (v: Verdict): AppResponse | Promise<AppResponse> => {
-      const headers = rateHeaders(v);
-      if (!v.allowed) {
-        options.usage.count(subject, 'rate-limited');
-        return { ...rateLimited, headers: rateLimited.headers.concat(headers, 'Retry-After', String(v.retryAfter)) };
-      }
-      options.usage.count(subject, route.id);
-      return respond(req, decision, headers);
-    };
     const v = options.limiter.consume(subject, limit, !key);
-    return v instanceof Promise ? v.then(decide) : decide(v);
+    return v instanceof Promise ? v.then((verdict) => limited(req, route, decision, subject, verdict)) : limited(req, route, decision, subject, v);
+  }
+
+  /** The limiter's verdict on a request: the answer with the rate-limit headers, or the 429. */
+  function limited(req: AppRequest, route: RouteSpec, decision: Answer, subject: string, v: Verdict): AppResponse | Promise<AppResponse> {
+    if (!v.allowed) {
+      options.usage.count(subject, 'rate-limited');
+      return { ...rateLimited, headers: rateLimited.headers.concat(rateHeaders(v), 'Retry-After', String(v.retryAfter)) };
+    }
+    options.usage.count(subject, route.id);
+    return respond(req, decision, v);
   }
 
   /** GET /usage: the key's own counts (today and the last days) and its quota. Neither counted nor limited. */
@@ -321,18 +366,18 @@ export function createApp(options: AppOptions): App {
   }
 
   /** Make the answer decided on: from memory, from disk, or a projection. */
-  function respond(req: AppRequest, a: Answer, extra?: string[]): AppResponse | Promise<AppResponse> {
+  function respond(req: AppRequest, a: Answer, rate?: Verdict): AppResponse | Promise<AppResponse> {
     switch (a.kind) {
       case 'asset':
-        return withCache(send(req, a.asset, a.random, extra), a.cache);
+        return withCache(send(req, a.asset, a.random, rate), a.cache);
       case 'card':
-        return sendCard(req, a.card, a.theme, a.random, extra, a.cache);
+        return sendCard(req, a.card, a.theme, a.random, rate, a.cache);
       case 'file':
-        return stream(req, a.path, false, extra) ?? internalError();
+        return stream(req, a.path, false, rate) ?? internalError();
       case 'projection': {
         const s = served;
         const entry = s.projections.get(a.key, a.make);
-        return sendProjected(req, entry, a.random, a.cache, extra);
+        return sendProjected(req, entry, a.random, a.cache, rate);
       }
       case 'search': {
         const s = served;
@@ -342,7 +387,7 @@ export function createApp(options: AppOptions): App {
         const key = `/search\0${a.html ? 'html' : 'json'}\0${JSON.stringify(a.params)}`;
         return running.then((run) => {
           const entry = s.projections.get(key, () => Buffer.from(a.html ? searchPage(a.params.q, run(a.params)) : JSON.stringify({ query: a.params.q, ...run(a.params) })), a.html ? HTML_TYPE : undefined);
-          return sendProjected(req, entry, false, undefined, extra);
+          return sendProjected(req, entry, false, undefined, rate);
         });
       }
     }
@@ -469,8 +514,8 @@ export function createApp(options: AppOptions): App {
       const asset = file ? (s.dist.assets.get(file) ?? null) : null;
       if (file && !asset) return notFound[route.notFound];
       m = { route, asset, theme: match.theme, lang: match.lang, ch: match.ch };
-      // Remember plain paths of files only: %-encoded spellings of a path are unbounded.
-      if (file && !path.includes('%') && s.fixed.size < 20_000) s.fixed.set(path, m);
+      // Remember plain paths only: %-encoded spellings of a path are unbounded.
+      if (!path.includes('%') && s.fixed.size < 20_000) s.fixed.set(path, m);
     }
     const { route } = m;
 
@@ -478,16 +523,8 @@ export function createApp(options: AppOptions): App {
     if (!allowed) return methodNotAllowed(route);
     if (route.id === 'register') return options.register ? options.register(req) : notFound.resource;
     if (OPEN.has(route.id)) return openAnswer(req, route);
-    const fixed = m;
-    const verdict = checkKey(req, query, route);
-    const next = (v: KeyCheck): AppResponse | Promise<AppResponse> => {
-      if ('refuse' in v) return v.refuse;
-      if (route.id === 'usage') return usageOf(v.key!);
-      const d = decide(route, query, fixed);
-      if ('status' in d) return d;
-      return metered(req, route, d, v.key);
-    };
-    return verdict instanceof Promise ? verdict.then(next) : next(verdict);
+    const check = checkKey(req, query, route);
+    return check instanceof Promise ? check.then((c) => proceed(req, route, query, m, c)) : proceed(req, route, query, m, check);
   }
 
   return {

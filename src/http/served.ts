@@ -12,7 +12,7 @@ import { indexRecord, type Member } from './slices.ts';
 /**
  * Where a path led: its route, the in-memory file it names (a record, a
  * chapter, a card), and what the path itself says: a forced theme
- * (gita-dark.svg), a language (en.json), a chapter. Paths of files are
+ * (gita-dark.svg), a language (en.json), a chapter. Plain paths are
  * remembered, so the hot routes skip matching.
  */
 export interface Fixed {
@@ -32,6 +32,8 @@ export interface Streamed extends HeaderSets {
 export interface Card {
   ch: number;
   sl: number;
+  /** The plain card, when known, so a random pick needs no lookup by path. */
+  asset?: Asset;
 }
 
 /** A verse that random answers may draw (never a colophon): its place and its record. */
@@ -78,12 +80,12 @@ export function prepare(dist: Dist): Served {
     const ch = i + 1;
     byChapter[ch] = [];
     for (let sl = 1; sl <= count + 1; sl++) {
-      const card = { ch, sl };
-      cardOf.set(get(FILES.card(ch, sl)), card);
+      const card = { ch, sl, asset: get(FILES.card(ch, sl)) };
+      cardOf.set(card.asset, card);
       for (const t of THEMES) if (t !== 'auto' && !manifest.files[FILES.card(ch, sl, t)]) throw new Error(`dist/ lacks ${FILES.card(ch, sl, t)}; rebuild it`);
       byChapter[ch].push(get(FILES.verse(ch, sl)));
       if (sl > count) continue; // the colophon: never a random pick
-      picks.push({ ch, sl, verse: get(FILES.verse(ch, sl)) });
+      picks.push({ ...card, verse: get(FILES.verse(ch, sl)) });
     }
   });
   const speakerOf = manifest.content.speakerOf;
