@@ -70,8 +70,11 @@ function wrk(bin: string, url: string, seconds: number, connections: number, scr
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), ...(script ? ['-s', script] : []), url];
   const out = execFileSync(bin, args, { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
-  const p50 = ms(/50%\s+(\S+)/.exec(out)?.[1] ?? '');
-  const p99 = ms(/99%\s+(\S+)/.exec(out)?.[1] ?? '');
+  // Percentiles only from wrk's "Latency Distribution" table: the Stdev column
+  // above it ("+/- Stdev 90.50%") would otherwise match /50%/.
+  const dist = out.slice(out.indexOf('Latency Distribution'));
+  const p50 = ms(/^\s*50%\s+(\S+)/m.exec(dist)?.[1] ?? '');
+  const p99 = ms(/^\s*99%\s+(\S+)/m.exec(dist)?.[1] ?? '');
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = sock ? sock.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
