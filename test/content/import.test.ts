@@ -12,7 +12,7 @@ import { defaultSource, expandSource } from '../../src/content/source.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { COMMENTARY_KEYS, isSpecCommentary } from '../../src/content/schema.ts';
-import { SHARED_DATA, copyOfSource, rewrite, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
+import { SHARED_DATA, linkedCopy, rewrite, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
 const ERRATUM_FILE = join(SHARED_DATA, '..', 'gita-errata', 'bhagavadgita_chapter_18_slok_45.json');
 const CORRECTED = verseFile(18, 45);
@@ -132,7 +132,7 @@ async function expectFailure(from: string, expect: RegExp[], options: Partial<Im
 }
 
 const breakFile = async (file: string, change: (record: Record<string, any>) => void) => {
-  const dir = await copyOfSource();
+  const dir = await linkedCopy();
   const path = join(dir, file);
   const record = JSON.parse(readFileSync(path, 'utf8'));
   change(record);
@@ -141,31 +141,31 @@ const breakFile = async (file: string, change: (record: Record<string, any>) => 
 };
 
 test('a missing chapter file is named', async () => {
-  const dir = await copyOfSource();
+  const dir = await linkedCopy();
   rmSync(join(dir, chapterFile(7)));
   await expectFailure(dir, [/chapter\/bhagavadgita_chapter_7\.json/, /missing file/]);
 });
 
 test('a gap in the verses is named', async () => {
-  const dir = await copyOfSource();
+  const dir = await linkedCopy();
   rmSync(join(dir, verseFile(3, 10)));
   await expectFailure(dir, [/slok\/bhagavadgita_chapter_3_slok_10\.json/, /gap/, /verses_count 43/]);
 });
 
 test('a missing colophon is named', async () => {
-  const dir = await copyOfSource();
+  const dir = await linkedCopy();
   rmSync(join(dir, verseFile(2, 73)));
   await expectFailure(dir, [/bhagavadgita_chapter_2_slok_73\.json/, /colophon 73/]);
 });
 
 test('an extra verse is named', async () => {
-  const dir = await copyOfSource();
+  const dir = await linkedCopy();
   writeFileSync(join(dir, verseFile(2, 74)), readFileSync(join(dir, verseFile(2, 73))));
   await expectFailure(dir, [/bhagavadgita_chapter_2_slok_74\.json/, /extra verse/]);
 });
 
 test('an unexpected file is named', async () => {
-  const dir = await copyOfSource();
+  const dir = await linkedCopy();
   writeFileSync(join(dir, 'slok', 'bhagavadgita_chapter_2_slok_047.json'), '{}');
   await expectFailure(dir, [/bhagavadgita_chapter_2_slok_047\.json/, /unexpected file/]);
 });
@@ -196,7 +196,7 @@ test('a missing commentary key is named', async () => {
 });
 
 test('broken JSON is named', async () => {
-  const dir = await copyOfSource();
+  const dir = await linkedCopy();
   rewrite(join(dir, verseFile(18, 66)), '{"_id": "BG18.66", ');
   await expectFailure(dir, [/bhagavadgita_chapter_18_slok_66\.json: \$: expected valid JSON/]);
 });
@@ -279,7 +279,7 @@ test('a missing source path fails clearly', async () => {
 
 /** A copy of the source with every record changed by `change` (re-serialized as upstream writes them). */
 async function changeAll(change: (record: Record<string, any>) => void): Promise<string> {
-  const dir = await copyOfSource();
+  const dir = await linkedCopy();
   for (const name of readdirSync(join(dir, 'slok'))) {
     const path = join(dir, 'slok', name);
     const record = JSON.parse(readFileSync(path, 'utf8'));

@@ -5,7 +5,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApp, type App } from '../../src/http/app.ts';
 import { loadDist } from '../../src/http/assets.ts';
@@ -14,7 +13,7 @@ import { webHandler } from '../../src/http/web.ts';
 import { FileKeyStore } from '../../src/keys/file-store.ts';
 import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
 import { FileUsageStore } from '../../src/keys/usage.ts';
-import { tempDir, hook } from '../helpers/fs.ts';
+import { tempDir, hook, linkedCopy } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 
@@ -25,8 +24,7 @@ let distCopy: string;
 
 test.before(hook(async () => {
   const { distDir } = await testDist();
-  distCopy = join(tempDir(), 'dist');
-  await cp(distDir, distCopy, { recursive: true });
+  distCopy = await linkedCopy(distDir);
   const data = tempDir();
   app = createApp({
     dist: await loadDist(distCopy),

@@ -5,12 +5,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Agent, request } from 'node:http';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from '../../src/build/build.ts';
 import { verseFile } from '../../src/content/read.ts';
-import { hook, tempDir, treeFingerprint } from '../helpers/fs.ts';
+import { hook, linkedCopy, rewrite, tempDir, treeFingerprint } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { startServer } from '../helpers/server.ts';
@@ -22,16 +21,14 @@ test.before(hook(async () => {
 }));
 
 test('corrupt content: the build fails naming file and field, and the server keeps serving the previous build', async () => {
-  const dist = join(tempDir(), 'dist');
-  await cp(distDir, dist, { recursive: true });
+  const dist = await linkedCopy(distDir);
   const server = await startServer('node', { dist, dataDir: tempDir() });
   try {
     const before = JSON.parse((await fetchRaw(server.url, '/healthz')).text).build;
     const files = treeFingerprint(dist);
-    const broken = join(tempDir(), 'content');
-    await cp(contentDir, broken, { recursive: true });
+    const broken = await linkedCopy(contentDir);
     const file = join(broken, verseFile(4, 12));
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), transliteration: 12 }));
+    rewrite(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), transliteration: 12 }));
     let message = '';
     await build({ contentDir: broken, outDir: dist, cacheDir: null, seed: 'broken' }).catch((e: Error) => (message = e.message));
     assert.match(message, /slok\/bhagavadgita_chapter_4_slok_12\.json: \$\.transliteration: expected a string, got the number 12/);

@@ -7,9 +7,8 @@ import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
-import { join } from 'node:path';
-import { hook, tempDir } from '../helpers/fs.ts';
+import { dirname, join } from 'node:path';
+import { hook, linkedCopy, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { startServer, type Running, type Runtime } from '../helpers/server.ts';
@@ -120,9 +119,8 @@ function hostile(runtime: Runtime) {
   t.before(hook(async () => {
     const { distDir } = await testDist();
     // A private dist/ with things around it that must never be served.
-    const parent = tempDir('gita-hostile-');
-    const dist = join(parent, 'dist');
-    await cp(distDir, dist, { recursive: true });
+    const dist = await linkedCopy(distDir);
+    const parent = dirname(dist);
     writeFileSync(join(parent, `${canary}.txt`), canary);
     writeFileSync(join(dist, '.hidden-canary'), canary);
     writeFileSync(join(dist, '_unlisted.json'), JSON.stringify({ canary }));

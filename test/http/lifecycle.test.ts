@@ -4,12 +4,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
 import { readFileSync, renameSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from '../../src/build/build.ts';
 import { FILES } from '../../src/layout.ts';
 import { PATHS } from '../../src/paths.ts';
-import { tempDir, hook } from '../helpers/fs.ts';
+import { tempDir, hook, linkedCopy } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { startServer, type Runtime } from '../helpers/server.ts';
 import { fetchRaw } from '../helpers/http.ts';
@@ -82,8 +81,7 @@ function lifecycle(runtime: Runtime) {
   });
 
   t('a new build is picked up while serving, without a failed request', async () => {
-    const dist = join(tempDir('gita-reload-'), 'dist');
-    await cp(distDir, dist, { recursive: true });
+    const dist = await linkedCopy(distDir);
     const server = await startServer(runtime, { dist, dataDir: tempDir() });
     try {
       const before = JSON.parse((await fetchRaw(server.url, '/healthz')).text).build;
@@ -119,8 +117,7 @@ function lifecycle(runtime: Runtime) {
   });
 
   t('a file asked for while a rebuild swaps dist/ (no dist/ for a moment) is served, not a 500; with dist/ gone, a plain 500', async () => {
-    const dist = join(tempDir('gita-swap-'), 'dist');
-    await cp(distDir, dist, { recursive: true });
+    const dist = await linkedCopy(distDir);
     const server = await startServer(runtime, { dist, dataDir: tempDir() });
     try {
       // Between its two renames a swap leaves no dist/; here that moment is held for 150 ms.
