@@ -1,7 +1,6 @@
 // npm start : serve the API on Node. Imports and builds first when content/
 // or dist/ is missing or stale.
 import cluster from 'node:cluster';
-import { ensureBuilt } from '../src/build/ensure.ts';
 import { flags, run } from '../src/cli/run.ts';
 import { loadConfig, SETTINGS, settingFlags } from '../src/config.ts';
 import { PATHS } from '../src/paths.ts';
@@ -22,6 +21,8 @@ run(async () => {
   const config = loadConfig(process.env, values as Record<string, string | undefined>);
   // A cluster's workers run this script too: only the primary prepares dist/.
   if (!values['no-prepare'] && config.distDir === PATHS.dist && !cluster.isWorker) {
+    // Loaded only here: the staleness check (fast-glob, the audit) is no part of a worker's or a --no-prepare start-up.
+    const { ensureBuilt } = await import('../src/build/ensure.ts');
     await ensureBuilt({ contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp, say: (l) => console.log(l) });
   }
   await startNode(config);

@@ -16,7 +16,10 @@ export interface PricingOptions {
   form?: { name?: string; email?: string; use?: string; errors?: Record<string, string> };
 }
 
-const perDay = (n: number) => (n === 0 ? 'unlimited requests' : `${n.toLocaleString('en-US')} requests a day`);
+// Thousands by hand: the server renders this page at start-up, and the first
+// toLocaleString() loads ICU's number data (25 ms of a 0.5 s start-up).
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const perDay = (n: number) => (n === 0 ? 'unlimited requests' : `${thousands(n)} requests a day`);
 
 export const FIELD_LIMITS = { name: 100, email: 254, use: 500 } as const;
 

@@ -196,7 +196,7 @@ export function createApp(options: AppOptions): App {
 
   /** A file served from disk: a 304, or the file for the adapter to send. */
   function stream(req: AppRequest, path: string, randomPick = false, rate?: Verdict): AppResponse | null {
-    const s = served.streamed.get(path);
+    const s = served.streamed(path);
     if (!s) return null;
     const v = choose(req, s, randomPick);
     if (!v) return { status: 304, headers: withRate(s.identity.notModified, rate) };

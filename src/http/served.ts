@@ -57,7 +57,8 @@ export interface Served {
   cardOf: Map<Asset, Card>;
   /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
   fixed: Map<string, Fixed>;
-  streamed: Map<string, Representations<Streamed>>;
+  /** A file served from disk, by its path in dist/ (its header lists made on first use); undefined: not in dist/. */
+  streamed(path: string): Representations<Streamed> | undefined;
 }
 
 /** Headers particular to one file: Deno finds the client's declarations by X-TypeScript-Types. */
@@ -114,14 +115,23 @@ export function prepare(dist: Dist): Served {
   };
   const commentaryKeys = new Set(manifest.content.commentaries.map((c) => c.key));
 
-  const streamed: Served['streamed'] = new Map();
   // manifest.json is served too; it has twins like every text file, but cannot list its own hash.
-  const files = { ...manifest.files, [FILES.manifest]: { type: mediaType(FILES.manifest), size: 0, sha256: dist.manifestSha256, br: 0, gzip: 0 } };
-  for (const [path, entry] of Object.entries(files)) {
-    if (inMemory(path)) continue;
+  const manifestEntry = { type: mediaType(FILES.manifest), size: 0, sha256: dist.manifestSha256, br: 0, gzip: 0 };
+  // The header lists of the files on disk are made when a file is first asked
+  // for: made for all 5,000 of them (three codings each) they took a fifth of
+  // the start-up, for files most servers never send. At most one entry per
+  // file of the manifest.
+  const streamedFiles = new Map<string, Representations<Streamed>>();
+  const streamed = (path: string) => {
+    let found = streamedFiles.get(path);
+    if (found) return found;
+    const entry = path === FILES.manifest ? manifestEntry : Object.hasOwn(manifest.files, path) ? manifest.files[path] : undefined;
+    if (!entry || inMemory(path)) return undefined;
     // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
-    streamed.set(path, representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path]) })));
-  }
+    found = representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path]) }));
+    streamedFiles.set(path, found);
+    return found;
+  };
 
   return {
     dist,
