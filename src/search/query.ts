@@ -14,7 +14,7 @@ import { cutSnippet } from './snippet.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from './params.ts';
 
 export { LIMIT_DEFAULT, LIMIT_MAX };
-const MAX_QUERY_CHARS = 200; // longer input is cut: no one types more, and cost grows with it
+export const MAX_QUERY_CHARS = 200; // longer input is cut: no one types more, and cost grows with it
 const MAX_GRAMS = 8; // a long Sanskrit query is sampled: 8 grams (of 4 letters) place it without doubt
 /** A verse counts (in `total`) when it has this share of the query's words / grams. */
 const WORD_MIN = 0.5;

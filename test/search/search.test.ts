@@ -9,7 +9,7 @@ import type { Manifest } from '../../src/build/manifest.ts';
 import { FILES } from '../../src/layout.ts';
 import { hiFold, looseQuery } from '../../src/search/normalize.ts';
 import { LIMIT_MAX, parseSearch } from '../../src/search/params.ts';
-import { loadSearcher, search, type SearchParams, type Searcher } from '../../src/search/query.ts';
+import { loadSearcher, MAX_QUERY_CHARS, search, type SearchParams, type Searcher } from '../../src/search/query.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 
@@ -141,7 +141,10 @@ test('parameters: q required and at most 500 characters; lang, ch, speaker, limi
     assert.ok('error' in r, q);
     assert.match((r as { error: string }).error, re, q);
   }
-  assert.ok(search(s, { q: 'x'.repeat(500) }).total >= 0, 'bounded work for the longest query');
+  // Bounded work: what comes after the first MAX_QUERY_CHARS characters is never searched.
+  assert.ok(search(s, { q: 'lotus leaf' }).total > 0);
+  assert.is(search(s, { q: `${'x'.repeat(MAX_QUERY_CHARS)} lotus leaf` }).total, 0, 'the words past the limit are cut');
+  assert.is(search(s, { q: 'x'.repeat(500) }).results.length, 0);
 });
 
 test.run();
