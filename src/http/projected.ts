@@ -24,7 +24,8 @@ export class Projected {
   size: number;
   private readonly sha256: string;
 
-  constructor(body: Buffer, type = JSON_TYPE) {
+  /** `grew`: told the bytes of each compressed form when it is made. */
+  constructor(body: Buffer, type = JSON_TYPE, private readonly grew?: (bytes: number) => void) {
     const sha256 = createHash('sha256').update(body).digest('hex');
     this.sha256 = sha256;
     this.type = type;
@@ -45,6 +46,7 @@ export class Projected {
         const v: Variant = { body: out, ...headerSets(this.type, this.sha256, coding, out.length) };
         this.coded[coding] = v;
         this.size += out.length;
+        this.grew?.(out.length);
         resolve(v);
       };
       if (coding === 'br') {
@@ -59,47 +61,59 @@ export class Projected {
 }
 
 /**
+ * What an entry costs beyond its bodies: its key (two bytes a character), three
+ * header lists, the ETags and the map's own entry, about 1.8 kB measured for a
+ * small answer. Counted so that a flood of tiny distinct answers
+ * (`?fields=_id&authors=...`) is bounded too: 16 MB hold at most about 8,000.
+ */
+export const ENTRY_OVERHEAD = 2048;
+
+/**
  * Projected answers by key (the resource and the projection), least recently
- * used first out, at most `maxBytes` in all. A projection is cheap to make
- * again; the bound keeps a flood of distinct projections from growing memory.
+ * used first out, at most `maxBytes` in all, counting bodies, compressed forms
+ * and each entry's overhead. A projection is cheap to make again; the bound
+ * keeps a flood of distinct projections from growing memory.
  */
 export class ProjectionCache {
-  private entries = new Map<string, Projected>();
+  private entries = new Map<string, { entry: Projected; cost: number }>();
   private bytes = 0;
 
   constructor(private maxBytes = PROJECTION_CACHE_BYTES) {}
 
   get(key: string, make: () => Buffer, type?: string): Projected {
-    let entry = this.entries.get(key);
-    if (entry) {
+    const held = this.entries.get(key);
+    if (held) {
       // Most recently used goes last.
       this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry;
+      this.entries.set(key, held);
+      return held.entry;
     }
-    entry = new Projected(make(), type);
-    this.entries.set(key, entry);
+    const slot = { entry: null as unknown as Projected, cost: 0 };
+    // A compressed form made later counts too, while the entry is still held.
+    slot.entry = new Projected(make(), type, (bytes) => {
+      if (this.entries.get(key) !== slot) return;
+      slot.cost += bytes;
+      this.bytes += bytes;
+      this.trim();
+    });
+    slot.cost = slot.entry.size + key.length * 2 + ENTRY_OVERHEAD;
+    this.entries.set(key, slot);
+    this.bytes += slot.cost;
     this.trim();
-    return entry;
+    return slot.entry;
   }
 
-  /** Drop the oldest entries until the bytes held (compressed forms included) fit. */
-  trim(): void {
-    this.bytes = 0;
-    for (const e of this.entries.values()) this.bytes += e.size;
-    for (const [key, e] of this.entries) {
+  /** Drop the oldest entries until what is held fits (the newest always stays). */
+  private trim(): void {
+    for (const [key, held] of this.entries) {
       if (this.bytes <= this.maxBytes || this.entries.size === 1) break;
       this.entries.delete(key);
-      this.bytes -= e.size;
+      this.bytes -= held.cost;
     }
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
-  get heldBytes(): number {
-    return this.bytes;
+  /** Entries and bytes held (for tests). */
+  get held(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 }
