@@ -18,3 +18,5 @@ export const SWAP_WAIT = { tries: 50, ms: 10 } as const;
 export const PROJECTION_CACHE_BYTES = 16 * 1024 * 1024;
 /** How long an answer for a given ?date= may be cached: it does not change until the content does. */
 export const DATED_MAX_AGE = 86_400;
+/** After a search index failed to load, how long searches fail at once before it is read again. */
+export const SEARCH_RETRY_MS = 10_000;

@@ -9,6 +9,7 @@ import { register } from './register.ts';
 import { loadDist } from './assets.ts';
 import { createLog, type RequestLog } from './log.ts';
 import { watchDist } from './reload.ts';
+import { SEARCH_RETRY_MS } from './limits.ts';
 
 export interface Service {
   app: App;
@@ -38,12 +39,21 @@ export async function createService(config: Config, { clusterWorker = false, wor
   const pricing = { keyLimit: config.keyLimit, anonLimit: config.anonLimit, registration: config.registration, contact: config.contact };
   // The search index loads in the background once the server listens (or when a search asks first).
   let searching: Promise<RunSearch> | null = null;
-  const search = () =>
-    (searching ??= import('./search.ts').then((m) => m.loadSearch(config.distDir)).catch((err: Error) => {
+  // When the load failed: searches fail at once for SEARCH_RETRY_MS rather than
+  // each reading the index again (hundreds of milliseconds); a rebuild resets it.
+  let failedAt = 0;
+  const search = () => {
+    if (searching && !(failedAt && Date.now() - failedAt >= SEARCH_RETRY_MS)) return searching;
+    failedAt = 0;
+    const loading = import('./search.ts').then((m) => m.loadSearch(config.distDir));
+    searching = loading;
+    loading.catch((err: Error) => {
       log.line(`error: the search index of ${config.distDir} could not be loaded: ${err.message}`);
-      searching = null;
-      throw err;
-    }));
+      // A load that a rebuild has replaced changes nothing.
+      if (searching === loading) failedAt = Date.now();
+    });
+    return loading;
+  };
   const app = createApp({
     dist,
     auth: config.auth,
@@ -66,6 +76,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
     (next) => {
       app.reload(next);
       searching = null;
+      failedAt = 0;
       setImmediate(() => void search().catch(() => {}));
       log.line(`serving build ${next.manifest.build} (dist/ was rebuilt)`);
     },

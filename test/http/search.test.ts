@@ -4,7 +4,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { brotliDecompressSync } from 'node:zlib';
 import { createKey } from '../helpers/cli.ts';
-import { hook, tempDir } from '../helpers/fs.ts';
+import { hook, linkedCopy, rewrite, tempDir } from '../helpers/fs.ts';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { FILES } from '../../src/layout.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { startServer, type Running, type Runtime } from '../helpers/server.ts';
@@ -85,6 +88,25 @@ function searchSuite(runtime: Runtime) {
     await new Promise((r) => setTimeout(r, 1200));
     const usage = JSON.parse((await get('/usage', h)).text);
     assert.equal(usage.today.routes, { search: 2, 'rate-limited': 1 });
+  });
+
+  t('a broken search index: searches fail at once and the index is not read again for each', async () => {
+    const { distDir } = await testDist();
+    const dist = await linkedCopy(distDir);
+    rewrite(join(dist, FILES.searchIndex), '{"broken": ');
+    rmSync(join(dist, `${FILES.searchIndex}.br`), { force: true });
+    rmSync(join(dist, `${FILES.searchIndex}.gz`), { force: true });
+    const broken = await startServer(runtime, { dist, dataDir: tempDir('gita-data-') });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await fetchRaw(broken.url, '/search?q=lotus')).status);
+      assert.equal(statuses, [500, 500, 500, 500, 500]);
+      assert.is((await fetchRaw(broken.url, '/slok/2/47')).status, 200, 'the rest still answers');
+      const loads = broken.output().match(/the search index of .* could not be loaded/g) ?? [];
+      assert.is(loads.length, 1, broken.output());
+    } finally {
+      await broken.stop();
+    }
   });
 
   return t;
