@@ -78,8 +78,9 @@ export class ClusterUsageStore implements UsageStore {
     // What this worker counted goes first, so the answer includes it (one IPC channel keeps the order).
     await this.flush();
     const id = this.nextId++;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const rows = new Promise<UsageRow[]>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      timer = setTimeout(() => {
         this.waiting.delete(id);
         reject(new Error('no answer from the primary process about usage'));
       }, 5_000);
@@ -88,7 +89,15 @@ export class ClusterUsageStore implements UsageStore {
         resolve(r);
       });
     });
-    await toPrimary({ channel: CHANNEL, type: 'usage-read', id, days, ...(subject && { subject }) });
+    try {
+      await toPrimary({ channel: CHANNEL, type: 'usage-read', id, days, ...(subject && { subject }) });
+    } catch (err) {
+      // Not sent: nothing will answer, so nothing waits (and no rejection is left unheard).
+      clearTimeout(timer);
+      this.waiting.delete(id);
+      rows.catch(() => {});
+      throw err;
+    }
     return rows;
   }
 

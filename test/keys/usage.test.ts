@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileUsageStore } from '../../src/keys/usage.ts';
+import { ClusterUsageStore } from '../../src/keys/cluster.ts';
 import { utcDay } from '../../src/keys/limits.ts';
 import { tempDir } from '../helpers/fs.ts';
 
@@ -69,6 +70,18 @@ test('the CLI\'s read-only open refuses a corrupt store instead of moving it', a
   await FileUsageStore.open(dir, { readOnly: true }).catch((e: Error) => (message = e.message));
   assert.match(message, /usage\.json: not valid JSON/);
   assert.ok(existsSync(join(dir, 'usage.json')));
+});
+
+test('a worker whose question cannot reach the primary fails at once and leaves nothing waiting', async () => {
+  // This test process has no IPC channel: as a worker whose primary is gone.
+  const store = new ClusterUsageStore();
+  try {
+    const err = await store.read(1).then(() => null, (e: Error) => e);
+    assert.match(String(err?.message), /no IPC channel to the primary process/);
+    assert.is((store as unknown as { waiting: Map<number, unknown> }).waiting.size, 0, 'no answer is waited for');
+  } finally {
+    await store.close();
+  }
 });
 
 test.run();
