@@ -82,6 +82,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const verses = content.verses.map((v) => v.record);
   const proper = verses.filter((v) => !isColophon(v, byNumber.get(v.chapter)!));
   const daily = pickVerse(seed, proper);
+  const facts = contentFacts(content);
 
   // The workers compress the records while this thread renders the cards.
   const cache = await BuildCache.open(cacheDir);
@@ -96,7 +97,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const json = apiAssets(content);
     const jsonDone = compress(json);
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
-    const derived = derivedAssets(content, json, daily, contentFacts(content));
+    const derived = derivedAssets(content, json, daily, facts);
     const derivedDone = compress(derived, true);
     progress('rendering cards');
     const cards = await optimizeCards(
@@ -114,10 +115,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
-    other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...contentFacts(content), daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
+    other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
     other.push(...(await clientAssets(cache)));
     const search = await searchAssets(cache, content, json);
-    other.push(...docsAssets(content, daily, audit));
+    other.push(...docsAssets(content, facts, daily, audit));
     progress('compressing');
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
     const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
@@ -131,7 +132,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const manifest: Manifest = {
     version: MANIFEST_VERSION,
     build: '',
-    content: contentFacts(content),
+    content: facts,
     errata: audit.errata.map(({ id, record, status, keys }) => ({ id, record, status, keys })),
     audit: { findings: audit.findings.length, notes: audit.notes.length, newFields: audit.newFields.map((f) => f.name) },
     daily: { seed, chapter: daily.chapter, verse: daily.verse },
@@ -246,7 +247,7 @@ async function clientAssets(cache: BuildCache): Promise<Asset[]> {
  */
 async function searchAssets(cache: BuildCache, content: Content, json: Asset[]): Promise<Asset[]> {
   const hash = createHash('sha256');
-  for (const file of fg.sync(['src/search/**/*', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  for (const file of fg.sync(['src/search/**/*', 'src/layout.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
   for (const a of json) hash.update(a.path).update(a.body);
   const key = hash.digest('hex');
   const index = cache.lookup(`${key}.search-index.json`);
@@ -295,12 +296,12 @@ export function contentFacts(content: Content): Manifest['content'] {
 }
 
 /** The documentation page, the static pricing page and the OpenAPI document. */
-function docsAssets(content: Content, daily: { chapter: number; verse: number }, audit: AuditFile): Asset[] {
+function docsAssets(content: Content, facts: Manifest['content'], daily: { chapter: number; verse: number }, audit: AuditFile): Asset[] {
   const defaults = Object.fromEntries(SETTINGS.map((s) => [s.key, s.default]));
   const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
-  const openapi = openApiDocument({ version, defaults: { keyLimit: defaults.keyLimit, anonLimit: defaults.anonLimit }, facts: contentFacts(content) });
+  const openapi = openApiDocument({ version, defaults: { keyLimit: defaults.keyLimit, anonLimit: defaults.anonLimit }, facts });
   return [
-    { path: FILES.docs, body: Buffer.from(docsPage({ content, daily, audit, facts: contentFacts(content) })) },
+    { path: FILES.docs, body: Buffer.from(docsPage({ content, daily, audit, facts })) },
     {
       path: FILES.pricing,
       body: Buffer.from(pricingPage({ keyLimit: parseDailyLimit(defaults.keyLimit, 'GITA_KEY_LIMIT'), anonLimit: parseDailyLimit(defaults.anonLimit, 'GITA_ANON_LIMIT'), registration: 'static' })),

@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../paths.ts';
 import type { BuildSummary } from './build.ts';
 import { staleness, writeStamp } from './stamp.ts';
 import { recoverDir } from '../fs/atomic.ts';
-import { AUDIT_FILE } from '../content/audit.ts';
+import { AUDIT_FILE, auditSummary } from '../content/audit.ts';
 
 export interface EnsureOptions {
   contentDir: string;
@@ -31,7 +31,7 @@ export async function ensureBuilt(o: EnsureOptions): Promise<void> {
   if (!why) return;
   o.say(`${why}: preparing it (import and build)`);
   // Loaded only when needed: the build's modules (svgo, ajv) would double the start-up time.
-  const [{ importContent }, { defaultSource }, { auditSummary }] = await Promise.all([import('../content/import.ts'), import('../content/source.ts'), import('../content/audit.ts')]);
+  const [{ importContent }, { defaultSource }] = await Promise.all([import('../content/import.ts'), import('../content/source.ts')]);
   if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE))) {
     const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir });
     o.say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length)}`);
