@@ -9,7 +9,8 @@
 // In `static` mode it asks for the files a static host has (index.json, the
 // language forms, slok/today/, the search index) and does the rest itself:
 // the authors and fields of a projection, a random draw, another day's verse.
-import { indexFromDigest } from '../content/day.ts';
+import { indexFromDigest, isDate } from '../content/day.ts';
+import { NOT_FOUND } from '../http/errors.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
 import type { ChapterRecord, Lang, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnswer } from './types.ts';
@@ -155,7 +156,7 @@ export function createClient(options: ClientOptions = {}): Client {
   const staticVerse = async (ch: number, sl: number, p?: ProjectionOptions) => narrow(await get(`slok/${ch}/${sl}/${form(p?.lang)}`), p);
   const speakerIndex = (f: Facts, speaker: string) => {
     const i = f.speakers.findIndex((s) => s.slug === speaker.trim().toLowerCase() || s.name === speaker.trim().normalize('NFC'));
-    if (i === -1) throw new GitaError(404, 'No verse matching the query could be found.', base);
+    if (i === -1) throw new GitaError(404, NOT_FOUND.verse, base);
     return i;
   };
   const sha256 = async (text: string) => new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -180,14 +181,15 @@ export function createClient(options: ClientOptions = {}): Client {
         if (filter.chapter && filter.chapter !== i + 1) return;
         for (let v = 1; v <= n; v++) if (speaker < 0 || f.speakerOf[i][v - 1] === speaker) pool.push([i + 1, v]);
       });
-      if (!pool.length) throw new GitaError(404, 'No verse matching the query could be found.', base);
+      if (!pool.length) throw new GitaError(404, NOT_FOUND.verse, base);
       const [c, v] = pool[Math.floor(Math.random() * pool.length)];
       return staticVerse(c, v, o) as never;
     },
     async today(day = {}, o) {
       if (mode === 'server') return get(withQuery('slok/today', day.date ? `date=${encodeURIComponent(day.date)}` : '', projectionQuery(o)));
       if (!day.date) return narrow(await get(`slok/today/${form(o?.lang)}`), o) as never;
-      // Another day: picked here exactly as the build and the server pick it.
+      // Another day: picked here exactly as the build and the server pick it; an impossible date is the server's 404.
+      if (!isDate(day.date)) throw new GitaError(404, NOT_FOUND.verse, base);
       const f = await loadFacts();
       const verses = f.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => [i + 1, v + 1] as const));
       const [c, v] = verses[indexFromDigest(await sha256(day.date), verses.length)];

@@ -63,6 +63,15 @@ test('the verse of the day: the server\'s, and on a static host the build\'s fil
     assert.equal(picked, await remote.today({ date }, { lang: 'sa' }), date);
   }
   assert.equal(await local.today(), file(FILES.today()), 'the build day\'s file');
+  // An impossible or malformed date: the server's 404, with its message, in both modes.
+  for (const date of ['2026-02-30', '2026-13-01', 'tomorrow']) {
+    const errs = await Promise.all([local, remote].map((c) => c.today({ date }).then(() => null, (e: unknown) => e)));
+    for (const e of errs) {
+      assert.instance(e, GitaError, date);
+      assert.is((e as GitaError).status, 404, date);
+    }
+    assert.is((errs[0] as GitaError).message, (errs[1] as GitaError).message, date);
+  }
   const today = await remote.today();
   assert.ok(today._id.startsWith('BG'));
 });
