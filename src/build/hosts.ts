@@ -35,7 +35,10 @@ export function headersFile(): string {
     '# Response headers of the Gita API contract for static hosts (Netlify, Cloudflare Pages).',
     block('/*', { ...COMMON_HEADERS, 'Cache-Control': CACHE_FIXED }),
     block('/*.svg', { 'Content-Security-Policy': CARD_CSP }),
+    // The random verse and the verse of the day change with each daily rebuild: a short cache.
     block('/slok', { 'Cache-Control': 'public, max-age=300' }),
+    block('/slok/today', { 'Cache-Control': 'public, max-age=300' }),
+    block('/slok/today/*', { 'Cache-Control': 'public, max-age=300' }),
     block(FILES.client, { 'X-TypeScript-Types': `.${FILES.clientTypes}` }),
   ].join('\n');
 }

@@ -135,6 +135,8 @@ test('host files map the clean URLs and carry the contract headers', () => {
   assert.match(headers, /Access-Control-Allow-Origin: \*/);
   assert.match(headers, /X-Content-Type-Options: nosniff/);
   assert.match(headers, /Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'/);
+  // The random verse and the day's verse change with the daily rebuild: cached for minutes, not the hour of fixed files.
+  for (const path of ['/slok', '/slok/today', '/slok/today/*']) assert.match(headers, new RegExp(`^${path.replace(/[/*]/g, '\\$&')}\n  Cache-Control: public, max-age=300$`, 'm'), path);
 });
 
 test('deterministic: the same content and seed give a byte-identical dist/, with or without the cache', async () => {
