@@ -224,28 +224,23 @@ export function parseParams(p: SearchParams): Required<Omit<SearchParams, 'lang'
   return { q: p.q ?? '', lang: p.lang, ch: p.ch, sp, limit };
 }
 
-/** Experiment switches (bench/ only): rerank false ranks by coverage + engine score alone. */
-export interface SearchTuning {
-  rerank?: boolean;
-}
-
-export function search(s: Searcher, params: SearchParams, tuning: SearchTuning = {}): SearchResponse {
+export function search(s: Searcher, params: SearchParams): SearchResponse {
   const p = parseParams(params);
   if (!p.q.trim()) return { total: 0, results: [] };
-  if (!s.resultsMax || tuning.rerank === false) return run(s, p, tuning);
+  if (!s.resultsMax) return run(s, p);
   const key = JSON.stringify([p.q.normalize('NFC').trim().toLowerCase(), p.lang, p.ch, p.sp, p.limit]);
   let r = s.results.get(key);
   if (r) {
     s.results.delete(key); // most recently used goes last
   } else {
-    r = run(s, p, tuning);
+    r = run(s, p);
     if (s.results.size >= s.resultsMax) s.results.delete(s.results.keys().next().value!);
   }
   s.results.set(key, r);
   return r;
 }
 
-function run(s: Searcher, p: ReturnType<typeof parseParams>, tuning: SearchTuning): SearchResponse {
+function run(s: Searcher, p: ReturnType<typeof parseParams>): SearchResponse {
   const { q: raw, lang, ch, sp, limit } = p;
   const q = prepare(raw, s.enVocabulary);
   const groups: Group[] = lang ? [lang] : q.deva ? ['hi', 'sa'] : ['en', 'sa'];
@@ -292,7 +287,7 @@ function run(s: Searcher, p: ReturnType<typeof parseParams>, tuning: SearchTunin
   const ranked = [...cands.values()].sort((a, b) => bestBase(b) - bestBase(a) || a.id - b.id);
 
   // Rerank the head on the original texts: phrase order for words, contiguity for Sanskrit.
-  const head = ranked.slice(0, limit + (tuning.rerank === false ? 0 : RERANK_EXTRA));
+  const head = ranked.slice(0, limit + RERANK_EXTRA);
   for (const c of head) {
     c.matches = fieldMatches(s, c.id, q, groups);
     let best = 0;
@@ -301,8 +296,7 @@ function run(s: Searcher, p: ReturnType<typeof parseParams>, tuning: SearchTunin
       // Text quality (phrase order / contiguity) counts as much as coverage; the exact
       // function words between the terms break the remaining ties.
       let quality = 0;
-      if (tuning.rerank !== false)
-        for (const m of c.matches) if (ALL_FIELDS[m.field].lang === g) quality = Math.max(quality, m.m.quality + 0.2 * m.m.exact);
+      for (const m of c.matches) if (ALL_FIELDS[m.field].lang === g) quality = Math.max(quality, m.m.quality + 0.2 * m.m.exact);
       best = Math.max(best, c.base[g]! + quality);
     }
     c.score = best;
