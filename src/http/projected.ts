@@ -62,9 +62,9 @@ export class Projected {
 
 /**
  * What an entry costs beyond its bodies: its key (two bytes a character), three
- * header lists, the ETags and the map's own entry, about 1.8 kB measured for a
- * small answer. Counted so that a flood of tiny distinct answers
- * (`?fields=_id&authors=...`) is bounded too: 16 MB hold at most about 8,000.
+ * header lists, the ETags and the map's own entry, about 1.7 kB for a small
+ * answer (RSS over 200,000 of them). Counted so that a flood of tiny distinct
+ * answers (`?fields=_id&authors=...`) is bounded too: 16 MB hold at most about 8,000.
  */
 export const ENTRY_OVERHEAD = 2048;
 
