@@ -12,6 +12,9 @@ import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } 
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { Manifest } from '../build/manifest.ts';
+import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH } from '../search/params.ts';
+import { SNIPPET_MAX } from '../search/snippet.ts';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -77,7 +80,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   search: {
     parameters: [parameter('q'), parameter('searchLang'), parameter('searchCh'), parameter('searchSpeaker'), parameter('limit'), parameter('format')],
     responses: {
-      '200': ok('The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most 200 characters and the matched ranges in it. With format=html, a page.', { [JSON_TYPE]: { schema: schema('SearchResponse') }, ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
+      '200': ok(`The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it. With format=html, a page.`, { [JSON_TYPE]: { schema: schema('SearchResponse') }, ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
       '304': response('NotModified'),
       '400': response('BadRequest'),
       ...meteredErrors,
@@ -206,11 +209,11 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         lang: { name: 'lang', in: 'query', required: false, description: `Keep, in every commentary, only the text fields of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}. A commentary left with no text is dropped.`, schema: { type: 'string', enum: [...LANGS] } },
         authors: { name: 'authors', in: 'query', required: false, description: `Keep only these commentaries, comma-separated: ${facts.commentaries.map((c) => c.key).join(', ')}.`, schema: { type: 'string', pattern: '^[a-z]+(,[a-z]+)*$' }, example: 'siva,tej' },
         fields: { name: 'fields', in: 'query', required: false, description: `Keep only these, comma-separated: top-level fields (${facts.fields.join(', ')}), whole commentaries by key, or one text field as key.field (siva.et). _id, chapter and verse are always kept, and author in every commentary kept. lang, authors and fields combine, each narrowing the others.`, schema: { type: 'string' }, example: 'slok,transliteration,siva.et' },
-        q: { name: 'q', in: 'query', required: true, description: 'What to search for (at most 500 characters): English or Hindi words, or the verse in Devanagari, IAST with or without diacritics, or plain ASCII as people type Sanskrit (sh for ś and ṣ, ch for c, ri for ṛ, long vowels doubled or not).', schema: { type: 'string', minLength: 1, maxLength: 500 }, example: 'karmanye vadhikaraste' },
-        searchLang: { name: 'lang', in: 'query', required: false, description: 'Search one language only: en (the English translations of siva, purohit, san, adi, gambir, prabhu), hi (the Hindi translations of tej, rams), sa (slok and transliteration).', schema: { type: 'string', enum: [...LANGS] } },
+        q: { name: 'q', in: 'query', required: true, description: `What to search for (at most ${MAX_QUERY_LENGTH} characters): English or Hindi words, or the verse in Devanagari, IAST with or without diacritics, or plain ASCII as people type Sanskrit (sh for ś and ṣ, ch for c, ri for ṛ, long vowels doubled or not).`, schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH }, example: 'karmanye vadhikaraste' },
+        searchLang: { name: 'lang', in: 'query', required: false, description: `Search one language only: en (the English translations of ${SEARCHED_TRANSLATIONS.en.join(', ')}), hi (the Hindi translations of ${SEARCHED_TRANSLATIONS.hi.join(', ')}), sa (slok and transliteration).`, schema: { type: 'string', enum: [...LANGS] } },
         searchCh: { name: 'ch', in: 'query', required: false, description: 'Only verses of this chapter.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         searchSpeaker: { name: 'speaker', in: 'query', required: false, description: 'Only verses of this speaker (the plain name or the Devanagari).', schema: { type: 'string' } },
-        limit: { name: 'limit', in: 'query', required: false, description: 'How many results.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
+        limit: { name: 'limit', in: 'query', required: false, description: 'How many results.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
         format: { name: 'format', in: 'query', required: false, description: 'json (the default) or html: a page listing the results (the docs page\'s search box).', schema: { type: 'string', enum: ['json', 'html'], default: 'json' } },
         date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 404.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
         theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
@@ -268,7 +271,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
                       properties: {
                         field: { type: 'string', description: 'Such as siva.et or transliteration.' },
                         author: { type: 'string' },
-                        snippet: { type: 'string', maxLength: 200 },
+                        snippet: { type: 'string', maxLength: SNIPPET_MAX },
                         ranges: { type: 'array', items: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 }, description: 'Matched [start, end) offsets in the snippet, in UTF-16 code units.' },
                       },
                     },

@@ -19,6 +19,9 @@ import { ROUTES, type RouteId } from '../http/routes.ts';
 import { FILES } from '../layout.ts';
 import { html, page, raw, type Raw } from './html.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
+import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX } from '../search/params.ts';
+import { SNIPPET_MAX } from '../search/snippet.ts';
 
 /** A response trimmed for reading: long strings cut, long objects shortened with a note of what was left out. */
 export function trimmed(value: unknown, maxString = 90, maxKeys = 7): unknown {
@@ -210,7 +213,7 @@ ${searchForm()}
 ${endpoints}
 
 <h2 id="search-details">Search</h2>
-<p><code>/search?q=</code> finds verses by what they say or how they sound: the English translations (${['siva', 'purohit', 'san', 'adi', 'gambir', 'prabhu'].join(', ')}), the Hindi translations (tej, rams), and the verse itself, in Devanagari or transliterated. Sanskrit may be typed as people type it: IAST with or without diacritics (<code>karmaṇyevādhikāraste</code>, <code>karmanyevadhikaraste</code>), or plain letters (<code>sh</code> for ś and ṣ, <code>ch</code> for c, <code>ksh</code> for kṣ, <code>ri</code> for ṛ, long vowels doubled or not), split into words or not: <a href="/search?q=karmanye%20vadhikaraste%20ma%20phaleshu"><code>karmanye vadhikaraste ma phaleshu</code></a> finds 2.47. English is ranked with BM25, with stems (fruits finds fruit) and one wrong letter forgiven in words of five letters or more. <code>lang=en|hi|sa</code> searches one language, <code>ch</code> and <code>speaker</code> filter, <code>limit</code> (1 to 50, default 10) caps the results; <code>format=html</code> answers a page (the box above). Each result names the fields that matched best, with a snippet of at most 200 characters and the matched ranges in it. The long commentaries are not searched.</p>
+<p><code>/search?q=</code> finds verses by what they say or how they sound: the English translations (${SEARCHED_TRANSLATIONS.en.join(', ')}), the Hindi translations (${SEARCHED_TRANSLATIONS.hi.join(', ')}), and the verse itself, in Devanagari or transliterated. Sanskrit may be typed as people type it: IAST with or without diacritics (<code>karmaṇyevādhikāraste</code>, <code>karmanyevadhikaraste</code>), or plain letters (<code>sh</code> for ś and ṣ, <code>ch</code> for c, <code>ksh</code> for kṣ, <code>ri</code> for ṛ, long vowels doubled or not), split into words or not: <a href="/search?q=karmanye%20vadhikaraste%20ma%20phaleshu"><code>karmanye vadhikaraste ma phaleshu</code></a> finds 2.47. English is ranked with BM25, with stems (fruits finds fruit) and one wrong letter forgiven in words of five letters or more. <code>lang=en|hi|sa</code> searches one language, <code>ch</code> and <code>speaker</code> filter, <code>limit</code> (1 to ${LIMIT_MAX}, default ${LIMIT_DEFAULT}) caps the results; <code>format=html</code> answers a page (the box above). Each result names the fields that matched best, with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it. The long commentaries are not searched.</p>
 <p id="search">On a static host, or in a browser with no server, the same search runs from the index the build writes (<code>${FILES.searchIndex}</code>, 0.6 MB brotli) with <code>${FILES.searchModule}</code>, the same code the server runs:</p>
 <pre>const { openSearch } = await import('${raw('https://&lt;this host&gt;')}${FILES.searchModule}');
 const gita = await openSearch('${raw('https://&lt;this host&gt;')}/');

@@ -16,14 +16,17 @@ export interface FieldDef {
   prop?: 'et' | 'ht';
 }
 
-export const EN_FIELDS: FieldDef[] = ['siva', 'purohit', 'san', 'adi', 'gambir', 'prabhu'].map((c) => ({
+/** The commentaries whose translations are searched, by language (also named in the docs and OpenAPI). */
+export const SEARCHED_TRANSLATIONS = { en: ['siva', 'purohit', 'san', 'adi', 'gambir', 'prabhu'], hi: ['tej', 'rams'] } as const;
+
+export const EN_FIELDS: FieldDef[] = SEARCHED_TRANSLATIONS.en.map((c) => ({
   key: `${c}.et`,
   lang: 'en',
   commentary: c,
   prop: 'et',
 }));
 
-export const HI_FIELDS: FieldDef[] = ['tej', 'rams'].map((c) => ({ key: `${c}.ht`, lang: 'hi', commentary: c, prop: 'ht' }));
+export const HI_FIELDS: FieldDef[] = SEARCHED_TRANSLATIONS.hi.map((c) => ({ key: `${c}.ht`, lang: 'hi', commentary: c, prop: 'ht' }));
 
 export const SA_FIELDS: FieldDef[] = [
   { key: 'slok', lang: 'sa' },
