@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from '../src/build/build.ts';
+import { build } from '../src/publish/build.ts';
 import { importContent } from '../src/content/import.ts';
 import { defaultSource } from '../src/content/source.ts';
 import { formatBytes, formatSeconds } from '../src/cli/format.ts';

@@ -4,10 +4,10 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt } from '../src/build/ensure.ts';
+import { ensureBuilt } from '../src/publish/ensure.ts';
 import { flags, run } from '../src/cli/run.ts';
 import { formatSeconds } from '../src/cli/format.ts';
-import type { Manifest } from '../src/build/manifest.ts';
+import type { Manifest } from '../src/publish/manifest.ts';
 import { FILES } from '../src/layout.ts';
 import { PATHS, PROJECT_ROOT, serverNodeFlags } from '../src/paths.ts';
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { flags, run } from '../src/cli/run.ts';
 import { formatBytes, formatSeconds } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
-import { buildAndStamp } from '../src/build/ensure.ts';
+import { buildAndStamp } from '../src/publish/ensure.ts';
 import { PATHS } from '../src/paths.ts';
 
 const usage = `

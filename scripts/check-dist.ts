@@ -1,6 +1,6 @@
 // npm run check:dist : the static checks of a built dist/ before publishing it.
 import { resolve } from 'node:path';
-import { checkDist } from '../src/build/check.ts';
+import { checkDist } from '../src/publish/check.ts';
 import { fail, flags, run } from '../src/cli/run.ts';
 import { PATHS } from '../src/paths.ts';
 

@@ -4,7 +4,7 @@
 // and client.d.ts.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bundleClient } from '../src/build/client.ts';
+import { bundleClient } from '../src/publish/client.ts';
 import { flags, run } from '../src/cli/run.ts';
 import { PROJECT_ROOT } from '../src/paths.ts';
 

@@ -1,6 +1,6 @@
 // npm run prepare:dist : import and build when content/ or dist/ is missing
 // or stale (what `npm start` does before serving; `start:deno` runs it first).
-import { ensureBuilt } from '../src/build/ensure.ts';
+import { ensureBuilt } from '../src/publish/ensure.ts';
 import { flags, run } from '../src/cli/run.ts';
 import { PATHS } from '../src/paths.ts';
 

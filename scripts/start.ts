@@ -22,7 +22,7 @@ run(async () => {
   // A cluster's workers run this script too: only the primary prepares dist/.
   if (!values['no-prepare'] && config.distDir === PATHS.dist && !cluster.isWorker) {
     // Loaded only here: the staleness check (fast-glob, the audit) is no part of a worker's or a --no-prepare start-up.
-    const { ensureBuilt } = await import('../src/build/ensure.ts');
+    const { ensureBuilt } = await import('../src/publish/ensure.ts');
     await ensureBuilt({ contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp, say: (l) => console.log(l) });
   }
   await startNode(config);

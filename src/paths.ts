@@ -20,7 +20,7 @@ export const PATHS = {
   content: join(PROJECT_ROOT, 'content'),
   dist: join(PROJECT_ROOT, 'dist'),
   buildCache: join(PROJECT_ROOT, '.cache', 'build'),
-  /** What the latest build of dist/ was made from (see src/build/stamp.ts). */
+  /** What the latest build of dist/ was made from (see src/publish/stamp.ts). */
   stamp: join(PROJECT_ROOT, '.cache', 'dist-stamp.json'),
 };
 

@@ -11,7 +11,7 @@ import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { UPSTREAM } from '../content/upstream.ts';
-import type { Manifest } from '../build/manifest.ts';
+import type { Manifest } from '../publish/manifest.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH } from '../search/params.ts';
 import { SNIPPET_MAX } from '../search/snippet.ts';

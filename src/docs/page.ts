@@ -4,7 +4,7 @@
 import { CARD_TRANSLATIONS, TRANSLATION_MAX_LINES } from '../card/card.ts';
 import type { AuditFile } from '../content/audit.ts';
 import type { Content } from '../content/read.ts';
-import type { Manifest, ManifestCommentary } from '../build/manifest.ts';
+import type { Manifest, ManifestCommentary } from '../publish/manifest.ts';
 import { isSpecCommentary, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
 import { LANGS, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';

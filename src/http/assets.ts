@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Manifest } from '../build/manifest.ts';
-import { MANIFEST_VERSION } from '../build/manifest.ts';
+import type { Manifest } from '../publish/manifest.ts';
+import { MANIFEST_VERSION } from '../publish/manifest.ts';
 import { ENCODINGS, FILES, type Coding } from '../layout.ts';
 import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, etagOf, typeHeaders } from './headers.ts';
 

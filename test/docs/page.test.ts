@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsPage, trimmed } from '../../src/docs/page.ts';
 import { commentaries } from '../../src/content/facts.ts';
-import { contentFacts } from '../../src/build/build.ts';
+import { contentFacts } from '../../src/publish/build.ts';
 import { readContent } from '../../src/content/read.ts';
 import { ROUTES } from '../../src/http/routes.ts';
 import { FILES } from '../../src/layout.ts';

@@ -1,7 +1,7 @@
 // One built dist/ for the test process: imported from the shared content and
 // built once (with the project's build cache, so it is quick after the first time).
 import { join } from 'node:path';
-import { build } from '../../src/build/build.ts';
+import { build } from '../../src/publish/build.ts';
 import { importContent } from '../../src/content/import.ts';
 import { PATHS } from '../../src/paths.ts';
 import { SHARED_DATA, tempDir } from './fs.ts';

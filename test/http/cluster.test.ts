@@ -9,7 +9,7 @@ import { cp } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { build } from '../../src/build/build.ts';
+import { build } from '../../src/publish/build.ts';
 import { FILES } from '../../src/layout.ts';
 import { PATHS } from '../../src/paths.ts';
 import { createKey, gita } from '../helpers/cli.ts';

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from '../../src/build/build.ts';
+import { build } from '../../src/publish/build.ts';
 import { verseFile } from '../../src/content/read.ts';
 import { hook, linkedCopy, rewrite, tempDir, treeFingerprint } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
 import { readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from '../../src/build/build.ts';
+import { build } from '../../src/publish/build.ts';
 import { FILES } from '../../src/layout.ts';
 import { PATHS } from '../../src/paths.ts';
 import { tempDir, hook, linkedCopy } from '../helpers/fs.ts';

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../../src/build/manifest.ts';
+import type { Manifest } from '../../src/publish/manifest.ts';
 import { FILES } from '../../src/layout.ts';
 import { hiFold, looseQuery } from '../../src/search/normalize.ts';
 import { LIMIT_MAX, parseSearch } from '../../src/search/params.ts';

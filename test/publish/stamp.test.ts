@@ -5,12 +5,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join, relative } from 'node:path';
 import fg from 'fast-glob';
-import { OUTPUT_SHAPING } from '../../src/build/stamp.ts';
+import { OUTPUT_SHAPING } from '../../src/publish/stamp.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 
 test('every source module the build (and the search and client it bundles) imports is in the staleness fingerprint', async () => {
   const esbuild = await import('esbuild');
-  const entries = ['src/build/build.ts', 'src/search/browser.ts', 'src/client/index.ts'].map((f) => join(PROJECT_ROOT, f));
+  const entries = ['src/publish/build.ts', 'src/search/browser.ts', 'src/client/index.ts'].map((f) => join(PROJECT_ROOT, f));
   const { metafile } = await esbuild.build({ entryPoints: entries, bundle: true, write: false, outdir: 'out', platform: 'node', format: 'esm', packages: 'external', metafile: true, logLevel: 'silent' });
   await esbuild.stop();
   const read = Object.keys(metafile.inputs).map((p) => relative(PROJECT_ROOT, join(PROJECT_ROOT, p))).filter((p) => p.startsWith('src/'));

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkDist } from '../../src/build/check.ts';
+import { checkDist } from '../../src/publish/check.ts';
 import { FILES } from '../../src/layout.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { tempDir } from '../helpers/fs.ts';
