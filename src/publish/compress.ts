@@ -106,7 +106,7 @@ export class CompressPool {
   }
 
   private spawn() {
-    const worker = new Worker(join(PROJECT_ROOT, 'src', 'build', 'compress-worker.mjs'));
+    const worker = new Worker(join(PROJECT_ROOT, 'src', 'publish', 'compress-worker.mjs'));
     worker.on('error', (err: Error) => {
       this.failed = err;
       this.running.get(worker)?.reject(err);
