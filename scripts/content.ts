@@ -10,7 +10,7 @@ import { defaultSource } from '../src/content/source.ts';
 import { PATHS } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--strict]
+Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--no-repairs] [--strict]
 
 Imports the Bhagavad Gita dataset into content/, validating every file first,
 then audits every record, applies the errata (src/content/errata.json) and
@@ -26,7 +26,9 @@ when it exists, else upstream at the pinned commit.
   --content DIR    where to write (default: content/)
   --errata DIR     a folder holding the errata's files (default: ../shared/gita-errata
                    when it exists, else each file is downloaded from upstream)
-  --no-errata      import the source as it is (to audit upstream uncorrected)
+  --no-errata      import the source without the errata (to audit upstream uncorrected)
+  --no-repairs     leave upstream's English texts as they are: no "qu" put back, no
+                   "?" read as a comma (with --no-errata: upstream byte for byte)
   --strict         fail when the audit finds what no erratum resolves
   --quiet          no progress lines
 `;
@@ -38,6 +40,7 @@ run(async () => {
     errata: { type: 'string' },
     'no-errata': { type: 'boolean' },
     strict: { type: 'boolean' },
+    'no-repairs': { type: 'boolean' },
     quiet: { type: 'boolean' },
   });
   const from = values.from ?? defaultSource(PROJECT_ROOT);
@@ -45,11 +48,11 @@ run(async () => {
   const errata = values['no-errata'] ? false : values.errata ? resolve(values.errata) : defaultErrataDir(PROJECT_ROOT);
   const progress = reporter(process.stderr, values.quiet);
   const started = Date.now();
-  const s = await importContent({ from, contentDir, progress, errata, strict: values.strict });
+  const s = await importContent({ from, contentDir, progress, errata, strict: values.strict, repairs: !values['no-repairs'] });
   progress.end();
   console.log(
     `imported ${s.chapters} chapters, ${s.verses} verses, ${s.colophons} colophons, ${s.commentators} commentators, ` +
       `${formatBytes(s.bytes)} from ${from} into ${contentDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length));
+  console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs));
 });

@@ -16,6 +16,8 @@ export const FILES = {
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
   /** A verse record, whole or in one language (`lang=en` as a file). */
   verse: (ch: number | string, sl: number | string, lang?: LangForm) => `/slok/${ch}/${sl}/${form(lang)}`,
+  /** A verse's words and their meanings (siva.ec's word-by-word list), an empty list when it has none. */
+  words: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/words.json`,
   /** A chapter's verse records in order (the colophon last), whole or in one language. */
   chapterVerses: (ch: number | string, lang?: LangForm) => `/chapter/${ch}/slok/${form(lang)}`,
   /** The build day's verse (the verse of the day of the build's seed), whole or in one language. */

@@ -9,6 +9,7 @@
 // verse's own (a typo), a marker wrong in one field only, identical texts in
 // records that are not one group where nothing says which record is right.
 import { COMMENTARY_KEYS, isCommentaryShaped, jsonType, OPTIONAL_COMMENTARIES, TEXT_FIELD_NAMES, VERSE_FIELDS, type Commentary, type VerseRecord } from './schema.ts';
+import type { RepairReport } from './repairs.ts';
 import { covers, formatReference, leadingReference, markerOf, oneSlipFrom, PLACEHOLDER, type Reference } from './references.ts';
 
 export interface Finding {
@@ -61,6 +62,8 @@ export interface AuditFile extends Audit {
   errata: ErratumReport[];
   /** Findings of the source as it came, that an erratum resolved. */
   resolved: Array<Finding & { by: string }>;
+  /** What the repairs changed, each change listed; absent when the import ran with --no-repairs. */
+  repairs?: RepairReport;
 }
 
 export const AUDIT_FILE = 'audit.json';
@@ -239,13 +242,14 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
 }
 
 /** One line for the import's output: the findings, what the errata did, the notes, the new fields. */
-export function auditSummary(audit: Audit, errata: ReadonlyArray<{ id: string; status: string; keys: string[] }> = [], resolved = 0): string {
+export function auditSummary(audit: Audit, errata: ReadonlyArray<{ id: string; status: string; keys: string[] }> = [], resolved = 0, repairs?: RepairReport): string {
   const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   const kinds = (k: Note['kind']) => audit.notes.filter((n) => n.kind === k).length;
   const parts = [
     audit.findings.length ? `${count(audit.findings.length, 'finding')} (${audit.findings.map((f) => f.record).join(', ')})` : 'no findings',
     ...(errata.length ? [`errata: ${errata.map((e) => `${e.id} ${e.status}${e.status === 'applied' ? ` (${count(e.keys.length, 'key')})` : ''}`).join(', ')}${resolved ? `, resolving ${count(resolved, 'finding')}` : ''}`] : []),
-    `notes: ${count(kinds('typo') + kinds('marker'), 'typo')}, ${count(kinds('identical-texts'), 'unexplained identical text')}`,
+    ...(repairs ? [`repairs: qu ${repairs.counts.qu.toLocaleString('en-US')}, question-mark ${repairs.counts['question-mark'].toLocaleString('en-US')} (${count(repairs.listSeparators, 'list separator')})`] : ['no repairs']),
+    `notes: ${count(kinds('typo') + kinds('marker'), 'typo')}, ${count(kinds('identical-texts'), 'unexplained identical text')}${repairs ? `, ${count(repairs.otherQuestionMarks, '"?" in Hindi and Sanskrit texts left as upstream has them', '"?" in Hindi and Sanskrit texts left as upstream has them')}` : ''}`,
     `${count(Object.values(audit.placeholders).reduce((a, b) => a + b, 0), 'placeholder text')}`,
     audit.newFields.length ? `new fields: ${audit.newFields.map((f) => `${f.name} (${f.kind === 'commentary' ? 'commentary' : f.types.join('|')}, ${count(f.records, 'record')})`).join(', ')}` : 'no new fields',
   ];

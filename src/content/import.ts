@@ -11,6 +11,7 @@ import { applyErrata, defaultErrataDir, ERRATA, type ErratumResult } from './err
 import { PROJECT_ROOT } from '../paths.ts';
 import { readContent, isColophon, type Content } from './read.ts';
 import { openSource, type Progress } from './source.ts';
+import { repairContent } from './repairs.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -33,6 +34,8 @@ export interface ImportOptions {
   errata?: string | null | false;
   /** Refuse the import when a finding is left that no erratum resolves. */
   strict?: boolean;
+  /** Mend the damaged English texts by the rules of repairs.ts (default); false: upstream's texts as they are. */
+  repairs?: boolean;
 }
 
 /** Thrown by a strict import that found what no erratum resolves; content/ is left as it was. */
@@ -43,7 +46,7 @@ export class AuditError extends Error {
   }
 }
 
-export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false }: ImportOptions): Promise<ImportSummary> {
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true }: ImportOptions): Promise<ImportSummary> {
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
   const source = await openSource(from, progress);
@@ -71,6 +74,13 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       resolved,
     };
     if (strict && after.findings.length) throw new AuditError(after.findings);
+    // Repairs come after the errata (an erratum's text is upstream's too) and the audit (they change no reference).
+    if (repairs) {
+      progress('repairing');
+      const repaired = await repairContent(content);
+      content = repaired.content;
+      auditFile.repairs = repaired.report;
+    }
 
     progress('writing');
     const staged = await stagingDir(contentDir);
@@ -115,7 +125,8 @@ export async function importContent({ from, contentDir, progress = () => {}, err
 const CONTENT_README = `# content/
 
 Imported by \`npm run content\` from the dataset vedicscriptures/bhagavad-gita
-(GNU GPL v3, see LICENSE), with the errata of src/content/errata.json applied.
+(GNU GPL v3, see LICENSE), with the errata of src/content/errata.json applied and the English texts
+mended by the rules of src/content/repairs.ts (each change is in audit.json).
 Generated, git-ignored: do not edit by hand; import again.
 \`manifest.json\` lists each file's SHA-256; \`audit.json\` is the audit of the
 records and what each erratum did.

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
+import { wordsOf } from '../content/words.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
@@ -312,7 +313,7 @@ function docsAssets(content: Content, facts: Manifest['content'], daily: { chapt
 
 /**
  * What static hosts serve for projections they cannot compute: each record in
- * each language (slok/C/V/en.json), each chapter's records in one list, whole
+ * each language (slok/C/V/en.json), each verse's words (slok/C/V/words.json), each chapter's records in one list, whole
  * and in each language (chapter/C/slok/index.json, en.json), and the build
  * day's verse in every form (slok/today/). Cut from the records' bytes by the
  * server's own code, so a static host and the server answer the same bytes.
@@ -331,6 +332,7 @@ function derivedAssets(content: Content, json: Asset[], daily: VerseRecord, fact
       forms.set(FILES.verse(v.chapter, v.verse, lang), body);
       out.push({ path: FILES.verse(v.chapter, v.verse, lang), body });
     }
+    out.push({ path: FILES.words(v.chapter, v.verse), body: Buffer.from(JSON.stringify(wordsOf(v))) });
   }
   const list = (parts: Buffer[]) => Buffer.concat([Buffer.from('['), ...parts.flatMap((p, i) => (i ? [Buffer.from(','), p] : [p])), Buffer.from(']')]);
   for (const c of content.chapters) {

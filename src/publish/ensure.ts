@@ -34,7 +34,7 @@ export async function ensureBuilt(o: EnsureOptions): Promise<void> {
   const [{ importContent }, { defaultSource }] = await Promise.all([import('../content/import.ts'), import('../content/source.ts')]);
   if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE))) {
     const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir });
-    o.say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length)}`);
+    o.say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs)}`);
   }
   const s = await buildAndStamp(o);
   o.say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s`);

@@ -10,14 +10,8 @@
 //   whether the verse or the query is Devanagari, IAST, or ASCII as people type it;
 //   searched through character n-grams because the data writes compounds and sandhi as
 //   one word ("karmaṇyevādhikāraste") while people split them ("karmanye vadhikaraste").
-import SanscriptPackage from '@indic-transliteration/sanscript';
 import { stemmer } from 'stemmer';
-
-// The package's types declare an ES default export; its code is CommonJS
-// (module.exports = Sanscript), which Node and bundlers hand over as the default import.
-type Transliterate = { t(data: string, from: string, to: string): string };
-const Sanscript = ((SanscriptPackage as unknown as { default?: Transliterate }).default ??
-  SanscriptPackage) as unknown as Transliterate;
+import { Sanscript } from '../content/iast.ts';
 
 // ---------------------------------------------------------------- scripts
 

@@ -1,0 +1,90 @@
+// Every verse word by word. Swami Sivananda's English commentary (siva.ec)
+// opens, for nearly every verse, with the verse's words and their meanings:
+// "2.47 कर्मणि in work? एव only? ... अकर्मणि in inaction.Commentary ...".
+// Upstream lost the separator (a "?" stands for it); the repairs put "; "
+// back. This module finds that list in the text, for the repairs (which
+// separators to mend) and for the word lists the API serves.
+import { toIast } from './iast.ts';
+
+/** One word of a verse, as the source gives it. */
+export interface Word {
+  /** As the source writes it, in Devanagari; a compound the source keeps together is one entry. */
+  word: string;
+  /** IAST. */
+  transliteration: string;
+  /** English, without the list's separator. */
+  meaning: string;
+}
+
+/** Where word lists live: one text of one commentary. */
+export const WORD_LIST_TEXT = { key: 'siva', field: 'ec' } as const;
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+// The opening the list follows: an optional heading, then the verse's number or a group's ("1.21 -- 1.22").
+const OPENING = /^\s*(?:English Commentary By Swami Sivananda\s*)?\d{1,2}\.\d{1,2}(?:\s*(?:--|-|–)\s*(?:\d{1,2}\.)?\d{1,2})?\s+/;
+// The list ends where the commentary begins, often glued to the last meaning ("inaction.Commentary").
+const END = /Commentary/i;
+/**
+ * A separator between two entries: the lost "?" (or the mended ";") before
+ * the next entry's Devanagari, sometimes with a stray comma or no space
+ * ("nectar?,ऐरावतम्", "and?समचित्तत्वम्"). "Om" stands in Latin letters where
+ * the source lost its sign (8.13, 17.24).
+ */
+const SEPARATOR = /[?;],?\s*(?=[\u0900-\u097F]|Om[?;]\s)/g;
+
+export interface WordListSpan {
+  /** The list's first and past-last character in the text. */
+  start: number;
+  end: number;
+  /** The position of each separator's mark ("?" or ";") between entries. */
+  separators: number[];
+}
+
+/**
+ * Where the word list of a text lies, or null when the text has none (a
+ * placeholder, "No Commentary", a commentary that starts at once). A list is
+ * at least two entries, each opening with a Devanagari word.
+ */
+export function wordListSpan(text: string): WordListSpan | null {
+  const open = OPENING.exec(text);
+  if (!open) return null;
+  const start = open[0].length;
+  const first = text.slice(start, start + 4);
+  if (!DEVANAGARI.test(first[0] ?? '') && !/^Om[?;]\s/.test(first)) return null;
+  const endMatch = END.exec(text.slice(start));
+  const end = endMatch ? start + endMatch.index : text.length;
+  const region = text.slice(start, end);
+  const separators: number[] = [];
+  for (const m of region.matchAll(SEPARATOR)) separators.push(start + m.index);
+  if (!separators.length) return null;
+  return { start, end, separators };
+}
+
+/**
+ * The words of a verse from its siva.ec text (upstream's or repaired): each
+ * entry's leading Devanagari words, their IAST, and the English that follows.
+ */
+export function parseWords(text: string): Word[] {
+  const span = wordListSpan(text);
+  if (!span) return [];
+  const bounds = [span.start, ...span.separators.map((s) => s + 1), span.end];
+  const words: Word[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    let entry = text.slice(bounds[i], i + 2 < bounds.length ? bounds[i + 1] - 1 : bounds[i + 1]).replace(/^,/, '').trim();
+    // The last meaning ends the list's sentence: "in inaction." before "Commentary".
+    if (i + 2 === bounds.length) entry = entry.replace(/\s*[.?;:]\s*$/, '');
+    const m = /^((?:[\u0900-\u097F\u200c\u200d]+[\s\u00a0]*)+)(.*)$/s.exec(entry) ?? /^(Om)\b(.*)$/s.exec(entry);
+    if (!m) continue;
+    const word = m[1].trim();
+    const meaning = m[2].replace(/\s+/g, ' ').trim();
+    words.push({ word, transliteration: word === 'Om' ? 'om' : toIast(word), meaning });
+  }
+  return words;
+}
+
+/** The words of a verse record: its siva.ec list (a record without that text has none). */
+export function wordsOf(record: { [key: string]: unknown }): Word[] {
+  const commentary = record[WORD_LIST_TEXT.key] as Record<string, unknown> | undefined;
+  const text = commentary?.[WORD_LIST_TEXT.field];
+  return typeof text === 'string' ? parseWords(text) : [];
+}
