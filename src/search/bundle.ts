@@ -7,7 +7,8 @@ import { GRAM, engineDoc, storeVerse, type EngineDoc, type StoredVerse } from '.
 import { ALL_FIELDS } from './fields.ts';
 import { MiniSearchEngine, type Engine } from './engine.ts';
 
-export const BUNDLE_VERSION = 1;
+/** 2: the words field (the verse's word-by-word meanings) after the transliteration. */
+export const BUNDLE_VERSION = 2;
 
 export interface BundleHead {
   v: number;

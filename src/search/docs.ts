@@ -2,6 +2,7 @@
 // index terms (for any engine). Both the index build and the query side use this, so the
 // terms an engine indexed are exactly the ones the ranking recomputes.
 import { knownSpeaker, type VerseRecord } from '../content/schema.ts';
+import { wordsOf } from '../content/words.ts';
 import { ALL_FIELDS, isPlaceholder } from './fields.ts';
 import { enTokens, grams, hiTokens, looseDevanagari, looseLatin } from './normalize.ts';
 
@@ -31,7 +32,8 @@ export interface EngineDoc {
 export function storeVerse(r: VerseRecord): StoredVerse {
   const texts = ALL_FIELDS.map((f) => {
     let t: unknown;
-    if (f.commentary) t = (r[f.commentary] as Record<string, unknown> | undefined)?.[f.prop!];
+    if (f.words) t = wordsOf(r).map((w) => `${w.word} ${w.meaning}`).join('; ');
+    else if (f.commentary) t = (r[f.commentary] as Record<string, unknown> | undefined)?.[f.prop!];
     else t = r[f.key];
     return typeof t === 'string' && !isPlaceholder(t) ? t : '';
   });

@@ -14,6 +14,8 @@ export interface FieldDef {
   /** Commentary key holding it, when it is a translation (for the result's `author`). */
   commentary?: string;
   prop?: 'et' | 'ht';
+  /** The verse's words and their meanings (siva.ec's word-by-word list), made from the record. */
+  words?: true;
 }
 
 /** The commentaries whose translations are searched, by language (also named in the docs and OpenAPI). */
@@ -33,8 +35,14 @@ export const SA_FIELDS: FieldDef[] = [
   { key: 'transliteration', lang: 'sa' },
 ];
 
-/** Order of the texts stored per verse in the bundle: slok, transliteration, 6 en, 2 hi. */
-export const ALL_FIELDS: FieldDef[] = [...SA_FIELDS, ...EN_FIELDS, ...HI_FIELDS];
+/** The word-by-word meanings: English, part of the verse itself rather than a long translation. */
+export const WORDS_FIELD: FieldDef = { key: 'words', lang: 'en', commentary: 'siva', words: true };
+
+/** Order of the texts stored per verse in the bundle: slok, transliteration, the words, 6 en, 2 hi. */
+export const ALL_FIELDS: FieldDef[] = [...SA_FIELDS, WORDS_FIELD, ...EN_FIELDS, ...HI_FIELDS];
+
+/** Fields that are the verse itself (its text, transliteration and words): a match there outranks one deep in a long translation. */
+export const isVerseField = (f: FieldDef) => f.lang === 'sa' || f.words === true;
 
 /**
  * Where the text proper starts: translations begin with their verse reference ("2.47 ",

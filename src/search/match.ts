@@ -103,12 +103,42 @@ function onlyStopwordsBetween(tokens: Token[], from: number, to: number): boolea
   return true;
 }
 
+/** Does a word begin at loose letter `j` (something other than a letter stands before it in the original)? */
+function wordStartsAt(text: Loose, original: string, j: number): boolean {
+  if (j === 0) return true;
+  if (j >= text.text.length) return true;
+  return BOUNDARY.test(original.slice(text.end[j - 1], text.start[j]));
+}
+const BOUNDARY = /[\s.,;:!?|।॥'"()\-–—ऽ]/;
+
+/**
+ * The query's words (loose forms) as they stand in a Sanskrit text: every place each one
+ * occurs (all highlighted), and how well the best place fits a word of the text: 1 when a
+ * word of the text is the query word or begins with it (Sanskrit inflects: "karmaṇi" is
+ * "karma" in the locative), 0.5 when it only occurs inside a compound, 0 when absent.
+ */
+function wordPlaces(text: Loose, original: string, words: readonly string[]): { ranges: Range[]; fit: number } {
+  const ranges: Range[] = [];
+  let fit = 0;
+  for (const w of words) {
+    let best = 0;
+    for (let j = text.text.indexOf(w); j !== -1; j = text.text.indexOf(w, j + 1)) {
+      ranges.push([text.start[j], text.end[j + w.length - 1]]);
+      best = Math.max(best, wordStartsAt(text, original, j) ? 1 : 0.5);
+    }
+    fit += best;
+  }
+  return { ranges, fit: words.length ? fit / words.length : 0 };
+}
+
 /**
  * Sanskrit: the loose query is covered greedily, left to right, by the longest pieces that
  * occur in the loose text (pieces shorter than 4 letters are chance and do not count).
- * Quality is the covered share of the query. Ranges map the pieces back to the original.
+ * Quality is the covered share of the query, a fifth of it weighed by how the query's
+ * words stand in the text (`original`, `words`): as words of the verse, or inside its
+ * compounds. Ranges map the pieces, and every place of each query word, back to the original.
  */
-export function matchLoose(text: Loose, query: string): TextMatch {
+export function matchLoose(text: Loose, query: string, original = '', words: readonly string[] = []): TextMatch {
   const q = query;
   const t = text.text;
   const qn = q.length;
@@ -154,7 +184,9 @@ export function matchLoose(text: Loose, query: string): TextMatch {
       i += l;
     } else i++;
   }
-  return { ranges: mergeRanges(raw), quality: covered / qn, exact: 0 };
+  if (!words.length) return { ranges: mergeRanges(raw), quality: covered / qn, exact: 0 };
+  const places = wordPlaces(text, original, words);
+  return { ranges: mergeRanges(raw.concat(places.ranges)), quality: (covered / qn) * (0.8 + 0.2 * places.fit), exact: 0 };
 }
 
 let row = new Int32Array(512);

@@ -2,7 +2,7 @@
 // and scores them with BM25 per language group; this module decides between groups (an
 // ASCII query may be English or Sanskrit), reranks the best candidates by phrase order /
 // contiguity measured on the original texts, and cuts the snippets.
-import { ALL_FIELDS, bodyStart, type Lang } from './fields.ts';
+import { ALL_FIELDS, bodyStart, isVerseField, type Lang } from './fields.ts';
 import type { StoredVerse } from './docs.ts';
 import { GRAM, speakerKey } from './docs.ts';
 import type { Engine, Filter, Group, QueryTerm } from './engine.ts';
@@ -23,6 +23,8 @@ const GRAM_MIN = 0.6;
 const RERANK_EXTRA = 5;
 
 const MATCHES_MAX = 3;
+/** Characters into a translation beyond which a match is "deep": past the verse's own lines. */
+const DEEP = 400;
 
 export interface SearchParams {
   q: string;
@@ -100,6 +102,8 @@ interface PreparedQuery {
   en: WordQuery & { terms: QueryTerm[]; exact: Set<string> };
   hi: WordQuery & { terms: QueryTerm[]; exact: Set<string> };
   loose: string;
+  /** The loose form of each query word of three letters or more, for whole-word matches in Sanskrit. */
+  looseWords: string[];
   grams: QueryTerm[];
 }
 
@@ -136,6 +140,7 @@ function prepare(raw: string, enVocabulary: Set<string>): PreparedQuery {
     en: wordQuery(deva ? [] : enTokens(text), enVocabulary),
     hi: wordQuery(deva ? hiTokens(text) : []),
     loose,
+    looseWords: [...new Set(text.split(/[\s,;.|।॥]+/).map(looseQuery).filter((w) => w.length >= 3))].slice(0, MAX_GRAMS),
     grams: g.map((term) => ({ term, fuzzy: false })),
   };
 }
@@ -208,10 +213,12 @@ function fieldMatches(s: Searcher, id: number, q: PreparedQuery, groups: Group[]
     if (f.lang === 'sa') {
       // Show the Sanskrit in the script of the query.
       if ((i === 0) !== q.deva) return;
-      m = matchLoose(fieldLoose(s, id, i), q.loose);
+      m = matchLoose(fieldLoose(s, id, i), q.loose, s.head.verses[id].texts[i], q.looseWords);
     } else {
       const wq = f.lang === 'en' ? q.en : q.hi;
       m = matchWords(fieldTokens(s, id, i), wq, wq.exact);
+      // A match deep in a long translation (Sankara's, with his commentary) says less of the verse than one in its words.
+      if (!isVerseField(f) && m.ranges.length && m.ranges[0][0] > DEEP) m = { ...m, quality: m.quality * 0.9 };
     }
     if (m.quality > 0 && m.ranges.length) out.push({ field: i, m });
   });

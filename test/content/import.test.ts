@@ -12,32 +12,58 @@ import { defaultSource, expandSource } from '../../src/content/source.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { COMMENTARY_KEYS, isSpecCommentary } from '../../src/content/schema.ts';
+import { applyEdits, type Repair } from '../../src/content/repairs.ts';
 import { SHARED_DATA, linkedCopy, rewrite, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
 const ERRATUM_FILE = join(SHARED_DATA, '..', 'gita-errata', 'bhagavadgita_chapter_18_slok_45.json');
 const CORRECTED = verseFile(18, 45);
 
 /**
- * Every record of `contentDir` equals the source's, byte for byte, but
- * BG18.45: its 21 classical commentaries are the erratum file's, everything
- * else (prabhu, speaker, slok, transliteration, the key order) the source's.
+ * Every record of `contentDir` equals the source's but for two things:
+ * BG18.45's 21 classical commentaries are the erratum file's, and the
+ * English texts (et, ec) differ by exactly the repairs content/audit.json
+ * lists, each of them one of the two rules' changes. Everything else
+ * (Devanagari, Hindi, Sanskrit, speaker, transliteration, chapters, the key
+ * order) is the source's, field by field; a record without a repair is the
+ * source's file byte for byte.
  */
 function assertSameRecords(contentDir: string, source = SHARED_DATA) {
+  const audit = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')) as { repairs?: { changes: Repair[] } };
+  const changes = new Map<string, Repair[]>();
+  for (const c of audit.repairs?.changes ?? []) {
+    const k = `${c.record}\0${c.key}\0${c.field}`;
+    changes.set(k, [...(changes.get(k) ?? []), c]);
+    if (c.rule === 'qu') assert.ok(c.after.replace(/qu/i, '') === c.before && c.after.length === c.before.length + 2, `a qu repair only puts "qu" back: ${c.before} -> ${c.after}`);
+    else assert.ok(c.before === '?' && (c.after === ',' || c.after === ';'), `a question-mark repair only changes the mark: ${c.before} -> ${c.after}`);
+    assert.ok(c.field === 'et' || c.field === 'ec', `repairs touch English texts only (${c.record} ${c.key}.${c.field})`);
+  }
+  const fix = JSON.parse(readFileSync(ERRATUM_FILE, 'utf8'));
   for (const sub of ['chapter', 'slok']) {
     const names = readdirSync(join(source, sub)).sort();
     assert.equal(readdirSync(join(contentDir, sub)).sort(), names, `${sub}/ holds the same files`);
     for (const name of names) {
-      if (`${sub}/${name}` === CORRECTED) continue;
       const a = readFileSync(join(source, sub, name));
       const b = readFileSync(join(contentDir, sub, name));
-      if (!a.equals(b)) assert.unreachable(`${sub}/${name} differs from its source`);
+      if (a.equals(b)) continue;
+      const was = JSON.parse(a.toString('utf8'));
+      const now = JSON.parse(b.toString('utf8'));
+      assert.equal(Object.keys(now), Object.keys(was), `${name} keeps its key order`);
+      for (const key of Object.keys(was)) {
+        const base = `${sub}/${name}` === CORRECTED && isSpecCommentary(key) ? fix[key] : was[key];
+        if (typeof base !== 'object') {
+          if (now[key] !== base) assert.unreachable(`${name} ${key} differs from its source`);
+          continue;
+        }
+        assert.equal(Object.keys(now[key]), Object.keys(base), `${name} ${key} keeps its fields`);
+        for (const field of Object.keys(base)) {
+          const listed = changes.get(`${was._id}\0${key}\0${field}`) ?? [];
+          const expected = applyEdits(base[field], listed);
+          if (now[key][field] !== expected) assert.unreachable(`${name} ${key}.${field} differs from its source by more than its ${listed.length} listed repairs`);
+        }
+      }
     }
   }
-  const was = JSON.parse(readFileSync(join(source, CORRECTED), 'utf8'));
   const now = JSON.parse(readFileSync(join(contentDir, CORRECTED), 'utf8'));
-  const fix = JSON.parse(readFileSync(ERRATUM_FILE, 'utf8'));
-  assert.equal(Object.keys(now), Object.keys(was), 'BG18.45 keeps its key order');
-  for (const key of Object.keys(was)) assert.equal(now[key], isSpecCommentary(key) ? fix[key] : was[key], `BG18.45 ${key}`);
   assert.ok(now.siva.et.startsWith('18.45 '), 'the English of 18.45, not 5.10');
 }
 
@@ -79,6 +105,18 @@ test('imports the shared folder; every record equals its source', async () => {
   assert.ok(readFileSync(join(contentDir, 'LICENSE'), 'utf8').includes('GNU GENERAL PUBLIC LICENSE'));
   assert.equal(manifest.errata, ['BG18.45-commentaries']);
   assert.equal(JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')).findings, []);
+});
+
+test('without repairs and errata the content is upstream byte for byte; the audit says no repairs', async () => {
+  const contentDir = join(tempDir(), 'content');
+  const summary = await importContent({ from: SHARED_DATA, contentDir, errata: false, repairs: false });
+  for (const sub of ['chapter', 'slok']) {
+    for (const name of readdirSync(join(SHARED_DATA, sub))) {
+      if (!readFileSync(join(SHARED_DATA, sub, name)).equals(readFileSync(join(contentDir, sub, name)))) assert.unreachable(`${sub}/${name} differs from upstream`);
+    }
+  }
+  assert.is(summary.audit.repairs, undefined);
+  assert.match(auditSummary(summary.audit, summary.audit.errata, 0, summary.audit.repairs), /no repairs/);
 });
 
 test('imports a .tar.gz from a local path', async () => {
@@ -368,7 +406,8 @@ test('an erratum upstream has since applied is reported obsolete and changes not
     for (const k of COMMENTARY_KEYS) r[k] = fix[k];
   });
   const contentDir = join(tempDir(), 'content');
-  const { audit } = await importContent({ from: dir, contentDir });
+  // Without repairs, which would mend this record's English like any other's.
+  const { audit } = await importContent({ from: dir, contentDir, repairs: false });
   assert.equal(audit.errata.map((e) => [e.status, e.keys]), [['obsolete', []]]);
   assert.equal(audit.findings, []);
   assert.ok(readFileSync(join(contentDir, CORRECTED)).equals(readFileSync(join(dir, CORRECTED))), 'the record is served as upstream has it');
