@@ -5,6 +5,7 @@ import { CARD_TRANSLATIONS, TRANSLATION_MAX_LINES } from '../card/card.ts';
 import type { AuditFile } from '../content/audit.ts';
 import type { Content } from '../content/read.ts';
 import type { Manifest, ManifestCommentary } from '../publish/manifest.ts';
+import { REPAIR_RULES } from '../content/repairs.ts';
 import { isSpecCommentary, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
 import { LANGS, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
@@ -174,7 +175,17 @@ ${evidence.length ? html`<p>Evidence (the audit of the content as upstream serve
     : '';
   return html`<p>The import audits every record: a commentary whose leading verse number (such as <code>2.47</code> or <code>।।5.7 -- 5.11।।</code> for a group of verses) names another verse, a text identical to another record's, the verse markers against the record's number; and counts the placeholder texts ("did not comment on this sloka"). Findings are corrected only with upstream's own right text, named by repository, commit, path and SHA-256 (<code>src/content/errata.json</code>); the project never edits scripture text by hand. ${applied.length ? `${applied.length} correction${applied.length === 1 ? '' : 's'} applied` : 'No correction applied'}${obsolete.length ? `, ${obsolete.length} obsolete` : ''}; findings left: ${audit.findings.length}${audit.findings.length ? ` (${audit.findings.map((f) => f.summary).join('; ')})` : ''}. The whole audit: <a href="${FILES.audit}"><code>${FILES.audit}</code></a>.</p>
 ${errata}
+${repairs(audit)}
 ${notes}`;
+}
+
+/** The repair rules, with their counts in this build and an example each (src/content/repairs.ts). */
+function repairs(audit: AuditFile): Raw {
+  const r = audit.repairs;
+  if (!r) return html`<p>This build was imported without repairs (<code>--no-repairs</code>): the English texts are served as upstream has them, with "qu" lost and "?" for commas.</p>`;
+  return html`<p>Two damages run through upstream's English texts (et, ec) and are mended at import by named rules; every single change (record, key, field, position, before, after, rule) is listed in <a href="${FILES.audit}"><code>${FILES.audit}</code></a>, and <code>npm run content -- --no-repairs</code> imports upstream's texts as they are. Nothing else in a text changes; Devanagari, Hindi and Sanskrit texts are never touched.</p>
+<ul>${REPAIR_RULES.map((rule) => html`<li><strong>${rule.id}</strong> (${r.counts[rule.id].toLocaleString('en-US')} changes${rule.id === 'question-mark' ? `, ${r.listSeparators.toLocaleString('en-US')} of them word-list separators` : ''}): ${rule.description} Example: BG${rule.example.record.slice(2)} ${rule.example.key}.${rule.example.field}, "${rule.example.before}" → "${rule.example.after}".</li>`)}</ul>
+<p>Left as upstream has them: ${r.otherQuestionMarks.toLocaleString('en-US')} "?" in Hindi and Sanskrit texts, where a lost comma cannot be told from a question without a reader of the language.</p>`;
 }
 
 export function docsPage(input: DocsInput): string {
