@@ -37,6 +37,18 @@ run(async () => {
     row('records, brotli', formatBytes(cold.recordsBrotli), '<= 7.5 MB', cold.recordsBrotli <= 7_500_000);
     console.log(`all text files: ${formatBytes(cold.raw)} raw, ${formatBytes(cold.gzip)} gzip, ${formatBytes(cold.brotli)} brotli; ${cold.files} files`);
     console.log(`warm rebuild: ${warm.cache.hits} cache hits, ${warm.cache.misses} misses`);
+    const words = Object.entries(cold.manifest.files).filter(([path]) => path.endsWith('/words.json'));
+    console.log(`word lists: ${words.length} files, ${formatBytes(words.reduce((n, [, f]) => n + f.size, 0))} raw, ${formatBytes(words.reduce((n, [, f]) => n + (f.br ?? 0), 0))} brotli`);
+    // The repairs run at import: the same import with and without them, the second after the first (Hunspell loaded once per process, as in npm run content).
+    const from = defaultSource(PROJECT_ROOT);
+    const timed = async (repairs: boolean) => {
+      const t = performance.now();
+      await importContent({ from, contentDir: join(work, `content-${repairs}`), repairs });
+      return performance.now() - t;
+    };
+    const plain = await timed(false);
+    const repaired = await timed(true);
+    console.log(`import: ${formatSeconds(plain)} without repairs, ${formatSeconds(repaired)} with (repairs ${formatSeconds(repaired - plain)}, Hunspell's load included)`);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
