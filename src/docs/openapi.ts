@@ -160,7 +160,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
     paths[route.path][method] = {
       operationId: route.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
       summary: route.summary,
-      tags: [['docs', 'pricing', 'openapi', 'healthz', 'register', 'usage'].includes(route.id) ? 'Service' : 'Scripture'],
+      tags: [route.access === 'metered' ? 'Scripture' : 'Service'],
       ...operation,
       responses: { ...operation.responses, '405': response(method === 'post' ? 'MethodNotAllowedPost' : 'MethodNotAllowed') },
     };

@@ -9,7 +9,7 @@ import { isSpecCommentary, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } fro
 import { LANGS, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import { formatBytes } from '../cli/format.ts';
-import { searchForm } from './search-page.ts';
+import { searchForm } from '../pages/search.ts';
 import { SETTINGS } from '../config.ts';
 import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
@@ -17,7 +17,7 @@ import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { FILES } from '../layout.ts';
-import { html, page, raw, type Raw } from './html.ts';
+import { html, page, raw, type Raw } from '../pages/html.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../search/params.ts';

@@ -20,6 +20,7 @@ const MODULES = [
   { file: 'content/schema', internal: true },
   { file: 'content/projection', internal: true },
   { file: 'http/errors', internal: true },
+  { file: 'http/paths', internal: true },
   { file: 'client/types', internal: false },
   { file: 'client/index', internal: false },
 ];
