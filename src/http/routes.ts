@@ -1,14 +1,14 @@
 // The routes of the API, one entry each, defined once: the server matches
 // requests with them (match.ts) and answers each with its handler
 // (handlers/), and the docs page, the OpenAPI document, the static hosts'
-// files and the tests read them. Adding a route: its path in paths.ts, an
+// files and the tests read them. Adding a route: its path in route-paths.ts, an
 // entry here, a handler in handlers/ (the compiler asks for it).
 import { FILES } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
 import type { Params } from './match.ts';
-import { PATHS, type RouteId } from './paths.ts';
+import { ROUTE_PATHS, type RouteId } from './route-paths.ts';
 
-export type { RouteId } from './paths.ts';
+export type { RouteId } from './route-paths.ts';
 
 /**
  * Who may call a route. open: anybody, neither counted nor limited (how to
@@ -20,7 +20,7 @@ export type Access = 'open' | 'metered' | 'key';
 
 export interface RouteSpec {
   id: RouteId;
-  /** OpenAPI form, parameters in braces (from paths.ts). */
+  /** OpenAPI form, parameters in braces (from route-paths.ts). */
   path: string;
   methods: readonly string[];
   access: Access;
@@ -45,22 +45,22 @@ const READ = ['GET', 'HEAD'] as const;
 const POST = ['POST'] as const;
 
 export const ROUTES: readonly RouteSpec[] = [
-  { id: 'random-verse', path: PATHS['random-verse'], methods: READ, access: 'metered', summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C and ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) narrow the draw and combine. Takes lang, authors, fields.', example: '/slok?speaker=arjuna', notFound: 'verse', random: true },
-  { id: 'today', path: PATHS.today, methods: READ, access: 'metered', files: 'lang', summary: 'The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day\'s. Takes lang, authors, fields.', example: '/slok/today?lang=en', notFound: 'verse' },
-  { id: 'today-card', path: PATHS['today-card'], methods: READ, access: 'metered', themed: true, summary: 'The card of the verse of the day (gita-light.svg and gita-dark.svg beside it force a theme); ?date= as on /slok/today.', example: '/slok/today/gita.svg', notFound: 'verse' },
-  { id: 'verse', path: PATHS.verse, methods: READ, access: 'metered', files: 'lang', held: (p) => FILES.verse(p.ch!, p.sl!), summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.', example: '/slok/2/47', notFound: 'verse' },
-  { id: 'search', path: PATHS.search, methods: READ, access: 'metered', summary: 'Search the 701 verses: English and Hindi translations, and the verse in Devanagari or its transliteration, typed as people type Sanskrit (IAST with or without diacritics, or plain ASCII: karmanye vadhikaraste); lang, ch, speaker and limit narrow it; format=html answers a page.', example: '/search?q=karmanye%20vadhikaraste', notFound: 'resource' },
-  { id: 'chapters', path: PATHS.chapters, methods: READ, access: 'metered', files: 'index', aliases: ['/chapter'], held: () => FILES.chapters, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
-  { id: 'chapter-verses', path: PATHS['chapter-verses'], methods: READ, access: 'metered', files: 'lang', summary: "A chapter's verse records in one array, in order: verses 1 to verses_count, then the colophon. Takes lang, authors, fields.", example: '/chapter/3/slok?lang=en&authors=siva', notFound: 'chapter' },
-  { id: 'chapter', path: PATHS.chapter, methods: READ, access: 'metered', files: 'index', held: (p) => FILES.chapter(p.ch!), summary: 'One chapter record. Without a number, /chapter answers the list, as /chapters does.', example: '/chapter/2', notFound: 'chapter' },
-  { id: 'card', path: PATHS.card, methods: READ, access: 'metered', themed: true, summary: 'A verse card (SVG): a random verse; ?ch=C and ?speaker= narrow the draw; ?ch=C&sl=V that verse; ?theme=light|dark forces a theme.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
-  { id: 'verse-card', path: PATHS['verse-card'], methods: READ, access: 'metered', themed: true, held: (p) => FILES.card(p.ch!, p.sl!), summary: 'The card of one verse; gita-light.svg and gita-dark.svg beside it (or ?theme=) force a theme.', example: '/slok/2/47/gita.svg', notFound: 'verse' },
-  { id: 'docs', path: PATHS.docs, methods: READ, access: 'open', summary: 'This documentation (HTML).', example: '/', notFound: 'resource' },
-  { id: 'pricing', path: PATHS.pricing, methods: READ, access: 'open', summary: 'The free license: what a key gives and how to get one (HTML).', example: '/pricing', notFound: 'resource' },
-  { id: 'openapi', path: PATHS.openapi, methods: READ, access: 'open', summary: 'The OpenAPI 3.1 description of the API.', example: '/openapi.json', notFound: 'resource' },
-  { id: 'usage', path: PATHS.usage, methods: READ, access: 'key', summary: "Your key's own usage and limit (needs a key).", example: '/usage', notFound: 'resource' },
-  { id: 'healthz', path: PATHS.healthz, methods: READ, access: 'open', summary: 'Health: what the server serves, and whether its stores are reachable.', example: '/healthz', notFound: 'resource' },
-  { id: 'register', path: PATHS.register, methods: POST, access: 'open', summary: 'Register for a free key (form or JSON: name, email, intended use).', example: '/pricing', notFound: 'resource' },
+  { id: 'random-verse', path: ROUTE_PATHS['random-verse'], methods: READ, access: 'metered', summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C and ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) narrow the draw and combine. Takes lang, authors, fields.', example: '/slok?speaker=arjuna', notFound: 'verse', random: true },
+  { id: 'today', path: ROUTE_PATHS.today, methods: READ, access: 'metered', files: 'lang', summary: 'The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day\'s. Takes lang, authors, fields.', example: '/slok/today?lang=en', notFound: 'verse' },
+  { id: 'today-card', path: ROUTE_PATHS['today-card'], methods: READ, access: 'metered', themed: true, summary: 'The card of the verse of the day (gita-light.svg and gita-dark.svg beside it force a theme); ?date= as on /slok/today.', example: '/slok/today/gita.svg', notFound: 'verse' },
+  { id: 'verse', path: ROUTE_PATHS.verse, methods: READ, access: 'metered', files: 'lang', held: (p) => FILES.verse(p.ch!, p.sl!), summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.', example: '/slok/2/47', notFound: 'verse' },
+  { id: 'search', path: ROUTE_PATHS.search, methods: READ, access: 'metered', summary: 'Search the 701 verses: English and Hindi translations, and the verse in Devanagari or its transliteration, typed as people type Sanskrit (IAST with or without diacritics, or plain ASCII: karmanye vadhikaraste); lang, ch, speaker and limit narrow it; format=html answers a page.', example: '/search?q=karmanye%20vadhikaraste', notFound: 'resource' },
+  { id: 'chapters', path: ROUTE_PATHS.chapters, methods: READ, access: 'metered', files: 'index', aliases: ['/chapter'], held: () => FILES.chapters, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
+  { id: 'chapter-verses', path: ROUTE_PATHS['chapter-verses'], methods: READ, access: 'metered', files: 'lang', summary: "A chapter's verse records in one array, in order: verses 1 to verses_count, then the colophon. Takes lang, authors, fields.", example: '/chapter/3/slok?lang=en&authors=siva', notFound: 'chapter' },
+  { id: 'chapter', path: ROUTE_PATHS.chapter, methods: READ, access: 'metered', files: 'index', held: (p) => FILES.chapter(p.ch!), summary: 'One chapter record. Without a number, /chapter answers the list, as /chapters does.', example: '/chapter/2', notFound: 'chapter' },
+  { id: 'card', path: ROUTE_PATHS.card, methods: READ, access: 'metered', themed: true, summary: 'A verse card (SVG): a random verse; ?ch=C and ?speaker= narrow the draw; ?ch=C&sl=V that verse; ?theme=light|dark forces a theme.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
+  { id: 'verse-card', path: ROUTE_PATHS['verse-card'], methods: READ, access: 'metered', themed: true, held: (p) => FILES.card(p.ch!, p.sl!), summary: 'The card of one verse; gita-light.svg and gita-dark.svg beside it (or ?theme=) force a theme.', example: '/slok/2/47/gita.svg', notFound: 'verse' },
+  { id: 'docs', path: ROUTE_PATHS.docs, methods: READ, access: 'open', summary: 'This documentation (HTML).', example: '/', notFound: 'resource' },
+  { id: 'pricing', path: ROUTE_PATHS.pricing, methods: READ, access: 'open', summary: 'The free license: what a key gives and how to get one (HTML).', example: '/pricing', notFound: 'resource' },
+  { id: 'openapi', path: ROUTE_PATHS.openapi, methods: READ, access: 'open', summary: 'The OpenAPI 3.1 description of the API.', example: '/openapi.json', notFound: 'resource' },
+  { id: 'usage', path: ROUTE_PATHS.usage, methods: READ, access: 'key', summary: "Your key's own usage and limit (needs a key).", example: '/usage', notFound: 'resource' },
+  { id: 'healthz', path: ROUTE_PATHS.healthz, methods: READ, access: 'open', summary: 'Health: what the server serves, and whether its stores are reachable.', example: '/healthz', notFound: 'resource' },
+  { id: 'register', path: ROUTE_PATHS.register, methods: POST, access: 'open', summary: 'Register for a free key (form or JSON: name, email, intended use).', example: '/pricing', notFound: 'resource' },
 ];
 
 export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec>;

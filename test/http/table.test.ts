@@ -1,4 +1,4 @@
-// The route table is the one source: each route has one path (paths.ts), one
+// The route table is the one source: each route has one path (route-paths.ts), one
 // handler, one OpenAPI operation and one entry on the docs page; the static
 // hosts' rewrites and the client's URLs lead to the routes they mean.
 import { test } from 'uvu';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createClient } from '../../src/client/index.ts';
 import { HANDLERS } from '../../src/http/handlers/index.ts';
 import { createMatcher, matchRoute } from '../../src/http/match.ts';
-import { PATHS } from '../../src/http/paths.ts';
+import { ROUTE_PATHS } from '../../src/http/route-paths.ts';
 import { ROUTES, type RouteSpec } from '../../src/http/routes.ts';
 import { FILES } from '../../src/layout.ts';
 import { redirectsFile } from '../../src/publish/hosts.ts';
@@ -22,10 +22,10 @@ const routeOf = (path: string) => {
 const ids = ROUTES.map((r) => r.id).sort();
 
 test('one route per path, one handler per route, nothing else', () => {
-  assert.equal(Object.keys(PATHS).sort(), ids);
+  assert.equal(Object.keys(ROUTE_PATHS).sort(), ids);
   assert.equal(Object.keys(HANDLERS).sort(), ids);
   for (const r of ROUTES) {
-    assert.is(r.path, PATHS[r.id], r.id);
+    assert.is(r.path, ROUTE_PATHS[r.id], r.id);
     assert.type(HANDLERS[r.id], 'function', r.id);
   }
 });

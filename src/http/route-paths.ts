@@ -3,7 +3,7 @@
 // URL builder) and must not carry the rest of the table (summaries, examples).
 
 /** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file). */
-export const PATHS = {
+export const ROUTE_PATHS = {
   'random-verse': '/slok',
   today: '/slok/today',
   'today-card': '/slok/today/gita.svg',
@@ -22,9 +22,9 @@ export const PATHS = {
   register: '/register',
 } as const;
 
-export type RouteId = keyof typeof PATHS;
+export type RouteId = keyof typeof ROUTE_PATHS;
 
-/** A route's path with its parameters filled in (`fillPath(PATHS.verse, { ch: 2, sl: 47 })` is /slok/2/47). */
+/** A route's path with its parameters filled in (`fillPath(ROUTE_PATHS.verse, { ch: 2, sl: 47 })` is /slok/2/47). */
 export function fillPath(path: string, params: Record<string, string | number>): string {
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
 }
