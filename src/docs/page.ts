@@ -186,7 +186,9 @@ export function docsPage(input: DocsInput): string {
     const expect = EXPECT[r.id];
     const link = expect
       ? html`<a class="try" href="${r.example}" data-expect-status="${expect.status}" data-expect-type="${expect.type}"><code>${r.example}</code></a>`
-      : html`<code>POST ${r.path}</code> (the form on <a href="/pricing">/pricing</a>)`;
+      : r.methods.includes('POST')
+        ? html`<code>POST ${r.path}</code> (the form on <a href="/pricing">/pricing</a>)`
+        : html`<a href="${r.example}"><code>${r.example}</code></a>`;
     return html`<h3 id="${r.id}"><code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code></h3>
 <p>${r.summary}</p>
 <p>Try: ${link}${expect && expect.status !== 200 ? html` <span class="muted">(answers ${expect.status} without a key)</span>` : ''}${size[r.id] ? html` <span class="muted">(${size[r.id]})</span>` : ''}</p>
