@@ -1,7 +1,7 @@
 // The Gita API client: one dependency-free ES module for browsers, Node,
 // Deno and Bun, against the server or a static copy of dist/ on any host.
 //
-//   import { createClient } from 'https://<host>/client.js';   // or 'gita-api/client'
+//   import { createClient } from 'https://<host>/client.js';   // or '@gita-api/client'
 //   const gita = createClient();                                // base URL: that host
 //   const v = await gita.verse(2, 47, { lang: 'en', authors: ['siva'] });
 //   v.siva?.et;                                                 // typed from the options
@@ -11,6 +11,7 @@
 // the authors and fields of a projection, a random draw, another day's verse.
 import { indexFromDigest, isDate } from '../content/day.ts';
 import { NOT_FOUND } from '../http/errors.ts';
+import { fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
 import type { ChapterRecord, Lang, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnswer } from './types.ts';
@@ -166,12 +167,12 @@ export function createClient(options: ClientOptions = {}): Client {
     baseUrl: base,
     async verse(chapter, verse, o) {
       if (mode === 'static') return staticVerse(chapter, verse, o) as never;
-      return get(withQuery(`slok/${chapter}/${verse}`, projectionQuery(o)));
+      return get(withQuery(fillPath(ROUTE_PATHS.verse, { ch: chapter, sl: verse }), projectionQuery(o)));
     },
     async random(filter = {}, o) {
       if (mode === 'server') {
         const q = [filter.chapter ? `ch=${filter.chapter}` : '', filter.speaker ? `speaker=${encodeURIComponent(filter.speaker)}` : ''];
-        return get(withQuery('slok', ...q, projectionQuery(o)));
+        return get(withQuery(ROUTE_PATHS['random-verse'], ...q, projectionQuery(o)));
       }
       // A static host answers one file per path: the draw is made here, uniformly over the matching verses.
       const f = await loadFacts();
@@ -186,7 +187,7 @@ export function createClient(options: ClientOptions = {}): Client {
       return staticVerse(c, v, o) as never;
     },
     async today(day = {}, o) {
-      if (mode === 'server') return get(withQuery('slok/today', day.date ? `date=${encodeURIComponent(day.date)}` : '', projectionQuery(o)));
+      if (mode === 'server') return get(withQuery(ROUTE_PATHS.today, day.date ? `date=${encodeURIComponent(day.date)}` : '', projectionQuery(o)));
       if (!day.date) return narrow(await get(`slok/today/${form(o?.lang)}`), o) as never;
       // Another day: picked here exactly as the build and the server pick it; an impossible date is the server's 404.
       if (!isDate(day.date)) throw new GitaError(404, NOT_FOUND.verse, base);
@@ -195,17 +196,17 @@ export function createClient(options: ClientOptions = {}): Client {
       const [c, v] = verses[indexFromDigest(await sha256(day.date), verses.length)];
       return staticVerse(c, v, o) as never;
     },
-    chapters: () => get(mode === 'static' ? 'chapters/index.json' : 'chapters'),
-    chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : `chapter/${chapter}`),
+    chapters: () => get(mode === 'static' ? 'chapters/index.json' : ROUTE_PATHS.chapters),
+    chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : fillPath(ROUTE_PATHS.chapter, { ch: chapter })),
     async chapterVerses(chapter, o) {
-      if (mode === 'server') return get(withQuery(`chapter/${chapter}/slok`, projectionQuery(o)));
+      if (mode === 'server') return get(withQuery(fillPath(ROUTE_PATHS['chapter-verses'], { ch: chapter }), projectionQuery(o)));
       const records = await get<Verse[]>(`chapter/${chapter}/slok/${form(o?.lang)}`);
       return records.map((r) => narrow(r, o)) as never;
     },
     async search(query, o = {}) {
       if (mode === 'server') {
         const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${o.lang}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : ''];
-        return get(withQuery('search', ...q));
+        return get(withQuery(ROUTE_PATHS.search, ...q));
       }
       // The host's search index, with the engine the server uses (search.js beside it).
       searcher ??= loadModule(new URL('search.js', base).href)
@@ -219,16 +220,18 @@ export function createClient(options: ClientOptions = {}): Client {
       }
     },
     cardUrl(card = {}) {
-      const name = !card.theme || card.theme === 'auto' ? 'gita.svg' : `gita-${card.theme}.svg`;
-      if (card.today) return new URL(`slok/today/${name}`, base).href;
-      if (card.chapter && card.verse) return new URL(`slok/${card.chapter}/${card.verse}/${name}`, base).href;
+      // The routes' paths name the plain card (gita.svg); a theme is in the name (gita-dark.svg).
+      const named = (path: string) => (!card.theme || card.theme === 'auto' ? path : path.replace(/gita\.svg$/, `gita-${card.theme}.svg`));
+      const at = (path: string) => new URL(path.replace(/^\//, ''), base).href;
+      if (card.today) return at(named(ROUTE_PATHS['today-card']));
+      if (card.chapter && card.verse) return at(named(fillPath(ROUTE_PATHS['verse-card'], { ch: card.chapter, sl: card.verse })));
       if (card.verse) throw new GitaError(0, 'cardUrl: a verse needs its chapter', base);
       if (mode === 'static') {
         if (card.chapter) throw new GitaError(0, 'cardUrl: a static host has no random card of a chapter; name the verse', base);
         // A static host's /gita.svg is the card of its build's verse of the day.
-        return new URL(name, base).href;
+        return at(named(ROUTE_PATHS.card));
       }
-      return new URL(withQuery(name, card.chapter ? `ch=${card.chapter}` : ''), base).href;
+      return at(withQuery(named(ROUTE_PATHS.card), card.chapter ? `ch=${card.chapter}` : ''));
     },
   };
   let searcher: Promise<{ search(q: string, o: SearchOptions): SearchResponse }> | null = null;

@@ -42,7 +42,7 @@ const verseOrProjection = { anyOf: [schema('Verse'), schema('VerseProjection')] 
 const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   'random-verse': {
     parameters: [parameter('filterCh'), parameter('speaker'), ...projectionParameters],
-    responses: { '200': ok('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given.', { [JSON_TYPE]: { schema: verseOrProjection } }, randomHeaders), '400': response('BadRequest'), '404': notFound('verse'), ...meteredErrors },
+    responses: { '200': ok('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given.', { [JSON_TYPE]: { schema: verseOrProjection } }, randomHeaders), '400': response('BadRequest'), '404': notFound('verse')},
   },
   today: {
     parameters: [parameter('date'), ...projectionParameters],
@@ -51,7 +51,6 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '304': response('NotModified'),
       '400': response('BadRequest'),
       '404': notFound('verse'),
-      ...meteredErrors,
     },
   },
   'today-card': {
@@ -60,21 +59,19 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '200': ok("The card of the verse of the day; gita-light.svg and gita-dark.svg beside it force a theme. Cached until midnight UTC.", svg, { 'Content-Security-Policy': header('CardCsp'), ...fixedHeaders }),
       '304': response('NotModified'),
       '404': notFound('verse'),
-      ...meteredErrors,
     },
   },
   verse: {
-    parameters: [parameter('ch'), parameter('sl'), ...projectionParameters],
-    responses: { '200': ok('The verse record, exactly as the content holds it; projected when lang, authors or fields are given. The static form of lang is the file en.json (hi.json, sa.json) beside index.json.', { [JSON_TYPE]: { schema: verseOrProjection } }, fixedHeaders), '304': response('NotModified'), '400': response('BadRequest'), '404': notFound('verse'), ...meteredErrors },
+    parameters: projectionParameters,
+    responses: { '200': ok('The verse record, exactly as the content holds it; projected when lang, authors or fields are given. The static form of lang is the file en.json (hi.json, sa.json) beside index.json.', { [JSON_TYPE]: { schema: verseOrProjection } }, fixedHeaders), '304': response('NotModified'), '400': response('BadRequest'), '404': notFound('verse')},
   },
   'chapter-verses': {
-    parameters: [parameter('ch'), ...projectionParameters],
+    parameters: projectionParameters,
     responses: {
       '200': ok("The chapter's verse records in order, verses 1 to verses_count and then the colophon; projected when lang, authors or fields are given (statically: chapter/C/slok/index.json, en.json, hi.json, sa.json).", { [JSON_TYPE]: { schema: { type: 'array', minItems: 2, items: verseOrProjection } } }, fixedHeaders),
       '304': response('NotModified'),
       '400': response('BadRequest'),
       '404': notFound('chapter'),
-      ...meteredErrors,
     },
   },
   search: {
@@ -83,47 +80,40 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '200': ok(`The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it. With format=html, a page.`, { [JSON_TYPE]: { schema: schema('SearchResponse') }, ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
       '304': response('NotModified'),
       '400': response('BadRequest'),
-      ...meteredErrors,
     },
   },
   chapters: {
     responses: {
       '200': ok('The chapter records, ordered by chapter_number.', { [JSON_TYPE]: { schema: { type: 'array', minItems: CHAPTER_COUNT, maxItems: CHAPTER_COUNT, items: schema('Chapter') } } }, fixedHeaders),
       '304': response('NotModified'),
-      ...meteredErrors,
     },
   },
   chapter: {
-    parameters: [parameter('ch')],
-    responses: { '200': ok('The chapter record.', { [JSON_TYPE]: { schema: schema('Chapter') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('chapter'), ...meteredErrors },
+    responses: { '200': ok('The chapter record.', { [JSON_TYPE]: { schema: schema('Chapter') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('chapter')},
   },
   card: {
     parameters: [parameter('cardCh'), parameter('cardSl'), parameter('speaker'), parameter('theme')],
     responses: {
       '200': ok('A verse card. Random (Cache-Control: no-store) unless ch and sl name the verse. /gita-light.svg and /gita-dark.svg are the same with a theme forced; on a static host /gita.svg is the verse of the day.', svg, { 'Content-Security-Policy': header('CardCsp'), ...randomHeaders }),
       '404': notFound('verse'),
-      ...meteredErrors,
     },
   },
   'verse-card': {
-    parameters: [parameter('ch'), parameter('sl'), parameter('theme')],
+    parameters: [parameter('theme')],
     responses: {
       '200': ok('The card of the verse. gita-light.svg and gita-dark.svg beside gita.svg force a theme.', svg, { 'Content-Security-Policy': header('CardCsp'), ...fixedHeaders }),
       '304': response('NotModified'),
       '404': notFound('verse'),
-      ...meteredErrors,
     },
   },
-  docs: { security: [], responses: { '200': ok('This documentation.', html, { ETag: header('ETag') }), '404': notFound('resource'), '500': response('InternalError') } },
-  pricing: { security: [], responses: { '200': ok('The free license, and the form to register for a key.', html), '404': notFound('resource'), '500': response('InternalError') } },
-  openapi: { security: [], responses: { '200': ok('This document.', { [JSON_TYPE]: { schema: { type: 'object' } } }, { ETag: header('ETag') }), '404': notFound('resource'), '500': response('InternalError') } },
+  docs: { responses: { '200': ok('This documentation.', html, { ETag: header('ETag') }), '404': notFound('resource') } },
+  pricing: { responses: { '200': ok('The free license, and the form to register for a key.', html), '404': notFound('resource') } },
+  openapi: { responses: { '200': ok('This document.', { [JSON_TYPE]: { schema: { type: 'object' } } }, { ETag: header('ETag') }), '404': notFound('resource') } },
   usage: {
-    security: [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }],
-    responses: { '200': ok(`The key's own usage: today and the ${USAGE_DAYS - 1} days before, its quota and what remains.`, { [JSON_TYPE]: { schema: schema('Usage') } }, rateHeaders), '401': response('Unauthorized'), '500': response('InternalError') },
+    responses: { '200': ok(`The key's own usage: today and the ${USAGE_DAYS - 1} days before, its quota and what remains.`, { [JSON_TYPE]: { schema: schema('Usage') } }, rateHeaders) },
   },
-  healthz: { security: [], responses: { '200': ok('The server is answering; "degraded" while a backing store (Redis) is unreachable.', { [JSON_TYPE]: { schema: schema('Health') } }), '500': response('InternalError') } },
+  healthz: { responses: { '200': ok('The server is answering; "degraded" while a backing store (Redis) is unreachable.', { [JSON_TYPE]: { schema: schema('Health') } }) } },
   register: {
-    security: [],
     requestBody: {
       required: true,
       content: {
@@ -138,7 +128,6 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '413': ok(`A body over ${MAX_REGISTRATION_BYTES} bytes.`, { [JSON_TYPE]: { schema: schema('Error') } }),
       '415': ok('A body that is neither a form nor JSON.', { [JSON_TYPE]: { schema: schema('Error') } }),
       '429': ok(`More than ${REGISTRATIONS_PER_DAY} registrations from one address in a day.`, { [JSON_TYPE]: { schema: schema('Error') }, ...html }, { 'Retry-After': header('RetryAfter') }),
-      '500': response('InternalError'),
     },
   },
 };
@@ -156,13 +145,20 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
   for (const route of ROUTES) {
     const method = route.methods.includes('POST') ? 'post' : 'get';
     paths[route.path] ??= {};
-    const operation = OPERATIONS[route.id] as { responses: Record<string, unknown> };
+    const { parameters = [], responses, ...operation } = OPERATIONS[route.id] as { parameters?: unknown[]; responses: Record<string, unknown> };
+    const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => parameter(m[1]));
     paths[route.path][method] = {
       operationId: route.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
       summary: route.summary,
-      tags: [['docs', 'pricing', 'openapi', 'healthz', 'register', 'usage'].includes(route.id) ? 'Service' : 'Scripture'],
+      tags: [route.access === 'metered' ? 'Scripture' : 'Service'],
+      ...(route.access === 'open' ? { security: [] } : route.access === 'key' ? { security: [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }] } : {}),
+      ...(inPath.length + parameters.length ? { parameters: [...inPath, ...parameters] } : {}),
       ...operation,
-      responses: { ...operation.responses, '405': response(method === 'post' ? 'MethodNotAllowedPost' : 'MethodNotAllowed') },
+      responses: {
+        ...responses,
+        ...(route.access === 'metered' ? meteredErrors : route.access === 'key' ? { '401': response('Unauthorized'), '500': response('InternalError') } : { '500': response('InternalError') }),
+        '405': response(method === 'post' ? 'MethodNotAllowedPost' : 'MethodNotAllowed'),
+      },
     };
   }
   const errorBody = (example: string) => ({ [JSON_TYPE]: { schema: schema('Error'), example: { error: example } } });

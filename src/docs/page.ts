@@ -10,7 +10,7 @@ import { isSpecCommentary, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } fro
 import { LANGS, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import { formatBytes } from '../cli/format.ts';
-import { searchForm } from './search-page.ts';
+import { searchForm } from '../pages/search.ts';
 import { SETTINGS } from '../config.ts';
 import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
@@ -18,7 +18,7 @@ import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { FILES } from '../layout.ts';
-import { html, page, raw, type Raw } from './html.ts';
+import { html, page, raw, type Raw } from '../pages/html.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../search/params.ts';
@@ -197,7 +197,9 @@ export function docsPage(input: DocsInput): string {
     const expect = EXPECT[r.id];
     const link = expect
       ? html`<a class="try" href="${r.example}" data-expect-status="${expect.status}" data-expect-type="${expect.type}"><code>${r.example}</code></a>`
-      : html`<code>POST ${r.path}</code> (the form on <a href="/pricing">/pricing</a>)`;
+      : r.methods.includes('POST')
+        ? html`<code>POST ${r.path}</code> (the form on <a href="/pricing">/pricing</a>)`
+        : html`<a href="${r.example}"><code>${r.example}</code></a>`;
     return html`<h3 id="${r.id}"><code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code></h3>
 <p>${r.summary}</p>
 <p>Try: ${link}${expect && expect.status !== 200 ? html` <span class="muted">(answers ${expect.status} without a key)</span>` : ''}${size[r.id] ? html` <span class="muted">(${size[r.id]})</span>` : ''}</p>

@@ -7,7 +7,8 @@ import sirv from 'sirv';
 import { ERRORS } from './errors.ts';
 import { COMMON_HEADERS } from './headers.ts';
 import { MAX_HEADER_BYTES, SWAP_WAIT } from './limits.ts';
-import { internalError, type App, type AppRequest, type AppResponse } from './app.ts';
+import { internalError } from './respond.ts';
+import type { App, AppRequest, AppResponse } from './types.ts';
 import type { RequestLog } from './log.ts';
 
 export interface NodeServerOptions {

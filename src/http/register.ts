@@ -1,13 +1,12 @@
-// POST /register: self-service free keys. The only route that reads a body.
+// POST /register: self-service free keys; a route that reads a body.
 // Guards: a small body limit, form or JSON only, a honeypot field, field
 // checks, a daily allowance per client address; everything echoed is escaped.
-import { FIELD_LIMITS, keyIssuedPage, pricingPage, type PricingOptions } from '../docs/pricing.ts';
+import { FIELD_LIMITS, keyIssuedPage, pricingPage, type PricingOptions } from '../pages/pricing.ts';
 import type { Limiter } from '../keys/limits.ts';
 import type { KeyStore } from '../keys/store.ts';
-import { flat } from './assets.ts';
-import { json, type AppRequest, type AppResponse } from './app.ts';
+import { html, json } from './respond.ts';
+import type { AppRequest, AppResponse } from './types.ts';
 import { ERRORS } from './errors.ts';
-import { CACHE_RANDOM, COMMON_HEADERS } from './headers.ts';
 import { MAX_REGISTRATION_BYTES } from './limits.ts';
 
 
@@ -18,14 +17,6 @@ export interface RegisterOptions {
 }
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
-
-export function htmlPage(status: number, body: string, extra: Record<string, string> = {}): AppResponse {
-  return {
-    status,
-    headers: flat({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': CACHE_RANDOM, ...COMMON_HEADERS, ...extra }),
-    body,
-  };
-}
 
 type Fields = { name: string; email: string; use: string; website: string };
 
@@ -44,7 +35,7 @@ export async function register(req: AppRequest, o: RegisterOptions): Promise<App
   const type = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
   const asForm = type === 'application/x-www-form-urlencoded';
   const reply = (status: number, error: string, form?: PricingOptions['form'], extra: Record<string, string> = {}) =>
-    asForm ? htmlPage(status, pricingPage({ ...o.pricing, form: { ...form, errors: { ...form?.errors, form: error } } }), extra) : json(status, { error, ...(form?.errors && { fields: form.errors }) }, extra);
+    asForm ? html(status, pricingPage({ ...o.pricing, form: { ...form, errors: { ...form?.errors, form: error } } }), extra) : json(status, { error, ...(form?.errors && { fields: form.errors }) }, extra);
 
   if (o.pricing.registration !== 'open') return reply(403, 'Registration is closed');
   if (type !== 'application/x-www-form-urlencoded' && type !== 'application/json') return json(415, { error: 'Unsupported Media Type' });
@@ -72,6 +63,6 @@ export async function register(req: AppRequest, o: RegisterOptions): Promise<App
   }
   const { key, record } = await o.keys.create({ name: fields.name, email: fields.email, use: fields.use, limit: o.pricing.keyLimit, plan: 'free' });
   return asForm
-    ? htmlPage(201, keyIssuedPage(key, record.name, record.limit))
+    ? html(201, keyIssuedPage(key, record.name, record.limit))
     : json(201, { key, id: record.id, name: record.name, limit: record.limit, plan: record.plan });
 }

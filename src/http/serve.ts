@@ -1,7 +1,7 @@
 // What every runtime's server shares: the app on the loaded dist/, the key
 // store, the request log, and the reload of a new build.
 import type { Config } from '../config.ts';
-import { pricingPage } from '../docs/pricing.ts';
+import { pricingPage } from '../pages/pricing.ts';
 import { openStores, type Stores } from '../keys/stores.ts';
 import { createApp, type App } from './app.ts';
 import type { RunSearch } from './search.ts';

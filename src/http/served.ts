@@ -3,25 +3,24 @@
 // and speaker), the verse of each day, and what projections are cut from.
 // A new build gets a new Served; nothing here changes while it serves.
 import { dailyIndex } from '../content/daily.ts';
-import { FILES, mediaType, THEMES, type LangForm, type Theme } from '../layout.ts';
+import { FILES, mediaType, THEMES } from '../layout.ts';
 import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
 import { ProjectionCache } from './projected.ts';
-import type { RouteSpec, VerseFilter } from './routes.ts';
+import type { Params } from './match.ts';
+import type { VerseFilter } from './query.ts';
+import type { RouteSpec } from './routes.ts';
 import { indexRecord, type Member } from './slices.ts';
 
 /**
- * Where a path led: its route, the in-memory file it names (a record, a
- * chapter, a card), and what the path itself says: a forced theme
- * (gita-dark.svg), a language (en.json), a chapter. Plain paths are
+ * Where a path led: its route, what the path itself says (a chapter, a
+ * verse, a forced theme as in gita-dark.svg, a language as in en.json), and
+ * the in-memory file it names (a record, a chapter, a card). Plain paths are
  * remembered, so the hot routes skip matching.
  */
-export interface Fixed {
+export type Fixed = Params & {
   route: RouteSpec;
   asset: Asset | null;
-  theme?: Theme;
-  lang?: LangForm;
-  ch?: number;
-}
+};
 
 /** Files of dist/ that are served from disk (pages, openapi.json, themed cards), with their headers. */
 export interface Streamed extends HeaderSets {

@@ -2,7 +2,8 @@
 // runtime with the Fetch API. Files of dist/ not held in memory are read
 // from disk here (on Node, sirv streams them instead).
 import { readFile } from 'node:fs/promises';
-import { internalError, json, type App, type AppRequest, type AppResponse } from './app.ts';
+import { internalError, json } from './respond.ts';
+import type { App, AppRequest, AppResponse } from './types.ts';
 import { ERRORS } from './errors.ts';
 import { MAX_HEADER_BYTES, SWAP_WAIT } from './limits.ts';
 import type { RequestLog } from './log.ts';

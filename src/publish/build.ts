@@ -25,7 +25,7 @@ import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
 import { openApiDocument } from '../docs/openapi.ts';
-import { pricingPage } from '../docs/pricing.ts';
+import { pricingPage } from '../pages/pricing.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 
 export interface BuildOptions {

@@ -1,6 +1,6 @@
 // The client as one file of JavaScript and one of declarations, for dist/
 // (client.js, client.d.ts: `import { createClient } from 'https://<host>/client.js'`)
-// and for the npm package (lib/client/, the `gita-api/client` export).
+// and for the client's own package (packages/client: @gita-api/client).
 // esbuild bundles the JavaScript. tsc writes the declarations, one file per
 // module; they are joined here into one, because a host serves one file to
 // Deno (X-TypeScript-Types) and the d.ts bundlers on npm need the TypeScript
@@ -20,6 +20,7 @@ const MODULES = [
   { file: 'content/schema', internal: true },
   { file: 'content/projection', internal: true },
   { file: 'http/errors', internal: true },
+  { file: 'http/route-paths', internal: true },
   { file: 'client/types', internal: false },
   { file: 'client/index', internal: false },
 ];

@@ -4,6 +4,7 @@
 import { FILES } from '../layout.ts';
 import { CACHE_FIXED, CARD_CSP, COMMON_HEADERS } from '../http/headers.ts';
 import { NOT_FOUND } from '../http/errors.ts';
+import { colonPath, ROUTE_PATHS } from '../http/route-paths.ts';
 
 /**
  * Files for the hosts, outside the manifest (they are not served as API
@@ -15,15 +16,16 @@ export const HOST_FILES = ['/_headers', '/_redirects', '/.nojekyll'] as const;
 
 /** Clean URLs rewritten (status 200) to their files; `/slok` serves the build's verse of the day. */
 export function redirectsFile(daily: { chapter: number; verse: number }): string {
+  // The routes' own paths (src/http/route-paths.ts), each to the file that answers it.
   const rows = [
-    ['/chapters', FILES.chapters],
-    ['/chapter/:ch', FILES.chapter(':ch')],
-    ['/slok', FILES.verse(daily.chapter, daily.verse)],
-    ['/slok/today', FILES.today()],
-    ['/chapter/:ch/slok', FILES.chapterVerses(':ch')],
-    ['/slok/:ch/:sl', FILES.verse(':ch', ':sl')],
-    ['/pricing', FILES.pricing],
-  ];
+    [ROUTE_PATHS.chapters, FILES.chapters],
+    [ROUTE_PATHS.chapter, FILES.chapter(':ch')],
+    [ROUTE_PATHS['random-verse'], FILES.verse(daily.chapter, daily.verse)],
+    [ROUTE_PATHS.today, FILES.today()],
+    [ROUTE_PATHS['chapter-verses'], FILES.chapterVerses(':ch')],
+    [ROUTE_PATHS.verse, FILES.verse(':ch', ':sl')],
+    [ROUTE_PATHS.pricing, FILES.pricing],
+  ].map(([path, file]) => [colonPath(path), file]);
   const lines = rows.flatMap(([from, to]) => [`${from} ${to} 200`, `${from}/ ${to} 200`]);
   return `# Clean URLs of the Gita API for static hosts (Netlify, Cloudflare Pages).\n${lines.join('\n')}\n`;
 }
@@ -36,9 +38,9 @@ export function headersFile(): string {
     block('/*', { ...COMMON_HEADERS, 'Cache-Control': CACHE_FIXED }),
     block('/*.svg', { 'Content-Security-Policy': CARD_CSP }),
     // The random verse and the verse of the day change with each daily rebuild: a short cache.
-    block('/slok', { 'Cache-Control': 'public, max-age=300' }),
-    block('/slok/today', { 'Cache-Control': 'public, max-age=300' }),
-    block('/slok/today/*', { 'Cache-Control': 'public, max-age=300' }),
+    block(ROUTE_PATHS['random-verse'], { 'Cache-Control': 'public, max-age=300' }),
+    block(ROUTE_PATHS.today, { 'Cache-Control': 'public, max-age=300' }),
+    block(`${ROUTE_PATHS.today}/*`, { 'Cache-Control': 'public, max-age=300' }),
     block(FILES.client, { 'X-TypeScript-Types': `.${FILES.clientTypes}` }),
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-// HTML for the pages (docs, pricing): escaping and the shared page frame.
+// HTML for the pages (docs, pricing, search): escaping and the shared page frame.
 // Pages work without JavaScript, read well at phone width, light and dark.
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,0 +1,133 @@
+// One request as its handler sees it: the route and what the path says, the
+// query, the caller (set by the gate), the build being served; and what the
+// handler decides to answer, named through the responders below and made
+// by respond.ts once the gate has counted the request. One object per
+// request (it is the decision too: nothing else is allocated to carry it).
+import type { Verdict } from '../keys/limits.ts';
+import type { KeyRecord } from '../keys/store.ts';
+import type { Asset } from './assets.ts';
+import { internalError, sendDerived, sendHeld, sendStreamed, given } from './respond.ts';
+import type { Fixed, Served } from './served.ts';
+import type { AppOptions, AppRequest, AppResponse } from './types.ts';
+
+/** What the handlers share of the app: its options, its random source, the pages it rendered at start-up. */
+export interface AppCore {
+  options: AppOptions;
+  random: () => number;
+  /** The /pricing page of these settings, when the server rendered one. */
+  pricing: AppResponse | null;
+}
+
+/** Who calls: a key's record (and the subject its requests are counted under), or nobody in particular. */
+export type Caller = { key: KeyRecord; subject: string } | { key: null };
+
+/** A handler's answer: the context, once a responder named what to answer, or an answer made now (an error: not counted). */
+export type Reply = Context | AppResponse;
+export type Handler = (c: Context) => Reply | Promise<Reply>;
+
+const NOBODY: Caller = { key: null };
+
+export class Context {
+  caller: Caller = NOBODY;
+  private parsed: URLSearchParams | null | undefined = undefined;
+
+  // The decision: which responder, and its arguments.
+  private kind: 0 | 'held' | 'file' | 'derived' | 'given' | 'later' = 0;
+  private asset: Asset | null = null;
+  private path = '';
+  private random = false;
+  private cache: string | undefined = undefined;
+  private missing: AppResponse | null = null;
+  private key = '';
+  private make: (() => Buffer) | null = null;
+  private type: string | undefined = undefined;
+  private deferred: ((c: Context) => Promise<Reply>) | null = null;
+  private made: { status: number; headers: Iterable<[string, string]>; body: Uint8Array | string } | null = null;
+
+  constructor(
+    readonly req: AppRequest,
+    /** The route, and what the path says (params: ch, sl, theme, lang...; the in-memory file it names). */
+    readonly at: Fixed,
+    /** The query as received, without the `?`. */
+    readonly queryString: string,
+    /** The build being served when the request came in (a reload does not change it under the request). */
+    readonly served: Served,
+    readonly app: AppCore,
+  ) {}
+
+  /** The query parameters; null when there is no query (most requests: nothing parsed). */
+  get query(): URLSearchParams | null {
+    if (this.parsed === undefined) this.parsed = this.queryString ? new URLSearchParams(this.queryString) : null;
+    return this.parsed;
+  }
+
+  /** A file held in memory (ETag, 304, the coding the client takes). `random`: a pick (no-store, no ETag); `cache`: another Cache-Control. */
+  held(asset: Asset, random = false, cache?: string): this {
+    this.kind = 'held';
+    this.asset = asset;
+    this.random = random;
+    this.cache = cache;
+    return this;
+  }
+
+  /** A file of dist/ streamed from disk; `missing`: the answer when dist/ lacks it (else a 500). */
+  file(path: string, random = false, cache?: string, missing: AppResponse | null = null): this {
+    this.kind = 'file';
+    this.path = path;
+    this.random = random;
+    this.cache = cache;
+    this.missing = missing;
+    return this;
+  }
+
+  /** An answer derived from the build (a projection, a search, a page), kept by `key` in the build's cache; `make` runs on a miss. */
+  derived(key: string, make: () => Buffer, type?: string, random = false, cache?: string): this {
+    this.kind = 'derived';
+    this.key = key;
+    this.make = make;
+    this.type = type;
+    this.random = random;
+    this.cache = cache;
+    return this;
+  }
+
+  /**
+   * Bytes and headers another module made (a web-standard handler's
+   * Response: `c.given(res.status, res.headers, bytes)`), sent with the
+   * common and rate-limit headers; its own Content-Length and CORS headers
+   * are the contract's, and without a Cache-Control it is no-store.
+   */
+  given(status: number, headers: Iterable<[string, string]>, body: Uint8Array | string): this {
+    this.kind = 'given';
+    this.made = { status, headers, body };
+    return this;
+  }
+
+  /** Decide once counted: work that should not run for a refused request (waiting for the search index, reading a body). */
+  later(then: (c: Context) => Promise<Reply>): this {
+    this.kind = 'later';
+    this.deferred = then;
+    return this;
+  }
+
+  /** Make the answer decided on, with the gate's verdict (the rate-limit headers) when the caller is limited. */
+  respond(rate?: Verdict): AppResponse | Promise<AppResponse> {
+    const req = this.req;
+    switch (this.kind) {
+      case 'held':
+        return sendHeld(req, this.asset!, this.random, this.cache, rate);
+      case 'file': {
+        const s = this.served.streamed(this.path);
+        return s ? sendStreamed(req, s, this.random, this.cache, rate) : (this.missing ?? internalError());
+      }
+      case 'derived':
+        return sendDerived(req, this.served.projections.get(this.key, this.make!, this.type), this.random, this.cache, rate);
+      case 'given':
+        return given(this.made!.status, this.made!.headers, this.made!.body, rate);
+      case 'later':
+        return this.deferred!(this).then((r) => (r instanceof Context ? r.respond(rate) : r));
+      default:
+        return internalError();
+    }
+  }
+}

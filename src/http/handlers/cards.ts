@@ -1,0 +1,49 @@
+// The verse cards (SVG): of one verse, of the day, and a random one. The
+// plain card is held in memory; a themed one (light, dark) is a file.
+import { FILES, type Theme } from '../../layout.ts';
+import type { Context, Handler, Reply } from '../context.ts';
+import { ANY_VERSE, cardQuery, dayQuery, themeQuery } from '../query.ts';
+import { notFound } from '../respond.ts';
+import type { Card } from '../served.ts';
+
+/** A verse's card in a theme. */
+function card(c: Context, card: Card, theme: Theme, random: boolean, cache?: string): Reply {
+  if (theme === 'auto') return c.held(card.asset ?? c.served.dist.assets.get(FILES.card(card.ch, card.sl))!, random, cache);
+  return c.file(FILES.card(card.ch, card.sl, theme), random, cache);
+}
+
+/** The theme: ?theme=, else the file name asked for (gita-dark.svg); null: not a theme. */
+const themeOf = (c: Context): Theme | null => {
+  const theme = c.query ? themeQuery(c.query) : undefined;
+  return theme === null ? null : (theme ?? c.at.theme ?? 'auto');
+};
+
+export const verseCard: Handler = (c) => {
+  const theme = themeOf(c);
+  if (!theme) return notFound.verse;
+  return card(c, c.served.cardOf.get(c.at.asset!)!, theme, false);
+};
+
+export const todayCard: Handler = (c) => {
+  const day = dayQuery(c.query);
+  if (!day) return notFound.verse;
+  const theme = themeOf(c);
+  if (!theme) return notFound.verse;
+  return card(c, c.served.dayVerse(day.date), theme, false, day.cache);
+};
+
+/** /gita.svg: a random card, of a chapter or a speaker if asked, or the card of the verse ?ch=&sl= names. */
+export const randomCard: Handler = (c) => {
+  const facts = c.served.dist.manifest.content;
+  const q: ReturnType<typeof cardQuery> = c.query ? cardQuery(c.query, facts) : ANY_VERSE;
+  if (!q) return notFound.verse;
+  const theme = q.theme ?? c.at.theme ?? 'auto';
+  if (q.sl) {
+    // A verse named with a speaker that is not its own names nothing.
+    if (q.speaker >= 0 && facts.speakerOf[q.ch - 1][q.sl - 1] !== q.speaker) return notFound.verse;
+    return card(c, { ch: q.ch, sl: q.sl }, theme, false);
+  }
+  const pool = c.served.pool(q);
+  if (!pool.length) return notFound.verse;
+  return card(c, pool[Math.floor(c.app.random() * pool.length)], theme, true);
+};

@@ -1,0 +1,29 @@
+// Each route's handler, by the route's id (routes.ts): the compiler asks for
+// one per route. A handler turns the parsed request (c.at: the route and
+// what the path says; c.query; c.caller) into an answer through the
+// responders of the context (context.ts), or returns an error at once.
+import type { RouteId } from '../routes.ts';
+import type { Handler } from '../context.ts';
+import { randomCard, todayCard, verseCard } from './cards.ts';
+import { search } from './search.ts';
+import { docs, healthz, openapi, pricing, register, usage } from './service.ts';
+import { chapter, chapterVerses, randomVerse, today, verse } from './verses.ts';
+
+export const HANDLERS: Record<RouteId, Handler> = {
+  'random-verse': randomVerse,
+  today,
+  'today-card': todayCard,
+  verse,
+  search,
+  chapters: chapter,
+  'chapter-verses': chapterVerses,
+  chapter,
+  card: randomCard,
+  'verse-card': verseCard,
+  docs,
+  pricing,
+  openapi,
+  usage,
+  healthz,
+  register,
+};

@@ -1,0 +1,24 @@
+// /search: the parameters checked before the request is counted; the search
+// itself once it is (it may wait for the index to load). Answers are kept as
+// bytes with an ETag and compression, like projections.
+import { parseSearch } from '../../search/params.ts';
+import { searchPage } from '../../pages/search.ts';
+import type { Handler } from '../context.ts';
+import { badRequest, html, HTML_TYPE, notFound } from '../respond.ts';
+
+export const search: Handler = (c) => {
+  const query = c.query;
+  const formats = query?.getAll('format') ?? [];
+  if (formats.length > 1 || (formats.length && formats[0] !== 'json' && formats[0] !== 'html')) return badRequest('format: expected json (the default) or html, once');
+  const asHtml = formats[0] === 'html';
+  const parsed = parseSearch(query ?? new URLSearchParams(), c.served.dist.manifest.content);
+  if ('error' in parsed) return asHtml ? html(400, searchPage(query?.get('q') ?? '', null, parsed.error)) : badRequest(parsed.error);
+  const params = parsed.params;
+  return c.later(async (c) => {
+    const running = c.app.options.search?.();
+    if (!running) return notFound.resource;
+    const run = await running;
+    const key = `/search\0${asHtml ? 'html' : 'json'}\0${JSON.stringify(params)}`;
+    return c.derived(key, () => Buffer.from(asHtml ? searchPage(params.q, run(params)) : JSON.stringify({ query: params.q, ...run(params) })), asHtml ? HTML_TYPE : undefined);
+  });
+};

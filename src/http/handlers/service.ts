@@ -1,0 +1,54 @@
+// The service's routes: the pages and the OpenAPI document (open), health
+// (open), registration (open, reads a body), and a key's own usage.
+import { nextMidnight } from '../../keys/limits.ts';
+import { keySubject, lastDays } from '../../keys/usage.ts';
+import { FILES } from '../../layout.ts';
+import type { Handler } from '../context.ts';
+import { USAGE_DAYS } from '../limits.ts';
+import { json, notFound } from '../respond.ts';
+
+export const docs: Handler = (c) => c.file(FILES.docs, false, undefined, notFound.resource);
+
+export const pricing: Handler = (c) => c.app.pricing ?? c.file(FILES.pricing, false, undefined, notFound.resource);
+
+export const openapi: Handler = (c) => c.file(FILES.openapi, false, undefined, notFound.resource);
+
+export const healthz: Handler = (c) => {
+  const m = c.served.dist.manifest;
+  const h = c.app.options.health?.() ?? { degraded: false, stores: {} };
+  return json(200, {
+    status: h.degraded ? 'degraded' : 'ok',
+    build: m.build,
+    chapters: m.content.chapters,
+    verses: m.content.verses,
+    colophons: m.content.colophons,
+    errata: m.errata.filter((e) => e.status === 'applied').map((e) => e.id),
+    audit: { findings: m.audit.findings, notes: m.audit.notes },
+    auth: c.app.options.auth,
+    ...h.stores,
+  });
+};
+
+export const register: Handler = (c) => (c.app.options.register ? c.app.options.register(c.req) : notFound.resource);
+
+/** GET /usage: the key's own counts (today and the last days) and its quota. Neither counted nor limited. */
+export const usage: Handler = async (c) => {
+  const key = c.caller.key!;
+  const { usage, limiter } = c.app.options;
+  const subject = keySubject(key.id);
+  const days = lastDays(USAGE_DAYS);
+  const rows = await usage.read(USAGE_DAYS, subject);
+  const byDay = days.map((date) => {
+    const routes: Record<string, number> = {};
+    for (const r of rows) if (r.day === date) routes[r.route] = (routes[r.route] ?? 0) + r.count;
+    return { date, requests: Object.values(routes).reduce((a, b) => a + b, 0), routes };
+  });
+  const v = key.limit ? await limiter.peek(subject, key.limit) : null;
+  const body = {
+    key: { id: key.id, name: key.name, plan: key.plan, created: key.created },
+    limit: { perDay: key.limit, unlimited: key.limit === 0 },
+    today: { ...byDay[0], remaining: v ? v.remaining : null, resets: new Date(nextMidnight() * 1000).toISOString() },
+    days: byDay,
+  };
+  return json(200, body, {}, v ?? undefined);
+};

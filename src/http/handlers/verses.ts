@@ -1,0 +1,69 @@
+// The records: a verse, a random one, the verse of the day, a chapter's
+// verses, the chapters. Whole records are files held in memory; a
+// projection (lang, authors, fields) is cut from their bytes and kept.
+import { parseProjection, projectionKey, type Projection } from '../../content/projection.ts';
+import { FILES } from '../../layout.ts';
+import type { Asset } from '../assets.ts';
+import type { Context, Handler, Reply } from '../context.ts';
+import { ANY_VERSE, dayQuery, verseFilter } from '../query.ts';
+import { badRequest, notFound } from '../respond.ts';
+import { projectBytes, projectSlices } from '../slices.ts';
+import type { AppResponse } from '../types.ts';
+
+/** The projection a request asks for (lang, authors, fields; and a language its path names, as in en.json); null: the whole record. */
+function projectionOf(c: Context): Projection | null | AppResponse {
+  const query = c.query;
+  if (!query && !c.at.lang) return null;
+  const parsed = parseProjection(query ?? new URLSearchParams(), c.served.dist.manifest.content, c.at.lang);
+  return 'error' in parsed ? badRequest(parsed.error) : parsed.projection;
+}
+
+/** A verse record, whole (held in memory) or projected. */
+function record(c: Context, record: Asset, random: boolean, cache?: string): Reply {
+  const p = projectionOf(c);
+  if (p && 'status' in p) return p;
+  if (!p) return c.held(record, random, cache);
+  const s = c.served;
+  return c.derived(`${record.path}\0${projectionKey(p)}`, () => projectBytes(record.identity.body, s.sliceIndex(record), p, s.isCommentary), undefined, random, cache);
+}
+
+export const verse: Handler = (c) => record(c, c.at.asset!, false);
+
+export const randomVerse: Handler = (c) => {
+  const filter = c.query ? verseFilter(c.query, c.served.dist.manifest.content) : ANY_VERSE;
+  const pool = filter && c.served.pool(filter);
+  if (!pool || !pool.length) return notFound.verse;
+  return record(c, pool[Math.floor(c.app.random() * pool.length)].verse, true);
+};
+
+export const today: Handler = (c) => {
+  const day = dayQuery(c.query);
+  if (!day) return notFound.verse;
+  return record(c, c.served.dayVerse(day.date).verse, false, day.cache);
+};
+
+/** The chapters, and a chapter: files held in memory, which the path names. */
+export const chapter: Handler = (c) => c.held(c.at.asset!);
+
+const OPEN_LIST = Buffer.from('[');
+const CLOSE_LIST = Buffer.from(']');
+const COMMA = Buffer.from(',');
+
+export const chapterVerses: Handler = (c) => {
+  const p = projectionOf(c);
+  if (p && 'status' in p) return p;
+  const ch = c.at.ch!;
+  // The whole list, and each language of it, are files of the build; anything else is made from the records.
+  if (!p || (p.lang && !p.authors && !p.fields)) return c.file(FILES.chapterVerses(ch, p?.lang));
+  const s = c.served;
+  const records = s.chapterRecords(ch);
+  return c.derived(`${FILES.chapterVerses(ch)}\0${projectionKey(p)}`, () => {
+    const parts: Buffer[] = [OPEN_LIST];
+    records.forEach((r, i) => {
+      if (i) parts.push(COMMA);
+      parts.push(...projectSlices(r.identity.body, s.sliceIndex(r), p, s.isCommentary));
+    });
+    parts.push(CLOSE_LIST);
+    return Buffer.concat(parts);
+  });
+};

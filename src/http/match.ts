@@ -1,0 +1,176 @@
+// Request paths matched against the route table (routes.ts): each route's
+// path is compiled once into segments (literals, typed parameters, a card's
+// themed name, a file name of the static build), and a path is tried against
+// the routes that share its first segment, in the table's order.
+import { LANG_FORMS, THEMES, type LangForm, type Theme } from '../layout.ts';
+import type { NotFoundKind } from './errors.ts';
+import { ROUTES, type RouteSpec } from './routes.ts';
+
+/** What a path says, beyond its route: typed by the parameter's name. */
+export interface Params {
+  /** A chapter (1 to the chapter count). */
+  ch?: number;
+  /** A verse of `ch` (1 to its verses_count + 1, the colophon). */
+  sl?: number;
+  /** The first and last verse of a range of `ch` (same bounds as sl). */
+  from?: number;
+  to?: number;
+  /** A file name: one segment, decoded, never . or .. nor with a slash, backslash or NUL in it (its handler checks it names a file). */
+  file?: string;
+  /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
+  theme?: Theme;
+  /** A language the file name names (en.json). */
+  lang?: LangForm;
+}
+
+export type Match = ({ route: RouteSpec } & Params) | { route: null; notFound: NotFoundKind };
+
+/** `ch`, `sl`, `from`, `to` are plain decimal integers, nothing else (DESIGN.md). */
+export const NUMBER = /^[1-9][0-9]{0,5}$/;
+
+type Counts = readonly number[];
+type Parser = (s: string, got: Params, counts: Counts) => number | string | undefined;
+const verseOf = (s: string, got: Params, counts: Counts) => (got.ch && NUMBER.test(s) && Number(s) <= counts[got.ch - 1] + 1 ? Number(s) : undefined);
+
+/** The parameter types, by name: a value, or undefined when the segment names nothing (not found). */
+const PARAMS: Record<string, Parser> = {
+  ch: (s, _got, counts) => (NUMBER.test(s) && Number(s) <= counts.length ? Number(s) : undefined),
+  sl: verseOf,
+  from: verseOf,
+  to: verseOf,
+  file: (s) => (s && s !== '.' && s !== '..' && !/[/\\\0]/.test(s) ? s : undefined),
+};
+
+type Segment =
+  | { literal: string }
+  | { names: ReadonlyMap<string, Theme> }
+  | { pattern: RegExp; params: Array<keyof Params> };
+
+interface Compiled {
+  route: RouteSpec;
+  segments: Segment[];
+}
+
+/** gita.svg → gita.svg (auto), gita-light.svg, gita-dark.svg. */
+function themedNames(name: string): Map<string, Theme> {
+  const dot = name.lastIndexOf('.');
+  return new Map(THEMES.map((t) => [t === 'auto' ? name : `${name.slice(0, dot)}-${t}${name.slice(dot)}`, t]));
+}
+
+const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+function compile(route: RouteSpec, path: string, themed: boolean): Compiled {
+  const parts = path === '/' ? [''] : path.slice(1).split('/');
+  const segments = parts.map((part, i): Segment => {
+    if (themed && i === parts.length - 1) return { names: themedNames(part) };
+    if (!part.includes('{')) return { literal: part };
+    const params: Array<keyof Params> = [];
+    const source = part.split(/(\{\w+\})/).map((piece) => {
+      const name = /^\{(\w+)\}$/.exec(piece)?.[1];
+      if (!name) return escape(piece);
+      if (!PARAMS[name]) throw new Error(`${route.id}: ${path}: {${name}} is not a parameter type (match.ts PARAMS)`);
+      params.push(name as keyof Params);
+      return '([^/]+?)';
+    });
+    return { pattern: new RegExp(`^${source.join('')}$`), params };
+  });
+  return { route, segments };
+}
+
+/** The compiled routes by their first segment (a themed one under each of its names), in the table's order. */
+function index(routes: readonly RouteSpec[]): Map<string, Compiled[]> {
+  const byFirst = new Map<string, Compiled[]>();
+  for (const route of routes) {
+    for (const path of [route.path, ...(route.aliases ?? [])]) {
+      const c = compile(route, path, !!route.themed && path === route.path);
+      const first = c.segments[0];
+      if (!('literal' in first) && !('names' in first)) throw new Error(`${route.id}: a path starts with a literal segment`);
+      for (const key of 'literal' in first ? [first.literal] : first.names.keys()) {
+        if (!byFirst.has(key)) byFirst.set(key, []);
+        byFirst.get(key)!.push(c);
+      }
+    }
+  }
+  return byFirst;
+}
+
+/** `index.json` and `en.json` (the static files' names): the whole resource, or one language of it. */
+function fileForm(name: string, files: 'index' | 'lang'): { lang?: LangForm } | null {
+  if (name === 'index.json') return {};
+  if (files !== 'lang' || !name.endsWith('.json')) return null;
+  const lang = name.slice(0, -5);
+  return (LANG_FORMS as readonly string[]).includes(lang) ? { lang: lang as LangForm } : null;
+}
+
+/** The segments against one compiled route: its parameters, or null. */
+function tryRoute(c: Compiled, seg: string[], counts: Counts): Params | null {
+  const n = c.segments.length;
+  const extra = seg.length - n;
+  if (extra !== 0 && !(extra === 1 && c.route.files)) return null;
+  const got: Params = {};
+  for (let i = 0; i < n; i++) {
+    const s = c.segments[i];
+    const value = seg[i];
+    if ('literal' in s) {
+      if (value !== s.literal) return null;
+    } else if ('names' in s) {
+      const theme = s.names.get(value);
+      if (!theme) return null;
+      got.theme = theme;
+    } else {
+      const m = s.pattern.exec(value);
+      if (!m) return null;
+      for (let k = 0; k < s.params.length; k++) {
+        const v = PARAMS[s.params[k]](m[k + 1], got, counts);
+        if (v === undefined) return null;
+        (got as Record<string, unknown>)[s.params[k]] = v;
+      }
+    }
+  }
+  if (extra) {
+    const form = fileForm(seg[n], c.route.files!);
+    if (!form) return null;
+    if (form.lang) got.lang = form.lang;
+  }
+  return got;
+}
+
+export type Matcher = (pathname: string, versesPerChapter: readonly number[]) => Match;
+
+/**
+ * A matcher of request paths (no query) against `routes`. `versesPerChapter`
+ * is the content's verse counts, so out-of-range numbers are "not found"
+ * here. One trailing slash is ignored. Percent-encoding is decoded per
+ * segment; anything malformed is not found. A path no route takes is not
+ * found in the wording of its first segment's family (the first route under
+ * it), else "resource".
+ */
+export function createMatcher(routes: readonly RouteSpec[]): Matcher {
+  const byFirst = index(routes);
+  const familyOf = (first: string | undefined): NotFoundKind => (first !== undefined && byFirst.get(first)?.[0].route.notFound) || 'resource';
+  return (pathname, versesPerChapter) => {
+    if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+    const raw = pathname.split('/');
+    if (raw[0] !== '') return { route: null, notFound: 'resource' };
+    const seg: string[] = [];
+    for (let i = 1; i < raw.length; i++) {
+      let s = raw[i];
+      if (s.includes('%')) {
+        try {
+          s = decodeURIComponent(s);
+        } catch {
+          return { route: null, notFound: familyOf(raw[1]) };
+        }
+      }
+      seg.push(s);
+    }
+    for (const c of byFirst.get(seg[0]) ?? []) {
+      const got = tryRoute(c, seg, versesPerChapter);
+      if (got) return { route: c.route, ...got };
+    }
+    return { route: null, notFound: familyOf(seg[0]) };
+  };
+}
+
+/** The API's routes (routes.ts). */
+export const matchRoute: Matcher = createMatcher(ROUTES);

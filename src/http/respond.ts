@@ -1,0 +1,137 @@
+// The responders: every answer the server makes is made here, from header
+// lists prepared once (assets.ts, projected.ts) or built by the few
+// functions below. A handler names what to answer (context.ts); these make
+// it, with the rate-limit headers of the gate's verdict when there is one.
+import { createHash } from 'node:crypto';
+import type { Verdict } from '../keys/limits.ts';
+import { flat, type Asset, type HeaderSets, type Representations, type Variant } from './assets.ts';
+import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
+import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
+import { pickCoding } from './negotiate.ts';
+import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
+import type { RouteSpec } from './routes.ts';
+import type { Streamed } from './served.ts';
+import type { AppRequest, AppResponse } from './types.ts';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/** The rate-limit headers of a verdict. */
+export const rateHeaders = (v: Verdict) => ['X-RateLimit-Limit', String(v.limit), 'X-RateLimit-Remaining', String(v.remaining), 'X-RateLimit-Reset', String(v.reset)];
+
+/** A small answer made now (JSON, not cached by clients). */
+export function json(status: number, value: unknown, extra: Record<string, string> = {}, rate?: Verdict): AppResponse {
+  const body = JSON.stringify(value);
+  const headers = flat({ 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': CACHE_RANDOM, ...COMMON_HEADERS, ...extra });
+  return { status, headers: rate ? headers.concat(rateHeaders(rate)) : headers, body };
+}
+
+function text(status: number, body: string, extra: Record<string, string> = {}): AppResponse {
+  return { status, headers: flat({ 'Content-Type': TEXT_TYPE, 'Content-Length': String(Buffer.byteLength(body)), ...COMMON_HEADERS, ...extra }), body };
+}
+
+/** A page made for one request (a search form with its error, a registration's answer). */
+export function html(status: number, body: string, extra: Record<string, string> = {}): AppResponse {
+  return { status, headers: flat({ 'Content-Type': HTML_TYPE, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': CACHE_RANDOM, ...COMMON_HEADERS, ...extra }), body };
+}
+
+/** Headers a given answer cannot set: the length is the body's, and the common ones are the contract's. */
+const NOT_GIVEN = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', ...Object.keys(COMMON_HEADERS).map((h) => h.toLowerCase())]);
+const COMMON_FLAT = flat(COMMON_HEADERS);
+
+/** Bytes and headers given by another module (a web-standard handler's Response), with the headers every answer carries. */
+export function given(status: number, headers: Iterable<[string, string]>, body: Uint8Array | string, rate?: Verdict): AppResponse {
+  const list: string[] = [];
+  let cached = false;
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    if (NOT_GIVEN.has(lower)) continue;
+    if (lower === 'cache-control') cached = true;
+    list.push(name, value);
+  }
+  if (!cached) list.push('Cache-Control', CACHE_RANDOM);
+  list.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength), ...COMMON_FLAT);
+  if (rate) list.push(...rateHeaders(rate));
+  return { status, headers: list, body };
+}
+
+/** A page the server renders once (at start-up), answered with the fixed-resource headers. */
+export function page(body: string): AppResponse {
+  const bytes = Buffer.from(body);
+  const etag = etagOf(createHash('sha256').update(bytes).digest('hex'));
+  return { status: 200, headers: flat({ 'Content-Type': HTML_TYPE, 'Content-Length': String(bytes.length), ETag: etag, 'Cache-Control': 'no-cache', ...COMMON_HEADERS }), body: bytes };
+}
+
+// Errors are the same bytes every time: built once.
+export const notFound: Record<NotFoundKind, AppResponse> = {
+  chapter: text(404, NOT_FOUND.chapter),
+  verse: text(404, NOT_FOUND.verse),
+  resource: text(404, NOT_FOUND.resource),
+};
+export const internalError = () => json(ERRORS.internal.status, ERRORS.internal.body);
+export const badRequest = (error: string) => json(400, { error });
+const authenticate = { 'WWW-Authenticate': 'ApiKey header="x-api-key"' };
+export const keyRequired = json(ERRORS.keyRequired.status, ERRORS.keyRequired.body, authenticate);
+export const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body, authenticate);
+export const uriTooLong = json(ERRORS.uriTooLong.status, ERRORS.uriTooLong.body);
+export const preflight: AppResponse = { status: 204, headers: flat({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS, 'Content-Length': '0' }) };
+const rateLimitedBase = json(ERRORS.rateLimited.status, ERRORS.rateLimited.body);
+export const rateLimited = (v: Verdict): AppResponse => ({ ...rateLimitedBase, headers: rateLimitedBase.headers.concat(rateHeaders(v), 'Retry-After', String(v.retryAfter)) });
+export const methodNotAllowed = (route: RouteSpec) => text(405, METHOD_NOT_ALLOWED, { Allow: route.methods.join(', ') });
+
+/** Does If-None-Match name one of the resource's ETags? (Weak comparison, as RFC 9110 asks.) */
+function matchesEtag(header: string | undefined, etags: string[]): boolean {
+  if (!header) return false;
+  if (header === '*') return true;
+  for (const tag of header.split(',')) {
+    const t = tag.trim().replace(/^W\//, '');
+    if (etags.includes(t)) return true;
+  }
+  return false;
+}
+
+/**
+ * A prepared header list, as is when nothing changes (no copy), else one copy
+ * with another Cache-Control (the verse of the day's lasts until midnight)
+ * and the rate-limit headers pushed at its end.
+ */
+function finish(headers: string[], rate: Verdict | undefined, cache: string | undefined): string[] {
+  if (!rate && !cache) return headers;
+  const out = headers.slice();
+  if (cache) for (let i = 0; i < out.length; i += 2) if (out[i] === 'Cache-Control') out[i + 1] = cache;
+  if (rate) out.push('X-RateLimit-Limit', String(rate.limit), 'X-RateLimit-Remaining', String(rate.remaining), 'X-RateLimit-Reset', String(rate.reset));
+  return out;
+}
+
+/** None when the client holds the file already (any coding's ETag), else the representation its Accept-Encoding takes. */
+function choose<V extends HeaderSets>(req: AppRequest, r: Representations<V>, random: boolean): V | null {
+  if (!random && matchesEtag(req.header('if-none-match'), r.etags)) return null;
+  const coding = pickCoding(req.header('accept-encoding'));
+  return (coding && r[coding]) || r.identity;
+}
+
+/** A file held in memory: a 304, or its bytes. */
+export function sendHeld(req: AppRequest, asset: Asset, random: boolean, cache: string | undefined, rate: Verdict | undefined): AppResponse {
+  const v = choose(req, asset, random);
+  if (!v) return { status: 304, headers: finish(asset.identity.notModified, rate, cache) };
+  return { status: 200, headers: finish(random ? v.randomHeaders : v.headers, rate, cache), body: v.body };
+}
+
+/** A file of dist/ streamed from disk: a 304, or the file for the adapter to send. */
+export function sendStreamed(req: AppRequest, s: Representations<Streamed>, random: boolean, cache: string | undefined, rate: Verdict | undefined): AppResponse {
+  const v = choose(req, s, random);
+  if (!v) return { status: 304, headers: finish(s.identity.notModified, rate, cache) };
+  return { status: 200, headers: finish(random ? v.randomHeaders : v.headers, rate, cache), file: v.file };
+}
+
+/** A derived answer (a projection, a search): a 304, or its bytes in the coding the client takes (compressed on first demand). */
+export function sendDerived(req: AppRequest, entry: Projected, random: boolean, cache: string | undefined, rate: Verdict | undefined): AppResponse | Promise<AppResponse> {
+  if (!random && matchesEtag(req.header('if-none-match'), entry.etags)) return { status: 304, headers: finish(entry.identity.notModified, rate, cache) };
+  const done = (v: Variant): AppResponse => ({ status: 200, headers: finish(random ? v.randomHeaders : v.headers, rate, cache), body: v.body });
+  const coding = entry.identity.body.length >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
+  if (!coding) return done(entry.identity);
+  const v = entry.coding(coding);
+  // Should compression fail, the answer goes out uncompressed.
+  return v instanceof Promise ? v.then(done, () => done(entry.identity)) : done(v);
+}

@@ -1,0 +1,33 @@
+// The path of every route, by its id: the one place a route's URL is spelled.
+// A module of its own, without imports, because the client bundles it (its
+// URL builder) and must not carry the rest of the table (summaries, examples).
+
+/** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file). */
+export const ROUTE_PATHS = {
+  'random-verse': '/slok',
+  today: '/slok/today',
+  'today-card': '/slok/today/gita.svg',
+  verse: '/slok/{ch}/{sl}',
+  search: '/search',
+  chapters: '/chapters',
+  'chapter-verses': '/chapter/{ch}/slok',
+  chapter: '/chapter/{ch}',
+  card: '/gita.svg',
+  'verse-card': '/slok/{ch}/{sl}/gita.svg',
+  docs: '/',
+  pricing: '/pricing',
+  openapi: '/openapi.json',
+  usage: '/usage',
+  healthz: '/healthz',
+  register: '/register',
+} as const;
+
+export type RouteId = keyof typeof ROUTE_PATHS;
+
+/** A route's path with its parameters filled in (`fillPath(ROUTE_PATHS.verse, { ch: 2, sl: 47 })` is /slok/2/47). */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** The same path in the `:name` form of static hosts' `_redirects`. */
+export const colonPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

@@ -1,0 +1,58 @@
+// The app's contract with its adapters (node.ts, web.ts): a small request
+// in, a small response out, whatever the runtime.
+import type { AuthPolicy } from '../config.ts';
+import type { Limiter } from '../keys/limits.ts';
+import type { KeyStore } from '../keys/store.ts';
+import type { UsageStore } from '../keys/usage.ts';
+import type { Dist } from './assets.ts';
+import type { RunSearch } from './search.ts';
+
+export interface AppRequest {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The client's address (the socket's, or X-Forwarded-For's when trusted). */
+  ip: string;
+  /** The request body, or null when it is longer than `max` bytes. Only the routes that take a body read it. */
+  body(max: number): Promise<Uint8Array | null>;
+}
+
+export interface AppResponse {
+  status: number;
+  /** Flat list: name, value, name, value... */
+  headers: string[];
+  body?: Uint8Array | string;
+  /** Stream this file of dist/ (its path inside dist/, such as /index.html.br) as the body: the static layer's job. */
+  file?: string;
+  /** Close the connection after this answer (the request body was not read). */
+  close?: boolean;
+}
+
+export interface AppOptions {
+  dist: Dist;
+  auth: AuthPolicy;
+  keys: KeyStore;
+  usage: UsageStore;
+  limiter: Limiter;
+  /** Daily quota per anonymous client address; 0: unlimited. */
+  anonLimit: number;
+  /** The /pricing page, rendered for this server's settings. */
+  pricing?: string;
+  /** POST /register; absent: not found. */
+  register?: (req: AppRequest) => Promise<AppResponse>;
+  /** Uniform in [0, 1); tests may pass their own. */
+  random?: () => number;
+  /** For /healthz: the stores, and whether one is unreachable. */
+  health?: () => { degraded: boolean; stores: Record<string, unknown> };
+  /** The search of the current build (its index loads in the background at start-up); absent: /search is not found. */
+  search?: () => Promise<RunSearch>;
+}
+
+export interface App {
+  handle(req: AppRequest): AppResponse | Promise<AppResponse>;
+  /** Serve a new build from now on (after `npm run build` while running). */
+  reload(dist: Dist): void;
+  readonly dist: Dist;
+}

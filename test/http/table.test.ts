@@ -1,0 +1,134 @@
+// The route table is the one source: each route has one path (route-paths.ts), one
+// handler, one OpenAPI operation and one entry on the docs page; the static
+// hosts' rewrites and the client's URLs lead to the routes they mean.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient } from '../../src/client/index.ts';
+import { HANDLERS } from '../../src/http/handlers/index.ts';
+import { createMatcher, matchRoute } from '../../src/http/match.ts';
+import { ROUTE_PATHS } from '../../src/http/route-paths.ts';
+import { ROUTES, type RouteSpec } from '../../src/http/routes.ts';
+import { FILES } from '../../src/layout.ts';
+import { redirectsFile } from '../../src/publish/hosts.ts';
+import { testDist } from '../helpers/dist.ts';
+
+const counts = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];
+const routeOf = (path: string) => {
+  const m = matchRoute(path.split('?')[0], counts);
+  return m.route ? m.route.id : `404 ${m.notFound}`;
+};
+const ids = ROUTES.map((r) => r.id).sort();
+
+test('one route per path, one handler per route, nothing else', () => {
+  assert.equal(Object.keys(ROUTE_PATHS).sort(), ids);
+  assert.equal(Object.keys(HANDLERS).sort(), ids);
+  for (const r of ROUTES) {
+    assert.is(r.path, ROUTE_PATHS[r.id], r.id);
+    assert.type(HANDLERS[r.id], 'function', r.id);
+  }
+});
+
+test("each route's example leads to it (POST /register's is the form's page)", () => {
+  for (const r of ROUTES) assert.is(routeOf(r.example), r.id === 'register' ? 'pricing' : r.id, r.example);
+});
+
+test('the OpenAPI paths are the table: same paths, same methods, open routes tagged Service', async () => {
+  const { distDir } = await testDist();
+  const doc = JSON.parse(readFileSync(join(distDir, FILES.openapi), 'utf8')) as { paths: Record<string, Record<string, { tags: string[]; operationId: string }>> };
+  const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`)).sort();
+  const table = ROUTES.map((r) => `${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}`).sort();
+  assert.equal(described, table);
+  for (const r of ROUTES) {
+    const op = doc.paths[r.path][r.methods.includes('POST') ? 'post' : 'get'];
+    assert.equal(op.tags, [r.access === 'metered' ? 'Scripture' : 'Service'], r.id);
+  }
+});
+
+test('the docs page has one entry per route, in the order of the table', async () => {
+  const { distDir } = await testDist();
+  const page = readFileSync(join(distDir, FILES.docs), 'utf8');
+  const entries = [...page.matchAll(/<h3 id="([\w-]+)"><code>(GET|POST) ([^<]+)<\/code><\/h3>/g)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+  assert.equal(entries, ROUTES.map((r) => `${r.id} ${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}`));
+});
+
+test("the static hosts' rewrites are the routes' paths", () => {
+  const rows = redirectsFile({ chapter: 2, verse: 47 }).split('\n').filter((l) => l.startsWith('/'));
+  assert.ok(rows.length >= 10);
+  for (const row of rows) {
+    const from = row.split(' ')[0].replace(':ch', '3').replace(':sl', '5');
+    assert.not.ok(routeOf(from).startsWith('404'), row);
+  }
+});
+
+test("the client's URLs lead to the routes they mean", async () => {
+  const asked: string[] = [];
+  const gita = createClient({ baseUrl: 'https://gita.example/api/', fetch: async (url) => (asked.push(String(url)), new Response('{"results":[]}', { headers: { 'content-type': 'application/json' } })) });
+  const route = () => routeOf(new URL(asked.pop()!).pathname.replace(/^\/api/, ''));
+  await gita.verse(2, 47, { lang: 'en' });
+  assert.is(route(), 'verse');
+  await gita.random({ chapter: 3 });
+  assert.is(route(), 'random-verse');
+  await gita.today({ date: '2026-01-01' });
+  assert.is(route(), 'today');
+  await gita.chapters();
+  assert.is(route(), 'chapters');
+  await gita.chapter(4);
+  assert.is(route(), 'chapter');
+  await gita.chapterVerses(5);
+  assert.is(route(), 'chapter-verses');
+  await gita.search('lotus');
+  assert.is(route(), 'search');
+  const card = (o: Parameters<typeof gita.cardUrl>[0]) => routeOf(new URL(gita.cardUrl(o)).pathname.replace(/^\/api/, ''));
+  assert.is(card({}), 'card');
+  assert.is(card({ chapter: 2, theme: 'dark' }), 'card');
+  assert.is(card({ chapter: 2, verse: 47, theme: 'light' }), 'verse-card');
+  assert.is(card({ today: true }), 'today-card');
+  assert.is(gita.cardUrl({ chapter: 2, verse: 47, theme: 'dark' }), 'https://gita.example/api/slok/2/47/gita-dark.svg');
+});
+
+test('the routes that come next are one entry each: words, ranges, references, MCP, PNG cards, reading pages, downloads', () => {
+  const next = (id: string, path: string, more: Partial<RouteSpec> = {}) => ({ id, path, methods: ['GET', 'HEAD'], access: 'metered', summary: id, example: path, notFound: 'verse', ...more }) as unknown as RouteSpec;
+  const match = createMatcher([
+    ...ROUTES,
+    next('words', '/slok/{ch}/{sl}/words'),
+    next('range', '/slok/{ch}/{from}-{to}'),
+    next('verses', '/verses', { notFound: 'resource' }),
+    next('mcp', '/mcp', { methods: ['POST'], notFound: 'resource' }),
+    next('png', '/gita.png', { themed: true }),
+    next('verse-png', '/slok/{ch}/{sl}/gita.png', { themed: true }),
+    next('today-png', '/slok/today/gita.png', { themed: true }),
+    next('read-chapter', '/read/{ch}', { access: 'open', notFound: 'chapter' }),
+    next('read-verse', '/read/{ch}/{sl}', { access: 'open' }),
+    next('download', '/downloads/{file}', { notFound: 'resource' }),
+  ]);
+  const at = (path: string) => {
+    const m = match(path, counts);
+    if (!m.route) return `404 ${m.notFound}`;
+    const { route, ...params } = m;
+    return `${route.id} ${JSON.stringify(params)}`;
+  };
+  assert.is(at('/slok/2/47/words'), 'words {"ch":2,"sl":47}');
+  assert.is(at('/slok/2/47'), 'verse {"ch":2,"sl":47}', 'the routes before stay as they were');
+  assert.is(at('/slok/2/47/en.json'), 'verse {"ch":2,"sl":47,"lang":"en"}');
+  assert.is(at('/slok/2/1-10'), 'range {"ch":2,"from":1,"to":10}');
+  assert.is(at('/slok/2/1-73'), 'range {"ch":2,"from":1,"to":73}');
+  assert.is(at('/slok/2/1-74'), '404 verse', 'a range ends within the chapter');
+  assert.is(at('/slok/2/01-3'), '404 verse');
+  assert.is(at('/verses'), 'verses {}');
+  assert.is(at('/mcp'), 'mcp {}');
+  assert.is(at('/gita.png'), 'png {"theme":"auto"}');
+  assert.is(at('/gita-dark.png'), 'png {"theme":"dark"}');
+  assert.is(at('/slok/2/47/gita-light.png'), 'verse-png {"ch":2,"sl":47,"theme":"light"}');
+  assert.is(at('/slok/today/gita-dark.png'), 'today-png {"theme":"dark"}');
+  assert.is(at('/slok/today/gita-dark.svg'), 'today-card {"theme":"dark"}');
+  assert.is(at('/read/18'), 'read-chapter {"ch":18}');
+  assert.is(at('/read/19'), '404 chapter');
+  assert.is(at('/read/2/47'), 'read-verse {"ch":2,"sl":47}');
+  assert.is(at('/downloads/gita.epub'), 'download {"file":"gita.epub"}');
+  assert.is(at('/downloads/gita%20text.zip'), 'download {"file":"gita text.zip"}');
+  for (const bad of ['/downloads/..', '/downloads/a%2Fb', '/downloads/%00', '/downloads/a/b', '/downloads']) assert.is(at(bad), '404 resource', bad);
+});
+
+test.run();
