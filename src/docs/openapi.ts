@@ -16,6 +16,12 @@ import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH } from '../search/params.ts';
 import { SNIPPET_MAX } from '../search/snippet.ts';
 
+/** BG2.47's first words, as /slok/2/47/words answers them. */
+const WORD_EXAMPLE = [
+  { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' },
+  { word: 'एव', transliteration: 'eva', meaning: 'only' },
+  { word: 'अधिकारः', transliteration: 'adhikāraḥ', meaning: 'right' },
+];
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -64,6 +70,13 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   verse: {
     parameters: projectionParameters,
     responses: { '200': ok('The verse record, exactly as the content holds it; projected when lang, authors or fields are given. The static form of lang is the file en.json (hi.json, sa.json) beside index.json.', { [JSON_TYPE]: { schema: verseOrProjection } }, fixedHeaders), '304': response('NotModified'), '400': response('BadRequest'), '404': notFound('verse')},
+  },
+  'verse-words': {
+    responses: {
+      '200': ok("The verse's words in its order (statically: slok/C/V/words.json). A compound the source keeps together is one entry.", { [JSON_TYPE]: { schema: { type: 'array', items: schema('Word') }, example: WORD_EXAMPLE } }, fixedHeaders),
+      '304': response('NotModified'),
+      '404': notFound('verse'),
+    },
   },
   'chapter-verses': {
     parameters: projectionParameters,
@@ -240,6 +253,16 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: 'A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field.', required: [...ALWAYS_KEPT] },
         Commentary: commentarySchema,
         Chapter: chapterSchema,
+        Word: {
+          type: 'object',
+          required: ['word', 'transliteration', 'meaning'],
+          additionalProperties: false,
+          properties: {
+            word: { type: 'string', description: 'As the source writes it, in Devanagari (a compound it keeps together is one entry).' },
+            transliteration: { type: 'string', description: 'IAST.' },
+            meaning: { type: 'string', description: 'English, from Swami Sivananda\'s word-by-word list (siva.ec); empty where the source gives none.' },
+          },
+        },
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
         Usage: usageSchema,
         SearchResponse: {

@@ -61,6 +61,7 @@ function choice(list: ReadonlyArray<readonly [string, string]>, people: Commenta
 const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   'random-verse': { status: 200, type: 'application/json' },
   verse: { status: 200, type: 'application/json' },
+  'verse-words': { status: 200, type: 'application/json' },
   today: { status: 200, type: 'application/json' },
   'today-card': { status: 200, type: 'image/svg+xml' },
   'chapter-verses': { status: 200, type: 'application/json' },

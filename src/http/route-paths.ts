@@ -8,6 +8,7 @@ export const ROUTE_PATHS = {
   today: '/slok/today',
   'today-card': '/slok/today/gita.svg',
   verse: '/slok/{ch}/{sl}',
+  'verse-words': '/slok/{ch}/{sl}/words',
   search: '/search',
   chapters: '/chapters',
   'chapter-verses': '/chapter/{ch}/slok',

@@ -35,7 +35,7 @@ export interface RouteSpec {
   files?: 'index' | 'lang';
   /** The last segment, a card's name (gita.svg), also takes a theme: gita-light.svg, gita-dark.svg. */
   themed?: boolean;
-  /** Other paths of the same resource (no parameters). */
+  /** Other paths of the same resource (the static file's name: /slok/{ch}/{sl}/words.json). */
   aliases?: readonly string[];
   /** The file held in memory that a matched path names; a path whose file is not in dist/ is not found. Resolved once per path. */
   held?: (p: Params) => string;
@@ -49,6 +49,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'today', path: ROUTE_PATHS.today, methods: READ, access: 'metered', files: 'lang', summary: 'The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day\'s. Takes lang, authors, fields.', example: '/slok/today?lang=en', notFound: 'verse' },
   { id: 'today-card', path: ROUTE_PATHS['today-card'], methods: READ, access: 'metered', themed: true, summary: 'The card of the verse of the day (gita-light.svg and gita-dark.svg beside it force a theme); ?date= as on /slok/today.', example: '/slok/today/gita.svg', notFound: 'verse' },
   { id: 'verse', path: ROUTE_PATHS.verse, methods: READ, access: 'metered', files: 'lang', held: (p) => FILES.verse(p.ch!, p.sl!), summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.', example: '/slok/2/47', notFound: 'verse' },
+  { id: 'verse-words', path: ROUTE_PATHS['verse-words'], methods: READ, access: 'metered', aliases: ['/slok/{ch}/{sl}/words.json'], summary: "The verse word by word: its words in the verse's order, each with its IAST and its English meaning (Swami Sivananda's word-by-word list, siva.ec), as [{word, transliteration, meaning}]; [] for a verse without a list and for the colophons.", example: '/slok/2/47/words', notFound: 'verse' },
   { id: 'search', path: ROUTE_PATHS.search, methods: READ, access: 'metered', summary: 'Search the 701 verses: English and Hindi translations, and the verse in Devanagari or its transliteration, typed as people type Sanskrit (IAST with or without diacritics, or plain ASCII: karmanye vadhikaraste); lang, ch, speaker and limit narrow it; format=html answers a page.', example: '/search?q=karmanye%20vadhikaraste', notFound: 'resource' },
   { id: 'chapters', path: ROUTE_PATHS.chapters, methods: READ, access: 'metered', files: 'index', aliases: ['/chapter'], held: () => FILES.chapters, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
   { id: 'chapter-verses', path: ROUTE_PATHS['chapter-verses'], methods: READ, access: 'metered', files: 'lang', summary: "A chapter's verse records in one array, in order: verses 1 to verses_count, then the colophon. Takes lang, authors, fields.", example: '/chapter/3/slok?lang=en&authors=siva', notFound: 'chapter' },

@@ -24,6 +24,7 @@ export function redirectsFile(daily: { chapter: number; verse: number }): string
     [ROUTE_PATHS.today, FILES.today()],
     [ROUTE_PATHS['chapter-verses'], FILES.chapterVerses(':ch')],
     [ROUTE_PATHS.verse, FILES.verse(':ch', ':sl')],
+    [ROUTE_PATHS['verse-words'], FILES.words(':ch', ':sl')],
     [ROUTE_PATHS.pricing, FILES.pricing],
   ].map(([path, file]) => [colonPath(path), file]);
   const lines = rows.flatMap(([from, to]) => [`${from} ${to} 200`, `${from}/ ${to} 200`]);

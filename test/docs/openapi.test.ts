@@ -79,6 +79,7 @@ test('one real response per route validates against its schema', async () => {
   const requests: Record<RouteId, () => Promise<Reply>> = {
     'random-verse': () => fetchRaw(server.url, '/slok'),
     verse: () => fetchRaw(server.url, '/slok/2/47'),
+    'verse-words': () => fetchRaw(server.url, '/slok/2/47/words'),
     today: () => fetchRaw(server.url, '/slok/today'),
     'today-card': () => fetchRaw(server.url, '/slok/today/gita-dark.svg?date=2026-01-01'),
     'chapter-verses': () => fetchRaw(server.url, '/chapter/12/slok'),
@@ -121,6 +122,7 @@ test('projections and the 400 validate too', async () => {
 
 test('errors validate too: 404 wordings, 401, 405, 429', async () => {
   assertMatches(await fetchRaw(server.url, '/slok/2/99'), '/slok/{ch}/{sl}', 'get', '404 verse');
+  assertMatches(await fetchRaw(server.url, '/slok/2/99/words'), '/slok/{ch}/{sl}/words', 'get', '404 verse words');
   assertMatches(await fetchRaw(server.url, '/chapter/99'), '/chapter/{ch}', 'get', '404 chapter');
   assertMatches(await fetchRaw(server.url, '/slok', { headers: { 'x-api-key': 'gita_wrong_wrong_wrong_wrong' } }), '/slok', 'get', '401');
   assertMatches(await fetchRaw(server.url, '/usage'), '/usage', 'get', '401 usage');

@@ -83,6 +83,25 @@ function contract(runtime: Runtime) {
     }
   });
 
+  t('GET /slok/:ch/:sl/words: the verse word by word; the colophon has none; a verse that does not exist is the verse 404', async () => {
+    const r = await get('/slok/2/47/words', { 'accept-encoding': 'identity' });
+    assert.is(r.status, 200);
+    assert.is(r.headers['content-type'], JSON_TYPE);
+    assert.is(r.headers['cache-control'], 'public, max-age=3600');
+    assert.ok(r.headers.etag);
+    assertCommon(r, 'words');
+    const words = JSON.parse(r.text) as Array<{ word: string; transliteration: string; meaning: string }>;
+    assert.is(words.length, 14);
+    assert.equal(words[0], { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' });
+    assert.equal(words[13], { word: 'अकर्मणि', transliteration: 'akarmaṇi', meaning: 'in inaction' });
+    assert.is(r.text, file(FILES.words(2, 47)).toString(), 'the build\'s file');
+    assert.is((await get('/slok/2/47/words.json')).text, r.text, 'the static file name names it too');
+    assert.is((await get('/slok/2/47/words/')).text, r.text);
+    assert.is((await get('/slok/2/47/words', { 'if-none-match': r.headers.etag! })).status, 304);
+    assert.equal(JSON.parse((await get('/slok/2/73/words')).text), [], 'the colophon');
+    for (const p of ['/slok/2/74/words', '/slok/19/1/words', '/slok/0/1/words', '/slok/2/47/words/x', '/slok/2/47/Words', '/slok/2/047/words']) assertNotFound(await get(p), 'verse', p);
+  });
+
   t('verse numbers: the colophon is served, one past it and malformed numbers are not found', async () => {
     const c = counts();
     assert.is((await get(`/slok/2/${c[1] + 1}`)).status, 200, 'the colophon');

@@ -7,13 +7,14 @@ import type { Handler } from '../context.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { search } from './search.ts';
 import { docs, healthz, openapi, pricing, register, usage } from './service.ts';
-import { chapter, chapterVerses, randomVerse, today, verse } from './verses.ts';
+import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
 
 export const HANDLERS: Record<RouteId, Handler> = {
   'random-verse': randomVerse,
   today,
   'today-card': todayCard,
   verse,
+  'verse-words': words,
   search,
   chapters: chapter,
   'chapter-verses': chapterVerses,

@@ -67,3 +67,6 @@ export const chapterVerses: Handler = (c) => {
     return Buffer.concat(parts);
   });
 };
+
+/** A verse's words: the build's file (slok/C/V/words.json), streamed. */
+export const words: Handler = (c) => c.file(FILES.words(c.at.ch!, c.at.sl!));
