@@ -1,5 +1,6 @@
-// The client delivered the two ways an app gets it: the npm package (packed
-// with npm pack, installed in a scratch app, imported as gita-api/client)
+// The client delivered the two ways an app gets it: its own npm package
+// (packages/client packed with npm pack, installed in a scratch app alone,
+// imported as @gita-api/client)
 // and dist/client.js from a host (imported by a page in Chromium, and by a
 // Deno program that type-checks against X-TypeScript-Types).
 import { test } from 'uvu';
@@ -29,16 +30,22 @@ test.after(hook(async () => {
   await Promise.all([server?.stop(), nginx?.stop()]);
 }));
 
-test('npm pack: a scratch app installs the package and reads from the server and from nginx through gita-api/client', () => {
+test('npm pack: the client package holds its built files alone, installs without a dependency, and reads from the server and from nginx', () => {
   const packed = tempDir('gita-pack-');
-  execFileSync('npm', ['pack', '--pack-destination', packed, '--silent'], { cwd: PROJECT_ROOT, stdio: 'pipe' });
-  const tarball = readdirSync(packed).find((f) => f.endsWith('.tgz'))!;
+  const listing = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packed], { cwd: join(PROJECT_ROOT, 'packages', 'client'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  assert.equal(listing[0].files.map((f: { path: string }) => f.path).sort(), ['LICENSE', 'README.md', 'index.d.ts', 'index.js', 'package.json']);
+  const tarball = join(packed, listing[0].filename);
   const app = tempDir('gita-scratch-');
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
-  execFileSync('npm', ['install', join(packed, tarball), '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', '--silent'], { cwd: app, stdio: 'pipe' });
+  execFileSync('npm', ['install', tarball, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--silent'], { cwd: app, stdio: 'pipe' });
+  // What came with it: the package alone.
+  const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: object }> };
+  assert.equal(Object.keys(lock.packages).filter(Boolean), ['node_modules/@gita-api/client']);
+  assert.is(lock.packages['node_modules/@gita-api/client'].dependencies, undefined);
+  assert.equal(readdirSync(join(app, 'node_modules')).filter((f) => !f.startsWith('.')), ['@gita-api']);
   writeFileSync(
     join(app, 'app.mjs'),
-    `import { createClient } from 'gita-api/client';
+    `import { createClient } from '@gita-api/client';
 const [server, host] = process.argv.slice(2);
 const out = {};
 for (const [name, c] of [['server', createClient({ baseUrl: server })], ['static', createClient({ baseUrl: host, mode: 'static' })]]) {
@@ -61,7 +68,7 @@ console.log(JSON.stringify(out));
   assert.equal(out.server, expect);
   assert.equal(out.static, expect, 'the same from a static host');
   // And its types, as a TypeScript app sees them through the package's exports.
-  writeFileSync(join(app, 'typed.ts'), `import { createClient } from 'gita-api/client';\nconst v = await createClient({ baseUrl: 'http://x' }).verse(1, 1, { lang: 'hi' });\nconst t: string | undefined = v.rams?.ht;\n// @ts-expect-error: Hindi only\nconst e = v.siva?.et;\nexport { t, e };\n`);
+  writeFileSync(join(app, 'typed.ts'), `import { createClient } from '@gita-api/client';\nconst v = await createClient({ baseUrl: 'http://x' }).verse(1, 1, { lang: 'hi' });\nconst t: string | undefined = v.rams?.ht;\n// @ts-expect-error: Hindi only\nconst e = v.siva?.et;\nexport { t, e };\n`);
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, lib: ['ES2022', 'DOM'], types: [] }, files: ['typed.ts'] }));
   const tsc = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app, '--pretty', 'false'], { encoding: 'utf8' });
   assert.is(tsc.status, 0, tsc.stdout);
