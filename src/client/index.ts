@@ -14,7 +14,7 @@ import { NOT_FOUND } from '../http/errors.ts';
 import { fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
-import type { ChapterRecord, Lang, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnswer } from './types.ts';
+import type { ChapterRecord, Lang, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnswer, Word } from './types.ts';
 
 export type * from './types.ts';
 
@@ -65,6 +65,8 @@ export interface Client {
   random<const O extends ProjectionOptions = {}>(filter?: { chapter?: number; speaker?: Speaker | string }, options?: O): Promise<VerseAnswer<O>>;
   /** The verse of the day (UTC), or of `date` (YYYY-MM-DD). */
   today<const O extends ProjectionOptions = {}>(day?: { date?: string }, options?: O): Promise<VerseAnswer<O>>;
+  /** The verse word by word, in its order: [] for a verse without a list and for the colophons. */
+  words(chapter: number, verse: number): Promise<Word[]>;
   chapters(): Promise<ChapterRecord[]>;
   chapter(chapter: number): Promise<ChapterRecord>;
   /** A chapter's verse records in order, the colophon last. */
@@ -196,6 +198,7 @@ export function createClient(options: ClientOptions = {}): Client {
       const [c, v] = verses[indexFromDigest(await sha256(day.date), verses.length)];
       return staticVerse(c, v, o) as never;
     },
+    words: (chapter, verse) => get(mode === 'static' ? `slok/${chapter}/${verse}/words.json` : fillPath(ROUTE_PATHS['verse-words'], { ch: chapter, sl: verse })),
     chapters: () => get(mode === 'static' ? 'chapters/index.json' : ROUTE_PATHS.chapters),
     chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : fillPath(ROUTE_PATHS.chapter, { ch: chapter })),
     async chapterVerses(chapter, o) {

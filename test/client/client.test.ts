@@ -57,6 +57,22 @@ test('both modes: verses, chapters and a chapter\'s verses, whole and projected,
   assert.equal(Object.keys(en.siva!), ['author', 'et', 'ec']);
 });
 
+test('words: the verse word by word in both modes; a verse that does not exist is a 404 GitaError', async () => {
+  for (const c of [remote, local]) {
+    const words = await c.words(2, 47);
+    assert.equal(words, file(FILES.words(2, 47)), c.mode);
+    assert.equal(words[0], { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' });
+    assert.equal(await c.words(2, 73), [], `${c.mode}: the colophon`);
+    try {
+      await c.words(2, 99);
+      assert.unreachable(`${c.mode}: 2.99 has no words`);
+    } catch (err) {
+      assert.instance(err, GitaError);
+      assert.is((err as GitaError).status, 404);
+    }
+  }
+});
+
 test('the verse of the day: the server\'s, and on a static host the build\'s file or a date picked here as the server picks it', async () => {
   for (const date of ['2024-02-29', '2026-11-23', '1999-12-31']) {
     const picked = await local.today({ date }, { lang: 'sa' });
