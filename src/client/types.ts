@@ -5,9 +5,10 @@
 import type { Lang, LANGUAGES } from '../content/projection.ts';
 import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Verse, VerseFields } from '../content/schema.ts';
 
-export type { ChapterRecord, Lang, Verse, VerseFields, TextField };
-/** One word of a verse: as the source writes it (Devanagari), its IAST, its English meaning. */
-export type { Word } from '../content/words.ts';
+import type { Word } from '../content/words.ts';
+
+/** Word: one word of a verse, as the source writes it (Devanagari), its IAST, its English meaning. */
+export type { ChapterRecord, Lang, Verse, VerseFields, TextField, Word };
 type LangField<L extends Lang> = (typeof LANGUAGES)[L][number];
 
 /** A commentary key: the 21 of the specification, and prabhu. */
