@@ -8,8 +8,9 @@
 //   place gets it back, unless it is a Sanskrit word of the content's own
 //   transliterations ("asi" would become "quasi").
 // - question-mark: a "?" stands where the author wrote a comma ("actions? you
-//   will"). In English texts, a "?" followed by a space and a lower-case
-//   letter becomes a comma; in a word-by-word list (siva.ec), the "?" between
+//   will"). In Swami Sivananda's English (the other commentaries keep their
+//   real questions), a "?" followed by a space and a lower-case letter
+//   becomes a comma; in a word-by-word list (siva.ec), the "?" between
 //   entries becomes the list's separator ";" and any other "?" a comma. A "?"
 //   before a capital or at the end stays: it may be a real question. Hindi
 //   and Sanskrit texts keep theirs: there a lost comma cannot be told from a
@@ -29,7 +30,7 @@ export const REPAIR_RULES = [
   {
     id: 'question-mark',
     title: 'A "?" that stands for a comma',
-    description: 'In English texts (et, ec), a "?" followed by a space and a lower-case letter becomes a comma; in the word-by-word lists of siva.ec, the "?" between two entries becomes ";" and any other "?" a comma. A "?" before a capital letter or at the end of a text stays.',
+    description: 'In Swami Sivananda\'s English texts (siva.et, siva.ec), where upstream lost every real question mark, a "?" followed by a space and a lower-case letter becomes a comma; in his word-by-word lists (siva.ec), the "?" between two entries becomes ";" and any other "?" a comma. A "?" before a capital letter or at the end of a text stays, and so does every "?" of the other commentaries: there a "?" before a lower-case word is a real question ("whose mind is steady? how does he talk", BG2.54 purohit.et).',
     example: { record: 'BG2.47', key: 'siva', field: 'ec', before: 'actions? you will', after: 'actions, you will' },
   },
 ] as const;
@@ -61,11 +62,20 @@ export interface RepairReport {
 const ENGLISH_FIELDS = (Object.keys(TEXT_FIELDS) as TextField[]).filter((f) => TEXT_FIELDS[f].language === 'English');
 const OTHER_FIELDS = (Object.keys(TEXT_FIELDS) as TextField[]).filter((f) => TEXT_FIELDS[f].language !== 'English');
 
+/**
+ * The commentaries whose English lost its commas to "?": Swami Sivananda's
+ * (siva.ec, about 4,150 of them; siva.et has none). In the others a "?"
+ * before a lower-case word is a real question (measured on the pinned
+ * upstream: all 8 such marks in sankar.et and purohit.et are questions).
+ */
+export const QUESTION_MARK_KEYS: ReadonlySet<string> = new Set([WORD_LIST_TEXT.key]);
+
 type Edit = { position: number; before: string; after: string; rule: RepairRule };
 
 const ASCII_WORD = /[A-Za-z]+/g;
 const LETTER = /[\p{L}\p{M}]/u;
-const SENTENCE_START = /(?:^|[.!?:;]["')\]]?\s+|\n\s*)$/;
+// A "?" before a lower-case word is a mended comma in these texts, and ";" and ":" do not end sentences: only "." and "!" do.
+const SENTENCE_START = /(?:^|[.!]["')\]]?\s+|\n\s*)$/;
 
 /**
  * Where "qu" goes back into `word`: the one place that makes it an English
@@ -104,8 +114,14 @@ export interface RepairContext {
   places?: Map<string, number>;
 }
 
-/** The edits that mend one English text; `wordList` when the text may open with a word-by-word list. */
-export function repairEdits(text: string, ctx: RepairContext, wordList = false): Edit[] {
+/**
+ * The edits that mend one English text: "qu" in every English text; the
+ * "?" only in `commas` texts (Swami Sivananda's, where upstream lost every
+ * real "?": elsewhere a "?" before a lower-case word is a real question,
+ * "whose mind is steady? how does he talk", BG2.54 purohit.et); `wordList`
+ * when the text may open with a word-by-word list.
+ */
+export function repairEdits(text: string, ctx: RepairContext, wordList = false, commas = true): Edit[] {
   const edits: Edit[] = [];
   const places = (ctx.places ??= new Map());
   for (const m of text.matchAll(ASCII_WORD)) {
@@ -117,6 +133,7 @@ export function repairEdits(text: string, ctx: RepairContext, wordList = false):
     if (i === undefined) places.set(word, (i = quPlace(word, ctx)));
     if (i !== -1) edits.push({ position: m.index, before: word, after: putBack(word, i, text, m.index), rule: 'qu' });
   }
+  if (!commas) return edits;
   const span = wordList ? wordListSpan(text) : null;
   const separators = new Set(span?.separators);
   for (let at = text.indexOf('?'); at !== -1; at = text.indexOf('?', at + 1)) {
@@ -174,7 +191,7 @@ export async function repairContent(content: Content): Promise<{ content: Conten
       for (const field of ENGLISH_FIELDS) {
         const text = commentary[field];
         if (typeof text !== 'string') continue;
-        const edits = repairEdits(text, ctx, key === WORD_LIST_TEXT.key && field === WORD_LIST_TEXT.field);
+        const edits = repairEdits(text, ctx, key === WORD_LIST_TEXT.key && field === WORD_LIST_TEXT.field, QUESTION_MARK_KEYS.has(key));
         if (!edits.length) continue;
         changed ??= structuredClone(record);
         (changed[key] as unknown as Record<string, string>)[field] = applyEdits(text, edits);

@@ -22,8 +22,10 @@ export const WORD_LIST_TEXT = { key: 'siva', field: 'ec' } as const;
 const DEVANAGARI = /[\u0900-\u097F]/;
 // The opening the list follows: an optional heading, then the verse's number or a group's ("1.21 -- 1.22").
 const OPENING = /^\s*(?:English Commentary By Swami Sivananda\s*)?\d{1,2}\.\d{1,2}(?:\s*(?:--|-|–)\s*(?:\d{1,2}\.)?\d{1,2})?\s+/;
-// The list ends where the commentary begins, often glued to the last meaning ("inaction.Commentary").
-const END = /Commentary/i;
+// The list ends where the commentary begins, often glued to the last meaning
+// ("inaction.Commentary", "Dhritarashtra.No Commentary."), or where the
+// chapter's closing words follow the last verse's list (BG1.47, "Thus in the Upanishads").
+const END = /(?:No\s+)?Commentary|Thus in the Upanishads/i;
 /**
  * A separator between two entries: the lost "?" (or the mended ";") before
  * the next entry's Devanagari, sometimes with a stray comma or no space
@@ -31,6 +33,12 @@ const END = /Commentary/i;
  * the source lost its sign (8.13, 17.24).
  */
 const SEPARATOR = /[?;],?\s*(?=[\u0900-\u097F]|Om[?;]\s)/g;
+/**
+ * Where upstream lost a separator with no mark left: English, then a space,
+ * then the next entry's Devanagari ("ततः then शङ्खाः conches", BG1.13). A
+ * compound the source keeps together is Devanagari after Devanagari, never this.
+ */
+const UNMARKED = /(?<=[A-Za-z)\].,'"])\s+(?=[\u0900-\u097F])/g;
 
 export interface WordListSpan {
   /** The list's first and past-last character in the text. */
@@ -38,6 +46,8 @@ export interface WordListSpan {
   end: number;
   /** The position of each separator's mark ("?" or ";") between entries. */
   separators: number[];
+  /** Where an entry begins after a separator upstream lost without a mark (nothing to mend there). */
+  unmarked: number[];
 }
 
 /**
@@ -56,8 +66,11 @@ export function wordListSpan(text: string): WordListSpan | null {
   const region = text.slice(start, end);
   const separators: number[] = [];
   for (const m of region.matchAll(SEPARATOR)) separators.push(start + m.index);
-  if (!separators.length) return null;
-  return { start, end, separators };
+  const unmarked: number[] = [];
+  for (const m of region.matchAll(UNMARKED)) unmarked.push(start + m.index + m[0].length);
+  // Two lists (BG6.40, and BG18.45 as the erratum has it) separate their entries with commas: unmarked boundaries only.
+  if (!separators.length && unmarked.length < 2) return null;
+  return { start, end, separators, unmarked };
 }
 
 /**
@@ -67,17 +80,23 @@ export function wordListSpan(text: string): WordListSpan | null {
 export function parseWords(text: string): Word[] {
   const span = wordListSpan(text);
   if (!span) return [];
-  const bounds = [span.start, ...span.separators.map((s) => s + 1), span.end];
+  // Each entry runs from one boundary to the next: after a separator's mark, or where an unmarked one begins.
+  const cuts = [...span.separators.map((at) => ({ at, skip: 1 })), ...span.unmarked.map((at) => ({ at, skip: 0 }))].sort((a, b) => a.at - b.at);
   const words: Word[] = [];
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    let entry = text.slice(bounds[i], i + 2 < bounds.length ? bounds[i + 1] - 1 : bounds[i + 1]).replace(/^,/, '').trim();
+  let from = span.start;
+  for (let i = 0; i <= cuts.length; i++) {
+    const to = i < cuts.length ? cuts[i].at : span.end;
+    let entry = text.slice(from, to).trim();
+    if (i < cuts.length) from = cuts[i].at + cuts[i].skip;
     // The last meaning ends the list's sentence: "in inaction." before "Commentary".
-    if (i + 2 === bounds.length) entry = entry.replace(/\s*[.?;:]\s*$/, '');
+    if (i === cuts.length) entry = entry.replace(/\s*[.?;:]\s*$/, '');
     const m = /^((?:[\u0900-\u097F\u200c\u200d]+[\s\u00a0]*)+)(.*)$/s.exec(entry) ?? /^(Om)\b(.*)$/s.exec(entry);
     if (!m) continue;
     const word = m[1].trim();
-    const meaning = m[2].replace(/\s+/g, ' ').trim();
-    words.push({ word, transliteration: word === 'Om' ? 'om' : toIast(word), meaning });
+    // A stray mark where upstream wrote the separator twice or glued it ("बोधयन्तः,enlightening").
+    const meaning = m[2].replace(/\s+/g, ' ').replace(/^[\s,;:]+|[\s,;]+$/g, '').trim();
+    // The nukta upstream sets on a few vowels ("पितॄ़न्") is no sound of Sanskrit: not carried into the IAST.
+    words.push({ word, transliteration: word === 'Om' ? 'om' : toIast(word.replace(/\u093C/g, '')), meaning });
   }
   return words;
 }

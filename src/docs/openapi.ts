@@ -258,7 +258,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
           required: ['word', 'transliteration', 'meaning'],
           additionalProperties: false,
           properties: {
-            word: { type: 'string', description: 'As the source writes it, in Devanagari (a compound it keeps together is one entry).' },
+            word: { type: 'string', description: 'As the source writes it: Devanagari (a compound it keeps together is one entry), or "Om" in Latin letters where the source lost the sign (8.13, 17.24).' },
             transliteration: { type: 'string', description: 'IAST.' },
             meaning: { type: 'string', description: 'English, from Swami Sivananda\'s word-by-word list (siva.ec); empty where the source gives none.' },
           },

@@ -18,7 +18,7 @@ test.before(hook(async () => {
   ({ content: repaired, report } = await repairContent(upstream));
 }));
 
-const mend = (text: string, wordList = false, c: RepairContext = ctx) => applyEdits(text, repairEdits(text, c, wordList));
+const mend = (text: string, wordList = false, c: RepairContext = ctx, commas = true) => applyEdits(text, repairEdits(text, c, wordList, commas));
 
 test('qu: a word that is English only with "qu" back gets it, at the one place, in the case around it', () => {
   assert.is(mend('Sanjaya is one who has conered likes and dislikes.'), 'Sanjaya is one who has conquered likes and dislikes.');
@@ -46,6 +46,11 @@ test('question-mark: a "?" before a space and a lower-case letter is a comma; a 
   assert.is(mend('What is action? What is inaction? Even the wise are confused.'), 'What is action? What is inaction? Even the wise are confused.');
   assert.is(mend('Who am I?'), 'Who am I?');
   assert.is(mend('why?\nbecause'), 'why?\nbecause', 'only a space, then a lower-case letter');
+  // Outside Swami Sivananda's texts a "?" before a lower-case word is a real question: left.
+  assert.is(mend('and whose mind is steady? how does he talk', false, ctx, false), 'and whose mind is steady? how does he talk');
+  // A mended comma does not end a sentence: the "qu" after it stays lower-case.
+  assert.is(mend('through prostration? estioning and service'), 'through prostration, questioning and service');
+  assert.is(mend('action; ickly attains'), 'action; quickly attains');
 });
 
 test('question-mark: in a word-by-word list the separators become ";" and a "?" inside a meaning a comma', () => {
@@ -67,6 +72,17 @@ test('words: entries in order, compounds kept together, IAST, no separator in a 
     { word: 'अकर्मणि', transliteration: 'akarmaṇi', meaning: 'in inaction' },
   ]);
   assert.equal(parseWords('Swami Sivananda did not comment on this sloka'), []);
+});
+
+test('the real content: the other commentaries keep their real questions', () => {
+  assert.match(record(repaired, 'BG2.54').purohit.et, 'whose mind is steady? how does he talk');
+  assert.match(record(repaired, 'BG12.7').sankar.et, 'what then? soon indeed');
+  const outside = report.changes.filter((c) => c.rule === 'question-mark' && c.key !== 'siva');
+  assert.equal(outside, [], 'the question-mark rule changes Swami Sivananda\'s texts only');
+  for (const c of report.changes.filter((x) => x.rule === 'qu' && x.after.startsWith('Qu'))) {
+    const text = record(upstream, c.record)[c.key][c.field];
+    assert.match(text.slice(Math.max(0, c.position - 3), c.position), /(?:^|[.!]["')\]]?\s+|\n\s*)$/, `${c.record} ${c.before} -> ${c.after} starts a sentence`);
+  }
 });
 
 test('the real content: BG1.1 and BG2.47 read as their authors wrote them', () => {
@@ -135,6 +151,11 @@ test('the real content: word lists for at least 680 verses, none with a "?" in a
     for (const w of words) {
       assert.not.match(w.meaning, '?', `${r._id}: ${w.meaning}`);
       assert.match(w.word, /^(?:[\u0900-\u097F\u200c\u200d]+ ?)+$|^Om$/, `${r._id}: ${w.word}`);
+      assert.not.match(w.meaning, /[\u0900-\u097F]/, `${r._id}: no word of the next entry in a meaning: ${w.meaning}`);
+      assert.not.match(w.meaning, /^[,;:.]|[,;]$/, `${r._id}: no stray separator: ${w.meaning}`);
+      assert.not.match(w.meaning, /Commentary|Upanishads|\.No$/i, `${r._id}: no commentary or colophon in a meaning: ${w.meaning}`);
+      assert.not.match(w.transliteration, /[\u0900-\u097F]/, `${r._id}: IAST only: ${w.transliteration}`);
+      assert.ok(w.meaning.length <= 200, `${r._id}: ${w.meaning.slice(0, 80)}...`);
     }
   }
   assert.ok(lists >= 680, `verses with a word list: ${lists}`);
@@ -148,6 +169,12 @@ test('the real content: word lists for at least 680 verses, none with a "?" in a
   assert.equal(bg1866[0], { word: 'सर्वधर्मान्', transliteration: 'sarvadharmān', meaning: 'all duties' });
   assert.equal(bg1866[5], { word: 'व्रज', transliteration: 'vraja', meaning: 'take' });
   assert.equal(bg1866[11], { word: 'शुचः', transliteration: 'śucaḥ', meaning: 'grieve' });
+  // Where upstream lost a separator without a mark, the entries are still two.
+  assert.equal(wordsOf(record(repaired, 'BG1.13')).slice(0, 2).map((w) => [w.word, w.meaning]), [['ततः', 'then'], ['शङ्खाः', 'conches']]);
+  // A list ended by "No Commentary.": the last meaning is the meaning alone.
+  assert.is(wordsOf(record(repaired, 'BG2.6')).at(-1)!.meaning, 'sons of Dhritarashtra');
+  // A list that separates its entries with commas (BG6.40).
+  assert.equal(wordsOf(record(repaired, 'BG6.40')).slice(0, 2).map((w) => [w.word, w.meaning]), [['पार्थ', 'O Partha'], ['न', 'not']]);
   // Upstream's text and the repaired one give the same list.
   assert.equal(wordsOf(record(upstream, 'BG2.47')), bg247);
 });

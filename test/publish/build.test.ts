@@ -11,6 +11,7 @@ import type { Manifest } from '../../src/publish/manifest.ts';
 import { importContent } from '../../src/content/import.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { FILES } from '../../src/layout.ts';
+import { wordsOf } from '../../src/content/words.ts';
 import { SHARED_DATA, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
 const root = tempDir('gita-build-');
@@ -53,6 +54,8 @@ test('every record has its words: slok/C/V/words.json, the list of siva.ec as th
     for (let v = 1; v <= chapter.verses_count + 1; v++) {
       const words = JSON.parse(read(FILES.words(c, v)).toString()) as Array<{ word: string; transliteration: string; meaning: string }>;
       assert.ok(Array.isArray(words), `${c}.${v}`);
+      const record = JSON.parse(readFileSync(join(contentDir, verseFile(c, v)), 'utf8'));
+      assert.equal(words, wordsOf(record), `${c}.${v}: the list of its siva.ec as the content has it`);
       if (v > chapter.verses_count) assert.equal(words, [], `the colophon ${c}.${v} has none`);
       if (words.length) lists++;
       for (const w of words) assert.equal(Object.keys(w), ['word', 'transliteration', 'meaning']);
