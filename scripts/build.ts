@@ -17,6 +17,8 @@ The previous dist/ stays in place until the new one is complete.
   --out DIR      output folder (default: dist/)
   --cache DIR    build cache (default: .cache/build/)
   --no-cache     compress and optimize everything afresh
+  --quick        compress quickly (brotli 1, gzip 1), as \`npm start\` does for
+                 a dist/ it serves itself; not for publishing
   --quiet        no progress lines
 `;
 
@@ -27,6 +29,7 @@ run(async () => {
     out: { type: 'string' },
     cache: { type: 'string' },
     'no-cache': { type: 'boolean' },
+    quick: { type: 'boolean' },
     quiet: { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
@@ -37,6 +40,7 @@ run(async () => {
     stampFile: PATHS.stamp,
     seed: values.seed,
     progress,
+    effort: values.quick ? 'quick' : 'full',
   });
   progress.end();
   console.log(

@@ -30,6 +30,17 @@ export const GZIP_LEVEL = 6;
  */
 export const FAST = { brotli: 5, gzip: 4 } as const;
 
+/**
+ * How hard a build compresses. 'full': the settings above, for what is
+ * published (`npm run build`, the publish workflow). 'quick': brotli 1 and
+ * gzip 1 for every file, for the dist/ that `npm start` makes to serve on
+ * this machine: over the 150 MB a build compresses that is seconds instead
+ * of half a minute of both cores, for twins about a quarter larger (figures
+ * in docs/benchmarks.md). The stamp records which one made a dist/.
+ */
+export type Effort = 'full' | 'quick';
+export const QUICK = { brotli: 1, gzip: 1 } as const;
+
 /** One compressed twin: its size, and its bytes (to write, then cache) or a cache file holding them. */
 export interface Twin extends Cached {
   size: number;
@@ -69,11 +80,20 @@ export class CompressPool {
   private running = new Map<Worker, Job>();
   private failed: Error | null = null;
 
-  constructor(private cache: BuildCache) {}
+  /** Jobs compressed and jobs queued so far (cache hits are neither), for progress. */
+  readonly jobs = { done: 0, total: 0 };
 
-  /** Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST); results in the same order. */
+  constructor(
+    private cache: BuildCache,
+    private effort: Effort = 'full',
+    private onJob: (done: number, total: number) => void = () => {},
+  ) {}
+
+  /** Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST; all QUICK at the 'quick' effort); results in the same order. */
   async compressMany(buffers: Uint8Array[], quality?: number, fast = false): Promise<Compressed[]> {
-    const lookups = buffers.map((data) => this.fromCache(data, fast ? FAST.brotli : (quality ?? brotliQuality(data.length)), fast ? FAST.gzip : GZIP_LEVEL));
+    const settings = (data: Uint8Array): [number, number] =>
+      this.effort === 'quick' ? [QUICK.brotli, QUICK.gzip] : fast ? [FAST.brotli, FAST.gzip] : [quality ?? brotliQuality(data.length), GZIP_LEVEL];
+    const lookups = buffers.map((data) => this.fromCache(data, ...settings(data)));
     // Identical files (the daily card is also its verse's card) are compressed once.
     const pending = new Map<string, Promise<Compressed>>();
     const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);
@@ -100,6 +120,7 @@ export class CompressPool {
     return new Promise((resolve, reject) => {
       if (this.failed) return reject(this.failed);
       this.queue.push({ data, key, brotliQuality, gzipLevel, slots, resolve, reject });
+      this.jobs.total++;
       if (this.workers.length < availableParallelism()) this.spawn();
       this.dispatch();
     });
@@ -127,6 +148,7 @@ export class CompressPool {
         const gzip = Buffer.from(msg.gzip.buffer, msg.gzip.byteOffset, msg.gzip.byteLength);
         this.idle.push(worker);
         this.dispatch();
+        this.onJob(++this.jobs.done, this.jobs.total);
         // Written with dist/, then linked into the cache (see cache.ts).
         job.resolve({ br: { bytes: br, size: br.length, cacheAs: job.slots.br.cacheAs }, gzip: { bytes: gzip, size: gzip.length, cacheAs: job.slots.gzip.cacheAs } });
       });
