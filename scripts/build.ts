@@ -33,11 +33,14 @@ run(async () => {
     quiet: { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
+  const contentDir = resolve(values.content ?? PATHS.content);
+  const distDir = resolve(values.out ?? PATHS.dist);
   const s = await buildAndStamp({
-    contentDir: resolve(values.content ?? PATHS.content),
-    distDir: resolve(values.out ?? PATHS.dist),
+    contentDir,
+    distDir,
     cacheDir: values['no-cache'] ? null : resolve(values.cache ?? PATHS.buildCache),
-    stampFile: PATHS.stamp,
+    // The stamp is the checkout's dist/'s: a build elsewhere (--out, --content) leaves it alone.
+    stampFile: distDir === PATHS.dist && contentDir === PATHS.content ? PATHS.stamp : null,
     seed: values.seed,
     progress,
     effort: values.quick ? 'quick' : 'full',

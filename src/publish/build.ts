@@ -117,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
       cache,
       (done) => progress(stage, done, verses.length),
+      (svg, config) => pool.optimizeSvg(svg, config),
     );
     // Each card in three themes: as the reader's system prefers, light, dark.
     const cardAssets = (i: number, path: (theme: Theme) => string): Asset[] =>

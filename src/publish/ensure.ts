@@ -31,11 +31,11 @@ export interface EnsureOptions {
 type Progress = ((message: string, done?: number, total?: number) => void) & { end?: () => void };
 
 /** Build (and stamp) dist/ from content/; the one way both `npm run build` and `npm start` build. */
-export async function buildAndStamp(o: Omit<EnsureOptions, 'say'> & { seed?: string; content?: Content }): Promise<BuildSummary> {
+export async function buildAndStamp(o: Omit<EnsureOptions, 'say' | 'stampFile'> & { stampFile: string | null; seed?: string; content?: Content }): Promise<BuildSummary> {
   const { build } = await import('./build.ts');
   const effort = o.effort ?? 'full';
   const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, progress: o.progress, effort, content: o.content });
-  await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest, effort);
+  if (o.stampFile) await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest, effort);
   return summary;
 }
 
