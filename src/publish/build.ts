@@ -131,8 +131,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
+    step('bundling the client and the search');
     other.push(...(await clientAssets(cache)));
     const search = await searchAssets(cache, content, json);
+    step('writing the pages');
     other.push(...docsAssets(content, facts, daily, audit));
     step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
@@ -156,8 +158,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
     const t = twins.get(a.path);
     const sha256 = createHash('sha256').update(a.body).digest('hex');
-    // Files not cached otherwise (the records, the pages) are kept by their hash, to link next time.
-    if (!a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
+    // Files not cached otherwise (the records, the pages) are kept by their hash, to link next time
+    // (not by a quick build: writing them again is cheaper than linking each into the cache).
+    if (!quick && !a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
     manifest.files[a.path] = {
       type: mediaType(a.path),
       size: a.body.length,
