@@ -16,7 +16,7 @@ export interface EnsureOptions {
   cacheDir: string | null;
   stampFile: string;
   say: (line: string) => void;
-  /** Progress of the import and the build (src/cli/progress.ts); its line is cleared before each `say`. */
+  /** Progress of the import and the build (src/cli/progress.ts); its stage is ended before each `say`. */
   progress?: Progress;
   /**
    * 'quick' (the default): a dist/ for serving here, built with quick
