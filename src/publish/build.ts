@@ -112,13 +112,27 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const derived = derivedAssets(content, json, daily, facts);
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve() : compress(derived, true);
-    step('rendering cards', 0, verses.length);
-    const cards = await optimizeCards(
+    step('rendering cards');
+    let optimized = 0;
+    // svgo runs on the workers: meanwhile this thread makes the bundles and the pages, then waits for the cards.
+    const cardsDone = optimizeCards(
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
       cache,
-      (done) => progress(stage, done, verses.length),
+      (done) => {
+        optimized = done;
+        if (stage === 'optimizing cards') progress(stage, done, verses.length);
+      },
       (svg, config) => pool.optimizeSvg(svg, config),
     );
+    // Awaited below; a failure before then must not go unhandled.
+    cardsDone.catch(() => {});
+    step('bundling the client and the search');
+    const client = await clientAssets(cache);
+    const search = await searchAssets(cache, content, json);
+    step('writing the pages');
+    const pages = docsAssets(content, facts, daily, audit);
+    step('optimizing cards', optimized, verses.length);
+    const cards = await cardsDone;
     // Each card in three themes: as the reader's system prefers, light, dark.
     const cardAssets = (i: number, path: (theme: Theme) => string): Asset[] =>
       THEMES.map((theme) => {
@@ -131,11 +145,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
-    step('bundling the client and the search');
-    other.push(...(await clientAssets(cache)));
-    const search = await searchAssets(cache, content, json);
-    step('writing the pages');
-    other.push(...docsAssets(content, facts, daily, audit));
+    other.push(...client, ...pages);
     step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
     const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
