@@ -127,8 +127,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // Awaited below; a failure before then must not go unhandled.
     cardsDone.catch(() => {});
     step('bundling the client and the search');
-    const client = await clientAssets(cache);
-    const search = await searchAssets(cache, content, json);
+    // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
+    const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json)]);
     step('writing the pages');
     const pages = docsAssets(content, facts, daily, audit);
     step('optimizing cards', optimized, verses.length);
