@@ -17,6 +17,8 @@ The previous dist/ stays in place until the new one is complete.
   --out DIR      output folder (default: dist/)
   --cache DIR    build cache (default: .cache/build/)
   --no-cache     compress and optimize everything afresh
+  --quick        compress quickly (brotli 1, gzip 1), as \`npm start\` does for
+                 a dist/ it serves itself; not for publishing
   --quiet        no progress lines
 `;
 
@@ -27,16 +29,21 @@ run(async () => {
     out: { type: 'string' },
     cache: { type: 'string' },
     'no-cache': { type: 'boolean' },
+    quick: { type: 'boolean' },
     quiet: { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
+  const contentDir = resolve(values.content ?? PATHS.content);
+  const distDir = resolve(values.out ?? PATHS.dist);
   const s = await buildAndStamp({
-    contentDir: resolve(values.content ?? PATHS.content),
-    distDir: resolve(values.out ?? PATHS.dist),
+    contentDir,
+    distDir,
     cacheDir: values['no-cache'] ? null : resolve(values.cache ?? PATHS.buildCache),
-    stampFile: PATHS.stamp,
+    // The stamp is the checkout's dist/'s: a build elsewhere (--out, --content) leaves it alone.
+    stampFile: distDir === PATHS.dist && contentDir === PATHS.content ? PATHS.stamp : null,
     seed: values.seed,
     progress,
+    effort: values.quick ? 'quick' : 'full',
   });
   progress.end();
   console.log(

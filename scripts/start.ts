@@ -4,6 +4,7 @@ import cluster from 'node:cluster';
 import { flags, run } from '../src/cli/run.ts';
 import { loadConfig, SETTINGS, settingFlags } from '../src/config.ts';
 import { PATHS } from '../src/paths.ts';
+import { reporter } from '../src/cli/progress.ts';
 import { startNode } from '../src/http/start.ts';
 
 const usage = `
@@ -23,7 +24,9 @@ run(async () => {
   if (!values['no-prepare'] && config.distDir === PATHS.dist && !cluster.isWorker) {
     // Loaded only here: the staleness check (fast-glob, the audit) is no part of a worker's or a --no-prepare start-up.
     const { ensureBuilt } = await import('../src/publish/ensure.ts');
-    await ensureBuilt({ contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp, say: (l) => console.log(l) });
+    // The port is held meanwhile, answering 503 with Retry-After (not with port 0: the server would get another).
+    const whilePreparing = config.port ? async () => (await import('../src/http/preparing.ts')).answerWhilePreparing(config.host, config.port) : undefined;
+    await ensureBuilt({ contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp, say: (l) => console.log(l), progress: reporter(), whilePreparing });
   }
   await startNode(config);
 });

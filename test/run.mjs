@@ -10,7 +10,18 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2);
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'node_modules', 'uvu', 'bin.js'), dir, pattern], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+// uvu writes to a pipe (read here), where its colour library turns colour
+// off; it is asked for colour when this runner's output is a terminal, and
+// told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
+// src/cli/progress.ts: colour only on a terminal, never under NO_COLOR or CI).
+const set = (v) => !!v && v !== '0' && v.toLowerCase() !== 'false';
+const colour = !!process.stdout.isTTY && !set(process.env.CI) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+const { FORCE_COLOR, NO_COLOR, ...env } = process.env;
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'node_modules', 'uvu', 'bin.js'), dir, pattern], {
+  cwd: root,
+  stdio: ['inherit', 'pipe', 'inherit'],
+  env: colour ? { ...env, FORCE_COLOR: '1' } : { ...env, NO_COLOR: '1' },
+});
 let out = '';
 // uvu prints a file's name just before its suites run: the time between two
 // names is that file's share of the run, summed up at the end so that a suite

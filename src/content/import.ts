@@ -20,6 +20,8 @@ export interface ImportSummary {
   commentators: number;
   bytes: number;
   audit: AuditFile;
+  /** The records as written to content/, so that a build right after (npm start's) need not read and validate them again. */
+  content: Content;
 }
 
 export interface ImportOptions {
@@ -87,7 +89,10 @@ export async function importContent({ from, contentDir, progress = () => {}, err
     try {
       const files: Record<string, string> = {};
       let bytes = 0;
-      for (const { file, bytes: data } of [...content.chapters, ...content.verses]) {
+      const all = [...content.chapters, ...content.verses];
+      let written = 0;
+      for (const { file, bytes: data } of all) {
+        progress('writing', written++, all.length);
         await mkdir(dirname(join(staged, file)), { recursive: true });
         await writeFile(join(staged, file), data);
         files[file] = createHash('sha256').update(data).digest('hex');
@@ -112,7 +117,8 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
       await writeFile(join(staged, 'README.md'), CONTENT_README);
       await replaceDir(contentDir, staged);
-      return { ...summary, audit: auditFile };
+      progress('writing', all.length, all.length);
+      return { ...summary, audit: auditFile, content };
     } catch (err) {
       await rm(staged, { recursive: true, force: true });
       throw err;

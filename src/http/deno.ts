@@ -23,7 +23,7 @@ export async function startDeno(config: Config) {
   if (config.workers > 1) service.log.line(`GITA_WORKERS=${config.workers} ignored: under Deno the server runs in one process (node:cluster is Node's)`);
   const handler = webHandler({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
   const server = Deno.serve(
-    { port: config.port, hostname: config.host, onListen: ({ port }) => service.started(displayUrl(config.host, port), `deno ${Deno.version.deno}`) },
+    { port: config.port, hostname: config.host, onListen: ({ hostname, port }) => service.started(displayUrl(hostname, port), `deno ${Deno.version.deno}`) },
     handler,
   );
   let stopping = false;

@@ -16,6 +16,8 @@ export const ERRORS = {
   headersTooLarge: { status: 431, body: { error: 'Request Header Fields Too Large' } },
   payloadTooLarge: { status: 413, body: { error: 'Payload Too Large' } },
   badRequest: { status: 400, body: { error: 'Bad Request' } },
+  /** While `npm start` prepares dist/ (src/http/preparing.ts), with Retry-After. */
+  starting: { status: 503, body: { error: 'Service Unavailable: starting, try again shortly' } },
 } as const;
 
 export const METHOD_NOT_ALLOWED = 'Method Not Allowed';

@@ -22,8 +22,17 @@ export interface Service {
   close(): Promise<void>;
 }
 
-export const displayUrl = (host: string, port: number) =>
-  `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+/**
+ * Where the server listens, from the address it is bound to (not the one it
+ * was asked for: `localhost` binds 127.0.0.1 or ::1). Bound to every address
+ * (0.0.0.0, ::), it is reachable from other machines, which the log says;
+ * a localhost URL follows, to open on this one.
+ */
+export function displayUrl(address: string, port: number): string {
+  const url = (host: string) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const everywhere = address === '0.0.0.0' || address === '::';
+  return everywhere ? `${url(address)} (every address of this machine; here: ${url('localhost')})` : url(address);
+}
 
 export interface ServiceOptions {
   /** This process is one worker of a cluster: usage and limits are the primary's (embedded store). */

@@ -21,9 +21,9 @@ export async function startNode(config: Config) {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const { address, port } = server.address() as AddressInfo;
   // In a cluster the primary says where it listens, once every worker does.
-  service.started(displayUrl(config.host, port), `node ${process.version}`, worker);
+  service.started(displayUrl(address, port), `node ${process.version}`, worker);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -19,7 +19,7 @@ import { bundleClient, CLIENT_SOURCES } from './client.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { optimizeCards } from './cards.ts';
 import { THEMES, type Theme } from '../layout.ts';
-import { CompressPool, type Compressed, type CompressStats } from './compress.ts';
+import { CompressPool, type Compressed, type CompressStats, type Effort } from './compress.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
@@ -36,6 +36,10 @@ export interface BuildOptions {
   /** Where compressed twins and optimized cards are kept between builds; null: no cache. */
   cacheDir?: string | null;
   progress?: (message: string, done?: number, total?: number) => void;
+  /** The content as read from contentDir already (by the import that just wrote it): not read again. */
+  content?: Content;
+  /** How hard to compress (compress.ts): 'full' (the default) for what is published, 'quick' for serving on this machine. */
+  effort?: Effort;
 }
 
 export interface BuildSummary {
@@ -75,8 +79,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
   // A build that died between its two renames left dist/ aside: put it back first.
   recoverDir(options.outDir);
-  progress('reading content');
-  const content = await readContent(options.contentDir);
+  // The stage now under way, which the compression workers' progress counts toward once the cards are done.
+  let stage = 'reading content';
+  const step = (name: string, done?: number, total?: number) => progress((stage = name), done, total);
+  step(stage);
+  const content = options.content ?? (await readContent(options.contentDir, (done, total) => progress(stage, done, total)));
   const audit = readAudit(options.contentDir);
   const chapters = content.chapters.map((c) => c.record);
   const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
@@ -87,7 +94,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
   // The workers compress the records while this thread renders the cards.
   const cache = await BuildCache.open(cacheDir);
-  const pool = new CompressPool(cache);
+  const quick = options.effort === 'quick';
+  // Quick twins are made afresh each time (they are cheap) and kept out of the
+  // cache, which holds the published twins for the next `npm run build`.
+  const pool = new CompressPool(quick ? await BuildCache.open(null) : cache, options.effort ?? 'full', (done, total) => stage === 'compressing' && progress(stage, done, total));
   const twins = new Map<string, Compressed>();
   const compress = async (list: Asset[], fast = false) => {
     const out = await pool.compressMany(list.map((a) => a.body), undefined, fast);
@@ -95,16 +105,34 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
   let assets: Asset[];
   try {
+    step('making the records and their language forms');
     const json = apiAssets(content);
     const jsonDone = compress(json);
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
     const derived = derivedAssets(content, json, daily, facts);
-    const derivedDone = compress(derived, true);
-    progress('rendering cards');
-    const cards = await optimizeCards(
+    // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
+    const derivedDone = quick ? Promise.resolve() : compress(derived, true);
+    step('rendering cards');
+    let optimized = 0;
+    // svgo runs on the workers: meanwhile this thread makes the bundles and the pages, then waits for the cards.
+    const cardsDone = optimizeCards(
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
       cache,
+      (done) => {
+        optimized = done;
+        if (stage === 'optimizing cards') progress(stage, done, verses.length);
+      },
+      (svg, config) => pool.optimizeSvg(svg, config),
     );
+    // Awaited below; a failure before then must not go unhandled.
+    cardsDone.catch(() => {});
+    step('bundling the client and the search');
+    // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
+    const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json)]);
+    step('writing the pages');
+    const pages = docsAssets(content, facts, daily, audit);
+    step('optimizing cards', optimized, verses.length);
+    const cards = await cardsDone;
     // Each card in three themes: as the reader's system prefers, light, dark.
     const cardAssets = (i: number, path: (theme: Theme) => string): Asset[] =>
       THEMES.map((theme) => {
@@ -117,10 +145,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
-    other.push(...(await clientAssets(cache)));
-    const search = await searchAssets(cache, content, json);
-    other.push(...docsAssets(content, facts, daily, audit));
-    progress('compressing');
+    other.push(...client, ...pages);
+    step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
     const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
     await Promise.all([jsonDone, derivedDone, searchDone, compress(other), compress(search.slice(1))]);
@@ -142,8 +168,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
     const t = twins.get(a.path);
     const sha256 = createHash('sha256').update(a.body).digest('hex');
-    // Files not cached otherwise (the records, the pages) are kept by their hash, to link next time.
-    if (!a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
+    // Files not cached otherwise (the records, the pages) are kept by their hash, to link next time
+    // (not by a quick build: writing them again is cheaper than linking each into the cache).
+    if (!quick && !a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
     manifest.files[a.path] = {
       type: mediaType(a.path),
       size: a.body.length,
@@ -156,7 +183,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     .digest('hex')
     .slice(0, 16);
 
-  progress('writing');
+  step('writing');
   const staged = await stagingDir(options.outDir);
   try {
     const manifestBody = Buffer.from(JSON.stringify(manifest, null, 1) + '\n');
@@ -165,21 +192,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     twins.set(FILES.manifest, manifestTwins);
     const files: OutFile[] = [
       ...[...assets, { path: FILES.manifest, body: manifestBody }].flatMap((a: Asset): OutFile[] => {
-        const t = twins.get(a.path)!;
-        return [
-          { path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs },
-          { path: `${a.path}.br`, ...t.br },
-          { path: `${a.path}.gz`, ...t.gzip },
-        ];
+        const t = twins.get(a.path);
+        const identity: OutFile = { path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs };
+        return t ? [identity, { path: `${a.path}.br`, ...t.br }, { path: `${a.path}.gz`, ...t.gzip }] : [identity];
       }),
       { path: '/_headers', bytes: headersFile() },
       { path: '/_redirects', bytes: redirectsFile(daily) },
       { path: '/.nojekyll', bytes: '' },
     ];
-    await writeAll(staged, files);
-    progress('swapping');
+    await writeAll(staged, files, (done) => progress(stage, done, files.length));
+    step('swapping');
     await replaceDir(options.outDir, staged);
-    await cache.prune();
+    // A quick build leaves the cache as it was, the published twins in it included.
+    if (!quick) await cache.prune();
   } catch (err) {
     await rm(staged, { recursive: true, force: true });
     throw err;
@@ -189,10 +214,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
   const sum = (pick: (a: Asset) => number) => assets.reduce((n, a) => n + pick(a), 0);
   return {
-    files: assets.length * 3 + 3 + HOST_FILES.length,
+    // Each file, the manifest, the twins (the manifest's among them), the hosts' files.
+    files: assets.length + 1 + 2 * twins.size + HOST_FILES.length,
     raw: sum((a) => a.body.length),
-    gzip: sum((a) => twins.get(a.path)!.gzip.size),
-    brotli: sum((a) => twins.get(a.path)!.br.size),
+    gzip: sum((a) => twins.get(a.path)?.gzip.size ?? a.body.length),
+    brotli: sum((a) => twins.get(a.path)?.br.size ?? a.body.length),
     recordsBrotli: verses.reduce((n, v) => n + twins.get(FILES.verse(v.chapter, v.verse))!.br.size, 0),
     ms: performance.now() - started,
     cache: pool.stats,
@@ -210,10 +236,11 @@ interface OutFile extends Cached {
  * files take seconds). A file the cache holds is hard-linked, much cheaper
  * than writing; a new one is written, then linked into the cache.
  */
-async function writeAll(root: string, files: OutFile[]) {
+async function writeAll(root: string, files: OutFile[], onFile: (done: number) => void = () => {}) {
   const dirs = [...new Set(files.map(({ path }) => dirname(join(root, path))))].sort();
   for (const dir of dirs) await mkdir(dir, { recursive: true });
   let next = 0;
+  let done = 0;
   const writer = async () => {
     while (next < files.length) {
       const { path, bytes, file, cacheAs } = files[next++];
@@ -224,6 +251,7 @@ async function writeAll(root: string, files: OutFile[]) {
         // Another build may have cached the same bytes a moment ago: then keep its file.
         if (cacheAs) await link(target, cacheAs).catch(() => {});
       }
+      onFile(++done);
     }
   };
   await Promise.all(Array.from({ length: 16 }, writer));

@@ -43,14 +43,22 @@ export function themed(auto: Buffer): Record<Theme, Buffer> {
  * Each verse's card in every theme. A card already made (same rendered SVG,
  * same svgo settings) is read from the cache instead of going through svgo.
  */
-export async function optimizeCards(items: Array<{ verse: VerseRecord; chapter: ChapterRecord }>, cache: BuildCache): Promise<Array<Record<Theme, CardFile>>> {
+export async function optimizeCards(
+  items: Array<{ verse: VerseRecord; chapter: ChapterRecord }>,
+  cache: BuildCache,
+  onCard: (done: number) => void = () => {},
+  /** svgo with SVGO_CONFIG, elsewhere (the build's worker threads); default: here. */
+  optimizeWith: (svg: string, config: Config) => Promise<string> | string = (svg) => optimizeSvg(svg),
+): Promise<Array<Record<Theme, CardFile>>> {
+  let done = 0;
   return Promise.all(
     items.map(async ({ verse, chapter }) => {
       const svg = renderCard(verse, chapter, 'auto');
       const key = createHash('sha256').update(CONFIG_KEY).update('\0').update(svg).digest('hex');
       const slots = Object.fromEntries(THEMES.map((t) => [t, cache.lookup(`${key}.${t}.svg`)])) as Record<Theme, Cached>;
-      const auto = slots.auto.file ? await readFile(slots.auto.file) : Buffer.from(optimizeSvg(svg));
+      const auto = slots.auto.file ? await readFile(slots.auto.file) : Buffer.from(await optimizeWith(svg, SVGO_CONFIG));
       const variants = themed(auto);
+      onCard(++done);
       return Object.fromEntries(THEMES.map((t) => [t, { bytes: variants[t], ...slots[t] }])) as Record<Theme, CardFile>;
     }),
   );

@@ -30,6 +30,17 @@ export const GZIP_LEVEL = 6;
  */
 export const FAST = { brotli: 5, gzip: 4 } as const;
 
+/**
+ * How hard a build compresses. 'full': the settings above, for what is
+ * published (`npm run build`, the publish workflow). 'quick': brotli 1 and
+ * gzip 1 for every file, for the dist/ that `npm start` makes to serve on
+ * this machine: over the 150 MB a build compresses that is seconds instead
+ * of half a minute of both cores, for twins about a quarter larger (figures
+ * in docs/benchmarks.md). The stamp records which one made a dist/.
+ */
+export type Effort = 'full' | 'quick';
+export const QUICK = { brotli: 1, gzip: 1 } as const;
+
 /** One compressed twin: its size, and its bytes (to write, then cache) or a cache file holding them. */
 export interface Twin extends Cached {
   size: number;
@@ -56,6 +67,14 @@ interface Job {
   reject: (err: Error) => void;
 }
 
+/** A card for svgo: the workers optimize the cards while the main thread makes the rest. */
+interface SvgJob {
+  svg: string;
+  config: unknown;
+  resolve: (svg: string) => void;
+  reject: (err: Error) => void;
+}
+
 /**
  * A pool of compression workers, one per core, started on first use. Batches
  * go largest first, so the workers finish together; the caller may keep
@@ -63,22 +82,42 @@ interface Job {
  */
 export class CompressPool {
   readonly stats: CompressStats = { hits: 0, misses: 0 };
-  private queue: Job[] = [];
+  private queue: Array<Job | SvgJob> = [];
   private workers: Worker[] = [];
   private idle: Worker[] = [];
-  private running = new Map<Worker, Job>();
+  private running = new Map<Worker, Job | SvgJob>();
   private failed: Error | null = null;
 
-  constructor(private cache: BuildCache) {}
+  /** Jobs compressed and jobs queued so far (cache hits are neither), for progress. */
+  readonly jobs = { done: 0, total: 0 };
 
-  /** Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST); results in the same order. */
+  constructor(
+    private cache: BuildCache,
+    private effort: Effort = 'full',
+    private onJob: (done: number, total: number) => void = () => {},
+  ) {}
+
+  /** Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST; all QUICK at the 'quick' effort); results in the same order. */
   async compressMany(buffers: Uint8Array[], quality?: number, fast = false): Promise<Compressed[]> {
-    const lookups = buffers.map((data) => this.fromCache(data, fast ? FAST.brotli : (quality ?? brotliQuality(data.length)), fast ? FAST.gzip : GZIP_LEVEL));
+    const settings = (data: Uint8Array): [number, number] =>
+      this.effort === 'quick' ? [QUICK.brotli, QUICK.gzip] : fast ? [FAST.brotli, FAST.gzip] : [quality ?? brotliQuality(data.length), GZIP_LEVEL];
+    const lookups = buffers.map((data) => this.fromCache(data, ...settings(data)));
     // Identical files (the daily card is also its verse's card) are compressed once.
     const pending = new Map<string, Promise<Compressed>>();
     const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);
     for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.quality, m.gzipLevel, m.slots));
     return Promise.all(lookups.map((l) => l.hit ?? pending.get(l.key)!));
+  }
+
+  /** svgo's `optimize(svg, config).data`, on a worker; ahead of the compression queued, as the build waits for the cards. */
+  optimizeSvg(svg: string, config: unknown): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (this.failed) return reject(this.failed);
+      const at = this.queue.findIndex((j) => !('svg' in j));
+      this.queue.splice(at < 0 ? this.queue.length : at, 0, { svg, config, resolve, reject });
+      if (this.workers.length < availableParallelism()) this.spawn();
+      this.dispatch();
+    });
   }
 
   async close(): Promise<void> {
@@ -100,6 +139,7 @@ export class CompressPool {
     return new Promise((resolve, reject) => {
       if (this.failed) return reject(this.failed);
       this.queue.push({ data, key, brotliQuality, gzipLevel, slots, resolve, reject });
+      this.jobs.total++;
       if (this.workers.length < availableParallelism()) this.spawn();
       this.dispatch();
     });
@@ -121,12 +161,23 @@ export class CompressPool {
       const worker = this.idle.pop()!;
       const job = this.queue.shift()!;
       this.running.set(worker, job);
+      if ('svg' in job) {
+        worker.once('message', (msg: { svg: string }) => {
+          this.running.delete(worker);
+          this.idle.push(worker);
+          this.dispatch();
+          job.resolve(msg.svg);
+        });
+        worker.postMessage({ svg: job.svg, config: job.config });
+        continue;
+      }
       worker.once('message', (msg: { br: Uint8Array; gzip: Uint8Array }) => {
         this.running.delete(worker);
         const br = Buffer.from(msg.br.buffer, msg.br.byteOffset, msg.br.byteLength);
         const gzip = Buffer.from(msg.gzip.buffer, msg.gzip.byteOffset, msg.gzip.byteLength);
         this.idle.push(worker);
         this.dispatch();
+        this.onJob(++this.jobs.done, this.jobs.total);
         // Written with dist/, then linked into the cache (see cache.ts).
         job.resolve({ br: { bytes: br, size: br.length, cacheAs: job.slots.br.cacheAs }, gzip: { bytes: gzip, size: gzip.length, cacheAs: job.slots.gzip.cacheAs } });
       });

@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../paths.ts';
 import type { BuildSummary } from './build.ts';
+import type { Effort } from './compress.ts';
+import type { Content } from '../content/read.ts';
 import { staleness, writeStamp } from './stamp.ts';
 import { recoverDir } from '../fs/atomic.ts';
 import { AUDIT_FILE, auditSummary } from '../content/audit.ts';
@@ -14,28 +16,58 @@ export interface EnsureOptions {
   cacheDir: string | null;
   stampFile: string;
   say: (line: string) => void;
+  /** Progress of the import and the build (src/cli/progress.ts); its stage is ended before each `say`. */
+  progress?: Progress;
+  /**
+   * 'quick' (the default): a dist/ for serving here, built with quick
+   * compression when one is needed, and any current dist/ will do. 'full':
+   * only a dist/ compressed as it is published will do.
+   */
+  effort?: Effort;
+  /** Called when a build is needed; what it returns is called once dist/ is ready or the preparation failed (npm start: a 503 on the port meanwhile). */
+  whilePreparing?: () => Promise<() => Promise<void>>;
 }
 
+type Progress = ((message: string, done?: number, total?: number) => void) & { end?: () => void };
+
 /** Build (and stamp) dist/ from content/; the one way both `npm run build` and `npm start` build. */
-export async function buildAndStamp(o: Omit<EnsureOptions, 'say'> & { seed?: string; progress?: (m: string, d?: number, t?: number) => void }): Promise<BuildSummary> {
+export async function buildAndStamp(o: Omit<EnsureOptions, 'say' | 'stampFile'> & { stampFile: string | null; seed?: string; content?: Content }): Promise<BuildSummary> {
   const { build } = await import('./build.ts');
-  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, progress: o.progress });
-  await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest);
+  const effort = o.effort ?? 'full';
+  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, progress: o.progress, effort, content: o.content });
+  if (o.stampFile) await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest, effort);
   return summary;
 }
 
 export async function ensureBuilt(o: EnsureOptions): Promise<void> {
   recoverDir(o.contentDir);
   recoverDir(o.distDir);
-  const why = staleness(o.stampFile, o.contentDir, o.distDir);
+  const effort = o.effort ?? 'quick';
+  const why = staleness(o.stampFile, o.contentDir, o.distDir, effort);
   if (!why) return;
-  o.say(`${why}: preparing it (import and build)`);
+  const progress: Progress = o.progress ?? (() => {});
+  const say = (line: string) => {
+    progress.end?.();
+    o.say(line);
+  };
+  say(`${why}: preparing it (import and build${effort === 'quick' ? ', quick compression: `npm run build` makes the published sizes' : ''})`);
+  const release = await o.whilePreparing?.();
+  try {
+    await prepare(o, effort, progress, say);
+  } finally {
+    await release?.();
+  }
+}
+
+async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say: (line: string) => void): Promise<void> {
   // Loaded only when needed: the build's modules (svgo, ajv) would double the start-up time.
   const [{ importContent }, { defaultSource }] = await Promise.all([import('../content/import.ts'), import('../content/source.ts')]);
+  let content: Content | undefined;
   if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE))) {
-    const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir });
-    o.say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs)}`);
+    const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir, progress: (m, d, t) => progress(`import: ${m}`, d, t) });
+    content = s.content;
+    say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs)}`);
   }
-  const s = await buildAndStamp(o);
-  o.say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s`);
+  const s = await buildAndStamp({ ...o, effort, content, progress: (m, d, t) => progress(`build: ${m}`, d, t) });
+  say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s`);
 }

@@ -8,6 +8,7 @@ import fg from 'fast-glob';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import type { Manifest } from './manifest.ts';
+import type { Effort } from './compress.ts';
 import { AUDIT_FILE } from '../content/audit.ts';
 
 /** Source files whose change changes what the build writes. */
@@ -26,17 +27,21 @@ export function inputsFingerprint(contentDir: string): string {
   return hash.digest('hex');
 }
 
-export function writeStamp(stampFile: string, distDir: string, contentDir: string, manifest: Manifest): Promise<void> {
-  return writeFileAtomic(stampFile, JSON.stringify({ dist: distDir, build: manifest.build, inputs: inputsFingerprint(contentDir) }) + '\n');
+export function writeStamp(stampFile: string, distDir: string, contentDir: string, manifest: Manifest, effort: Effort = 'full'): Promise<void> {
+  return writeFileAtomic(stampFile, JSON.stringify({ dist: distDir, build: manifest.build, inputs: inputsFingerprint(contentDir), effort }) + '\n');
 }
 
-/** Why dist/ needs a build, or null when it is current. */
-export function staleness(stampFile: string, contentDir: string, distDir: string): string | null {
+/**
+ * Why dist/ needs a build, or null when it is current. `needs`: 'full' when
+ * only a dist/ compressed as it is published will do (the benchmark), 'quick'
+ * when either will (serving on this machine).
+ */
+export function staleness(stampFile: string, contentDir: string, distDir: string, needs: Effort = 'quick'): string | null {
   if (!existsSync(join(contentDir, 'slok'))) return 'content/ is missing';
   if (!existsSync(join(contentDir, AUDIT_FILE))) return 'content/ was imported before audits and errata';
   const manifestFile = join(distDir, 'manifest.json');
   if (!existsSync(manifestFile)) return 'dist/ is missing';
-  let stamp: { dist?: string; build?: string; inputs?: string };
+  let stamp: { dist?: string; build?: string; inputs?: string; effort?: Effort };
   let manifest: Manifest;
   try {
     stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
@@ -45,6 +50,8 @@ export function staleness(stampFile: string, contentDir: string, distDir: string
     return 'dist/ has no build stamp';
   }
   if (stamp.dist !== distDir || stamp.build !== manifest.build) return 'dist/ was not built from this checkout';
+  // Stamps from before there were two efforts were all made at 'full'.
+  if (needs === 'full' && (stamp.effort ?? 'full') !== 'full') return 'dist/ was compressed quickly (by npm start), not as it is published';
   if (stamp.inputs !== inputsFingerprint(contentDir)) return 'content/ or the build code changed since dist/ was built';
   return null;
 }

@@ -10,7 +10,7 @@ import { importContent, type ImportOptions } from '../../src/content/import.ts';
 import { auditSummary } from '../../src/content/audit.ts';
 import { defaultSource, expandSource } from '../../src/content/source.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
-import { chapterFile, verseFile } from '../../src/content/read.ts';
+import { chapterFile, readContent, verseFile } from '../../src/content/read.ts';
 import { COMMENTARY_KEYS, isSpecCommentary } from '../../src/content/schema.ts';
 import { applyEdits, type Repair } from '../../src/content/repairs.ts';
 import { SHARED_DATA, linkedCopy, rewrite, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
@@ -93,8 +93,14 @@ test.before(hook(async () => {
 test('imports the shared folder; every record equals its source', async () => {
   const contentDir = join(tempDir(), 'content');
   const summary = await importContent({ from: SHARED_DATA, contentDir });
-  const { audit, ...counts } = summary;
+  const { audit, content, ...counts } = summary;
   assert.equal(counts, { chapters: 18, verses: 701, colophons: 18, commentators: 22, bytes: summary.bytes });
+  // The records it hands to a build right after (npm start's) are those it wrote, as a build would read them.
+  const written = await readContent(contentDir);
+  assert.equal(content.chapters.map((c) => c.file), written.chapters.map((c) => c.file));
+  assert.equal(content.verses.map((v) => v.file), written.verses.map((v) => v.file));
+  assert.ok(content.verses.every((v, i) => v.bytes.equals(written.verses[i].bytes)), 'the same bytes');
+  assert.equal(content.verses.map((v) => v.record), written.verses.map((v) => v.record));
   assert.equal(audit.findings, [], 'with the errata the current upstream audits clean');
   assert.equal(audit.errata.map((e) => [e.id, e.status, e.keys.length]), [['BG18.45-commentaries', 'applied', 21]]);
   assert.equal(audit.resolved.map((f) => [f.record, f.by]), [['BG18.45', 'BG18.45-commentaries']]);
