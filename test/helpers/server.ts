@@ -1,11 +1,21 @@
 // Real servers for the tests: a process started the way an operator starts
-// it (Node through bin/run.mjs, Deno through `deno run`), on a free port.
+// it (Node through bin/run.mjs, Deno through `deno run` and Bun through `bun`
+// with the flags of package.json's scripts), on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT, serverNodeFlags } from '../../src/paths.ts';
 
-export type Runtime = 'node' | 'deno';
+export type Runtime = 'node' | 'deno' | 'bun';
+
+/**
+ * The engines the contract suites run on: all three, or those GITA_TEST_RUNTIMES
+ * names (`node`: .ci/run's second pass on Node 24 tests Node alone).
+ */
+export const RUNTIMES: readonly Runtime[] = (process.env.GITA_TEST_RUNTIMES?.split(',').map((r) => r.trim()) ?? ['node', 'deno', 'bun']).map((r) => {
+  if (r !== 'node' && r !== 'deno' && r !== 'bun') throw new Error(`GITA_TEST_RUNTIMES: "${r}" is not node, deno or bun`);
+  return r;
+});
 
 export interface Running {
   url: string;
@@ -18,11 +28,23 @@ export interface Running {
 }
 
 const DENO = join(PROJECT_ROOT, 'node_modules', '.bin', 'deno');
+const BUN = join(PROJECT_ROOT, 'node_modules', '.bin', 'bun');
+
+/** The arguments `npm run <script>` gives the runtime after the prepare step: `deno run --allow-net ... scripts/start-deno.ts` minus the runtime's name. */
+function scriptArgs(script: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = scripts[script].split('&&').at(-1)!.trim().split(/\s+/);
+  return command.slice(1).map((a) => (a.startsWith('scripts/') ? join(PROJECT_ROOT, a) : a));
+}
 
 export function runtimeCommand(runtime: Runtime, args: string[]): [string, string[]] {
   if (runtime === 'deno') {
     if (!existsSync(DENO)) throw new Error(`Deno is missing: ${DENO} (npm ci installs it from the deno package)`);
-    return [DENO, ['run', '--allow-net', '--allow-read', '--allow-env', '--allow-write', '--allow-sys', join(PROJECT_ROOT, 'scripts', 'start-deno.ts'), ...args]];
+    return [DENO, [...scriptArgs('start:deno'), ...args]];
+  }
+  if (runtime === 'bun') {
+    if (!existsSync(BUN)) throw new Error(`Bun is missing: ${BUN} (npm ci installs it from the bun package)`);
+    return [BUN, [...scriptArgs('start:bun'), ...args]];
   }
   return [process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', ...args]];
 }
