@@ -2,11 +2,9 @@
 // it (Node through bin/run.mjs, Deno through `deno run` and Bun through `bun`
 // with the flags of package.json's scripts), on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PROJECT_ROOT, serverNodeFlags } from '../../src/paths.ts';
+import { PROJECT_ROOT, serverCommand, type Engine } from '../../src/paths.ts';
 
-export type Runtime = 'node' | 'deno' | 'bun';
+export type Runtime = Engine;
 
 /**
  * The engines the contract suites run on: all three, or those GITA_TEST_RUNTIMES
@@ -27,30 +25,8 @@ export interface Running {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const DENO = join(PROJECT_ROOT, 'node_modules', '.bin', 'deno');
-const BUN = join(PROJECT_ROOT, 'node_modules', '.bin', 'bun');
-
-/** The arguments `npm run <script>` gives the runtime after the prepare step: `deno run --allow-net ... scripts/start-deno.ts` minus the runtime's name. */
-function scriptArgs(script: string): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const command = scripts[script].split('&&').at(-1)!.trim().split(/\s+/);
-  return command.slice(1).map((a) => (a.startsWith('scripts/') ? join(PROJECT_ROOT, a) : a));
-}
-
-export function runtimeCommand(runtime: Runtime, args: string[]): [string, string[]] {
-  if (runtime === 'deno') {
-    if (!existsSync(DENO)) throw new Error(`Deno is missing: ${DENO} (npm ci installs it from the deno package)`);
-    return [DENO, [...scriptArgs('start:deno'), ...args]];
-  }
-  if (runtime === 'bun') {
-    if (!existsSync(BUN)) throw new Error(`Bun is missing: ${BUN} (npm ci installs it from the bun package)`);
-    return [BUN, [...scriptArgs('start:bun'), ...args]];
-  }
-  return [process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', ...args]];
-}
-
 export async function startServer(runtime: Runtime, options: { dist: string; dataDir: string; env?: Record<string, string> }): Promise<Running> {
-  const [cmd, args] = runtimeCommand(runtime, ['--port', '0', '--host', '127.0.0.1', '--dist', options.dist, '--data-dir', options.dataDir]);
+  const [cmd, args] = serverCommand(runtime, ['--port', '0', '--host', '127.0.0.1', '--dist', options.dist, '--data-dir', options.dataDir]);
   const proc = spawn(cmd, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, GITA_ANON_LIMIT: '0', NO_COLOR: '1', ...options.env },
