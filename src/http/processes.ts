@@ -63,6 +63,8 @@ export interface PrimaryOptions {
 
 export async function startProcessPrimary(config: Config, { runtime, command }: PrimaryOptions): Promise<void> {
   const log = createLog();
+  // Elsewhere SO_REUSEPORT lets several processes bind, but one of them gets every connection.
+  if (process.platform !== 'linux') throw new Error(`GITA_WORKERS=${config.workers} under ${runtime.split(' ')[0]} needs Linux (reusePort spreads connections only there); use 1 worker, or Node`);
   let usage: FileUsageStore | null = null;
   if (!config.redisUrl) {
     usage = await FileUsageStore.open(config.dataDir, { flushEveryMs: CLUSTER_FLUSH_MS });
