@@ -1,8 +1,9 @@
 // The reference for `npm run bench`: the least a Node server can do, node:http
 // answering bytes already in memory with two headers, no routing beyond a map
 // lookup. Measured beside the real server and nginx in the same run, it shows
-// how much of a gap to nginx is Node itself on this machine.
-// Usage: node scripts/bench-reference.mjs DIST PORT
+// how much of a gap to nginx is Node itself on this machine. Under Bun it
+// answers the same through Bun.serve: the ceiling of a Bun server here.
+// Usage: node|bun scripts/bench-reference.mjs DIST PORT
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,12 +20,27 @@ for (const [path, entry] of Object.entries(manifest.files)) {
 const verses = manifest.content.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => `/slok/${i + 1}/${v + 1}`));
 const pick = (suffix) => files.get(verses[Math.floor(Math.random() * verses.length)] + suffix);
 
-createServer((req, res) => {
-  const file = req.url === '/slok' ? pick('') : req.url === '/gita.svg' ? pick('/gita.svg') : files.get(req.url);
-  if (!file) {
-    res.writeHead(404, { 'Content-Length': 0 }).end();
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });
-  res.end(file.body);
-}).listen(Number(port), '127.0.0.1');
+const lookup = (url) => (url === '/slok' ? pick('') : url === '/gita.svg' ? pick('/gita.svg') : files.get(url));
+
+if (globalThis.Bun) {
+  globalThis.Bun.serve({
+    port: Number(port),
+    hostname: '127.0.0.1',
+    fetch(request) {
+      const u = request.url;
+      const file = lookup(u.slice(u.indexOf('/', u.indexOf('//') + 2)));
+      if (!file) return new Response(null, { status: 404 });
+      return new Response(file.body, { headers: { 'Content-Type': file.type } });
+    },
+  });
+} else {
+  createServer((req, res) => {
+    const file = lookup(req.url);
+    if (!file) {
+      res.writeHead(404, { 'Content-Length': 0 }).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });
+    res.end(file.body);
+  }).listen(Number(port), '127.0.0.1');
+}

@@ -9,23 +9,25 @@ import { flags, run } from '../src/cli/run.ts';
 import { formatSeconds } from '../src/cli/format.ts';
 import type { Manifest } from '../src/publish/manifest.ts';
 import { FILES } from '../src/layout.ts';
-import { PATHS, PROJECT_ROOT, serverNodeFlags } from '../src/paths.ts';
+import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--no-projections] [--no-keys-bench] [--no-build-bench]
+Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-keys-bench] [--no-build-bench]
 
-Builds dist/ if needed, starts the server and nginx (Debian nginx-light, a
-config written to a temporary folder, loopback only) on the same dist/, and
-measures each hot route with wrk (-t1, 64 connections; default 3 rounds of
-5 s, the servers alternating, the median kept): requests a second, p50
-and p99 latency, errors, and the ratio to nginx. A bare node:http server with
-the same bytes in memory (scripts/bench-reference.mjs) runs beside them:
-about the most any Node server reaches on this machine, for reading a gap
-to nginx. Then projections on the server (/slok/2/47 whole, ?lang=en, and a
-chapter's verses in English by one commentator); start-up time, RSS after load; the cost of keys, limits and
-counting on /chapter/2 (GITA_AUTH=off against required, embedded and with
-Redis at REDIS_URL or 127.0.0.1:6379); and cold and warm build times. wrk
-and nginx are installed with apt-get when missing and this user may.
+Builds dist/ if needed, then measures side by side, on the same dist/, the
+server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
+with GITA_WORKERS=auto, nginx (Debian nginx-light, a config written to a
+temporary folder, loopback only, worker_processes auto), and two bare servers
+answering the same bytes from memory (scripts/bench-reference.mjs on
+node:http and on Bun.serve: about the most any server on that engine reaches
+on this machine). Each hot route with wrk (-t1, 64 connections; default 3
+rounds of 5 s, the servers alternating, the median kept): requests a second,
+p99 latency, errors, the ratios the targets are set on; RSS per worker after
+the load. Then projections and search on Node; start-up to the first answer
+on each engine; the cost of keys, limits and counting on /chapter/2
+(GITA_AUTH=off against required, embedded and with Redis at REDIS_URL or
+127.0.0.1:6379); and cold and warm build times. wrk and nginx are installed
+with apt-get when missing and this user may. Printed, not asserted.
 `;
 
 interface Result {
@@ -41,13 +43,36 @@ interface Result {
 /** The whole record, then projections of it and of a chapter (issue: ?lang=en at least 0.8x the whole record). */
 const PROJECTIONS = ['/slok/2/47', '/slok/2/47?lang=en', '/chapter/3/slok?lang=en&authors=siva'];
 
-const ROUTES: Array<{ name: string; path: string; random?: boolean }> = [
+interface Route {
+  name: string;
+  path: string;
+  random?: boolean;
+  /** The file nginx serves for it, when not the path itself (a projection's static language form). */
+  staticPath?: string;
+}
+
+const ROUTES: Route[] = [
   { name: '/chapters', path: '/chapters' },
   { name: '/chapter/2', path: '/chapter/2' },
   { name: '/slok/2/47', path: '/slok/2/47' },
   { name: 'random /slok', path: '/slok', random: true },
   { name: 'random /gita.svg', path: '/gita.svg', random: true },
+  { name: '/slok/2/47?lang=en', path: '/slok/2/47?lang=en', staticPath: '/slok/2/47/en.json' },
 ];
+
+/** A server measured side by side with the others. */
+interface Target {
+  name: string;
+  engine?: Engine;
+  port: number;
+  proc: ChildProcess;
+  /** Ours (answers projections), or a reference (nginx, the bare servers). */
+  gita: boolean;
+  /** RSS of each process that serves, in MB. */
+  rss(): number[];
+}
+
+const ENGINES: readonly Engine[] = ['node', 'bun', 'deno'];
 
 function need(tool: string, pkg: string): string {
   const found = spawnSync('sh', ['-c', `command -v ${tool} || ls /usr/sbin/${tool} 2>/dev/null`], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
@@ -251,6 +276,7 @@ run(async () => {
     rounds: { type: 'string' },
     connections: { type: 'string' },
     routes: { type: 'string' },
+    engines: { type: 'string' },
     'no-keys-bench': { type: 'boolean' },
     'no-projections': { type: 'boolean' },
     'no-search': { type: 'boolean' },
@@ -261,6 +287,8 @@ run(async () => {
   const connections = Number(values.connections ?? 64);
   const wanted = values.routes?.split(',');
   const routes = ROUTES.filter((r) => !wanted || wanted.includes(r.name) || wanted.includes(r.path));
+  const engines = (values.engines?.split(',') ?? ENGINES) as Engine[];
+  for (const e of engines) if (!ENGINES.includes(e)) throw new Error(`--engines: "${e}" is not one of ${ENGINES.join(', ')}`);
   const wrkBin = need('wrk', 'wrk');
   const nginxBin = need('nginx', 'nginx-light');
 
@@ -275,13 +303,142 @@ run(async () => {
   console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
   console.log(`wrk -t1 -c${connections} -d${seconds}s, ${rounds} rounds per route (median), after a 2 s warm-up; nginx: worker_processes auto, access log buffered, gzip_static`);
 
-  // Start-up: from spawn to the first answer, three times, with 1 worker and with auto; and to the first search answer (the index loaded).
-  const startUp = async (env: Record<string, string>) => {
+  // The servers side by side: each engine with 1 worker and with auto, nginx, and the bare servers.
+  const targets: Target[] = [];
+  let port = 18_100;
+  for (const engine of engines) {
+    for (const workers of ['1', 'auto']) {
+      const p = port++;
+      const [cmd, args] = serverCommand(engine, ['--port', String(p), '--host', '127.0.0.1']);
+      const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers }, stdio: ['ignore', 'ignore', 'inherit'] });
+      targets.push({ name: `${engine} ${workers}`, engine, port: p, proc, gita: true, rss: () => (workers === '1' ? [rssMb(proc.pid!)] : childPids(proc.pid!).map(rssMb)) });
+    }
+  }
+  const nginxPort = port++;
+  const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, nginxPort), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
+  targets.push({ name: 'nginx', port: nginxPort, proc: nginx, gita: false, rss: () => childPids(nginx.pid!).map(rssMb) });
+  // Bare servers with the bytes in memory: what each engine itself reaches here, so a gap to nginx can be read as the server's or the engine's.
+  const bareNodePort = port++;
+  const bareNode = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodePort)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  targets.push({ name: 'bare node:http', port: bareNodePort, proc: bareNode, gita: false, rss: () => [rssMb(bareNode.pid!)] });
+  if (engines.includes('bun')) {
+    const p = port++;
+    const bare = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'bun'), [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(p)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    targets.push({ name: 'bare Bun.serve', port: p, proc: bare, gita: false, rss: () => [rssMb(bare.pid!)] });
+  }
+  const node1 = targets.find((t) => t.name === 'node 1');
+  /** The URL a target is asked for a route, and the wrk script for a random route; null: it has no such route (the bare servers project nothing). */
+  const ask = (t: Target, route: Route): { url: string; script?: string } | null => {
+    const base = `http://127.0.0.1:${t.port}`;
+    if (t.name === 'nginx') {
+      if (route.random) return { url: `${base}/`, script: scripts[route.path as '/slok' | '/gita.svg'] };
+      return { url: base + (route.staticPath ?? route.path) };
+    }
+    if (!t.gita && route.path.includes('?')) return null;
+    return { url: base + route.path };
+  };
+  const rows: Array<{ route: string; results: Map<string, Result> }> = [];
+  try {
+    for (const t of targets) await waitFor(`http://127.0.0.1:${t.port}/chapters`);
+    for (const route of routes) {
+      const asked = targets.map((t) => [t, ask(t, route)] as const).filter((x): x is readonly [Target, { url: string; script?: string }] => x[1] !== null);
+      for (const [, a] of asked) wrk(wrkBin, a.url, 2, connections, a.script);
+      // Alternate the servers and keep the median: a shared machine drifts between runs.
+      const runs = new Map<string, Result[]>(asked.map(([t]) => [t.name, []]));
+      for (let i = 0; i < rounds; i++) for (const [t, a] of asked) runs.get(t.name)!.push(wrk(wrkBin, a.url, seconds, connections, a.script));
+      rows.push({ route: route.name, results: new Map([...runs].map(([name, rs]) => [name, median(rs)])) });
+      console.log(`  measured ${route.name}`);
+    }
+    // Projections against the whole record, on the Node server alone (a static server has no projections).
+    const projected: Array<{ path: string; r: Result }> = [];
+    if (!values['no-projections'] && node1) {
+      const at = (path: string) => `http://127.0.0.1:${node1.port}${path}`;
+      for (const path of PROJECTIONS) wrk(wrkBin, at(path), 2, connections);
+      const runs = new Map<string, Result[]>(PROJECTIONS.map((p) => [p, []]));
+      for (let i = 0; i < rounds; i++) for (const path of PROJECTIONS) runs.get(path)!.push(wrk(wrkBin, at(path), seconds, connections));
+      for (const path of PROJECTIONS) projected.push({ path, r: median(runs.get(path)!) });
+      console.log('  measured the projections');
+    }
+    // Search: 16 connections over the test queries in rotation (the issue's target: p50 <= 2 ms, p99 <= 20 ms).
+    let searched: Result | null = null;
+    if (!values['no-search'] && node1) {
+      const queries = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'test', 'search', 'queries.json'), 'utf8')) as Array<{ q: string; params?: Record<string, unknown> }>).map((c) => {
+        const qs = new URLSearchParams({ q: c.q });
+        for (const [k, v] of Object.entries(c.params ?? {})) qs.set(k, String(v));
+        return `/search?${qs}`;
+      });
+      const script = rotatingPathsScript(work, 'search', queries);
+      const url = `http://127.0.0.1:${node1.port}/`;
+      wrk(wrkBin, url, 2, 16, script);
+      const runs: Result[] = [];
+      for (let i = 0; i < rounds; i++) runs.push(wrk(wrkBin, url, seconds, 16, script));
+      searched = median(runs);
+      console.log('  measured search');
+    }
+    const rss = new Map(targets.map((t) => [t.name, t.rss()]));
+
+    const names = targets.map((t) => t.name);
+    const cell = (r: Result | undefined, f: (r: Result) => string) => (r ? f(r) : '-');
+    console.log('');
+    console.log(`req/s (wrk -t1 -c${connections}, median of ${rounds}; auto = ${availableParallelism()} workers)`);
+    console.log('');
+    console.log(`| route | ${names.join(' | ')} |`);
+    console.log(`|---|${names.map(() => '---:').join('|')}|`);
+    for (const { route, results } of rows) console.log(`| ${route} | ${names.map((n) => cell(results.get(n), (r) => fmt(r.rps))).join(' | ')} |`);
+    console.log('');
+    console.log(`p99 ms (target <= 10 at ${connections} connections); errors and non-2xx answers summed over the rounds`);
+    console.log('');
+    console.log(`| route | ${names.join(' | ')} |`);
+    console.log(`|---|${names.map(() => '---:').join('|')}|`);
+    for (const { route, results } of rows) console.log(`| ${route} | ${names.map((n) => cell(results.get(n), (r) => `${fmt(r.p99, 2)}${r.p99 <= 10 ? '' : ' (missed)'}${r.errors + r.non2xx ? ` [${r.errors + r.non2xx} errors]` : ''}`)).join(' | ')} |`);
+    // The ratios the issue sets targets for, and the Node ones the README has quoted.
+    const ratios: Array<[string, string, string, number | null]> = [
+      ['bun auto', 'nginx', 'bun auto / nginx', 0.9],
+      ['bun 1', 'bare Bun.serve', 'bun 1 / bare Bun.serve', 0.9],
+      ['node auto', 'nginx', 'node auto / nginx', null],
+      ['node 1', 'bare node:http', 'node 1 / bare node:http', null],
+      ['deno auto', 'nginx', 'deno auto / nginx', null],
+      ['bare Bun.serve', 'bare node:http', 'bare Bun.serve / bare node:http', null],
+    ];
+    const shown = ratios.filter(([a, b]) => names.includes(a) && names.includes(b));
+    console.log('');
+    console.log(`| route | ${shown.map(([, , label, target]) => `${label}${target ? ` (target >= ${target})` : ''}`).join(' | ')} |`);
+    console.log(`|---|${shown.map(() => '---:').join('|')}|`);
+    for (const { route, results } of rows) {
+      console.log(`| ${route} | ${shown.map(([a, b, , target]) => {
+        const x = results.get(a)?.rps;
+        const y = results.get(b)?.rps;
+        if (!x || !y) return '-';
+        return `${fmt(x / y, 2)}${target && x / y < target ? ' (missed)' : ''}`;
+      }).join(' | ')} |`);
+    }
+    if (projected.length) {
+      const whole = projected[0].r.rps;
+      console.log('');
+      console.log('| projection (node 1) | req/s | / the whole record (target >= 0.8 for ?lang=en) | p50 / p99 ms | bytes | errors |');
+      console.log('|---|---:|---:|---:|---:|---:|');
+      for (const { path, r } of projected) console.log(`| ${path} | ${fmt(r.rps)} | ${fmt(r.rps / whole, 2)} | ${fmt(r.p50, 2)} / ${fmt(r.p99, 2)} | ${r.bytes} | ${r.errors + r.non2xx} |`);
+    }
+    if (searched) {
+      console.log('');
+      console.log(`search (node 1), 16 connections, the test queries in rotation: ${fmt(searched.rps)} req/s, p50 ${fmt(searched.p50, 2)} ms (target <= 2), p99 ${fmt(searched.p99, 2)} ms (target <= 20), ${searched.errors + searched.non2xx} errors`);
+    }
+    console.log('');
+    console.log(`RSS after the load, per process that serves (MB; target <= 150 per worker): ${[...rss].map(([n, mbs]) => `${n} ${mbs.map((m) => m.toFixed(0)).join(', ')}`).join('; ')}`);
+  } finally {
+    for (const t of targets) t.proc.kill(t.name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
+    await Promise.all(targets.map((t) => new Promise((r) => (t.proc.exitCode !== null || t.proc.signalCode !== null ? r(null) : t.proc.once('exit', r)))));
+  }
+
+  // Start-up: from spawn to the first answer, three times, each engine with 1 worker and with auto; and to the first search answer (the index loaded).
+  // Measured after the load, alone on the machine (as far as this script goes).
+  const startUp = async (engine: Engine, workers: string) => {
     const first: number[] = [];
     const search: number[] = [];
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
-      const p = startGita(18_091, env);
+      const [cmd, args] = serverCommand(engine, ['--port', '18091', '--host', '127.0.0.1']);
+      const p = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers }, stdio: ['ignore', 'ignore', 'inherit'] });
       await waitFor('http://127.0.0.1:18091/healthz');
       first.push(performance.now() - t0);
       await waitFor('http://127.0.0.1:18091/search?q=dharma');
@@ -291,102 +448,18 @@ run(async () => {
     }
     return { first: first.sort((a, b) => a - b)[1], search: search.sort((a, b) => a - b)[1] };
   };
-  const startOne = await startUp({});
-  const startAuto = await startUp({ GITA_WORKERS: 'auto' });
-
-  const gita = startGita(18_080, {});
-  const gitaAuto = startGita(18_084, { GITA_WORKERS: 'auto' });
-  const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, 18_081), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
-  // Bare node:http with the bytes in memory: what Node itself reaches here, so a gap to nginx can be read as the server's or the machine's.
-  const reference = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, '18083'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const rows: Array<{ route: string; g: Result; a: Result; n: Result; r: Result }> = [];
-  try {
-    await waitFor('http://127.0.0.1:18080/healthz');
-    await waitFor('http://127.0.0.1:18084/healthz');
-    await waitFor('http://127.0.0.1:18081/chapters');
-    await waitFor('http://127.0.0.1:18083/chapters');
-    for (const route of routes) {
-      const script = route.random ? scripts[route.path as '/slok' | '/gita.svg'] : undefined;
-      const gUrl = `http://127.0.0.1:18080${route.path}`;
-      const aUrl = `http://127.0.0.1:18084${route.path}`;
-      const nUrl = `http://127.0.0.1:18081${route.random ? '/' : route.path}`;
-      const rUrl = `http://127.0.0.1:18083${route.path}`;
-      wrk(wrkBin, gUrl, 2, connections);
-      wrk(wrkBin, aUrl, 2, connections);
-      wrk(wrkBin, nUrl, 2, connections, script);
-      wrk(wrkBin, rUrl, 2, connections);
-      // Alternate the servers and keep the median: a shared machine drifts between runs.
-      const gs: Result[] = [];
-      const as: Result[] = [];
-      const ns: Result[] = [];
-      const rs: Result[] = [];
-      for (let i = 0; i < rounds; i++) {
-        gs.push(wrk(wrkBin, gUrl, seconds, connections));
-        as.push(wrk(wrkBin, aUrl, seconds, connections));
-        ns.push(wrk(wrkBin, nUrl, seconds, connections, script));
-        rs.push(wrk(wrkBin, rUrl, seconds, connections));
-      }
-      rows.push({ route: route.name, g: median(gs), a: median(as), n: median(ns), r: median(rs) });
-      console.log(`  measured ${route.name}`);
+  const targetsMs: Partial<Record<string, number>> = { 'node 1': 500, 'node auto': 1000, 'bun 1': 300 };
+  console.log('');
+  console.log('| start-up (median of 3) | to the first answer | to the first search answer (its index loaded) |');
+  console.log('|---|---:|---:|');
+  for (const engine of engines) {
+    for (const workers of ['1', 'auto']) {
+      const s = await startUp(engine, workers);
+      const target = targetsMs[`${engine} ${workers}`];
+      console.log(`| ${engine} ${workers} | ${formatSeconds(s.first)}${target ? ` (target <= ${target / 1000} s${s.first <= target ? '' : ', missed'})` : ''} | ${formatSeconds(s.search)} |`);
     }
-    // Projections against the whole record, on the server alone (a static server has no projections).
-    const projected: Array<{ path: string; r: Result }> = [];
-    if (!values['no-projections']) {
-      for (const path of PROJECTIONS) wrk(wrkBin, `http://127.0.0.1:18080${path}`, 2, connections);
-      const runs = new Map<string, Result[]>(PROJECTIONS.map((p) => [p, []]));
-      for (let i = 0; i < rounds; i++) for (const path of PROJECTIONS) runs.get(path)!.push(wrk(wrkBin, `http://127.0.0.1:18080${path}`, seconds, connections));
-      for (const path of PROJECTIONS) projected.push({ path, r: median(runs.get(path)!) });
-      console.log('  measured the projections');
-    }
-    // Search: 16 connections over the test queries in rotation (the issue's target: p50 <= 2 ms, p99 <= 20 ms).
-    let searched: Result | null = null;
-    if (!values['no-search']) {
-      const queries = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'test', 'search', 'queries.json'), 'utf8')) as Array<{ q: string; params?: Record<string, unknown> }>).map((c) => {
-        const qs = new URLSearchParams({ q: c.q });
-        for (const [k, v] of Object.entries(c.params ?? {})) qs.set(k, String(v));
-        return `/search?${qs}`;
-      });
-      const script = rotatingPathsScript(work, 'search', queries);
-      wrk(wrkBin, 'http://127.0.0.1:18080/', 2, 16, script);
-      const runs: Result[] = [];
-      for (let i = 0; i < rounds; i++) runs.push(wrk(wrkBin, 'http://127.0.0.1:18080/', seconds, 16, script));
-      searched = median(runs);
-      console.log('  measured search');
-    }
-    const rss = rssMb(gita.pid!);
-    const workerRss = childPids(gitaAuto.pid!).map(rssMb);
-
-    console.log('');
-    console.log(`| route | gita, 1 worker req/s | gita, auto (${availableParallelism()}) req/s | nginx req/s | bare node:http req/s | auto / nginx (target >= 0.8) | 1 worker / bare node (target >= 0.9) | p50 / p99 ms, 1 worker | p50 / p99 ms, auto (target p99 <= 10) | errors |`);
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { route, g, a, n, r } of rows) {
-      const toNginx = a.rps / n.rps;
-      const toBare = g.rps / r.rps;
-      console.log(`| ${route} | ${fmt(g.rps)} | ${fmt(a.rps)} | ${fmt(n.rps)} | ${fmt(r.rps)} | ${fmt(toNginx, 2)}${toNginx >= 0.8 ? '' : ' (missed)'} | ${fmt(toBare, 2)}${toBare >= 0.9 ? '' : ' (missed)'} | ${fmt(g.p50, 2)} / ${fmt(g.p99, 2)} | ${fmt(a.p50, 2)} / ${fmt(a.p99, 2)} | ${g.errors + g.non2xx + a.errors + a.non2xx} |`);
-    }
-    if (projected.length) {
-      const whole = projected[0].r.rps;
-      console.log('');
-      console.log('| projection (gita) | req/s | / the whole record (target >= 0.8 for ?lang=en) | p50 / p99 ms | bytes | errors |');
-      console.log('|---|---:|---:|---:|---:|---:|');
-      for (const { path, r } of projected) console.log(`| ${path} | ${fmt(r.rps)} | ${fmt(r.rps / whole, 2)} | ${fmt(r.p50, 2)} / ${fmt(r.p99, 2)} | ${r.bytes} | ${r.errors + r.non2xx} |`);
-    }
-    if (searched) {
-      console.log('');
-      console.log(`search, 16 connections, the ${'test queries'} in rotation: ${fmt(searched.rps)} req/s, p50 ${fmt(searched.p50, 2)} ms (target <= 2), p99 ${fmt(searched.p99, 2)} ms (target <= 20), ${searched.errors + searched.non2xx} errors`);
-    }
-    console.log('');
-    console.log(`start-up to the first answer (median of 3): 1 worker ${formatSeconds(startOne.first)} (target <= 0.5 s), auto ${formatSeconds(startAuto.first)} (target <= 1 s)`);
-    console.log(`start-up to the first search answer, its index loaded (median of 3): 1 worker ${formatSeconds(startOne.search)}, auto ${formatSeconds(startAuto.search)}`);
-    console.log(`RSS after the load: 1 worker ${rss.toFixed(0)} MB; auto, per worker ${workerRss.map((m) => m.toFixed(0)).join(', ')} MB (target <= 150 MB per worker)`);
-  } finally {
-    gita.kill('SIGTERM');
-    gitaAuto.kill('SIGTERM');
-    nginx.kill('SIGQUIT');
-    reference.kill('SIGTERM');
-    await Promise.all([gita, gitaAuto, nginx, reference].map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
-    rmSync(work, { recursive: true, force: true });
   }
+  rmSync(work, { recursive: true, force: true });
 
   if (!values['no-keys-bench']) await keysBench(wrkBin, seconds, connections, rounds);
 

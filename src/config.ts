@@ -22,7 +22,7 @@ export interface Config {
   redisPrefix: string;
   /** Where the operator can be reached, shown when registration is closed. */
   contact: string | null;
-  /** Node processes serving the port (node:cluster); 1: the process itself. */
+  /** Processes serving the port (node:cluster on Node; reusePort on Bun and Deno); 1: the process itself. */
   workers: number;
 }
 
@@ -47,7 +47,7 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'redisUrl', env: 'REDIS_URL', flag: 'redis-url', default: '', help: 'Keep keys, usage and limits in Redis, shared by several servers. Unset: in the process and GITA_DATA_DIR.' },
   { key: 'redisPrefix', env: 'GITA_REDIS_PREFIX', flag: 'redis-prefix', default: 'gita:', help: 'Prefix of every Redis key the service uses.' },
   { key: 'contact', env: 'GITA_CONTACT', flag: 'contact', default: '', help: 'How to reach the operator (shown when registration is closed).' },
-  { key: 'workers', env: 'GITA_WORKERS', flag: 'workers', default: '1', help: 'Node processes that share the port: 1, auto (one per core) or a number; counts and quotas stay exact across them. Deno serves in one process.' },
+  { key: 'workers', env: 'GITA_WORKERS', flag: 'workers', default: '1', help: 'Processes that share the port (Node, Bun and Deno): 1, auto (one per core) or a number; counts and quotas stay exact across them.' },
 ];
 
 /** Most workers a server starts: beyond the cores they only compete. */

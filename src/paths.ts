@@ -34,3 +34,21 @@ export function serverNodeFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   return scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
 }
+
+export type Engine = 'node' | 'deno' | 'bun';
+
+/**
+ * The command that starts the server on an engine as its npm script does
+ * (`npm start`, `npm run start:deno`, `npm run start:bun`, minus the prepare
+ * step): the runtime and its arguments, flags read from package.json. Deno
+ * and Bun are the ones npm installed (the `deno` and `bun` packages).
+ */
+export function serverCommand(engine: Engine, args: string[]): [string, string[]] {
+  if (engine === 'node') return [process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', ...args]];
+  const bin = join(PROJECT_ROOT, 'node_modules', '.bin', engine);
+  if (!existsSync(bin)) throw new Error(`${engine} is missing: ${bin} (npm ci installs it from the ${engine} package, a dev dependency)`);
+  const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  // "node bin/run.mjs prepare && deno run --allow-net ... scripts/start-deno.ts": what follows the runtime's name.
+  const command = scripts[`start:${engine}`].split('&&').at(-1)!.trim().split(/\s+/).slice(1);
+  return [bin, [...command.map((a) => (a.startsWith('scripts/') ? join(PROJECT_ROOT, a) : a)), ...args]];
+}

@@ -1,6 +1,9 @@
 // Start the server under Deno: the same app, through the web-standard
-// handler, served by Deno.serve.
+// handler, served by Deno.serve. With GITA_WORKERS > 1 this process is the
+// primary of several Deno processes that share the port (processes.ts).
 import type { Config } from '../config.ts';
+import { workerCount } from './cluster.ts';
+import { isProcessWorker, startProcessPrimary, workerListening, workerPort } from './processes.ts';
 import { createService, displayUrl } from './serve.ts';
 import { webHandler } from './web.ts';
 
@@ -10,20 +13,46 @@ interface DenoServer {
 }
 declare const Deno: {
   serve(
-    options: { port: number; hostname: string; onListen?: (addr: { port: number; hostname: string }) => void },
+    options: { port: number; hostname: string; reusePort?: boolean; onListen?: (addr: { port: number; hostname: string }) => void },
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): DenoServer;
   addSignalListener(signal: 'SIGTERM' | 'SIGINT', handler: () => void): void;
   exit(code: number): never;
+  execPath(): string;
+  permissions: { querySync(p: { name: 'run'; command: string }): { state: string } };
   version: { deno: string };
 };
 
+/**
+ * A worker's permissions (GITA_WORKERS > 1): those of `npm run start:deno`
+ * but --allow-run, which only the primary needs, to start the workers.
+ * --unstable-net: Deno.serve's reusePort is still marked unstable.
+ */
+export const DENO_WORKER_FLAGS = ['--allow-net', '--allow-read', '--allow-env', '--allow-write', '--allow-sys', '--unstable-net'];
+
 export async function startDeno(config: Config) {
-  const service = await createService(config);
-  if (config.workers > 1) service.log.line(`GITA_WORKERS=${config.workers} ignored: under Deno the server runs in one process (node:cluster is Node's)`);
+  const worker = isProcessWorker();
+  if (config.workers > 1 && !worker) {
+    const deno = Deno.execPath();
+    if (Deno.permissions.querySync({ name: 'run', command: deno }).state !== 'granted') {
+      throw new Error(`GITA_WORKERS=${config.workers} under Deno starts worker processes: run with --allow-run=${deno} --unstable-net (npm run start:deno does)`);
+    }
+    return startProcessPrimary(config, { runtime: `deno ${Deno.version.deno}`, command: [deno, ['run', ...DENO_WORKER_FLAGS]] });
+  }
+  const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1 });
   const handler = webHandler({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
   const server = Deno.serve(
-    { port: config.port, hostname: config.host, onListen: ({ hostname, port }) => service.started(displayUrl(hostname, port), `deno ${Deno.version.deno}`) },
+    {
+      port: worker ? workerPort(config) : config.port,
+      hostname: config.host,
+      // Several processes on one port (Linux spreads the connections over them; needs --unstable-net).
+      reusePort: worker,
+      onListen: ({ hostname, port }) => {
+        if (worker) workerListening(port, (reason) => void stop(reason));
+        // In a group the primary says where it listens, once every worker does.
+        service.started(displayUrl(hostname, port), `deno ${Deno.version.deno}`, worker);
+      },
+    },
     handler,
   );
   let stopping = false;
@@ -34,6 +63,7 @@ export async function startDeno(config: Config) {
     await server.shutdown();
     await service.close();
     service.log.line('stopped');
+    service.log.flush();
     Deno.exit(0);
   };
   Deno.addSignalListener('SIGTERM', () => void stop('SIGTERM'));

@@ -5,7 +5,9 @@
 // that to one call per block of a busy key's requests). Usage counts are
 // buffered in each worker and sent to the primary ten times a second; the
 // primary writes usage.json as a single server does. With Redis, the workers
-// use Redis directly and none of this is needed.
+// use Redis directly and none of this is needed. The same messages serve Bun's
+// and Deno's workers, whose primary forks them (src/http/processes.ts) and
+// hands their messages to the listeners here as node:cluster would.
 import cluster from 'node:cluster';
 import { RateLimiterCluster, RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { DayClock, type Factory } from './limits.ts';
@@ -22,7 +24,13 @@ export type ClusterMessage =
   | { channel: typeof CHANNEL; type: 'usage'; rows: UsageRow[] }
   | { channel: typeof CHANNEL; type: 'usage-read'; id: number; days: number; subject?: string }
   | { channel: typeof CHANNEL; type: 'usage-rows'; id: number; rows: UsageRow[] }
-  | { channel: typeof CHANNEL; type: 'workers'; count: number };
+  // A worker about to exit asks, and the answer (no rows) says every count it sent before has arrived.
+  | { channel: typeof CHANNEL; type: 'sync'; id: number }
+  | { channel: typeof CHANNEL; type: 'workers'; count: number }
+  // A Bun or Deno worker tells its primary the port it listens on (src/http/processes.ts).
+  | { channel: typeof CHANNEL; type: 'listening'; port: number }
+  // ...and is asked to stop by it (a signal would do, but Deno's kill() closes the IPC channel first, losing the last counts).
+  | { channel: typeof CHANNEL; type: 'stop' };
 
 export const isClusterMessage = (m: unknown): m is ClusterMessage => typeof m === 'object' && m !== null && (m as { channel?: unknown }).channel === CHANNEL;
 
@@ -77,7 +85,12 @@ export class ClusterUsageStore implements UsageStore {
   async read(days: number, subject?: string): Promise<UsageRow[]> {
     // What this worker counted goes first, so the answer includes it (one IPC channel keeps the order).
     await this.flush();
-    const id = this.nextId++;
+    return this.ask({ channel: CHANNEL, type: 'usage-read', id: this.nextId++, days, ...(subject && { subject }) });
+  }
+
+  /** Send a question to the primary and wait for its rows. */
+  private async ask(question: Extract<ClusterMessage, { type: 'usage-read' | 'sync' }>): Promise<UsageRow[]> {
+    const { id } = question;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const rows = new Promise<UsageRow[]>((resolve, reject) => {
       timer = setTimeout(() => {
@@ -90,7 +103,7 @@ export class ClusterUsageStore implements UsageStore {
       });
     });
     try {
-      await toPrimary({ channel: CHANNEL, type: 'usage-read', id, days, ...(subject && { subject }) });
+      await toPrimary(question);
     } catch (err) {
       // Not sent: nothing will answer, so nothing waits (and no rejection is left unheard).
       clearTimeout(timer);
@@ -104,6 +117,10 @@ export class ClusterUsageStore implements UsageStore {
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flush().catch(() => {});
+    // Wait until the primary has taken the last counts: a send's callback only
+    // says the message left this process's queue (Deno calls it before the
+    // bytes are written, so an exit right after lost them).
+    await this.ask({ channel: CHANNEL, type: 'sync', id: this.nextId++ }).catch(() => {});
     process.off('message', this.onMessage);
   }
 }
@@ -117,7 +134,9 @@ export function serveWorkers(usage: FileUsageStore): void {
   cluster.on('message', (worker, m: unknown) => {
     if (!isClusterMessage(m)) return;
     if (m.type === 'usage') usage.merge(m.rows);
-    else if (m.type === 'usage-read') {
+    else if (m.type === 'sync') {
+      if (worker.isConnected()) worker.send({ channel: CHANNEL, type: 'usage-rows', id: m.id, rows: [] } satisfies ClusterMessage);
+    } else if (m.type === 'usage-read') {
       void usage.read(m.days, m.subject).then((rows) => {
         if (worker.isConnected()) worker.send({ channel: CHANNEL, type: 'usage-rows', id: m.id, rows } satisfies ClusterMessage);
       });

@@ -1,11 +1,19 @@
 // Real servers for the tests: a process started the way an operator starts
-// it (Node through bin/run.mjs, Deno through `deno run`), on a free port.
+// it (Node through bin/run.mjs, Deno through `deno run` and Bun through `bun`
+// with the flags of package.json's scripts), on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { PROJECT_ROOT, serverNodeFlags } from '../../src/paths.ts';
+import { PROJECT_ROOT, serverCommand, type Engine } from '../../src/paths.ts';
 
-export type Runtime = 'node' | 'deno';
+export type Runtime = Engine;
+
+/**
+ * The engines the contract suites run on: all three, or those GITA_TEST_RUNTIMES
+ * names (`node`: .ci/run's second pass on Node 24 tests Node alone).
+ */
+export const RUNTIMES: readonly Runtime[] = (process.env.GITA_TEST_RUNTIMES?.split(',').map((r) => r.trim()) ?? ['node', 'deno', 'bun']).map((r) => {
+  if (r !== 'node' && r !== 'deno' && r !== 'bun') throw new Error(`GITA_TEST_RUNTIMES: "${r}" is not node, deno or bun`);
+  return r;
+});
 
 export interface Running {
   url: string;
@@ -17,18 +25,8 @@ export interface Running {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const DENO = join(PROJECT_ROOT, 'node_modules', '.bin', 'deno');
-
-export function runtimeCommand(runtime: Runtime, args: string[]): [string, string[]] {
-  if (runtime === 'deno') {
-    if (!existsSync(DENO)) throw new Error(`Deno is missing: ${DENO} (npm ci installs it from the deno package)`);
-    return [DENO, ['run', '--allow-net', '--allow-read', '--allow-env', '--allow-write', '--allow-sys', join(PROJECT_ROOT, 'scripts', 'start-deno.ts'), ...args]];
-  }
-  return [process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', ...args]];
-}
-
 export async function startServer(runtime: Runtime, options: { dist: string; dataDir: string; env?: Record<string, string> }): Promise<Running> {
-  const [cmd, args] = runtimeCommand(runtime, ['--port', '0', '--host', '127.0.0.1', '--dist', options.dist, '--data-dir', options.dataDir]);
+  const [cmd, args] = serverCommand(runtime, ['--port', '0', '--host', '127.0.0.1', '--dist', options.dist, '--data-dir', options.dataDir]);
   const proc = spawn(cmd, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, GITA_ANON_LIMIT: '0', NO_COLOR: '1', ...options.env },

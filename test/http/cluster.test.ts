@@ -1,8 +1,9 @@
 // Several workers (GITA_WORKERS=2) on one port, over real HTTP: quotas and
 // usage stay exact across them, keys and a new build reach every worker, a
 // worker killed under load is replaced without a malformed answer or a broken
-// usage file, and SIGTERM stops the group with exit 0.
-import { test } from 'uvu';
+// usage file, and SIGTERM stops the group with exit 0. On Node (node:cluster),
+// and on Deno and Bun (processes sharing the port with reusePort).
+import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request, Agent } from 'node:http';
 import { cp } from 'node:fs/promises';
@@ -16,150 +17,161 @@ import { createKey, gita } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
-import { startServer, type Running } from '../helpers/server.ts';
+import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
 
-let server: Running;
-let dataDir: string;
-let dist: string;
-let content: string;
+function clusterSuite(runtime: Runtime) {
+  const t = suite(`several workers on one port (${runtime})`);
+  let server: Running;
+  let dataDir: string;
+  let dist: string;
+  let content: string;
 
-test.before(hook(async () => {
-  const built = await testDist();
-  content = built.contentDir;
-  // A private copy: this suite rebuilds it while serving.
-  dist = join(tempDir('gita-cluster-'), 'dist');
-  await cp(built.distDir, dist, { recursive: true });
-  dataDir = tempDir('gita-data-');
-  server = await startServer('node', { dist, dataDir, env: { GITA_WORKERS: '2', GITA_ANON_LIMIT: '0' } });
-}));
-test.after(hook(async () => {
-  await server?.stop();
-}));
+  t.before(hook(async () => {
+    const built = await testDist();
+    content = built.contentDir;
+    // A private copy: this suite rebuilds it while serving.
+    dist = join(tempDir('gita-cluster-'), 'dist');
+    await cp(built.distDir, dist, { recursive: true });
+    dataDir = tempDir('gita-data-');
+    server = await startServer(runtime, { dist, dataDir, env: { GITA_WORKERS: '2', GITA_ANON_LIMIT: '0' } });
+  }));
+  t.after(hook(async () => {
+    await server?.stop();
+  }));
 
-/** The pids of the workers (the server's children). */
-const workers = () => execFileSync('ps', ['--ppid', String(server.proc.pid), '-o', 'pid=']).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+  /** The pids of the workers (the server's children). */
+  const workers = () => execFileSync('ps', ['--ppid', String(server.proc.pid), '-o', 'pid=']).toString().trim().split(/\s+/).filter(Boolean).map(Number);
 
-/** `n` requests at once, each on its own connection (so they spread over the workers). */
-const burst = (n: number, path: string, headers: Record<string, string> = {}) => Promise.all(Array.from({ length: n }, () => fetchRaw(server.url, path, { headers })));
+  /** `n` requests at once, each on its own connection (so they spread over the workers). */
+  const burst = (n: number, path: string, headers: Record<string, string> = {}) => Promise.all(Array.from({ length: n }, () => fetchRaw(server.url, path, { headers })));
 
-test('two workers serve, and /healthz says so', async () => {
-  assert.is(workers().length, 2);
-  const h = JSON.parse((await fetchRaw(server.url, '/healthz')).text);
-  assert.is(h.workers, 2);
-  assert.match(server.output(), /listening on http:\/\/127\.0\.0\.1:\d+ \(node v\d+[^;]*; 2 workers/);
-});
+  t('two workers serve, and /healthz says so', async () => {
+    assert.is(workers().length, 2);
+    const h = JSON.parse((await fetchRaw(server.url, '/healthz')).text);
+    assert.is(h.workers, 2);
+    assert.match(server.output(), new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(${runtime} v?\\d+[^;]*; 2 workers`));
+  });
 
-test('a quota of 50 across the workers allows exactly 50 of 60 requests; usage counts all 60', async () => {
-  const { key, id } = createKey({ GITA_DATA_DIR: dataDir }, 'cluster', '50/day');
-  await new Promise((r) => setTimeout(r, 400));
-  const answers = await burst(60, '/chapter/2', { 'x-api-key': key });
-  const statuses = answers.map((r) => r.status).sort();
-  assert.is(statuses.filter((s) => s === 200).length, 50, JSON.stringify(statuses));
-  assert.is(statuses.filter((s) => s === 429).length, 10);
-  const remaining = answers.filter((r) => r.status === 200).map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b);
-  assert.equal(remaining, Array.from({ length: 50 }, (_, i) => i), 'each allowed request took one place of the quota');
-  // Each worker sends its counts to the primary every 100 ms.
-  await new Promise((r) => setTimeout(r, 250));
-  const usage = JSON.parse((await fetchRaw(server.url, '/usage', { headers: { 'x-api-key': key } })).text);
-  assert.is(usage.today.requests, 60, 'counts from both workers');
-  assert.equal(usage.today.routes, { chapter: 50, 'rate-limited': 10 });
-  assert.is(usage.today.remaining, 0);
-  await new Promise((r) => setTimeout(r, 1200));
-  const file = JSON.parse(readFileSync(join(dataDir, 'usage.json'), 'utf8'));
-  const day = Object.keys(file.days).pop()!;
-  assert.equal(file.days[day][`key:${id}`], { chapter: 50, 'rate-limited': 10 }, 'usage.json has them within a second');
-});
+  t('a quota of 50 across the workers allows exactly 50 of 60 requests; usage counts all 60', async () => {
+    const { key, id } = createKey({ GITA_DATA_DIR: dataDir }, 'cluster', '50/day');
+    await new Promise((r) => setTimeout(r, 400));
+    const answers = await burst(60, '/chapter/2', { 'x-api-key': key });
+    const statuses = answers.map((r) => r.status).sort();
+    assert.is(statuses.filter((s) => s === 200).length, 50, JSON.stringify(statuses));
+    assert.is(statuses.filter((s) => s === 429).length, 10);
+    const remaining = answers.filter((r) => r.status === 200).map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b);
+    assert.equal(remaining, Array.from({ length: 50 }, (_, i) => i), 'each allowed request took one place of the quota');
+    // Each worker sends its counts to the primary every 100 ms.
+    await new Promise((r) => setTimeout(r, 250));
+    const usage = JSON.parse((await fetchRaw(server.url, '/usage', { headers: { 'x-api-key': key } })).text);
+    assert.is(usage.today.requests, 60, 'counts from both workers');
+    assert.equal(usage.today.routes, { chapter: 50, 'rate-limited': 10 });
+    assert.is(usage.today.remaining, 0);
+    await new Promise((r) => setTimeout(r, 1200));
+    const file = JSON.parse(readFileSync(join(dataDir, 'usage.json'), 'utf8'));
+    const day = Object.keys(file.days).pop()!;
+    assert.equal(file.days[day][`key:${id}`], { chapter: 50, 'rate-limited': 10 }, 'usage.json has them within a second');
+  });
 
-test('keys made and revoked by the CLI reach every worker', async () => {
-  const { key, id } = createKey({ GITA_DATA_DIR: dataDir }, 'spread', '0');
-  await new Promise((r) => setTimeout(r, 400));
-  assert.equal([...new Set((await burst(20, '/chapters', { 'x-api-key': key })).map((r) => r.status))], [200]);
-  assert.is(gita({ GITA_DATA_DIR: dataDir }, 'keys', 'revoke', id).code, 0);
-  await new Promise((r) => setTimeout(r, 400));
-  assert.equal([...new Set((await burst(20, '/chapters', { 'x-api-key': key })).map((r) => r.status))], [401]);
-});
+  t('keys made and revoked by the CLI reach every worker', async () => {
+    const { key, id } = createKey({ GITA_DATA_DIR: dataDir }, 'spread', '0');
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal([...new Set((await burst(20, '/chapters', { 'x-api-key': key })).map((r) => r.status))], [200]);
+    assert.is(gita({ GITA_DATA_DIR: dataDir }, 'keys', 'revoke', id).code, 0);
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal([...new Set((await burst(20, '/chapters', { 'x-api-key': key })).map((r) => r.status))], [401]);
+  });
 
-test('a worker killed under load is replaced; no answer is malformed; usage.json stays valid', async () => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
-  let ok = 0;
-  let failed = 0;
-  const malformed: string[] = [];
-  let running = true;
-  const one = () =>
-    new Promise<void>((resolve) => {
-      let done = false;
-      const finish = (outcome: 'ok' | 'failed' | string) => {
-        if (done) return;
-        done = true;
-        if (outcome === 'ok') ok++;
-        else if (outcome === 'failed') failed++;
-        else malformed.push(outcome);
-        resolve();
-      };
-      const req = request(`${server.url}/slok/2/47`, { agent, timeout: 5_000 }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          let whole = res.statusCode === 200 && body.length === Number(res.headers['content-length']);
-          try {
-            whole &&= JSON.parse(body.toString())._id === 'BG2.47';
-          } catch {
-            whole = false;
-          }
-          finish(whole ? 'ok' : `${res.statusCode} ${body.length} of ${res.headers['content-length']}`);
+  t('a worker killed under load is replaced; no answer is malformed; usage.json stays valid', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+    let ok = 0;
+    let failed = 0;
+    const malformed: string[] = [];
+    let running = true;
+    const one = () =>
+      new Promise<void>((resolve) => {
+        let done = false;
+        const finish = (outcome: 'ok' | 'failed' | string) => {
+          if (done) return;
+          done = true;
+          if (outcome === 'ok') ok++;
+          else if (outcome === 'failed') failed++;
+          else malformed.push(outcome);
+          resolve();
+        };
+        const req = request(`${server.url}/slok/2/47`, { agent, timeout: 5_000 }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks);
+            let whole = res.statusCode === 200 && body.length === Number(res.headers['content-length']);
+            try {
+              whole &&= JSON.parse(body.toString())._id === 'BG2.47';
+            } catch {
+              whole = false;
+            }
+            finish(whole ? 'ok' : `${res.statusCode} ${body.length} of ${res.headers['content-length']}`);
+          });
+          // A response cut off with its worker: the connection dies, which is not a malformed answer.
+          res.on('aborted', () => finish('failed'));
+          res.on('error', () => finish('failed'));
+          res.on('close', () => finish(res.complete ? 'ok' : 'failed'));
         });
-        // A response cut off with its worker: the connection dies, which is not a malformed answer.
-        res.on('aborted', () => finish('failed'));
-        res.on('error', () => finish('failed'));
-        res.on('close', () => finish(res.complete ? 'ok' : 'failed'));
+        req.on('timeout', () => req.destroy(new Error('timeout')));
+        req.on('error', () => finish('failed'));
+        req.end();
       });
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => finish('failed'));
-      req.end();
-    });
-  const loop = async () => {
-    while (running) await one();
-  };
-  const loops = Array.from({ length: 32 }, loop);
-  await new Promise((r) => setTimeout(r, 700));
-  const [victim] = workers();
-  process.kill(victim, 'SIGKILL');
-  await new Promise((r) => setTimeout(r, 1500));
-  running = false;
-  await Promise.all(loops);
-  agent.destroy();
-  assert.equal(malformed, [], 'every answer whole');
-  assert.ok(ok > 200, `${ok} answers`);
-  assert.ok(failed <= 32, `${failed} requests cut off with the worker (at most one per connection)`);
-  for (let i = 0; i < 50 && workers().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-  assert.is(workers().length, 2, 'replaced');
-  assert.not.ok(workers().includes(victim));
-  assert.match(server.output(), new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting another`));
-  assert.is(JSON.parse((await fetchRaw(server.url, '/healthz')).text).workers, 2);
-  JSON.parse(readFileSync(join(dataDir, 'usage.json'), 'utf8'));
-});
+    const loop = async () => {
+      while (running) await one();
+    };
+    const loops = Array.from({ length: 32 }, loop);
+    await new Promise((r) => setTimeout(r, 700));
+    const [victim] = workers();
+    process.kill(victim, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 1500));
+    running = false;
+    await Promise.all(loops);
+    agent.destroy();
+    assert.equal(malformed, [], 'every answer whole');
+    assert.ok(ok > 200, `${ok} answers`);
+    assert.ok(failed <= 32, `${failed} requests cut off with the worker (at most one per connection)`);
+    for (let i = 0; i < 50 && workers().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.is(workers().length, 2, 'replaced');
+    assert.not.ok(workers().includes(victim));
+    assert.match(server.output(), new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting another`));
+    // The replacement counts once it listens (a Bun or Deno worker loads dist/ first).
+    let serving = 0;
+    for (let i = 0; i < 50 && serving !== 2; i++) {
+      serving = JSON.parse((await fetchRaw(server.url, '/healthz')).text).workers;
+      if (serving !== 2) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.is(serving, 2);
+    JSON.parse(readFileSync(join(dataDir, 'usage.json'), 'utf8'));
+  });
 
-test('a new build reaches every worker', async () => {
-  const before = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8')).build;
-  await build({ contentDir: content, outDir: dist, cacheDir: join(PATHS.buildCache, '..', 'build-tests'), seed: 'cluster-rebuild' });
-  const after = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8')).build;
-  assert.is.not(after, before);
-  let builds: string[] = [];
-  for (let i = 0; i < 40; i++) {
-    builds = (await burst(12, '/healthz')).map((r) => JSON.parse(r.text).build);
-    if (builds.every((b) => b === after)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal([...new Set(builds)], [after]);
-});
+  t('a new build reaches every worker', async () => {
+    const before = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8')).build;
+    await build({ contentDir: content, outDir: dist, cacheDir: join(PATHS.buildCache, '..', 'build-tests'), seed: 'cluster-rebuild' });
+    const after = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8')).build;
+    assert.is.not(after, before);
+    let builds: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      builds = (await burst(12, '/healthz')).map((r) => JSON.parse(r.text).build);
+      if (builds.every((b) => b === after)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal([...new Set(builds)], [after]);
+  });
 
-test('SIGTERM stops every worker and the primary with exit 0', async () => {
-  const children = workers();
-  const code = await server.stop('SIGTERM');
-  assert.is(code, 0);
-  for (const pid of children) assert.throws(() => process.kill(pid, 0), undefined, `worker ${pid} is gone`);
-  JSON.parse(readFileSync(join(dataDir, 'usage.json'), 'utf8'));
-});
+  t('SIGTERM stops every worker and the primary with exit 0', async () => {
+    const children = workers();
+    const code = await server.stop('SIGTERM');
+    assert.is(code, 0);
+    for (const pid of children) assert.throws(() => process.kill(pid, 0), undefined, `worker ${pid} is gone`);
+    JSON.parse(readFileSync(join(dataDir, 'usage.json'), 'utf8'));
+  });
 
-test.run();
+  return t;
+}
+
+for (const runtime of RUNTIMES) clusterSuite(runtime).run();

@@ -12,7 +12,7 @@ import { NOT_FOUND } from '../../src/http/errors.ts';
 import { FILES } from '../../src/layout.ts';
 import { tempDir, hook } from '../helpers/fs.ts';
 import { testDist, TEST_SEED } from '../helpers/dist.ts';
-import { startServer, type Running, type Runtime } from '../helpers/server.ts';
+import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -421,13 +421,19 @@ function contract(runtime: Runtime) {
   t('paths never reach outside dist/', async () => {
     for (const p of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/slok/..%2f..%2f..%2fpackage.json', '/%2e%2e%2fpackage.json', '/..%5c..%5cpackage.json', '/manifest.json/..', '/chapters/..%00/x', '/slok/%00', '/%c0%ae%c0%ae/etc/passwd']) {
       const r = await get(p);
-      assert.ok(r.status === 404 || r.status === 400, `${p}: ${r.status}`);
       assert.not.match(r.text, /root:|"name": "gita-api"/, p);
+      // Bun resolves dot segments before the handler sees the URL (`/manifest.json/..` is `/`): the answer is that path's.
+      const normalized = new URL(p, 'http://x').pathname;
+      if (runtime === 'bun' && normalized !== p) {
+        const same = await get(normalized);
+        assert.equal([r.status, r.text], [same.status, same.text], `${p} answers as ${normalized}`);
+        continue;
+      }
+      assert.ok(r.status === 404 || r.status === 400, `${p}: ${r.status}`);
     }
   });
 
   return t;
 }
 
-contract('node').run();
-contract('deno').run();
+for (const runtime of RUNTIMES) contract(runtime).run();

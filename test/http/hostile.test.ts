@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { hook, linkedCopy, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
-import { startServer, type Running, type Runtime } from '../helpers/server.ts';
+import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
 
 /** Send raw bytes, read until the server closes or goes quiet; the statuses of every response seen. */
 function raw(port: number, bytes: Buffer | string, quietMs = 400): Promise<{ statuses: number[]; data: string }> {
@@ -136,13 +136,17 @@ function hostile(runtime: Runtime) {
     assert.ok(cases.length >= 500, `${cases.length} cases`);
     const seen = new Map<number, number>();
     const problems: string[] = [];
+    // Bun's HTTP parser answers a request line it cannot parse (a bad version,
+    // a NUL or space in the target, random bytes) itself, before the handler:
+    // `505 HTTP Version Not Supported`, no body, connection closed (README, "Bun").
+    const refusedByEngine = runtime === 'bun' ? [505] : [];
     // A few at a time, as a scanner would send them.
     for (let i = 0; i < cases.length; i += 16) {
       await Promise.all(
         cases.slice(i, i + 16).map(async ([what, bytes]) => {
           const { statuses, data } = await raw(server.port, bytes);
           for (const s of statuses) seen.set(s, (seen.get(s) ?? 0) + 1);
-          if (statuses.some((s) => s >= 500)) problems.push(`${what}: ${statuses.join(',')}`);
+          if (statuses.some((s) => s >= 500 && !refusedByEngine.includes(s))) problems.push(`${what}: ${statuses.join(',')}`);
           if (data.includes(canary) || /root:.*:0:0:|"name": "gita-api"|\[core\]|"hash":/.test(data)) problems.push(`${what}: served a file it must not`);
         }),
       );
@@ -150,7 +154,7 @@ function hostile(runtime: Runtime) {
     console.log(`\n    ${cases.length} hostile requests, statuses: ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
     assert.equal(problems, [], problems.slice(0, 10).join('\n'));
     const statuses = [...seen.keys()].sort();
-    assert.ok(statuses.every((s) => [200, 204, 400, 401, 404, 405, 408, 413, 414, 415, 431].includes(s)), `only designed statuses: ${JSON.stringify(Object.fromEntries(seen))}`);
+    assert.ok(statuses.every((s) => [200, 204, 400, 401, 404, 405, 408, 413, 414, 415, 431, ...refusedByEngine].includes(s)), `only designed statuses: ${JSON.stringify(Object.fromEntries(seen))}`);
     assert.ok((seen.get(404) ?? 0) > 300, 'most were simply not found');
     const health = await fetchRaw(server.url, '/healthz');
     assert.is(health.status, 200, 'alive and answering');
@@ -161,5 +165,4 @@ function hostile(runtime: Runtime) {
   return t;
 }
 
-hostile('node').run();
-hostile('deno').run();
+for (const runtime of RUNTIMES) hostile(runtime).run();

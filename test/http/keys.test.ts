@@ -8,7 +8,7 @@ import { createKey, gita } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
-import { startServer, type Running, type Runtime } from '../helpers/server.ts';
+import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
 
 const form = (fields: Record<string, string>) => ({
   method: 'POST',
@@ -220,5 +220,4 @@ function keysSuite(runtime: Runtime) {
   return t;
 }
 
-keysSuite('node').run();
-keysSuite('deno').run();
+for (const runtime of RUNTIMES) keysSuite(runtime).run();

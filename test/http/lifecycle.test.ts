@@ -10,7 +10,7 @@ import { FILES } from '../../src/layout.ts';
 import { PATHS } from '../../src/paths.ts';
 import { tempDir, hook, linkedCopy } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { startServer, type Runtime } from '../helpers/server.ts';
+import { RUNTIMES, startServer, type Runtime } from '../helpers/server.ts';
 import { fetchRaw } from '../helpers/http.ts';
 
 /** Count complete HTTP/1.1 responses in `data` (each with a Content-Length body). */
@@ -156,7 +156,9 @@ function lifecycle(runtime: Runtime) {
       clearInterval(drip);
       const took = Date.now() - started;
       assert.ok(took < 15_000, `closed after ${took} ms`);
-      assert.match(data, /^HTTP\/1\.1 408 /);
+      // Bun has no header timeout either, but its idle timeout (10 s) counts from the request's start: the connection is closed, with no answer.
+      if (runtime === 'bun') assert.ok(data === '' || /^HTTP\/1\.1 408 /.test(data), `closed with ${JSON.stringify(data.slice(0, 80))} after ${took} ms`);
+      else assert.match(data, /^HTTP\/1\.1 408 /);
       assert.is((await fetchRaw(server.url, '/healthz')).status, 200, 'the server still answers');
     } finally {
       await server.stop();
@@ -166,5 +168,4 @@ function lifecycle(runtime: Runtime) {
   return t;
 }
 
-lifecycle('node').run();
-lifecycle('deno').run();
+for (const runtime of RUNTIMES) lifecycle(runtime).run();

@@ -1,5 +1,5 @@
 // What readers ask for, over real HTTP: the verse of the day (the same on
-// Node, on Deno and in a static build of the day), a chapter's verses in one
+// Node, on Deno, on Bun and in a static build of the day), a chapter's verses in one
 // call, and projections (lang, authors, fields) with their errors, caching
 // and compression; the static language forms equal the server's answers.
 import { test } from 'uvu';
@@ -18,13 +18,14 @@ import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw, type Reply } from '../helpers/http.ts';
-import { startServer, type Running } from '../helpers/server.ts';
+import { RUNTIMES, startServer, type Running } from '../helpers/server.ts';
 
 let dist: string;
 let content: string;
 let manifest: Manifest;
 let node: Running;
-let deno: Running;
+/** The same server on the other engines (Deno, Bun), for the answers that must agree across them. */
+let others: Running[] = [];
 let dataDir: string;
 const get = (path: string, headers?: Record<string, string>) => fetchRaw(node.url, path, { headers });
 const file = (path: string) => readFileSync(join(dist, path));
@@ -35,10 +36,10 @@ test.before(hook(async () => {
   ({ distDir: dist, contentDir: content } = await testDist());
   manifest = JSON.parse(file(FILES.manifest).toString());
   dataDir = tempDir('gita-data-');
-  [node, deno] = await Promise.all([startServer('node', { dist, dataDir }), startServer('deno', { dist, dataDir })]);
+  [node, ...others] = await Promise.all(['node' as const, ...RUNTIMES.filter((r) => r !== 'node')].map((r) => startServer(r, { dist, dataDir })));
 }));
 test.after(hook(async () => {
-  await Promise.all([node?.stop(), deno?.stop()]);
+  await Promise.all([node?.stop(), ...others.map((s) => s.stop())]);
 }));
 
 const assertBad = (r: Reply, re: RegExp, what: string) => {
@@ -158,7 +159,7 @@ test('projections: a content ETag and 304, brotli and gzip when accepted, no-sto
   assert.is(tiny.headers['content-encoding'], undefined, 'too small to be worth compressing');
 });
 
-test('the verse of the day: one verse for the day on Node, on Deno and in a static build of that day; ?date=; cached until midnight', async () => {
+test('the verse of the day: one verse for the day on Node, Deno, Bun and in a static build of that day; ?date=; cached until midnight', async () => {
   const today = utcDate();
   const picks = manifest.content.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => [i + 1, v + 1]));
   const [c, v] = picks[dailyIndex(today, picks.length)];
@@ -167,7 +168,7 @@ test('the verse of the day: one verse for the day on Node, on Deno and in a stat
   await build({ contentDir: content, outDir: out, cacheDir: join(PATHS.buildCache, '..', 'build-tests'), seed: today });
   const staticToday = readFileSync(join(out, FILES.today()));
   assert.ok(staticToday.equals(file(FILES.verse(c, v))), 'the static build holds the day\'s verse');
-  for (const server of [node, deno]) {
+  for (const server of [node, ...others]) {
     const r = await fetchRaw(server.url, '/slok/today');
     if (utcDate() !== today) return; // midnight passed during the test
     assert.is(r.status, 200);
@@ -186,7 +187,7 @@ test('the verse of the day: one verse for the day on Node, on Deno and in a stat
   const [dc, dv] = picks[dailyIndex('2024-02-29', picks.length)];
   assert.ok(dated.body.equals(file(FILES.verse(dc, dv))));
   assert.is(dated.headers['cache-control'], 'public, max-age=86400');
-  assert.ok((await fetchRaw(deno.url, '/slok/today?date=2024-02-29')).body.equals(dated.body));
+  for (const server of others) assert.ok((await fetchRaw(server.url, '/slok/today?date=2024-02-29')).body.equals(dated.body), server.url);
   for (const d of ['2024-02-30', '2023-02-29', '2024-13-01', '24-01-01', '2024-1-1', 'today', '', '2024-01-01&date=2024-01-02']) {
     const r = await get(`/slok/today?date=${d}`);
     assert.is(r.status, 404, d);

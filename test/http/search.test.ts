@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { FILES } from '../../src/layout.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
-import { startServer, type Running, type Runtime } from '../helpers/server.ts';
+import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
 
 function searchSuite(runtime: Runtime) {
   const t = suite(`search (${runtime})`);
@@ -112,5 +112,4 @@ function searchSuite(runtime: Runtime) {
   return t;
 }
 
-searchSuite('node').run();
-searchSuite('deno').run();
+for (const runtime of RUNTIMES) searchSuite(runtime).run();
