@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { runtimeCommand } from '../helpers/server.ts';
+import { serverCommand } from '../../src/paths.ts';
 import { testDist } from '../helpers/dist.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { fetchRaw } from '../helpers/http.ts';
@@ -14,7 +14,7 @@ import { displayUrl } from '../../src/http/serve.ts';
 /** Start the server on `host`, port 0; resolves with its start line, once it answers. */
 async function startLine(host: string): Promise<{ line: string; stop: () => void }> {
   const { distDir } = await testDist();
-  const [cmd, args] = runtimeCommand('node', ['--port', '0', '--host', host, '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
+  const [cmd, args] = serverCommand('node', ['--port', '0', '--host', host, '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
   const proc = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stderr.on('data', (d) => (out += d));
