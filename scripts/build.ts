@@ -5,6 +5,7 @@ import { formatBytes, formatSeconds } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
 import { buildAndStamp } from '../src/publish/ensure.ts';
 import { PATHS } from '../src/paths.ts';
+import { parsePublicUrl } from '../src/config.ts';
 
 const usage = `
 Usage: npm run build [-- --seed SEED] [--content DIR] [--out DIR] [--no-cache]
@@ -17,6 +18,9 @@ The previous dist/ stays in place until the new one is complete.
   --out DIR      output folder (default: dist/)
   --cache DIR    build cache (default: .cache/build/)
   --no-cache     compress and optimize everything afresh
+  --public-url URL  the address the reading pages (read/) link and preview from,
+                 such as https://gita.example (default: GITA_PUBLIC_URL; unset:
+                 root-relative links, and link previews without an absolute image)
   --quiet        no progress lines
 `;
 
@@ -27,6 +31,7 @@ run(async () => {
     out: { type: 'string' },
     cache: { type: 'string' },
     'no-cache': { type: 'boolean' },
+    'public-url': { type: 'string' },
     quiet: { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
@@ -36,6 +41,7 @@ run(async () => {
     cacheDir: values['no-cache'] ? null : resolve(values.cache ?? PATHS.buildCache),
     stampFile: PATHS.stamp,
     seed: values.seed,
+    publicUrl: parsePublicUrl(values['public-url'] ?? process.env.GITA_PUBLIC_URL ?? '', values['public-url'] !== undefined ? '--public-url' : 'GITA_PUBLIC_URL'),
     progress,
   });
   progress.end();

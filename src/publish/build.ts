@@ -22,6 +22,8 @@ import { THEMES, type Theme } from '../layout.ts';
 import { CompressPool, type Compressed, type CompressStats } from './compress.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
+import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
+import { readingFiles } from '../reading/static.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
 import { openApiDocument } from '../docs/openapi.ts';
@@ -36,6 +38,8 @@ export interface BuildOptions {
   /** Where compressed twins and optimized cards are kept between builds; null: no cache. */
   cacheDir?: string | null;
   progress?: (message: string, done?: number, total?: number) => void;
+  /** The public address the static reading pages link and preview from (GITA_PUBLIC_URL); none: root-relative links. */
+  publicUrl?: string | null;
 }
 
 export interface BuildSummary {
@@ -100,6 +104,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
     const derived = derivedAssets(content, json, daily, facts);
     const derivedDone = compress(derived, true);
+    // The whole Gita offline (downloads/) and the reading pages (read/).
+    const records = { chapters, verses };
+    const downloads: Asset[] = await downloadAssets(records, cache);
+    const downloadsDone = pool.compressMany(downloads.map((a) => a.body), DOWNLOAD_LEVELS.brotli, false, DOWNLOAD_LEVELS.gzip).then((out) => downloads.forEach((a, i) => twins.set(a.path, out[i])));
+    const reading: Asset[] = readingFiles({ ...records, base: options.publicUrl ?? '' });
+    const readingDone = compress(reading, true);
     progress('rendering cards');
     const cards = await optimizeCards(
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
@@ -123,8 +133,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     progress('compressing');
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
     const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
-    await Promise.all([jsonDone, derivedDone, searchDone, compress(other), compress(search.slice(1))]);
-    assets = [...json, ...derived, ...other, ...search];
+    await Promise.all([jsonDone, derivedDone, searchDone, compress(other), compress(search.slice(1)), downloadsDone, readingDone]);
+    assets = [...json, ...derived, ...other, ...search, ...downloads, ...reading];
   } catch (err) {
     await pool.close();
     throw err;

@@ -71,9 +71,9 @@ export class CompressPool {
 
   constructor(private cache: BuildCache) {}
 
-  /** Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST); results in the same order. */
-  async compressMany(buffers: Uint8Array[], quality?: number, fast = false): Promise<Compressed[]> {
-    const lookups = buffers.map((data) => this.fromCache(data, fast ? FAST.brotli : (quality ?? brotliQuality(data.length)), fast ? FAST.gzip : GZIP_LEVEL));
+  /** Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST; gzip at GZIP_LEVEL unless `gzipLevel` is given); results in the same order. */
+  async compressMany(buffers: Uint8Array[], quality?: number, fast = false, gzipLevel?: number): Promise<Compressed[]> {
+    const lookups = buffers.map((data) => this.fromCache(data, fast ? FAST.brotli : (quality ?? brotliQuality(data.length)), gzipLevel ?? (fast ? FAST.gzip : GZIP_LEVEL)));
     // Identical files (the daily card is also its verse's card) are compressed once.
     const pending = new Map<string, Promise<Compressed>>();
     const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);

@@ -17,9 +17,9 @@ export interface EnsureOptions {
 }
 
 /** Build (and stamp) dist/ from content/; the one way both `npm run build` and `npm start` build. */
-export async function buildAndStamp(o: Omit<EnsureOptions, 'say'> & { seed?: string; progress?: (m: string, d?: number, t?: number) => void }): Promise<BuildSummary> {
+export async function buildAndStamp(o: Omit<EnsureOptions, 'say'> & { seed?: string; publicUrl?: string | null; progress?: (m: string, d?: number, t?: number) => void }): Promise<BuildSummary> {
   const { build } = await import('./build.ts');
-  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, progress: o.progress });
+  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, publicUrl: o.publicUrl, progress: o.progress });
   await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest);
   return summary;
 }
