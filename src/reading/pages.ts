@@ -155,7 +155,7 @@ function previewTags(p: Preview): Raw {
 
 /** The reading pages' own styles, added to the shared frame's. */
 export const READING_STYLE = `
-.ref{color:var(--muted);font-size:.95rem;margin:0}
+.ref{color:var(--muted);font-size:.95rem;margin:1.25rem 0 0}
 .slok{font-size:1.45rem;line-height:1.9;margin:1rem 0 .5rem;white-space:pre-line;overflow-wrap:anywhere}
 .translit{font-style:italic;color:var(--muted);white-space:pre-line;overflow-wrap:anywhere;margin:.25rem 0 1.25rem}
 .translation{font-size:1.12rem;border-left:3px solid var(--accent);padding:.2rem 0 .2rem .9rem;margin:1rem 0;overflow-wrap:anywhere}
@@ -164,7 +164,7 @@ details{margin:1rem 0}summary{cursor:pointer;font-weight:600}
 .words{display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:.2rem 1rem;margin:.5rem 0}
 .words dt{font-weight:600;overflow-wrap:anywhere}.words dd{margin:0;overflow-wrap:anywhere}.words dt span{display:block;font-weight:400;font-style:italic;color:var(--muted);font-size:.9rem}
 .pager{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap;margin:2rem 0 1rem;padding-top:1rem;border-top:1px solid var(--line)}
-.choices{display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.92rem;padding:0;list-style:none}
+.choices{display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.92rem;padding:0;list-style:none}.choices [aria-current]{font-weight:700;text-decoration:none}
 .verses{padding:0;list-style:none}.verses li{padding:.45rem 0;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
 .verses a{font-weight:600;margin-right:.5rem}
 `;
