@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { readContent } from '../src/content/read.ts';
 import { DOWNLOAD_LEVELS, gitaJson, gitaNdjson, gitaSqlite } from '../src/publish/downloads.ts';
 import { FAST } from '../src/publish/compress.ts';
-import { readingFiles } from '../src/reading/static.ts';
+import { readingFiles } from '../src/publish/read-pages.ts';
 import { formatBytes } from '../src/cli/format.ts';
 import { flags, run } from '../src/cli/run.ts';
 import { PATHS } from '../src/paths.ts';

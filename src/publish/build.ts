@@ -23,7 +23,7 @@ import { CompressPool, type Compressed, type CompressStats } from './compress.ts
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
-import { readingFiles } from '../reading/static.ts';
+import { readingFiles } from './read-pages.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
 import { openApiDocument } from '../docs/openapi.ts';

@@ -18,7 +18,7 @@ import type { BuildCache, Cached } from './cache.ts';
 import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
 import { TEXT_FIELD_NAMES } from '../content/schema.ts';
 import { SEARCHED_TRANSLATIONS, isPlaceholder } from '../search/fields.ts';
-import type { Word } from '../reading/pages.ts';
+import { wordsOf as contentWords, type Word } from '../content/words.ts';
 
 export const DOWNLOADS = FILES.downloads;
 
@@ -26,8 +26,8 @@ export interface DownloadInput {
   chapters: readonly ChapterRecord[];
   /** Every verse record in order, the colophons included (as the content has them). */
   verses: readonly VerseRecord[];
-  /** The words of a verse (issue 18's word lists); none yet: []. */
-  wordsOf?: (chapter: number, verse: number) => readonly Word[];
+  /** The words of a verse; default: the content's word lists (src/content/words.ts). */
+  wordsOf?: (verse: VerseRecord) => readonly Word[];
 }
 
 /** `{chapters, verses}`: the records as the API serves them, in one document. */
@@ -147,7 +147,7 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
           const c = value as Commentary;
           commentary.run([id, key, c.author, ...TEXT_FIELD_NAMES.map((f) => utf8(c[f]))]);
         }
-        (input.wordsOf?.(v.chapter, v.verse) ?? []).forEach((w, n) => word.run([id, n + 1, w.word, w.transliteration, w.meaning]));
+        (input.wordsOf ?? contentWords)(v).forEach((w, n) => word.run([id, n + 1, w.word, w.transliteration, w.meaning]));
         text.run([id, utf8(joined(v, SEARCHED_TRANSLATIONS.en, 'et')), utf8(joined(v, SEARCHED_TRANSLATIONS.hi, 'ht')), v.slok, v.transliteration]);
       });
       for (const s of [verse, commentary, word, text]) s.finalize();
@@ -190,8 +190,8 @@ export async function downloadAssets(input: DownloadInput, cache: BuildCache): P
   const json = gitaJson(input);
   const ndjson = gitaNdjson(input);
   const hash = createHash('sha256').update(json);
-  for (const v of input.verses) hash.update(JSON.stringify(input.wordsOf?.(v.chapter, v.verse) ?? []));
-  for (const file of [join(PROJECT_ROOT, 'src', 'publish', 'downloads.ts'), join(PROJECT_ROOT, 'node_modules', 'node-sqlite3-wasm', 'package.json')]) hash.update(readFileSync(file));
+  for (const v of input.verses) hash.update(JSON.stringify((input.wordsOf ?? contentWords)(v)));
+  for (const file of [join(PROJECT_ROOT, 'src', 'publish', 'downloads.ts'), join(PROJECT_ROOT, 'src', 'content', 'words.ts'), join(PROJECT_ROOT, 'node_modules', 'node-sqlite3-wasm', 'package.json')]) hash.update(readFileSync(file));
   const slot = cache.lookup(`${hash.digest('hex')}.gita.sqlite`);
   const sqlite = slot.file ? readFileSync(slot.file) : await gitaSqlite(input);
   return [

@@ -12,6 +12,8 @@ import { FILES } from '../../src/layout.ts';
 import type { Manifest } from '../../src/publish/manifest.ts';
 import { DOWNLOAD_LEVELS, gitaSqlite } from '../../src/publish/downloads.ts';
 import { readContent } from '../../src/content/read.ts';
+import { wordsOf } from '../../src/content/words.ts';
+import type { VerseRecord } from '../../src/content/schema.ts';
 import { testDist } from '../helpers/dist.ts';
 import { tempDir } from '../helpers/fs.ts';
 
@@ -71,7 +73,10 @@ test('gita.sqlite opens in a real SQLite: the counts, the records, the words tab
   const perRecord = manifest.content.commentaries.reduce((n, k) => n + k.records, 0);
   assert.equal(sql('SELECT count(*) AS n FROM commentaries'), [{ n: perRecord }]);
   assert.equal(sql("SELECT typeof(et) AS t FROM commentaries WHERE et IS NOT NULL GROUP BY 1"), [{ t: 'text' }], 'texts are TEXT, not blobs');
-  assert.equal(sql('SELECT count(*) AS n FROM words'), [{ n: 0 }], 'no word lists yet');
+  const records: VerseRecord[] = JSON.parse(readFileSync(join(distDir, FILES.downloads.json), 'utf8')).verses;
+  assert.equal(sql('SELECT count(*) AS n FROM words'), [{ n: records.reduce((n, v) => n + wordsOf(v).length, 0) }], 'every word of the word lists');
+  const first = wordsOf(record)[0];
+  assert.equal(sql("SELECT w.word, w.transliteration, w.meaning FROM words w JOIN verses v ON v.id = w.verse_id WHERE v.ref = 'BG2.47' AND w.position = 1"), [{ ...first }]);
 });
 
 test('FTS5 finds verses by English, Hindi, Devanagari and transliteration without diacritics', () => {
@@ -89,7 +94,7 @@ test('gita.sqlite: the same records give the same bytes; the words go in their t
   assert.ok((await gitaSqlite(input)).equals(readFileSync(sqliteFile)), 'made again in another process: the same bytes as the build');
   const words = [{ word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' }, { word: 'एव', transliteration: 'eva', meaning: 'only' }];
   const file = join(tempDir(), 'words.sqlite');
-  writeFileSync(file, await gitaSqlite({ ...input, wordsOf: (ch, sl) => (ch === 2 && sl === 47 ? words : []) }));
+  writeFileSync(file, await gitaSqlite({ ...input, wordsOf: (v) => (v._id === 'BG2.47' ? words : []) }));
   assert.equal(sql("SELECT w.position, w.word, w.meaning FROM words w JOIN verses v ON v.id = w.verse_id WHERE v.ref = 'BG2.47' ORDER BY w.position", file), [
     { position: 1, word: 'कर्मणि', meaning: 'in work' },
     { position: 2, word: 'एव', meaning: 'only' },

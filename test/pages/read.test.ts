@@ -4,8 +4,9 @@ import { XMLValidator } from 'fast-xml-parser';
 import { readContent } from '../../src/content/read.ts';
 import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
 import { NOT_FOUND } from '../../src/http/errors.ts';
-import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, versePage, type ReadingOptions } from '../../src/reading/pages.ts';
-import { readingFiles } from '../../src/reading/static.ts';
+import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, versePage, type ReadingOptions } from '../../src/pages/read.ts';
+import { readingFiles } from '../../src/publish/read-pages.ts';
+import { wordsOf } from '../../src/content/words.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
 
 const content = await readContent(SHARED_DATA);
@@ -135,7 +136,7 @@ test('a chapter page: name, meaning, summary, every verse, prev and next chapter
 });
 
 test('the not-found page words it as the API does', () => {
-  const html = notFoundPage(BASE);
+  const html = notFoundPage(NOT_FOUND.verse, BASE);
   assert.ok(html.includes(NOT_FOUND.verse));
   assert.match(html, /<meta name="robots" content="noindex">/);
 });
@@ -149,6 +150,11 @@ test('the static copies: one page per record and per chapter, prev and next acro
   assert.match(byPath.get('/read/2/1/index.html')!, /<a rel="prev" href="\/read\/1\/48">← 1\.48<\/a>/);
   assert.not.match(byPath.get('/read/1/1/index.html')!, /rel="prev"/);
   assert.not.match(byPath.get('/read/18/79/index.html')!, /rel="next"/);
+  // The words come from the content's word lists (src/content/words.ts).
+  const words = wordsOf(find(2, 47));
+  assert.ok(words.length > 10);
+  assert.ok(byPath.get('/read/2/47/index.html')!.includes(`<dd>${words[0].meaning.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</dd>`));
+  assert.not.match(byPath.get('/read/2/73/index.html')!, /Word by word/, 'a colophon has no words');
   assert.is(excerpt('a '.repeat(300)).length <= 201, true);
 });
 

@@ -2,19 +2,14 @@
 // needs no JavaScript, with the tags link previews read (Open Graph, Twitter)
 // and JSON-LD. Pure functions of the records: the server renders them per
 // request, the build writes static copies (dist/read/...). Nothing here
-// imports the HTTP layer but its error wordings, so both can call it.
+// imports the HTTP layer (its 404 wording comes in as an argument), so both can call it.
 import { CARD_TRANSLATIONS } from '../card/card.ts';
 import { PLACEHOLDER } from '../content/references.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
-import { NOT_FOUND } from '../http/errors.ts';
-import { html, page, raw, type Raw } from '../docs/html.ts';
+import type { Word } from '../content/words.ts';
+import { html, page, raw, type Raw } from './html.ts';
 
-/** A word of a verse with its meaning (the shape of issue 18's word lists; declared here until src/content/words.ts lands). */
-export interface Word {
-  word: string;
-  transliteration: string;
-  meaning: string;
-}
+export type { Word };
 
 /** The languages a reading page translates into (`?lang=`). */
 export const READING_LANGS = ['en', 'hi'] as const;
@@ -299,12 +294,12 @@ ${jsonLd(structured)}`;
   return page(title, body, description, { head, style: READING_STYLE });
 }
 
-/** The page for a verse or chapter that is not there (the server answers it with 404), worded as the API's 404. */
-export function notFoundPage(base: BaseUrl = ''): string {
+/** The page for a verse or chapter that is not there (the server answers it with 404); `message` is the API's wording (NOT_FOUND.verse). */
+export function notFoundPage(message: string, base: BaseUrl = ''): string {
   const body = html`<h1>Not found</h1>
-<p>${NOT_FOUND.verse}</p>
+<p>${message}</p>
 <p><a href="${base}${READ_PATHS.chapter(1)}">Chapter 1</a> · <a href="${base}/">Documentation</a></p>`;
-  return page('Verse not found · Bhagavad Gita', body, NOT_FOUND.verse, { head: html`<meta name="robots" content="noindex">`, style: READING_STYLE });
+  return page('Verse not found · Bhagavad Gita', body, message, { head: html`<meta name="robots" content="noindex">`, style: READING_STYLE });
 }
 
 /** Reading order across chapters: each record's previous and next (colophons included, as /chapter/C/slok lists them). */
