@@ -299,7 +299,7 @@ export function notFoundPage(message: string, base: BaseUrl = ''): string {
   const body = html`<h1>Not found</h1>
 <p>${message}</p>
 <p><a href="${base}${READ_PATHS.chapter(1)}">Chapter 1</a> · <a href="${base}/">Documentation</a></p>`;
-  return page('Verse not found · Bhagavad Gita', body, message, { head: html`<meta name="robots" content="noindex">`, style: READING_STYLE });
+  return page('Not found · Bhagavad Gita', body, message, { head: html`<meta name="robots" content="noindex">`, style: READING_STYLE });
 }
 
 /** Reading order across chapters: each record's previous and next (colophons included, as /chapter/C/slok lists them). */
