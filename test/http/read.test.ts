@@ -56,9 +56,10 @@ function reading(runtime: Runtime) {
     // A Host that is not a plain host is never written into the page: root-relative addresses instead.
     for (const host of ['"><script>alert(1)</script>', 'evil.example/path', 'a b', 'x'.repeat(300)]) {
       const page = await fetchRaw(server.url, '/read/2/47', { headers: { host } });
-      assert.is(page.status, 200, host);
-      assert.is(meta(page.text)['og:url'], '/read/2/47', host);
       assert.not.ok(page.text.includes('<script>alert'), host);
+      // Deno's server turns some of these away itself (a URL cannot be made of them): a 4xx, never a page that names them.
+      if (runtime === 'deno' && page.status !== 200) assert.ok(page.status >= 400 && page.status < 500, `${host}: ${page.status}`);
+      else assert.is(meta(page.text)['og:url'], '/read/2/47', host);
     }
     // ETag and 304, as every derived answer.
     const again = await fetchRaw(server.url, '/read/2/47', { headers: { host: 'reader.example:8443', 'if-none-match': r.headers.etag } });
