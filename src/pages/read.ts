@@ -93,6 +93,17 @@ export function chooseTranslation(verse: VerseRecord, o: ReadingOptions): { show
   return { shown: null, missing: o.author };
 }
 
+/**
+ * The fields a chapter page reads of each record (`siva.et`, ..., and the
+ * transliteration), as a projection's `fields`: the server cuts them from
+ * the records' bytes instead of parsing whole records (a chapter's are
+ * megabytes of commentary).
+ */
+export function chapterListFields(o: ReadingOptions): string[] {
+  const keys = new Set([...(o.author ? [o.author] : []), ...DEFAULT_AUTHORS[o.lang]]);
+  return [...[...keys].map((k) => `${k}.${FIELDS[o.lang].translation}`), 'transliteration'].sort();
+}
+
 /** Every author with a translation of the verse in the language: the page links to each. */
 function translators(verse: VerseRecord, lang: ReadingLang): Array<{ key: string; author: string }> {
   const out: Array<{ key: string; author: string }> = [];

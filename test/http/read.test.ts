@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { NOT_FOUND } from '../../src/http/errors.ts';
+import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
+import { chapterPage } from '../../src/pages/read.ts';
 import { ROUTES } from '../../src/http/routes.ts';
 import { FILES } from '../../src/layout.ts';
 import type { Manifest } from '../../src/publish/manifest.ts';
@@ -81,6 +83,17 @@ function reading(runtime: Runtime) {
     for (const q of ['lang=sa', 'lang=', 'author=nobody', 'author=__proto__', 'author=%3Cscript%3E']) {
       const bad = await fetchRaw(server.url, `/read/2/47?${q}`);
       assert.is(bad.status, 400, q);
+    }
+  });
+
+  t('a chapter page made from the cut records is the page made from whole ones', async () => {
+    const { chapters, verses } = JSON.parse(readFileSync(join(dist, FILES.downloads.json), 'utf8')) as { chapters: ChapterRecord[]; verses: VerseRecord[] };
+    const base = `http://${new URL(server.url).host}`;
+    for (const [ch, o] of [[18, { lang: 'en', author: null }], [2, { lang: 'hi', author: null }], [12, { lang: 'en', author: 'gambir' }], [1, { lang: 'hi', author: 'sankar' }]] as const) {
+      const q = new URLSearchParams(Object.entries(o).filter(([k, v]) => v && !(k === 'lang' && v === 'en')) as string[][]).toString();
+      const served = await fetchRaw(server.url, `/read/${ch}${q ? `?${q}` : ''}`);
+      const whole = chapterPage({ chapter: chapters[ch - 1], verses: verses.filter((v) => v.chapter === ch), prev: chapters[ch - 2] ?? null, next: chapters[ch] ?? null, options: o, base });
+      assert.is(served.text, whole, `/read/${ch}?${q}`);
     }
   });
 
