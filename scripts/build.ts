@@ -5,6 +5,7 @@ import { formatBytes, formatSeconds } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
 import { buildAndStamp } from '../src/publish/ensure.ts';
 import { PATHS } from '../src/paths.ts';
+import { parsePublicUrl } from '../src/config.ts';
 
 const usage = `
 Usage: npm run build [-- --seed SEED] [--content DIR] [--out DIR] [--no-cache]
@@ -19,6 +20,9 @@ The previous dist/ stays in place until the new one is complete.
   --no-cache     compress and optimize everything afresh
   --quick        compress quickly (brotli 1, gzip 1), as \`npm start\` does for
                  a dist/ it serves itself; not for publishing
+  --public-url URL  the address the reading pages (read/) link and preview from,
+                 such as https://gita.example (default: GITA_PUBLIC_URL; unset:
+                 root-relative links, and link previews without an absolute image)
   --quiet        no progress lines
 `;
 
@@ -30,6 +34,7 @@ run(async () => {
     cache: { type: 'string' },
     'no-cache': { type: 'boolean' },
     quick: { type: 'boolean' },
+    'public-url': { type: 'string' },
     quiet: { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
@@ -42,6 +47,7 @@ run(async () => {
     // The stamp is the checkout's dist/'s: a build elsewhere (--out, --content) leaves it alone.
     stampFile: distDir === PATHS.dist && contentDir === PATHS.content ? PATHS.stamp : null,
     seed: values.seed,
+    publicUrl: parsePublicUrl(values['public-url'] ?? process.env.GITA_PUBLIC_URL ?? '', values['public-url'] !== undefined ? '--public-url' : 'GITA_PUBLIC_URL'),
     progress,
     effort: values.quick ? 'quick' : 'full',
   });

@@ -24,6 +24,8 @@ export interface Config {
   contact: string | null;
   /** Processes serving the port (node:cluster on Node; reusePort on Bun and Deno); 1: the process itself. */
   workers: number;
+  /** Where readers reach the service (`https://gita.example`, no trailing slash): the origin of the reading pages' og:url and og:image; null: the request's own host. */
+  publicUrl: string | null;
 }
 
 export interface Setting {
@@ -48,7 +50,22 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'redisPrefix', env: 'GITA_REDIS_PREFIX', flag: 'redis-prefix', default: 'gita:', help: 'Prefix of every Redis key the service uses.' },
   { key: 'contact', env: 'GITA_CONTACT', flag: 'contact', default: '', help: 'How to reach the operator (shown when registration is closed).' },
   { key: 'workers', env: 'GITA_WORKERS', flag: 'workers', default: '1', help: 'Processes that share the port (Node, Bun and Deno): 1, auto (one per core) or a number; counts and quotas stay exact across them.' },
+  { key: 'publicUrl', env: 'GITA_PUBLIC_URL', flag: 'public-url', default: '', help: 'The public address (https://gita.example) of the reading pages\' links and link previews; unset: the host a request came to (the static build: root-relative links).' },
 ];
+
+/** "https://gita.example/" → "https://gita.example" (an http(s) origin and an optional path prefix); "" → null. */
+export function parsePublicUrl(value: string, name: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new ConfigError(`${name}: "${value}" is not a URL; expected https://host (and an optional path)`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) throw new ConfigError(`${name}: "${value}" is not a plain http(s) address; expected https://host (and an optional path)`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
 
 /** Most workers a server starts: beyond the cores they only compete. */
 export const MAX_WORKERS = 64;
@@ -101,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     redisPrefix: value('redisPrefix'),
     contact: value('contact').trim() || null,
     workers: parseWorkers(value('workers'), name('workers'), availableParallelism()),
+    publicUrl: parsePublicUrl(value('publicUrl'), name('publicUrl')),
   };
 }
 

@@ -42,6 +42,11 @@ export const FILES = {
   client: '/client.js',
   clientTypes: '/client.d.ts',
   notFound: '/404.html',
+  /** The reading pages (HTML, src/reading/pages.ts): a verse, and a chapter with its summary and verses. */
+  readVerse: (ch: number | string, sl: number | string) => `/read/${ch}/${sl}/index.html`,
+  readChapter: (ch: number | string) => `/read/${ch}/index.html`,
+  /** The whole Gita in one file each, for offline use (src/publish/downloads.ts). */
+  downloads: { json: '/downloads/gita.json', ndjson: '/downloads/gita.ndjson', sqlite: '/downloads/gita.sqlite' },
 } as const;
 
 export const cardName = (theme: Theme) => (theme === 'auto' ? 'gita.svg' : `gita-${theme}.svg`);
@@ -60,6 +65,8 @@ export const MEDIA_TYPES: Record<string, string> = {
   txt: 'text/plain; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
   ts: 'application/typescript; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  sqlite: 'application/vnd.sqlite3',
 };
 
 export function mediaType(path: string): string {

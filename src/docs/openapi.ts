@@ -2,7 +2,8 @@
 // everything else: the routes (src/http/routes.ts), the record schemas the
 // importer validates with (src/content/schema.ts), the error wordings and the
 // headers. Written into dist/openapi.json by the build.
-import { THEMES } from '../layout.ts';
+import { FILES, THEMES } from '../layout.ts';
+import { DEFAULT_READING_LANG, READING_LANGS } from '../pages/read.ts';
 import { ALWAYS_KEPT, LANGS, LANGUAGES } from '../content/projection.ts';
 import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
 import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
@@ -126,6 +127,35 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     responses: { '200': ok(`The key's own usage: today and the ${USAGE_DAYS - 1} days before, its quota and what remains.`, { [JSON_TYPE]: { schema: schema('Usage') } }, rateHeaders) },
   },
   healthz: { responses: { '200': ok('The server is answering; "degraded" while a backing store (Redis) is unreachable.', { [JSON_TYPE]: { schema: schema('Health') } }) } },
+  'read-verse': {
+    parameters: [parameter('readLang'), parameter('readAuthor')],
+    responses: {
+      '200': ok("The verse's reading page: no JavaScript; og:title, og:description, og:image (the verse's PNG card, an absolute URL from GITA_PUBLIC_URL or the request's host), og:url, twitter:card summary_large_image, a canonical link and JSON-LD (a schema.org Quotation).", html, fixedHeaders),
+      '304': response('NotModified'),
+      '400': response('BadRequest'),
+      '404': response('NotFoundVersePage'),
+    },
+  },
+  'read-chapter': {
+    parameters: [parameter('readLang'), parameter('readAuthor')],
+    responses: {
+      '200': ok("The chapter's reading page: its name, meaning and summary, and every verse (the colophon last) with the start of its translation; the same tags as a verse's.", html, fixedHeaders),
+      '304': response('NotModified'),
+      '400': response('BadRequest'),
+      '404': response('NotFoundVersePage'),
+    },
+  },
+  download: {
+    responses: {
+      '200': ok('The file (its size and SHA-256 are in /manifest.json under /downloads/...), brotli- or gzip-compressed by Accept-Encoding.', {
+        [JSON_TYPE]: { schema: { type: 'object', required: ['chapters', 'verses'], properties: { chapters: { type: 'array', items: schema('Chapter') }, verses: { type: 'array', items: schema('Verse') } } } },
+        'application/x-ndjson': { schema: { type: 'string', description: 'One record a line: the chapters, then the verse records.' } },
+        'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary', description: 'A SQLite 3 database (docs/downloads.md).' } },
+      }, fixedHeaders),
+      '304': response('NotModified'),
+      '404': notFound('resource'),
+    },
+  },
   register: {
     requestBody: {
       required: true,
@@ -223,6 +253,9 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         searchCh: { name: 'ch', in: 'query', required: false, description: 'Only verses of this chapter.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         searchSpeaker: { name: 'speaker', in: 'query', required: false, description: 'Only verses of this speaker (the plain name or the Devanagari).', schema: { type: 'string' } },
         limit: { name: 'limit', in: 'query', required: false, description: 'How many results.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
+        file: { name: 'file', in: 'path', required: true, description: 'The download: gita.json, gita.ndjson or gita.sqlite.', schema: { type: 'string', enum: Object.values(FILES.downloads).map((p) => p.slice(p.lastIndexOf('/') + 1)) } },
+        readLang: { name: 'lang', in: 'query', required: false, description: `The language of the translation and the summary: ${READING_LANGS.join(' or ')}.`, schema: { type: 'string', enum: [...READING_LANGS], default: DEFAULT_READING_LANG } },
+        readAuthor: { name: 'author', in: 'query', required: false, description: "Whose translation: a commentary key (siva, prabhu, tej...). Default: the card's choice for the language; an author without a translation of the verse in it: the default, with a note.", schema: { type: 'string' }, example: 'prabhu' },
         format: { name: 'format', in: 'query', required: false, description: 'json (the default) or html: a page listing the results (the docs page\'s search box).', schema: { type: 'string', enum: ['json', 'html'], default: 'json' } },
         date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 404.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
         theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
@@ -244,6 +277,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         NotFoundChapter: { description: 'No such chapter.', content: text(NOT_FOUND.chapter) },
         NotFoundVerse: { description: 'No such verse.', content: text(NOT_FOUND.verse) },
         NotFoundResource: { description: 'No such resource.', content: text(NOT_FOUND.resource) },
+        NotFoundVersePage: { description: `No such verse (or chapter): a page saying "${NOT_FOUND.verse}"`, content: { 'text/html': { schema: { type: 'string' } } } },
         Unauthorized: { description: `${ERRORS.keyRequired.body.error} (no key where one is needed) or ${ERRORS.keyInvalid.body.error} (unknown or revoked).`, content: errorBody(ERRORS.keyInvalid.body.error) },
         TooManyRequests: { description: 'Over the daily quota (or, anonymous, the burst window).', headers: { 'Retry-After': header('RetryAfter'), ...rateHeaders }, content: errorBody(ERRORS.rateLimited.body.error) },
         InternalError: { description: 'An unexpected failure; never a stack.', content: errorBody(ERRORS.internal.body.error) },

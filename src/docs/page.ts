@@ -75,6 +75,9 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   openapi: { status: 200, type: 'application/json' },
   usage: { status: 401, type: 'application/json' },
   healthz: { status: 200, type: 'application/json' },
+  'read-verse': { status: 200, type: 'text/html' },
+  'read-chapter': { status: 200, type: 'text/html' },
+  download: { status: 200, type: 'application/json' },
 };
 
 /** The compact bytes of a record, and of a projection of it, as the server answers them. */

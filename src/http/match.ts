@@ -23,7 +23,8 @@ export interface Params {
   lang?: LangForm;
 }
 
-export type Match = ({ route: RouteSpec } & Params) | { route: null; notFound: NotFoundKind };
+/** No route: the 404's wording, and whether the path's family answers pages (its 404 is a page too). */
+export type Match = ({ route: RouteSpec } & Params) | { route: null; notFound: NotFoundKind; page?: boolean };
 
 /** `ch`, `sl`, `from`, `to` are plain decimal integers, nothing else (DESIGN.md). */
 export const NUMBER = /^[1-9][0-9]{0,5}$/;
@@ -148,6 +149,10 @@ export type Matcher = (pathname: string, versesPerChapter: readonly number[]) =>
 export function createMatcher(routes: readonly RouteSpec[]): Matcher {
   const byFirst = index(routes);
   const familyOf = (first: string | undefined): NotFoundKind => (first !== undefined && byFirst.get(first)?.[0].route.notFound) || 'resource';
+  const missing = (first: string | undefined): Match => {
+    const family = first === undefined ? undefined : byFirst.get(first)?.[0].route;
+    return family?.page ? { route: null, notFound: family.notFound, page: true } : { route: null, notFound: familyOf(first) };
+  };
   return (pathname, versesPerChapter) => {
     if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
     const raw = pathname.split('/');
@@ -159,7 +164,7 @@ export function createMatcher(routes: readonly RouteSpec[]): Matcher {
         try {
           s = decodeURIComponent(s);
         } catch {
-          return { route: null, notFound: familyOf(raw[1]) };
+          return missing(raw[1]);
         }
       }
       seg.push(s);
@@ -168,7 +173,7 @@ export function createMatcher(routes: readonly RouteSpec[]): Matcher {
       const got = tryRoute(c, seg, versesPerChapter);
       if (got) return { route: c.route, ...got };
     }
-    return { route: null, notFound: familyOf(seg[0]) };
+    return missing(seg[0]);
   };
 }
 

@@ -10,6 +10,7 @@ import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './heade
 import { pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
 import type { RouteSpec } from './routes.ts';
+import { notFoundPage as readingNotFound } from '../pages/read.ts';
 import type { Streamed } from './served.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
@@ -68,6 +69,12 @@ export const notFound: Record<NotFoundKind, AppResponse> = {
   chapter: text(404, NOT_FOUND.chapter),
   verse: text(404, NOT_FOUND.verse),
   resource: text(404, NOT_FOUND.resource),
+};
+/** The same, as pages: the 404 of the routes that answer people (the reading pages). */
+export const notFoundPage: Record<NotFoundKind, AppResponse> = {
+  chapter: html(404, readingNotFound(NOT_FOUND.chapter)),
+  verse: html(404, readingNotFound(NOT_FOUND.verse)),
+  resource: html(404, readingNotFound(NOT_FOUND.resource)),
 };
 export const internalError = () => json(ERRORS.internal.status, ERRORS.internal.body);
 export const badRequest = (error: string) => json(400, { error });

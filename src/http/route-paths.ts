@@ -21,6 +21,9 @@ export const ROUTE_PATHS = {
   usage: '/usage',
   healthz: '/healthz',
   register: '/register',
+  'read-verse': '/read/{ch}/{sl}',
+  'read-chapter': '/read/{ch}',
+  download: '/downloads/{file}',
 } as const;
 
 export type RouteId = keyof typeof ROUTE_PATHS;

@@ -39,6 +39,8 @@ export interface RouteSpec {
   aliases?: readonly string[];
   /** The file held in memory that a matched path names; a path whose file is not in dist/ is not found. Resolved once per path. */
   held?: (p: Params) => string;
+  /** Answers an HTML page for people: its family's 404 (a path under its first segment that no route takes) is an HTML page too. */
+  page?: boolean;
 }
 
 const READ = ['GET', 'HEAD'] as const;
@@ -62,6 +64,9 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'usage', path: ROUTE_PATHS.usage, methods: READ, access: 'key', summary: "Your key's own usage and limit (needs a key).", example: '/usage', notFound: 'resource' },
   { id: 'healthz', path: ROUTE_PATHS.healthz, methods: READ, access: 'open', summary: 'Health: what the server serves, and whether its stores are reachable.', example: '/healthz', notFound: 'resource' },
   { id: 'register', path: ROUTE_PATHS.register, methods: POST, access: 'open', summary: 'Register for a free key (form or JSON: name, email, intended use).', example: '/pricing', notFound: 'resource' },
+  { id: 'read-verse', path: ROUTE_PATHS['read-verse'], methods: READ, access: 'metered', page: true, summary: 'A verse to read (HTML, no JavaScript): the Devanagari, transliteration and speaker, a translation (?lang=en|hi, ?author=KEY; default: the card\'s), its words, the other translators, the previous and next verse; Open Graph and Twitter tags (og:image: its PNG card), a canonical link, JSON-LD. An unknown verse: the verse 404 as a page.', example: '/read/2/47', notFound: 'verse' },
+  { id: 'read-chapter', path: ROUTE_PATHS['read-chapter'], methods: READ, access: 'metered', page: true, summary: 'A chapter to read (HTML): its name, meaning and summary (?lang=en|hi), and every verse with the start of its translation (?author=KEY).', example: '/read/2', notFound: 'verse' },
+  { id: 'download', path: ROUTE_PATHS.download, methods: READ, access: 'metered', summary: 'The whole Gita in one file, for offline use: gita.json ({chapters, verses}), gita.ndjson (one record a line), gita.sqlite (tables and an FTS5 index; docs/downloads.md). Their sizes and SHA-256 are in /manifest.json; brotli and gzip when asked.', example: '/downloads/gita.json', notFound: 'resource' },
 ];
 
 export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec>;

@@ -71,6 +71,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
     limiter: stores.limiter,
     anonLimit: config.anonLimit,
     pricing: pricingPage(pricing),
+    publicUrl: config.publicUrl,
     register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, pricing }),
     search,
     health: () => {

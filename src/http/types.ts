@@ -46,6 +46,8 @@ export interface AppOptions {
   random?: () => number;
   /** For /healthz: the stores, and whether one is unreachable. */
   health?: () => { degraded: boolean; stores: Record<string, unknown> };
+  /** GITA_PUBLIC_URL: the origin of the reading pages' absolute addresses; absent: the request's host. */
+  publicUrl?: string | null;
   /** The search of the current build (its index loads in the background at start-up); absent: /search is not found. */
   search?: () => Promise<RunSearch>;
 }

@@ -41,7 +41,13 @@ button{font:inherit;font-weight:600;padding:.55rem 1.2rem;border:0;border-radius
 nav{display:flex;gap:1rem;flex-wrap:wrap;font-size:.95rem}
 `;
 
-export function page(title: string, body: Raw, description = 'The Bhagavad Gita as an API: verses, 21+ commentaries, chapters and verse cards.'): string {
+/** What a page adds to the shared frame: tags for <head> (Open Graph, JSON-LD...) and a stylesheet of its own. */
+export interface PageExtras {
+  head?: Raw;
+  style?: string;
+}
+
+export function page(title: string, body: Raw, description = 'The Bhagavad Gita as an API: verses, 21+ commentaries, chapters and verse cards.', extras: PageExtras = {}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -49,7 +55,7 @@ export function page(title: string, body: Raw, description = 'The Bhagavad Gita 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">
-<style>${STYLE.trim()}</style>
+${extras.head ? `${extras.head.html}\n` : ''}<style>${STYLE.trim()}${extras.style ? extras.style.trim() : ''}</style>
 </head>
 <body>
 <main>

@@ -22,6 +22,8 @@ import { THEMES, type Theme } from '../layout.ts';
 import { CompressPool, type Compressed, type CompressStats, type Effort } from './compress.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
+import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
+import { readingFiles } from './read-pages.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
 import { openApiDocument } from '../docs/openapi.ts';
@@ -40,6 +42,8 @@ export interface BuildOptions {
   content?: Content;
   /** How hard to compress (compress.ts): 'full' (the default) for what is published, 'quick' for serving on this machine. */
   effort?: Effort;
+  /** The public address the static reading pages link and preview from (GITA_PUBLIC_URL); none: root-relative links. */
+  publicUrl?: string | null;
 }
 
 export interface BuildSummary {
@@ -112,6 +116,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const derived = derivedAssets(content, json, daily, facts);
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve() : compress(derived, true);
+    // The whole Gita offline (downloads/) and the reading pages (read/); a quick build streams them without twins too.
+    const records = { chapters, verses };
+    const downloads: Asset[] = await downloadAssets(records, cache);
+    const downloadsDone = quick ? Promise.resolve() : pool.compressMany(downloads.map((a) => a.body), DOWNLOAD_LEVELS.brotli, false, DOWNLOAD_LEVELS.gzip).then((out) => downloads.forEach((a, i) => twins.set(a.path, out[i])));
+    const reading: Asset[] = readingFiles({ ...records, base: options.publicUrl ?? '' });
+    const readingDone = quick ? Promise.resolve() : compress(reading, true);
     step('rendering cards');
     let optimized = 0;
     // svgo runs on the workers: meanwhile this thread makes the bundles and the pages, then waits for the cards.
@@ -149,8 +159,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
     const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
-    await Promise.all([jsonDone, derivedDone, searchDone, compress(other), compress(search.slice(1))]);
-    assets = [...json, ...derived, ...other, ...search];
+    await Promise.all([jsonDone, derivedDone, searchDone, compress(other), compress(search.slice(1)), downloadsDone, readingDone]);
+    assets = [...json, ...derived, ...other, ...search, ...downloads, ...reading];
   } catch (err) {
     await pool.close();
     throw err;

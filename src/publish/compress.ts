@@ -97,10 +97,13 @@ export class CompressPool {
     private onJob: (done: number, total: number) => void = () => {},
   ) {}
 
-  /** Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST; all QUICK at the 'quick' effort); results in the same order. */
-  async compressMany(buffers: Uint8Array[], quality?: number, fast = false): Promise<Compressed[]> {
+  /**
+   * Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST; gzip at
+   * GZIP_LEVEL unless `gzipLevel` is given; all QUICK at the 'quick' effort); results in the same order.
+   */
+  async compressMany(buffers: Uint8Array[], quality?: number, fast = false, gzipLevel?: number): Promise<Compressed[]> {
     const settings = (data: Uint8Array): [number, number] =>
-      this.effort === 'quick' ? [QUICK.brotli, QUICK.gzip] : fast ? [FAST.brotli, FAST.gzip] : [quality ?? brotliQuality(data.length), GZIP_LEVEL];
+      this.effort === 'quick' ? [QUICK.brotli, QUICK.gzip] : fast ? [FAST.brotli, gzipLevel ?? FAST.gzip] : [quality ?? brotliQuality(data.length), gzipLevel ?? GZIP_LEVEL];
     const lookups = buffers.map((data) => this.fromCache(data, ...settings(data)));
     // Identical files (the daily card is also its verse's card) are compressed once.
     const pending = new Map<string, Promise<Compressed>>();

@@ -31,10 +31,10 @@ export interface EnsureOptions {
 type Progress = ((message: string, done?: number, total?: number) => void) & { end?: () => void };
 
 /** Build (and stamp) dist/ from content/; the one way both `npm run build` and `npm start` build. */
-export async function buildAndStamp(o: Omit<EnsureOptions, 'say' | 'stampFile'> & { stampFile: string | null; seed?: string; content?: Content }): Promise<BuildSummary> {
+export async function buildAndStamp(o: Omit<EnsureOptions, 'say' | 'stampFile'> & { stampFile: string | null; seed?: string; content?: Content; publicUrl?: string | null }): Promise<BuildSummary> {
   const { build } = await import('./build.ts');
   const effort = o.effort ?? 'full';
-  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, progress: o.progress, effort, content: o.content });
+  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, publicUrl: o.publicUrl, progress: o.progress, effort, content: o.content });
   if (o.stampFile) await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest, effort);
   return summary;
 }

@@ -1,7 +1,7 @@
 // Files that static hosts read to serve dist/ with clean URLs, the contract's
 // headers and a 404 page: `_redirects` and `_headers` (Netlify, Cloudflare
 // Pages) and `404.html` (those two and GitHub Pages).
-import { FILES } from '../layout.ts';
+import { FILES, mediaType } from '../layout.ts';
 import { CACHE_FIXED, CARD_CSP, COMMON_HEADERS } from '../http/headers.ts';
 import { NOT_FOUND } from '../http/errors.ts';
 import { colonPath, ROUTE_PATHS } from '../http/route-paths.ts';
@@ -43,6 +43,9 @@ export function headersFile(): string {
     block(ROUTE_PATHS.today, { 'Cache-Control': 'public, max-age=300' }),
     block(`${ROUTE_PATHS.today}/*`, { 'Cache-Control': 'public, max-age=300' }),
     block(FILES.client, { 'X-TypeScript-Types': `.${FILES.clientTypes}` }),
+    // Extensions a host may not know: the downloads' media types, as the server sends them.
+    block(FILES.downloads.ndjson, { 'Content-Type': mediaType(FILES.downloads.ndjson) }),
+    block(FILES.downloads.sqlite, { 'Content-Type': mediaType(FILES.downloads.sqlite) }),
   ].join('\n');
 }
 

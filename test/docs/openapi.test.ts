@@ -93,6 +93,9 @@ test('one real response per route validates against its schema', async () => {
     openapi: () => fetchRaw(server.url, '/openapi.json'),
     usage: () => fetchRaw(server.url, '/usage', { headers: { 'x-api-key': key } }),
     healthz: () => fetchRaw(server.url, '/healthz'),
+    'read-verse': () => fetchRaw(server.url, '/read/2/47?lang=hi&author=rams'),
+    'read-chapter': () => fetchRaw(server.url, '/read/2'),
+    download: () => fetchRaw(server.url, '/downloads/gita.sqlite'),
     register: () => fetchRaw(server.url, '/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'spec', email: 'spec@example.org', use: 'checking the schema' }) }),
   };
   for (const route of ROUTES) {

@@ -52,7 +52,7 @@ function corpus(canary: string): Array<[string, string | Buffer]> {
   // Traversal in every spelling, from every route family, towards files outside dist/.
   const ups = ['../', '..%2f', '..%2F', '%2e%2e/', '%2e%2e%2f', '%2E%2E%2F', '..%5c', '..\\', '%252e%252e%252f', '..;/', '.%2e/', '%2e./', '%c0%ae%c0%ae/', '%e0%80%ae%e0%80%ae/', '%ef%bc%8e%ef%bc%8e/', '．．/', '%u002e%u002e/', '....//', '..%00/', '%00../'];
   const targets = ['etc/passwd', 'package.json', `${canary}.txt`, 'content/manifest.json', '.git/config', 'dist.old/manifest.json', '.cache/dist-stamp.json', 'data/keys.json', 'node_modules/sirv/package.json'];
-  const bases = ['/', '/slok/', '/chapter/', '/slok/2/', '/slok/2/47/', '/static/', '/gita.svg/'];
+  const bases = ['/', '/slok/', '/chapter/', '/slok/2/', '/slok/2/47/', '/static/', '/gita.svg/', '/read/', '/read/2/', '/downloads/'];
   for (const up of ups) for (const base of bases) for (const target of targets.slice(0, 4)) add(`traversal ${base}${up}`, request(`${base}${up.repeat(6)}${target}`));
   for (const target of targets) add(`traversal to ${target}`, request(`/${'../'.repeat(10)}${target}`));
   // Files inside dist/ that the manifest does not list, and dotfiles.
@@ -79,6 +79,15 @@ function corpus(canary: string): Array<[string, string | Buffer]> {
   for (const q of ['q=%00', 'q=%ff%fe', `q=${'%E0%A4%85'.repeat(200)}`, `q=${'a%20'.repeat(170)}`, `q=${'x'.repeat(600)}`, 'q=a&q=b', 'q=%E0%A4', 'q=..%2f..%2fpackage.json', 'q=<script>alert(1)</script>&format=html', 'q=a&limit=1e1', 'q=a&limit=-1', 'q=a&ch=%32', 'q=a&speaker=__proto__', 'q=*', 'q=%2A%3F%5B', 'q=a&format=html&format=json']) add(`/search?${q.slice(0, 30)}`, request(`/search?${q}`));
   for (const p of ['/slok/2/47/words/..', '/slok/2/47/words.json.br', '/slok/2/47/words%2e%2e', '/slok/2/47/words?lang=en&fields=x', '/slok/2/%34%37/words', '/slok/2/47/words%00', '/slok/2/47/words.json/', '/slok/2/47/WORDS.json', '/slok/-1/1/words', '/slok/2/99999999999/words']) add(`words ${p}`, request(p));
   for (const p of ['/slok/today/../../package.json', '/slok/today/%2e%2e/%2e%2e/package.json', '/chapter/2/slok/../../../package.json', '/slok/2/47/en.json.br', '/slok/today/index.json%00', '/chapter/2/slok/en.json/', '/chapter/2/slok/EN.json', '/slok/2/47/xx.json']) add(`static form ${p}`, request(p));
+
+  // The reading pages and the downloads: their parameters, a Host written into the page, file names.
+  for (const q of ['lang=%00', 'lang=EN', 'lang[]=en', 'lang=en&lang=hi', 'lang=sa', 'author=__proto__', 'author=constructor', 'author=%3Cscript%3E', 'author=siva&author=tej', `author=${'siva'.repeat(500)}`, 'lang=hi&author=madhav', 'author=', '%', '&&&']) {
+    for (const path of ['/read/2/47', '/read/18', '/read/1/48']) add(`${path}?${q.slice(0, 30)}`, request(`${path}?${q}`));
+  }
+  for (const host of ['"><script>alert(1)</script>', 'evil.example/../../x', `${'h'.repeat(5000)}.example`, '[::1', 'a b', 'x:99999999', '%00', '']) add(`/read/2/47 Host ${host.slice(0, 20)}`, request('/read/2/47', `Host: ${host}
+X-Forwarded-Proto: javascript
+`));
+  for (const p of ['/read/2/74', '/read/19/1', '/read/0', '/read/2/47/index.html', '/read/2/47/../../../package.json', '/read/%32/%34%37', '/read/2/47%00', '/downloads/gita.json.br', '/downloads/gita.sqlite%00', '/downloads/%2e%2e%2fmanifest.json', '/downloads/..%5cmanifest.json', '/downloads/GITA.JSON', '/downloads/gita.json/', '/downloads/gita.json?download=1', '/downloads/.', '/downloads/%2e']) add(`reading and downloads ${p}`, request(p));
 
   // Headers: huge, many, duplicated, malformed, smuggling.
   add('huge header', request('/chapters', `Host: x\r\nX-Big: ${'b'.repeat(40_000)}\r\n`));

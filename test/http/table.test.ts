@@ -98,9 +98,6 @@ test('the routes that come next are one entry each: words, ranges, references, M
     next('png', '/gita.png', { themed: true }),
     next('verse-png', '/slok/{ch}/{sl}/gita.png', { themed: true }),
     next('today-png', '/slok/today/gita.png', { themed: true }),
-    next('read-chapter', '/read/{ch}', { access: 'open', notFound: 'chapter' }),
-    next('read-verse', '/read/{ch}/{sl}', { access: 'open' }),
-    next('download', '/downloads/{file}', { notFound: 'resource' }),
   ]);
   const at = (path: string) => {
     const m = match(path, counts);
@@ -123,7 +120,10 @@ test('the routes that come next are one entry each: words, ranges, references, M
   assert.is(at('/slok/today/gita-dark.png'), 'today-png {"theme":"dark"}');
   assert.is(at('/slok/today/gita-dark.svg'), 'today-card {"theme":"dark"}');
   assert.is(at('/read/18'), 'read-chapter {"ch":18}');
-  assert.is(at('/read/19'), '404 chapter');
+  assert.is(at('/read/19'), '404 verse', 'the reading pages\' family answers the verse 404');
+  assert.is(at('/read/2/74'), '404 verse');
+  assert.equal(match('/read/2/74', counts), { route: null, notFound: 'verse', page: true }, 'as a page');
+  assert.equal(match('/slok/2/74', counts), { route: null, notFound: 'verse' }, 'the API\'s stays text');
   assert.is(at('/read/2/47'), 'read-verse {"ch":2,"sl":47}');
   assert.is(at('/downloads/gita.epub'), 'download {"file":"gita.epub"}');
   assert.is(at('/downloads/gita%20text.zip'), 'download {"file":"gita text.zip"}');

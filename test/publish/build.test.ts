@@ -90,6 +90,8 @@ test('the manifest lists every served file with its hash, size and type; twins d
     '404.html, audit.json, content.json': 3,
     'docs, pricing, openapi.json': 3,
     'client.js, client.d.ts, search.js, search/index.json': 4,
+    'the reading pages of every verse record and chapter': 719 + 18,
+    'downloads/gita.json, .ndjson, .sqlite': 3,
   };
   assert.is(paths.length, Object.values(parts).reduce((a, b) => a + b, 0), Object.keys(parts).join('; '));
   for (const path of paths) {

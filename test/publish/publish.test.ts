@@ -33,6 +33,8 @@ test('the workflow: daily and by hand, upstream pinned unless a ref is given, st
   assert.match(w, /npm run content -- --from "github:\$REPOSITORY@\$REF" --strict/);
   assert.match(w, /npm run content -- --strict/, 'the pinned commit by default');
   assert.match(w, /npm run build/);
+  assert.match(w, /GITA_PUBLIC_URL: \$\{\{ steps\.pages\.outputs\.base_url \}\}\n\s+run: npm run build/, 'the reading pages link from the Pages address');
+  assert.ok(w.indexOf('id: pages') < w.indexOf('npm run build'), 'configure-pages runs before the build');
   assert.match(w, /npm run check:dist/);
   assert.match(w, /actions\/upload-pages-artifact@v\d+\n\s+with:\n\s+path: dist/);
   assert.match(w, /actions\/deploy-pages@v\d+/);

@@ -8,6 +8,7 @@ import { randomCard, todayCard, verseCard } from './cards.ts';
 import { search } from './search.ts';
 import { docs, healthz, openapi, pricing, register, usage } from './service.ts';
 import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
+import { download, readChapter, readVerse } from './read.ts';
 
 export const HANDLERS: Record<RouteId, Handler> = {
   'random-verse': randomVerse,
@@ -27,4 +28,7 @@ export const HANDLERS: Record<RouteId, Handler> = {
   usage,
   healthz,
   register,
+  'read-verse': readVerse,
+  'read-chapter': readChapter,
+  download,
 };

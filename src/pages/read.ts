@@ -1,0 +1,319 @@
+// The reading pages: /read/C/V (a verse) and /read/C (a chapter), as HTML that
+// needs no JavaScript, with the tags link previews read (Open Graph, Twitter)
+// and JSON-LD. Pure functions of the records: the server renders them per
+// request, the build writes static copies (dist/read/...). Nothing here
+// imports the HTTP layer (its 404 wording comes in as an argument), so both can call it.
+import { CARD_TRANSLATIONS } from '../card/card.ts';
+import { PLACEHOLDER } from '../content/references.ts';
+import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
+import type { Word } from '../content/words.ts';
+import { html, page, raw, type Raw } from './html.ts';
+
+export type { Word };
+
+/** The languages a reading page translates into (`?lang=`). */
+export const READING_LANGS = ['en', 'hi'] as const;
+export type ReadingLang = (typeof READING_LANGS)[number];
+export const DEFAULT_READING_LANG: ReadingLang = 'en';
+/** The text field of a translation and of a commentary, per language. */
+const FIELDS = { en: { translation: 'et', commentary: 'ec' }, hi: { translation: 'ht', commentary: 'hc' } } as const;
+/** Whose translation a page shows without `?author=`: the card's choice (the first with something to say on the verse). */
+const DEFAULT_AUTHORS: Record<ReadingLang, readonly string[]> = {
+  en: CARD_TRANSLATIONS.english.map(([key]) => key),
+  hi: CARD_TRANSLATIONS.hindi.map(([key]) => key),
+};
+
+export interface ReadingOptions {
+  lang: ReadingLang;
+  /** A commentary key; null: the default for the language. */
+  author: string | null;
+}
+
+/** Where the page is published: an absolute origin (and path prefix) such as `https://gita.example`, or '' for root-relative links. */
+export type BaseUrl = string;
+
+/** Paths of the reading pages and of the card image a page shows in link previews (the PNG card of the cards' module). */
+export const READ_PATHS = {
+  chapter: (ch: number) => `/read/${ch}`,
+  verse: (ch: number, sl: number) => `/read/${ch}/${sl}`,
+  card: (ch: number, sl: number) => `/slok/${ch}/${sl}/gita.png`,
+};
+
+/**
+ * `?lang=` and `?author=` of a reading page, checked: a bad value is a clear
+ * message (the server answers 400), never a guess. `authors` are the
+ * commentary keys of the content.
+ */
+export function parseReadingOptions(params: URLSearchParams, authors: readonly string[]): ReadingOptions | { error: string } {
+  const lang = params.get('lang') ?? DEFAULT_READING_LANG;
+  if (!(READING_LANGS as readonly string[]).includes(lang)) return { error: `lang must be one of ${READING_LANGS.join(', ')}` };
+  const author = params.get('author');
+  if (author !== null && !authors.includes(author)) return { error: `author must be a commentary key (${authors.join(', ')})` };
+  return { lang: lang as ReadingLang, author };
+}
+
+/** The query a page's links carry to keep the reader's choice (empty for the defaults). */
+function query(o: ReadingOptions): string {
+  const q = new URLSearchParams();
+  if (o.lang !== DEFAULT_READING_LANG) q.set('lang', o.lang);
+  if (o.author) q.set('author', o.author);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+const said = (text: string | undefined): text is string => typeof text === 'string' && text.trim() !== '' && !PLACEHOLDER.test(text);
+const commentaryOf = (verse: VerseRecord, key: string): Commentary | null => {
+  const c = verse[key];
+  return c && typeof c === 'object' ? c : null;
+};
+
+export interface Translation {
+  key: string;
+  author: string;
+  text: string;
+  /** The same author's commentary in the language, when there is one. */
+  commentary: string | null;
+}
+
+/** The translation a page shows: the asked author's, else the language's default; null when nobody has one (a colophon). */
+export function chooseTranslation(verse: VerseRecord, o: ReadingOptions): { shown: Translation | null; missing: string | null } {
+  const pick = (key: string): Translation | null => {
+    const c = commentaryOf(verse, key);
+    const text = c?.[FIELDS[o.lang].translation];
+    if (!c || !said(text)) return null;
+    const commentary = c[FIELDS[o.lang].commentary];
+    return { key, author: c.author, text, commentary: said(commentary) ? commentary : null };
+  };
+  const asked = o.author ? pick(o.author) : null;
+  if (asked) return { shown: asked, missing: null };
+  for (const key of DEFAULT_AUTHORS[o.lang]) {
+    const t = pick(key);
+    if (t) return { shown: t, missing: o.author };
+  }
+  return { shown: null, missing: o.author };
+}
+
+/**
+ * The fields a chapter page reads of each record (`siva.et`, ..., and the
+ * transliteration), as a projection's `fields`: the server cuts them from
+ * the records' bytes instead of parsing whole records (a chapter's are
+ * megabytes of commentary).
+ */
+export function chapterListFields(o: ReadingOptions): string[] {
+  const keys = new Set([...(o.author ? [o.author] : []), ...DEFAULT_AUTHORS[o.lang]]);
+  return [...[...keys].map((k) => `${k}.${FIELDS[o.lang].translation}`), 'transliteration'].sort();
+}
+
+/** Every author with a translation of the verse in the language: the page links to each. */
+function translators(verse: VerseRecord, lang: ReadingLang): Array<{ key: string; author: string }> {
+  const out: Array<{ key: string; author: string }> = [];
+  for (const [key, value] of Object.entries(verse)) {
+    if (value && typeof value === 'object' && said((value as Commentary)[FIELDS[lang].translation])) out.push({ key, author: (value as Commentary).author });
+  }
+  return out;
+}
+
+const LANG_NAMES: Record<ReadingLang, string> = { en: 'English', hi: 'हिन्दी' };
+const reference = (v: { chapter: number; verse: number }) => `${v.chapter}.${v.verse}`;
+const isColophon = (verse: VerseRecord, chapter: ChapterRecord) => verse.verse === chapter.verses_count + 1;
+const paragraphs = (text: string) => text.split(/\n+/).filter((p) => p.trim() !== '');
+/** A line for a preview: the text on one line, cut at a word near `max` characters. */
+export function excerpt(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * JSON-LD in a <script>: JSON cannot end the element except through `</`, and
+ * `<` written as \u003c is the same JSON, so no text of the records can.
+ */
+function jsonLd(value: unknown): Raw {
+  return raw(`<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`);
+}
+
+interface Preview {
+  title: string;
+  description: string;
+  /** Absolute (with a base URL) or root-relative addresses. */
+  url: string;
+  image: string;
+  imageAlt: string;
+}
+
+/** The tags link previews read (Open Graph, and Twitter's card type), and the canonical link. */
+function previewTags(p: Preview): Raw {
+  return html`<link rel="canonical" href="${p.url}">
+<meta property="og:type" content="article">
+<meta property="og:site_name" content="Bhagavad Gita">
+<meta property="og:title" content="${p.title}">
+<meta property="og:description" content="${p.description}">
+<meta property="og:url" content="${p.url}">
+<meta property="og:image" content="${p.image}">
+<meta property="og:image:type" content="image/png">
+<meta property="og:image:width" content="1200">
+<meta property="og:image:height" content="630">
+<meta property="og:image:alt" content="${p.imageAlt}">
+<meta name="twitter:card" content="summary_large_image">`;
+}
+
+/** The reading pages' own styles, added to the shared frame's. */
+export const READING_STYLE = `
+.ref{color:var(--muted);font-size:.95rem;margin:1.25rem 0 0}
+.slok{font-size:1.45rem;line-height:1.9;margin:1rem 0 .5rem;white-space:pre-line;overflow-wrap:anywhere}
+.translit{font-style:italic;color:var(--muted);white-space:pre-line;overflow-wrap:anywhere;margin:.25rem 0 1.25rem}
+.translation{font-size:1.12rem;border-left:3px solid var(--accent);padding:.2rem 0 .2rem .9rem;margin:1rem 0;overflow-wrap:anywhere}
+.translation p{margin:.4rem 0}.by{color:var(--muted);font-size:.92rem}
+details{margin:1rem 0}summary{cursor:pointer;font-weight:600}
+.words{display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:.2rem 1rem;margin:.5rem 0}
+.words dt{font-weight:600;overflow-wrap:anywhere}.words dd{margin:0;overflow-wrap:anywhere}.words dt span{display:block;font-weight:400;font-style:italic;color:var(--muted);font-size:.9rem}
+.pager{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap;margin:2rem 0 1rem;padding-top:1rem;border-top:1px solid var(--line)}
+.choices{display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.92rem;padding:0;list-style:none}.choices [aria-current]{font-weight:700;text-decoration:none}
+.verses{padding:0;list-style:none}.verses li{padding:.45rem 0;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+.verses a{font-weight:600;margin-right:.5rem}
+`;
+
+export interface VersePageInput {
+  verse: VerseRecord;
+  chapter: ChapterRecord;
+  /** The verses before and after in reading order, across chapters (colophons included); null at either end. */
+  prev: { chapter: number; verse: number } | null;
+  next: { chapter: number; verse: number } | null;
+  words: readonly Word[];
+  options: ReadingOptions;
+  base: BaseUrl;
+}
+
+/** /read/C/V: the verse, who speaks it, a translation, its words, the way on. */
+export function versePage(input: VersePageInput): string {
+  const { verse, chapter, prev, next, words, options, base } = input;
+  const colophon = isColophon(verse, chapter);
+  const speaker = verse.speaker ? knownSpeaker(verse.speaker) : undefined;
+  const { shown, missing } = chooseTranslation(verse, options);
+  const ref = reference(verse);
+  const q = query(options);
+  const title = `Bhagavad Gita ${ref}${colophon ? ' (colophon)' : speaker ? ` · ${speaker.label}` : ''}`;
+  const description = shown ? excerpt(shown.text) : excerpt(verse.transliteration);
+  const url = `${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${q}`;
+  const others = translators(verse, options.lang);
+  const lang = options.lang;
+
+  const structured = {
+    '@context': 'https://schema.org',
+    '@type': 'Quotation',
+    '@id': url,
+    url,
+    name: title,
+    identifier: verse._id,
+    position: verse.verse,
+    inLanguage: 'sa',
+    text: verse.slok,
+    ...(speaker && !colophon && { spokenByCharacter: { '@type': 'Person', name: speaker.label, alternateName: speaker.name } }),
+    isPartOf: {
+      '@type': 'Chapter',
+      name: `${chapter.translation} (${chapter.name})`,
+      position: chapter.chapter_number,
+      url: `${base}${READ_PATHS.chapter(chapter.chapter_number)}`,
+      isPartOf: { '@type': 'Book', name: 'Bhagavad Gita', alternateName: 'श्रीमद्भगवद्गीता', inLanguage: 'sa' },
+    },
+    image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`,
+    ...(shown && {
+      workTranslation: { '@type': 'CreativeWork', inLanguage: lang, text: shown.text, translator: { '@type': 'Person', name: shown.author } },
+    }),
+  };
+
+  const head = html`${previewTags({ title, description, url, image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`, imageAlt: `The verse card of Bhagavad Gita ${ref}` })}
+${jsonLd(structured)}`;
+
+  const link = (to: { chapter: number; verse: number }) => `${base}${READ_PATHS.verse(to.chapter, to.verse)}${q}`;
+  const body = html`<article>
+<p class="ref"><a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">Chapter ${chapter.chapter_number} · ${chapter.translation}</a> · <span lang="sa">${chapter.name}</span></p>
+<h1>Bhagavad Gita ${ref}${colophon ? ' · colophon' : ''}</h1>
+${speaker && !colophon ? html`<p class="by">Spoken by <strong>${speaker.label}</strong> (<span lang="sa">${speaker.name}</span>)</p>` : verse.speaker && !colophon ? html`<p class="by">Spoken by <span lang="sa">${verse.speaker}</span></p>` : ''}
+<p class="slok" lang="sa">${verse.slok}</p>
+<p class="translit" lang="sa-Latn">${verse.transliteration}</p>
+${translationBlock(shown, missing, lang)}
+${words.length ? html`<section><h2>Word by word</h2><dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd>${w.meaning}</dd>`)}</dl></section>` : ''}
+${others.length ? html`<section><h2>Other translations</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang, author: o.key })}"${shown?.key === o.key ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
+<p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${LANG_NAMES[l]}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${LANG_NAMES[l]}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">JSON</a></p>
+<nav class="pager" aria-label="Verses">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">Chapter ${chapter.chapter_number}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>
+</article>`;
+  return page(`${title} — ${chapter.translation}`, body, description, { head, style: READING_STYLE });
+}
+
+function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang): Raw {
+  const note = missing ? html`<p class="muted">No ${LANG_NAMES[lang]} translation by “${missing}” on this verse${shown ? '; shown instead:' : '.'}</p>` : '';
+  if (!shown) return html`${note}`;
+  return html`${note}<section class="translation" lang="${lang}">${paragraphs(shown.text).map((p) => html`<p>${p}</p>`)}<p class="by">— ${shown.author}</p></section>
+${shown.commentary ? html`<details lang="${lang}"><summary>Commentary by ${shown.author}</summary>${paragraphs(shown.commentary).map((p) => html`<p>${p}</p>`)}</details>` : ''}`;
+}
+
+export interface ChapterPageInput {
+  chapter: ChapterRecord;
+  /** The chapter's records in order, the colophon last. */
+  verses: readonly VerseRecord[];
+  /** The chapters before and after; null at either end. */
+  prev: ChapterRecord | null;
+  next: ChapterRecord | null;
+  options: ReadingOptions;
+  base: BaseUrl;
+}
+
+/** /read/C: the chapter's name, meaning and summary, and every verse with the start of its translation. */
+export function chapterPage(input: ChapterPageInput): string {
+  const { chapter, verses, prev, next, options, base } = input;
+  const n = chapter.chapter_number;
+  const lang = options.lang;
+  const q = query(options);
+  const title = `Bhagavad Gita, chapter ${n}: ${chapter.translation}`;
+  const summary = chapter.summary[lang];
+  const description = excerpt(summary);
+  const url = `${base}${READ_PATHS.chapter(n)}${q}`;
+  const image = `${base}${READ_PATHS.card(n, 1)}`;
+  const structured = {
+    '@context': 'https://schema.org',
+    '@type': 'Chapter',
+    '@id': url,
+    url,
+    name: `${chapter.translation} (${chapter.name})`,
+    alternateName: chapter.transliteration,
+    position: n,
+    inLanguage: 'sa',
+    abstract: summary,
+    image,
+    isPartOf: { '@type': 'Book', name: 'Bhagavad Gita', alternateName: 'श्रीमद्भगवद्गीता', inLanguage: 'sa' },
+  };
+  const head = html`${previewTags({ title, description, url, image, imageAlt: `The verse card of Bhagavad Gita ${n}.1` })}
+${jsonLd(structured)}`;
+  const chapterLink = (c: ChapterRecord) => `${base}${READ_PATHS.chapter(c.chapter_number)}${q}`;
+  const body = html`<article>
+<p class="ref">Chapter ${n} of 18 · <span lang="sa">${chapter.transliteration}</span></p>
+<h1><span lang="sa">${chapter.name}</span> · ${chapter.translation}</h1>
+<p class="by" lang="${lang}">${chapter.meaning[lang]}</p>
+<section lang="${lang}">${paragraphs(summary).map((p) => html`<p>${p}</p>`)}</section>
+<p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${LANG_NAMES[l]}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.chapter(n)}${query({ lang: l, author: null })}">${LANG_NAMES[l]}</a>`))}</p>
+<h2>Verses</h2>
+<ol class="verses">${verses.map((v) => {
+    const t = chooseTranslation(v, options).shown;
+    const colophon = isColophon(v, chapter);
+    return html`<li><a href="${base}${READ_PATHS.verse(n, v.verse)}${q}">${reference(v)}</a>${colophon ? 'Colophon' : ''}${t ? html` <span lang="${lang}">${excerpt(t.text, 120)}</span>` : colophon ? '' : html` <span lang="sa-Latn">${excerpt(v.transliteration, 120)}</span>`}</li>`;
+  })}</ol>
+<nav class="pager" aria-label="Chapters">${prev ? html`<a rel="prev" href="${chapterLink(prev)}">← Chapter ${prev.chapter_number}</a>` : html`<span></span>`}${next ? html`<a rel="next" href="${chapterLink(next)}">Chapter ${next.chapter_number} →</a>` : html`<span></span>`}</nav>
+</article>`;
+  return page(title, body, description, { head, style: READING_STYLE });
+}
+
+/** The page for a verse or chapter that is not there (the server answers it with 404); `message` is the API's wording (NOT_FOUND.verse). */
+export function notFoundPage(message: string, base: BaseUrl = ''): string {
+  const body = html`<h1>Not found</h1>
+<p>${message}</p>
+<p><a href="${base}${READ_PATHS.chapter(1)}">Chapter 1</a> · <a href="${base}/">Documentation</a></p>`;
+  return page('Not found · Bhagavad Gita', body, message, { head: html`<meta name="robots" content="noindex">`, style: READING_STYLE });
+}
+
+/** Reading order across chapters: each record's previous and next (colophons included, as /chapter/C/slok lists them). */
+export function neighbours<T>(records: readonly T[], index: number): { prev: T | null; next: T | null } {
+  return { prev: records[index - 1] ?? null, next: records[index + 1] ?? null };
+}

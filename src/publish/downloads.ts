@@ -1,0 +1,202 @@
+// The whole Gita offline, for apps that keep the text on the device:
+// downloads/gita.json ({chapters, verses}), downloads/gita.ndjson (one record
+// a line) and downloads/gita.sqlite (tables and an FTS5 index). The records
+// are the content's, unchanged; the SQLite file spreads them into columns.
+//
+// SQLite is written by node-sqlite3-wasm: SQLite compiled to WebAssembly, in
+// one registry package with no install script, FTS5 built in, writing a real
+// file. sql.js has no FTS5; better-sqlite3 compiles SQLite from source on
+// install (minutes here, a C++ toolchain, and npm 11 skips its install script
+// unless allowed). See README, "The whole Gita offline".
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FILES } from '../layout.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+import type { BuildCache, Cached } from './cache.ts';
+import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
+import { TEXT_FIELD_NAMES } from '../content/schema.ts';
+import { SEARCHED_TRANSLATIONS, isPlaceholder } from '../search/fields.ts';
+import { wordsOf as contentWords, type Word } from '../content/words.ts';
+
+export const DOWNLOADS = FILES.downloads;
+
+export interface DownloadInput {
+  chapters: readonly ChapterRecord[];
+  /** Every verse record in order, the colophons included (as the content has them). */
+  verses: readonly VerseRecord[];
+  /** The words of a verse; default: the content's word lists (src/content/words.ts). */
+  wordsOf?: (verse: VerseRecord) => readonly Word[];
+}
+
+/** `{chapters, verses}`: the records as the API serves them, in one document. */
+export function gitaJson({ chapters, verses }: DownloadInput): Buffer {
+  return Buffer.from(JSON.stringify({ chapters, verses }));
+}
+
+/** One record a line: the 18 chapters first (they have `chapter_number`), then every verse record (they have `_id`). */
+export function gitaNdjson({ chapters, verses }: DownloadInput): Buffer {
+  return Buffer.from([...chapters, ...verses].map((r) => JSON.stringify(r)).join('\n') + '\n');
+}
+
+/**
+ * The schema of gita.sqlite (also in docs/downloads.md). `verses_fts` is an
+ * external-content FTS5 table over `verses_text`, one row per verse with its
+ * rowid: the English and Hindi translations the search module searches, the
+ * Devanagari and the transliteration (diacritics folded: "karmanye" finds
+ * "karmaṇye").
+ */
+export const SQLITE_SCHEMA = `
+CREATE TABLE chapters (
+  chapter INTEGER PRIMARY KEY,
+  verses_count INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  translation TEXT NOT NULL,
+  transliteration TEXT NOT NULL,
+  meaning_en TEXT NOT NULL,
+  meaning_hi TEXT NOT NULL,
+  summary_en TEXT NOT NULL,
+  summary_hi TEXT NOT NULL
+);
+CREATE TABLE verses (
+  id INTEGER PRIMARY KEY,
+  ref TEXT NOT NULL UNIQUE,
+  chapter INTEGER NOT NULL REFERENCES chapters (chapter),
+  verse INTEGER NOT NULL,
+  colophon INTEGER NOT NULL,
+  speaker TEXT,
+  slok TEXT NOT NULL,
+  transliteration TEXT NOT NULL,
+  UNIQUE (chapter, verse)
+);
+CREATE TABLE commentaries (
+  verse_id INTEGER NOT NULL REFERENCES verses (id),
+  key TEXT NOT NULL,
+  author TEXT NOT NULL,
+  et TEXT, ht TEXT, ec TEXT, hc TEXT, sc TEXT,
+  PRIMARY KEY (verse_id, key)
+) WITHOUT ROWID;
+CREATE TABLE words (
+  verse_id INTEGER NOT NULL REFERENCES verses (id),
+  position INTEGER NOT NULL,
+  word TEXT NOT NULL,
+  transliteration TEXT NOT NULL,
+  meaning TEXT NOT NULL,
+  PRIMARY KEY (verse_id, position)
+) WITHOUT ROWID;
+CREATE TABLE verses_text (
+  id INTEGER PRIMARY KEY REFERENCES verses (id),
+  english TEXT NOT NULL,
+  hindi TEXT NOT NULL,
+  sanskrit TEXT NOT NULL,
+  transliteration TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE verses_fts USING fts5 (
+  english, hindi, sanskrit, transliteration,
+  content = 'verses_text', content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+`.trim();
+
+const textOf = (verse: VerseRecord, key: string, field: 'et' | 'ht'): string | null => {
+  const c = verse[key] as Commentary | undefined;
+  const t = c && typeof c === 'object' ? c[field] : undefined;
+  return t && !isPlaceholder(t) ? t : null;
+};
+/**
+ * Long texts go in as UTF-8 bytes cast to TEXT: the library's own string copy
+ * into WebAssembly memory is a JavaScript loop, Buffer.from is native (the
+ * 36 MB of commentaries: 1.1 s against 1.7 s of CPU).
+ */
+const utf8 = (text: string | undefined) => (text === undefined ? null : Buffer.from(text));
+const joined = (verse: VerseRecord, keys: readonly string[], field: 'et' | 'ht') =>
+  keys.map((k) => textOf(verse, k, field)).filter((t): t is string => t !== null).join('\n\n');
+
+/**
+ * gita.sqlite's bytes. Written to a file of its own in the temporary folder
+ * (the library writes files, not buffers), in one transaction, the FTS index
+ * merged into one segment, then read back (no VACUUM: it would save 0.8 MB of
+ * 58 for 0.3 s). The same records give the same bytes.
+ */
+export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
+  const { Database } = (await import('node-sqlite3-wasm')).default;
+  const dir = mkdtempSync(join(tmpdir(), 'gita-sqlite-'));
+  const file = join(dir, 'gita.sqlite');
+  try {
+    const db = new Database(file);
+    try {
+      // A file made once and then only read: no journal, no syncs, every page in memory until the commit.
+      db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -400000;');
+      db.exec(SQLITE_SCHEMA);
+      db.exec('BEGIN');
+      const chapter = db.prepare('INSERT INTO chapters VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      for (const c of input.chapters) chapter.run([c.chapter_number, c.verses_count, c.name, c.translation, c.transliteration, c.meaning.en, c.meaning.hi, c.summary.en, c.summary.hi]);
+      chapter.finalize();
+      const byNumber = new Map(input.chapters.map((c) => [c.chapter_number, c]));
+      const verse = db.prepare('INSERT INTO verses VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      const commentary = db.prepare(`INSERT INTO commentaries VALUES (?, ?, ?, ${TEXT_FIELD_NAMES.map(() => 'CAST(? AS TEXT)').join(', ')})`);
+      const word = db.prepare('INSERT INTO words VALUES (?, ?, ?, ?, ?)');
+      const text = db.prepare('INSERT INTO verses_text VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?)');
+      input.verses.forEach((v, i) => {
+        const id = i + 1;
+        const colophon = v.verse === byNumber.get(v.chapter)!.verses_count + 1;
+        verse.run([id, v._id, v.chapter, v.verse, colophon ? 1 : 0, v.speaker ?? null, v.slok, v.transliteration]);
+        for (const [key, value] of Object.entries(v)) {
+          if (!value || typeof value !== 'object') continue;
+          const c = value as Commentary;
+          commentary.run([id, key, c.author, ...TEXT_FIELD_NAMES.map((f) => utf8(c[f]))]);
+        }
+        (input.wordsOf ?? contentWords)(v).forEach((w, n) => word.run([id, n + 1, w.word, w.transliteration, w.meaning]));
+        text.run([id, utf8(joined(v, SEARCHED_TRANSLATIONS.en, 'et')), utf8(joined(v, SEARCHED_TRANSLATIONS.hi, 'ht')), v.slok, v.transliteration]);
+      });
+      for (const s of [verse, commentary, word, text]) s.finalize();
+      db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('rebuild'); INSERT INTO verses_fts (verses_fts) VALUES ('optimize');");
+      db.exec('COMMIT');
+    } finally {
+      db.close();
+    }
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The twins' levels, measured on the 36 MB JSON and the 58 MB SQLite file (one
+ * core, CPU time): brotli 4 makes 6.9 and 8.3 MB in 0.7 and 1.1 s, brotli 5
+ * 6.5 and 7.9 MB in 1.1 and 1.5 s, brotli 3 8.2 and 9.8 MB in 0.5 and 0.6 s;
+ * gzip 4 8.6 and 10.5 MB in 0.5 and 0.7 s, gzip 6 7.9 and 9.9 MB in 1.5 and
+ * 1.6 s. Brotli 4 and gzip 4 keep the cold build's growth within its budget
+ * (docs/downloads.md).
+ */
+export const DOWNLOAD_LEVELS = { brotli: 4, gzip: 4 } as const;
+
+/** The three downloads, by path. */
+export async function downloadFiles(input: DownloadInput): Promise<Array<{ path: string; body: Buffer }>> {
+  return [
+    { path: DOWNLOADS.json, body: gitaJson(input) },
+    { path: DOWNLOADS.ndjson, body: gitaNdjson(input) },
+    { path: DOWNLOADS.sqlite, body: await gitaSqlite(input) },
+  ];
+}
+
+/**
+ * The downloads for the build: the JSON forms made afresh (cheap), the SQLite
+ * file from the build cache when the records, the words, this code and the
+ * library did not change (it takes about 1.7 s of CPU to make).
+ */
+export async function downloadAssets(input: DownloadInput, cache: BuildCache): Promise<Array<{ path: string; body: Buffer } & Cached>> {
+  const json = gitaJson(input);
+  const ndjson = gitaNdjson(input);
+  const hash = createHash('sha256').update(json);
+  for (const v of input.verses) hash.update(JSON.stringify((input.wordsOf ?? contentWords)(v)));
+  for (const file of [join(PROJECT_ROOT, 'src', 'publish', 'downloads.ts'), join(PROJECT_ROOT, 'src', 'content', 'words.ts'), join(PROJECT_ROOT, 'node_modules', 'node-sqlite3-wasm', 'package.json')]) hash.update(readFileSync(file));
+  const slot = cache.lookup(`${hash.digest('hex')}.gita.sqlite`);
+  const sqlite = slot.file ? readFileSync(slot.file) : await gitaSqlite(input);
+  return [
+    { path: DOWNLOADS.json, body: json },
+    { path: DOWNLOADS.ndjson, body: ndjson },
+    { path: DOWNLOADS.sqlite, body: sqlite, ...slot },
+  ];
+}

@@ -1,0 +1,30 @@
+// The static copies of the reading pages the build writes (dist/read/C/V/index.html,
+// dist/read/C/index.html): the default language and translation, links from the
+// build's public URL (root-relative without one), for hosts that serve files only.
+import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
+import { wordsOf as contentWords, type Word } from '../content/words.ts';
+import { FILES } from '../layout.ts';
+import { chapterPage, DEFAULT_READING_LANG, neighbours, versePage, type BaseUrl, type ReadingOptions } from '../pages/read.ts';
+
+export interface ReadingInput {
+  chapters: readonly ChapterRecord[];
+  /** Every verse record in reading order, each chapter's colophon last. */
+  verses: readonly VerseRecord[];
+  /** The words of a verse; default: the content's word lists (src/content/words.ts). */
+  wordsOf?: (verse: VerseRecord) => readonly Word[];
+  base: BaseUrl;
+}
+
+export function readingFiles({ chapters, verses, wordsOf = contentWords, base }: ReadingInput): Array<{ path: string; body: Buffer }> {
+  const options: ReadingOptions = { lang: DEFAULT_READING_LANG, author: null };
+  const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
+  const out = verses.map((verse, i) => ({
+    path: FILES.readVerse(verse.chapter, verse.verse),
+    body: Buffer.from(versePage({ verse, chapter: byNumber.get(verse.chapter)!, ...neighbours(verses, i), words: wordsOf(verse), options, base })),
+  }));
+  chapters.forEach((chapter, i) => {
+    const own = verses.filter((v) => v.chapter === chapter.chapter_number);
+    out.push({ path: FILES.readChapter(chapter.chapter_number), body: Buffer.from(chapterPage({ chapter, verses: own, ...neighbours(chapters, i), options, base })) });
+  });
+  return out;
+}

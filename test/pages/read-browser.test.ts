@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+// The reading pages as a person sees them: the static copies of a built dist/
+// served as a static host serves them (sirv over loopback), in Debian's
+// Chromium at a phone's width (390 px) and a desktop's (1280 px). Nothing may
+// overflow sideways; the link-preview tags are read from the page as a
+// crawler would. Screenshots go to test-output/reading/ for people to look at.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+import type { Browser } from 'playwright-core';
+import type { VerseRecord } from '../../src/content/schema.ts';
+import { FILES } from '../../src/layout.ts';
+import { hook } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+import { launch, outputDir } from '../helpers/browser.ts';
+
+let browser: Browser;
+let server: Server;
+let origin: string;
+let dist: string;
+const shots = outputDir('reading');
+
+test.before(hook(async () => {
+  ({ distDir: dist } = await testDist());
+  const serve = sirv(dist, { dev: true, etag: false, extensions: ['html'] });
+  server = createServer((req, res) => serve(req, res, () => {
+    res.statusCode = 404;
+    res.end('not found');
+  }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launch();
+}));
+test.after(hook(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+}));
+
+/** The verses whose pages are likeliest to overflow: the longest unbroken words and the longest texts. */
+function hardest(): Array<[number, number]> {
+  const records: VerseRecord[] = JSON.parse(readFileSync(join(dist, FILES.downloads.json), 'utf8')).verses;
+  const longestWord = (v: VerseRecord) => Math.max(...`${v.slok} ${v.transliteration}`.split(/\s+/).map((w) => w.length));
+  const byWord = [...records].sort((a, b) => longestWord(b) - longestWord(a))[0];
+  const byText = [...records].sort((a, b) => b.transliteration.length - a.transliteration.length)[0];
+  return [[2, 47], [1, 1], [byWord.chapter, byWord.verse], [byText.chapter, byText.verse]];
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the verse and chapter pages fit the width and show the verse`, async () => {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      const paths = [...hardest().map(([c, v]) => `/read/${c}/${v}`), '/read/2', '/read/18'];
+      for (const path of paths) {
+        const res = await page.goto(origin + path);
+        assert.is(res?.status(), 200, path);
+        const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        assert.ok(fit.scroll <= fit.client, `${path} at ${width} px: scrollWidth ${fit.scroll} > clientWidth ${fit.client}`);
+        const h1 = await page.textContent('h1');
+        assert.match(h1 ?? '', /Bhagavad Gita \d+\.\d+|·/, path);
+        await page.screenshot({ path: join(shots, `${path.slice(1).replace(/\//g, '-')}-${width}.png`), fullPage: path.split('/').length === 4 });
+      }
+      // The verse is drawn (a real box with height), in the order a reader reads it.
+      await page.goto(`${origin}/read/2/47`);
+      const boxes = await page.evaluate(() => ['.slok', '.translit', '.translation', '.pager'].map((s) => document.querySelector(s)?.getBoundingClientRect().top ?? -1));
+      assert.ok(boxes.every((t, i) => t > 0 && (i === 0 || t > boxes[i - 1])), `in order: ${boxes}`);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the Open Graph tags, as a link preview reads them', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${origin}/read/2/47`);
+    const meta = await page.evaluate(() =>
+      Object.fromEntries([...document.querySelectorAll('meta[property], meta[name]')].map((m) => [m.getAttribute('property') ?? m.getAttribute('name'), m.getAttribute('content')])),
+    );
+    assert.is(meta['og:title'], 'Bhagavad Gita 2.47 · Krishna');
+    assert.match(meta['og:description']!, /^2\.47 Thy right is to work only/);
+    assert.is(meta['twitter:card'], 'summary_large_image');
+    // A static build without GITA_PUBLIC_URL links root-relative: the page resolves them against where it is.
+    assert.is(meta['og:url'], '/read/2/47');
+    assert.is(meta['og:image'], '/slok/2/47/gita.png');
+    assert.is(await page.evaluate(() => (document.querySelector('link[rel=canonical]') as HTMLLinkElement).href), `${origin}/read/2/47`);
+    const ld = JSON.parse((await page.textContent('script[type="application/ld+json"]'))!);
+    assert.is(ld['@type'], 'Quotation');
+    // The next link leads on, across the chapter's end.
+    await page.goto(`${origin}/read/1/48`);
+    await page.click('a[rel=next]');
+    assert.is(new URL(page.url()).pathname, '/read/2/1');
+  } finally {
+    await page.close();
+  }
+});
+
+test.run();

@@ -1,0 +1,114 @@
+// The whole Gita offline, as a user gets it from a built dist/: the files the
+// manifest lists (size, SHA-256, twins), the JSON forms, and gita.sqlite opened
+// by a real SQLite (Debian's sqlite3, .ci/run installs it) with FTS5 queries.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { FILES } from '../../src/layout.ts';
+import type { Manifest } from '../../src/publish/manifest.ts';
+import { DOWNLOAD_LEVELS, gitaSqlite } from '../../src/publish/downloads.ts';
+import { readContent } from '../../src/content/read.ts';
+import { wordsOf } from '../../src/content/words.ts';
+import type { VerseRecord } from '../../src/content/schema.ts';
+import { testDist } from '../helpers/dist.ts';
+import { tempDir } from '../helpers/fs.ts';
+
+const { distDir, contentDir } = await testDist();
+const manifest: Manifest = JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8'));
+const { chapters, verses, colophons } = manifest.content;
+const sqliteFile = join(distDir, FILES.downloads.sqlite);
+
+/** Rows of a query by Debian's sqlite3 (not the library that wrote the file), as JSON. */
+function sql(query: string, file = sqliteFile): Array<Record<string, unknown>> {
+  const out = execFileSync('sqlite3', ['-readonly', '-json', file, query], { encoding: 'utf8' });
+  return out.trim() ? JSON.parse(out) : [];
+}
+
+test('each download is in the manifest with its size, SHA-256 and twins', () => {
+  for (const path of Object.values(FILES.downloads)) {
+    const entry = manifest.files[path];
+    assert.ok(entry, path);
+    const body = readFileSync(join(distDir, path));
+    assert.is(entry.size, body.length, path);
+    assert.is(entry.sha256, createHash('sha256').update(body).digest('hex'), path);
+    assert.ok(entry.br! < body.length / 3 && entry.gzip! < body.length / 3, `${path}: the twins help`);
+    assert.ok(brotliDecompressSync(readFileSync(join(distDir, `${path}.br`))).equals(body), `${path}.br`);
+    assert.ok(gunzipSync(readFileSync(join(distDir, `${path}.gz`))).equals(body), `${path}.gz`);
+  }
+  assert.is(manifest.files[FILES.downloads.sqlite].type, 'application/vnd.sqlite3');
+  assert.is(manifest.files[FILES.downloads.ndjson].type, 'application/x-ndjson; charset=utf-8');
+  assert.equal(DOWNLOAD_LEVELS, { brotli: 4, gzip: 4 });
+});
+
+test('gita.json and gita.ndjson hold every record as the API serves it', () => {
+  const whole = JSON.parse(readFileSync(join(distDir, FILES.downloads.json), 'utf8'));
+  assert.is(whole.chapters.length, 18);
+  assert.is(whole.verses.length, verses + colophons);
+  assert.is(verses, 701);
+  assert.equal(whole.chapters, JSON.parse(readFileSync(join(distDir, FILES.chapters), 'utf8')));
+  const served = readFileSync(join(distDir, FILES.verse(2, 47)), 'utf8');
+  assert.is(JSON.stringify(whole.verses.find((v: { _id: string }) => v._id === 'BG2.47')), served, 'byte for byte the record');
+  const lines = readFileSync(join(distDir, FILES.downloads.ndjson), 'utf8').split('\n');
+  assert.is(lines.pop(), '', 'ends with a newline');
+  assert.is(lines.length, 18 + verses + colophons);
+  assert.equal(JSON.parse(lines[0]), whole.chapters[0]);
+  assert.is(lines[18 + whole.verses.findIndex((v: { _id: string }) => v._id === 'BG2.47')], served);
+});
+
+test('gita.sqlite opens in a real SQLite: the counts, the records, the words table', () => {
+  assert.equal(sql('PRAGMA integrity_check'), [{ integrity_check: 'ok' }]);
+  assert.equal(sql('SELECT count(*) AS n FROM chapters'), [{ n: chapters }]);
+  assert.equal(sql('SELECT count(*) AS n FROM verses'), [{ n: verses + colophons }]);
+  assert.equal(sql('SELECT count(*) AS n FROM verses WHERE colophon = 1'), [{ n: colophons }]);
+  assert.equal(sql('SELECT sum(verses_count) AS n FROM chapters'), [{ n: 701 }]);
+  const record = JSON.parse(readFileSync(join(distDir, FILES.verse(2, 47)), 'utf8'));
+  const [row] = sql("SELECT ref, speaker, slok, transliteration FROM verses WHERE chapter = 2 AND verse = 47");
+  assert.equal(row, { ref: 'BG2.47', speaker: record.speaker, slok: record.slok, transliteration: record.transliteration });
+  const [c] = sql("SELECT c.author, c.et, c.ec FROM commentaries c JOIN verses v ON v.id = c.verse_id WHERE v.ref = 'BG2.47' AND c.key = 'siva'");
+  assert.equal(c, { author: record.siva.author, et: record.siva.et, ec: record.siva.ec }, 'the texts unchanged');
+  const perRecord = manifest.content.commentaries.reduce((n, k) => n + k.records, 0);
+  assert.equal(sql('SELECT count(*) AS n FROM commentaries'), [{ n: perRecord }]);
+  assert.equal(sql("SELECT typeof(et) AS t FROM commentaries WHERE et IS NOT NULL GROUP BY 1"), [{ t: 'text' }], 'texts are TEXT, not blobs');
+  const records: VerseRecord[] = JSON.parse(readFileSync(join(distDir, FILES.downloads.json), 'utf8')).verses;
+  assert.equal(sql('SELECT count(*) AS n FROM words'), [{ n: records.reduce((n, v) => n + wordsOf(v).length, 0) }], 'every word of the word lists');
+  const first = wordsOf(record)[0];
+  assert.equal(sql("SELECT w.word, w.transliteration, w.meaning FROM words w JOIN verses v ON v.id = w.verse_id WHERE v.ref = 'BG2.47' AND w.position = 1"), [{ ...first }]);
+});
+
+test('FTS5 finds verses by English, Hindi, Devanagari and transliteration without diacritics', () => {
+  const refs = (match: string) => sql(`SELECT v.ref FROM verses_fts f JOIN verses v ON v.id = f.rowid WHERE verses_fts MATCH '${match}' ORDER BY rank LIMIT 50`).map((r) => r.ref);
+  assert.ok(refs('english: "right to work"').includes('BG2.47'));
+  assert.ok(refs('sanskrit: कर्मण्येवाधिकारस्ते').includes('BG2.47'));
+  assert.ok(refs('transliteration: karmanyevadhikaraste').includes('BG2.47'), 'ṇ and ā folded');
+  assert.ok(refs('hindi: अधिकार').includes('BG2.47'));
+  assert.is(refs('sanskrit: कर्मण्येवाधिकारस्ते').length, 1);
+});
+
+test('gita.sqlite: the same records give the same bytes; the words go in their table', async () => {
+  const content = await readContent(contentDir);
+  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record) };
+  assert.ok((await gitaSqlite(input)).equals(readFileSync(sqliteFile)), 'made again in another process: the same bytes as the build');
+  const words = [{ word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' }, { word: 'एव', transliteration: 'eva', meaning: 'only' }];
+  const file = join(tempDir(), 'words.sqlite');
+  writeFileSync(file, await gitaSqlite({ ...input, wordsOf: (v) => (v._id === 'BG2.47' ? words : []) }));
+  assert.equal(sql("SELECT w.position, w.word, w.meaning FROM words w JOIN verses v ON v.id = w.verse_id WHERE v.ref = 'BG2.47' ORDER BY w.position", file), [
+    { position: 1, word: 'कर्मणि', meaning: 'in work' },
+    { position: 2, word: 'एव', meaning: 'only' },
+  ]);
+});
+
+test('the reading pages are static files too', () => {
+  for (const path of [FILES.readVerse(2, 47), FILES.readChapter(2), FILES.readVerse(18, 79)]) {
+    const entry = manifest.files[path];
+    assert.ok(entry, path);
+    assert.is(entry.type, 'text/html; charset=utf-8');
+    assert.match(readFileSync(join(distDir, path), 'utf8'), /<meta property="og:title"/);
+  }
+  assert.is(Object.keys(manifest.files).filter((p) => p.startsWith('/read/')).length, verses + colophons + chapters);
+});
+
+test.run();
