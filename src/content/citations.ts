@@ -118,7 +118,7 @@ function missing(ch: number, sl: number | undefined, versesPerChapter: readonly 
   const chapters = versesPerChapter.length;
   if (ch < 1 || ch > chapters) return `there is no chapter ${ch} (chapters 1 to ${chapters})`;
   const count = versesPerChapter[ch - 1];
-  if (sl !== undefined && (sl < 1 || sl > count + 1)) return `chapter ${ch} has verses 1 to ${count} (${count + 1} is its colophon)`;
+  if (sl !== undefined && (sl < 1 || sl > count + 1)) return `chapter ${ch} has verses 1 to ${count}, and ${count + 1}, its colophon`;
   return null;
 }
 
