@@ -11,6 +11,7 @@
 // with a JSON-RPC error.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
 import { MAX_REF_LENGTH, MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
 import { isDate, utcDate } from '../content/day.ts';
@@ -32,10 +33,35 @@ Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
+/**
+ * One Ajv for every server: the SDK makes one per server otherwise, and over
+ * HTTP there is a server per request (it was a third of a call's time).
+ */
+let validator: AjvJsonSchemaValidator | undefined;
+
+/** A library's tools and resources, made once (zod schemas are costly to build) and registered on each new server. */
+const registrations = new WeakMap<Library, Array<(server: McpServer) => void>>();
+
+/** A new MCP server over `library`: one per stdio session, one per HTTP request. */
 export function createMcpServer(library: Library): McpServer {
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()) });
+  let regs = registrations.get(library);
+  if (!regs) registrations.set(library, (regs = define(library)));
+  for (const register of regs) register(server);
+  return server;
+}
+
+/** The tools and resources, as calls to replay on a server. */
+function define(library: Library): Array<(server: McpServer) => void> {
+  const regs: Array<(server: McpServer) => void> = [];
+  const replay = (name: 'registerTool' | 'registerResource') =>
+    ((...args: unknown[]) => {
+      regs.push((s) => (s[name] as (...a: unknown[]) => unknown).apply(s, args));
+    }) as unknown;
+  // Typed as the server's own methods, so every definition below is checked against the SDK.
+  const server = { registerTool: replay('registerTool') as McpServer['registerTool'], registerResource: replay('registerResource') as McpServer['registerResource'] };
   const facts = library.facts;
   const counts = facts.versesPerChapter;
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } });
   const chapterArg = (what: string) => z.number().int().min(1).max(counts.length).describe(what);
   const speakerSlugs = facts.speakers.map((s) => s.slug ?? s.name);
 
@@ -216,5 +242,5 @@ export function createMcpServer(library: Library): McpServer {
     },
   );
 
-  return server;
+  return regs;
 }
