@@ -1,8 +1,8 @@
 // What the MCP server reads from: the records by place, the chapters, the
 // verse of a day, a random verse, search and word lists. One interface, so
 // the tools do not care where the records come from; one implementation here
-// reads a built dist/ folder (the stdio server, and the HTTP one until the
-// server lends its in-memory records).
+// reads a build through a LibrarySource: from disk (distLibrary, for stdio)
+// or from what the server holds in memory.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VersePlace } from '../content/citations.ts';
@@ -43,13 +43,51 @@ const wordsFile = (ch: number, sl: number) => `/slok/${ch}/${sl}/words.json`;
 /** Parsed records kept at most (a record with its 21 commentaries is tens of kB parsed; a chapter's worth covers a range). */
 const RECORDS_KEPT = 200;
 
-/** The library of the build in `distDir`. Records are read when first asked for and kept (a bounded number). */
+/** Where a library reads from: a build's manifest, its files by path in dist/ (FILES), and its search. */
+export interface LibrarySource {
+  manifest: Manifest;
+  /** A file of dist/ by its path there; undefined when the build has no such file. */
+  read(path: string): Promise<string | Uint8Array | undefined>;
+  /** The build's search (the server's, or one loaded from the index on first use). */
+  search(params: SearchParams): Promise<SearchResponse>;
+}
+
+/** The library of the build in `distDir`, read from disk. */
 export async function distLibrary(distDir: string): Promise<Library> {
   const manifest = JSON.parse(await readFile(join(distDir, FILES.manifest), 'utf8')) as Manifest;
-  const facts = manifest.content;
+  let searcher: ReturnType<typeof loadSearcher> | undefined;
+  return libraryOf({
+    manifest,
+    async read(path) {
+      try {
+        return await readFile(join(distDir, path));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    async search(params) {
+      // Loaded on first search only: a few hundred milliseconds, which a session that never searches does not pay.
+      searcher ??= readFile(join(distDir, FILES.searchIndex), 'utf8').then((text) => loadSearcher(text, undefined, { cacheSize: 100 }));
+      return search(await searcher, params);
+    },
+  });
+}
+
+/** A library over any source of a build. Records are parsed when first asked for and kept (a bounded number). */
+export function libraryOf(source: LibrarySource): Library {
+  const facts = source.manifest.content;
   const counts = facts.versesPerChapter;
   const exists = (ch: number, sl: number) => Number.isInteger(ch) && Number.isInteger(sl) && ch >= 1 && ch <= counts.length && sl >= 1 && sl <= counts[ch - 1] + 1;
-  const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(join(distDir, path), 'utf8')) as T;
+  const readJson = async <T>(path: string): Promise<T | undefined> => {
+    const body = await source.read(path);
+    return body === undefined ? undefined : (JSON.parse(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) as T);
+  };
+  const need = async <T>(path: string): Promise<T> => {
+    const found = await readJson<T>(path);
+    if (found === undefined) throw new Error(`dist/ lacks ${path}; rebuild it`);
+    return found;
+  };
 
   const records = new Map<string, Promise<VerseRecord>>();
   const verse = (ch: number, sl: number) => {
@@ -58,15 +96,15 @@ export async function distLibrary(distDir: string): Promise<Library> {
     let r = records.get(key);
     if (!r) {
       if (records.size >= RECORDS_KEPT) records.delete(records.keys().next().value!);
-      records.set(key, (r = readJson<VerseRecord>(FILES.verse(ch, sl))));
+      records.set(key, (r = need<VerseRecord>(FILES.verse(ch, sl))));
       r.catch(() => records.delete(key));
     }
     return r;
   };
   let chapterList: Promise<ChapterRecord[]> | undefined;
-  const chapters = () => (chapterList ??= readJson<ChapterRecord[]>(FILES.chapters));
+  const chapters = () => (chapterList ??= need<ChapterRecord[]>(FILES.chapters));
 
-  /** The verses in order, colophons left out: what the day's pick and random draws index. */
+  /** The verses in order, colophons left out: what the day's pick and random draws index (as the build and the server do). */
   const picks: VersePlace[] = counts.flatMap((n, i) => Array.from({ length: n }, (_, k) => ({ ch: i + 1, sl: k + 1 })));
   const pools = new Map<string, VersePlace[]>();
   const pool = (ch: number, speaker: number) => {
@@ -76,7 +114,6 @@ export async function distLibrary(distDir: string): Promise<Library> {
     return found;
   };
 
-  let searcher: ReturnType<typeof loadSearcher> | undefined;
   return {
     facts,
     verse,
@@ -89,19 +126,10 @@ export async function distLibrary(distDir: string): Promise<Library> {
       const p = pool(ch, speaker);
       return p.length ? p[Math.floor(random() * p.length)] : null;
     },
-    async search(params) {
-      // Loaded on first search only: a few hundred milliseconds, which a session that never searches does not pay.
-      searcher ??= readFile(join(distDir, FILES.searchIndex), 'utf8').then((text) => loadSearcher(text, undefined, { cacheSize: 100 }));
-      return search(await searcher, params);
-    },
+    search: (params) => source.search(params),
     async words(ch, sl) {
       if (!exists(ch, sl)) return [];
-      try {
-        return await readJson<Word[]>(wordsFile(ch, sl));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw err;
-      }
+      return (await readJson<Word[]>(wordsFile(ch, sl))) ?? [];
     },
   };
 }
