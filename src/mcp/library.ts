@@ -8,16 +8,12 @@ import { join } from 'node:path';
 import type { VersePlace } from '../content/citations.ts';
 import { dailyIndex } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
+import type { Word } from '../content/words.ts';
 import { FILES } from '../layout.ts';
 import type { Manifest } from '../publish/manifest.ts';
 import { loadSearcher, search, type SearchParams, type SearchResponse } from '../search/query.ts';
 
-/** A word of a verse, as the word lists give it (issue 18: src/content/words.ts will own this type). */
-export interface Word {
-  word: string;
-  transliteration: string;
-  meaning: string;
-}
+export type { Word };
 
 /** What the content holds, from the manifest: what the tools check their arguments against. */
 export type LibraryFacts = Manifest['content'];
@@ -36,9 +32,6 @@ export interface Library {
   /** A verse's word list; [] where the build wrote none. */
   words(ch: number, sl: number): Promise<Word[]>;
 }
-
-/** Word lists in dist/ (issue 18 will name this FILES.words). */
-const wordsFile = (ch: number, sl: number) => `/slok/${ch}/${sl}/words.json`;
 
 /** Parsed records kept at most (a record with its 21 commentaries is tens of kB parsed; a chapter's worth covers a range). */
 const RECORDS_KEPT = 200;
@@ -129,7 +122,7 @@ export function libraryOf(source: LibrarySource): Library {
     search: (params) => source.search(params),
     async words(ch, sl) {
       if (!exists(ch, sl)) return [];
-      return (await readJson<Word[]>(wordsFile(ch, sl))) ?? [];
+      return (await readJson<Word[]>(FILES.words(ch, sl))) ?? [];
     },
   };
 }
