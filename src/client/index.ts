@@ -210,7 +210,7 @@ export function createClient(options: ClientOptions = {}): Client {
     },
     words: (chapter, verse) => get(mode === 'static' ? `slok/${chapter}/${verse}/words.json` : fillPath(ROUTE_PATHS['verse-words'], { ch: chapter, sl: verse })),
     async verses(ref, o) {
-      if (mode === 'server') return get(withQuery('verses', `ref=${encodeURIComponent(ref)}`, projectionQuery(o)));
+      if (mode === 'server') return get(withQuery(ROUTE_PATHS.verses, `ref=${encodeURIComponent(ref)}`, projectionQuery(o)));
       // Read here as the server reads it (the same reader, the same sentences), then one file per verse.
       const cited = readCitation(ref, (await loadFacts()).versesPerChapter);
       if (!cited.ok) throw new GitaError(cited.error.kind === 'missing' ? 404 : 400, cited.error.kind === 'missing' ? NOT_FOUND.verse : cited.error.message, base);

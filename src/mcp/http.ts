@@ -3,39 +3,68 @@
 // a balancer can answer any request, and nothing outlives the request.
 // Answers are plain JSON (enableJsonResponse), not an event stream: one
 // request, one answer, which proxies and caches in front of the API handle
-// as any other.
+// as any other; so a client's Accept need not list text/event-stream.
 //
-// A web-standard handler, (Request) => Promise<Response>, for the Node and
-// Deno adapters alike. Limits: a body over MCP_MAX_BODY is a 413 (declared
-// or counted while read), broken JSON a 400 with a JSON-RPC parse error;
-// GET and DELETE (event streams and sessions, which a stateless server has
-// not) a 405.
+// Two entries: `mcpHandler`, a web-standard (Request) => Promise<Response>
+// for any runtime; and `checkMcpBody` (body.ts) + `answerMcp`, for the app's POST /mcp,
+// which checks the body before the request is counted (errors are never
+// counted) and answers once it is.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { MCP_MAX_BODY } from '../http/limits.ts';
+import { checkMcpBody, refusal, type McpRefusal } from './body.ts';
 import type { Library } from './library.ts';
 import { createMcpServer } from './server.ts';
 
-/** The largest request body read, in bytes: a tools/call is a few hundred. */
-export const MCP_MAX_BODY = 64 * 1024;
+export { MCP_MAX_BODY, checkMcpBody };
 
 export type McpHandler = (request: Request) => Promise<Response>;
 
-const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+const refusalResponse = (r: McpRefusal, headers: Record<string, string> = {}) => new Response(JSON.stringify(r.body), { status: r.status, headers: { 'Content-Type': 'application/json', ...headers } });
 
+/** The answer to one checked message (or batch): a new server over `library`, the SDK's transport, JSON out. */
+export async function answerMcp(library: Library, message: unknown, protocolVersion?: string, onError: (err: unknown) => void = () => {}): Promise<Response> {
+  const server = createMcpServer(library);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  if (protocolVersion) headers['mcp-protocol-version'] = protocolVersion;
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(new Request('http://localhost/mcp', { method: 'POST', headers }), { parsedBody: message });
+  } catch (err) {
+    onError(err);
+    return refusalResponse(refusal(500, -32603, 'Internal error'));
+  } finally {
+    // The answer is complete (JSON mode): nothing of this request is left to send.
+    void server.close().catch(onError);
+  }
+}
+
+/** Read a body, at most `max` bytes: null when it is longer. */
+async function readBody(request: Request, max: number): Promise<Uint8Array | null> {
+  if (Number(request.headers.get('content-length')) > max) return null;
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** MCP as a web-standard handler: POST only (GET and DELETE, streams and sessions, are 405: a stateless server has neither). */
 export function mcpHandler(library: Library, onError: (err: unknown) => void = () => {}): McpHandler {
   return async (request) => {
-    if (request.method !== 'POST') return rpcError(405, -32000, 'Method not allowed: this MCP server is stateless; POST JSON-RPC messages to it.', { Allow: 'POST' });
-    const server = createMcpServer(library);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_MAX_BODY });
-    try {
-      await server.connect(transport);
-      return await transport.handleRequest(request);
-    } catch (err) {
-      onError(err);
-      return rpcError(500, -32603, 'Internal error');
-    } finally {
-      // The answer is complete (JSON mode): nothing of this request is left to send.
-      void server.close().catch(onError);
-    }
+    if (request.method !== 'POST') return refusalResponse(refusal(405, -32000, 'Method not allowed: this MCP server is stateless; POST JSON-RPC messages to it.'), { Allow: 'POST' });
+    const checked = checkMcpBody(request.headers.get('content-type') ?? undefined, await readBody(request, MCP_MAX_BODY));
+    if ('status' in checked) return refusalResponse(checked);
+    return answerMcp(library, checked.message, request.headers.get('mcp-protocol-version') ?? undefined, onError);
   };
 }

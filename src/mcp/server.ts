@@ -18,7 +18,7 @@ import { isDate, utcDate } from '../content/day.ts';
 import { LANGS, parseProjection, projectRecord, type Lang, type Projection } from '../content/projection.ts';
 import type { VerseRecord } from '../content/schema.ts';
 import { NOT_FOUND } from '../http/errors.ts';
-import { speakerIndex } from '../http/routes.ts';
+import { speakerIndex } from '../http/query.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, parseSearch } from '../search/params.ts';
 import type { Library } from './library.ts';
 import { chapterText, searchText, verseText, wordsText } from './text.ts';
