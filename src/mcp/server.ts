@@ -28,7 +28,7 @@ const RESOURCE_NOT_FOUND = -32002;
 
 export const SERVER_INFO = { name: 'gita', title: 'Bhagavad Gita', version: '1.0.0' };
 
-const INSTRUCTIONS = `The Bhagavad Gita: 18 chapters, 701 verses (plus a closing colophon per chapter), each with the Sanskrit, a transliteration and 21+ classical translations and commentaries in English, Hindi and Sanskrit.
+const instructions = (facts: Library['facts']) => `The Bhagavad Gita: ${facts.chapters} chapters, ${facts.verses} verses (plus a closing colophon per chapter), each with the Sanskrit, a transliteration and 21+ classical translations and commentaries in English, Hindi and Sanskrit.
 Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings. Pass lang ("en", "hi" or "sa") and authors to keep answers small.`;
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
@@ -44,7 +44,7 @@ const registrations = new WeakMap<Library, Array<(server: McpServer) => void>>()
 
 /** A new MCP server over `library`: one per stdio session, one per HTTP request. */
 export function createMcpServer(library: Library): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()) });
+  const server = new McpServer(SERVER_INFO, { instructions: instructions(library.facts), capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()) });
   let regs = registrations.get(library);
   if (!regs) registrations.set(library, (regs = define(library)));
   for (const register of regs) register(server);
@@ -177,7 +177,7 @@ function define(library: Library): Array<(server: McpServer) => void> {
     'search',
     {
       title: 'Search the verses',
-      description: 'Search the 701 verses by words: the English and Hindi translations, and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). Returns the best matching verses with snippets; call get_verses on a result to read it whole.',
+      description: `Search the ${facts.verses} verses by words: the English and Hindi translations, and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). Returns the best matching verses with snippets; call get_verses on a result to read it whole.`,
       inputSchema: {
         q: z.string().max(MAX_QUERY_LENGTH).describe('The words to search for, in English, Hindi or Sanskrit.'),
         lang: z.enum(LANGS as [Lang, ...Lang[]]).optional().describe('Search only the texts in this language (en, hi, sa).'),
