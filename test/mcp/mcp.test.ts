@@ -245,7 +245,8 @@ test('stdio: stdout carries JSON-RPC only, and the log line goes to stderr', asy
   ];
   proc.stdin.write(lines.join('\n') + '\n');
   const deadline = Date.now() + 20_000;
-  while (!/"id":3/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  // Requests are answered as they finish, not in order: wait for both.
+  while (!(/"id":2\b/.test(out) && /"id":3\b/.test(out)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   proc.stdin.end();
   const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
   assert.is(code, 0, err);
