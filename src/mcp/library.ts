@@ -33,8 +33,13 @@ export interface Library {
   words(ch: number, sl: number): Promise<Word[]>;
 }
 
-/** Parsed records kept at most (a record with its 21 commentaries is tens of kB parsed; a chapter's worth covers a range). */
-const RECORDS_KEPT = 200;
+/**
+ * Parsed records kept at most. A whole record is about 90 kB of JSON (its 21+
+ * commentaries), twice that parsed (Devanagari strings are two bytes a
+ * letter): 32 keep a few MB, and parsing one again costs well under a
+ * millisecond.
+ */
+const RECORDS_KEPT = 32;
 
 /** Where a library reads from: a build's manifest, its files by path in dist/ (FILES), and its search. */
 export interface LibrarySource {
