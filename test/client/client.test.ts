@@ -245,7 +245,7 @@ test('types: an example app compiles against dist/client.d.ts; what must not com
   const bad = tsc(app);
   assert.is.not(bad.status, 0);
   const errors = bad.stdout.split('\n').filter((l) => l.includes('error TS'));
-  assert.is(errors.length, 7, bad.stdout);
+  assert.is(errors.length, 8, bad.stdout);
 });
 
 test.run();
