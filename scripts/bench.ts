@@ -12,7 +12,7 @@ import { FILES } from '../src/layout.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-keys-bench] [--no-build-bench]
+Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-keys-bench] [--no-build-bench]
 
 Builds dist/ if needed, then measures side by side, on the same dist/, the
 server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
@@ -23,7 +23,9 @@ node:http and on Bun.serve: about the most any server on that engine reaches
 on this machine). Each hot route with wrk (-t1, 64 connections; default 3
 rounds of 5 s, the servers alternating, the median kept): requests a second,
 p99 latency, errors, the ratios the targets are set on; RSS per worker after
-the load. Then projections and search on Node; start-up to the first answer
+the load. Then projections and search on Node, and references and MCP at
+16 connections beside /slok/2/47 (/verses?ref=2.47-50 and a POST /mcp
+tools/call get_verses); start-up to the first answer
 on each engine; the cost of keys, limits and counting on /chapter/2
 (GITA_AUTH=off against required, embedded and with Redis at REDIS_URL or
 127.0.0.1:6379); and cold and warm build times. wrk and nginx are installed
@@ -255,6 +257,14 @@ function randomPathsScript(dir: string, name: string, paths: string[]): string {
 }
 
 /** A wrk script that asks for `paths` in turn, round and round. */
+/** A wrk script that POSTs one JSON body (an MCP tools/call) on every request. */
+function postScript(dir: string, name: string, body: string, headers: Record<string, string>): string {
+  const file = join(dir, `${name}.lua`);
+  const lines = Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  writeFileSync(file, ['wrk.method = "POST"', `wrk.body = ${JSON.stringify(body)}`, ...lines, ''].join('\n'));
+  return file;
+}
+
 function rotatingPathsScript(dir: string, name: string, paths: string[]): string {
   const file = join(dir, `${name}.lua`);
   writeFileSync(file, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`);
@@ -280,6 +290,7 @@ run(async () => {
     'no-keys-bench': { type: 'boolean' },
     'no-projections': { type: 'boolean' },
     'no-search': { type: 'boolean' },
+    'no-citations': { type: 'boolean' },
     'no-build-bench': { type: 'boolean' },
   });
   const seconds = Number(values.duration ?? 5);
@@ -375,6 +386,23 @@ run(async () => {
       searched = median(runs);
       console.log('  measured search');
     }
+    // References and MCP beside a plain verse, on the Node server at 16 connections (issue 20): the cost of a range of four, and of a tools/call.
+    const cited: Array<{ name: string; r: Result }> = [];
+    if (!values['no-citations'] && node1) {
+      const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47' } } });
+      const mcpScript = postScript(work, 'mcp', call, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' });
+      const cases: Array<{ name: string; path: string; script?: string }> = [
+        { name: '/slok/2/47', path: '/slok/2/47' },
+        { name: '/verses?ref=2.47-50', path: '/verses?ref=2.47-50' },
+        { name: 'POST /mcp tools/call get_verses 2.47', path: '/mcp', script: mcpScript },
+      ];
+      const at = (path: string) => `http://127.0.0.1:${node1.port}${path}`;
+      for (const c of cases) wrk(wrkBin, at(c.path), 2, 16, c.script);
+      const runs = new Map<string, Result[]>(cases.map((c) => [c.name, []]));
+      for (let i = 0; i < rounds; i++) for (const c of cases) runs.get(c.name)!.push(wrk(wrkBin, at(c.path), seconds, 16, c.script));
+      for (const c of cases) cited.push({ name: c.name, r: median(runs.get(c.name)!) });
+      console.log('  measured references and MCP');
+    }
     const rss = new Map(targets.map((t) => [t.name, t.rss()]));
 
     const names = targets.map((t) => t.name);
@@ -422,6 +450,12 @@ run(async () => {
     if (searched) {
       console.log('');
       console.log(`search (node 1), 16 connections, the test queries in rotation: ${fmt(searched.rps)} req/s, p50 ${fmt(searched.p50, 2)} ms (target <= 2), p99 ${fmt(searched.p99, 2)} ms (target <= 20), ${searched.errors + searched.non2xx} errors`);
+    }
+    if (cited.length) {
+      console.log('');
+      console.log('| references and MCP (node 1, 16 connections) | req/s | p50 / p99 ms | bytes | errors |');
+      console.log('|---|---:|---:|---:|---:|');
+      for (const { name, r } of cited) console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} / ${fmt(r.p99, 2)} | ${r.bytes} | ${r.errors + r.non2xx} |`);
     }
     console.log('');
     console.log(`RSS after the load, per process that serves (MB; target <= 150 per worker): ${[...rss].map(([n, mbs]) => `${n} ${mbs.map((m) => m.toFixed(0)).join(', ')}`).join('; ')}`);

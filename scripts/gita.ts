@@ -1,11 +1,16 @@
 // gita : the operator's command-line tool: keys and usage, in the same
-// stores the server uses (GITA_DATA_DIR, or Redis with REDIS_URL).
+// stores the server uses (GITA_DATA_DIR, or Redis with REDIS_URL); and
+// `gita mcp`, the MCP server on stdio.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, parseDailyLimit, settingFlags, ConfigError } from '../src/config.ts';
 import { openStores } from '../src/keys/stores.ts';
 import type { KeyRecord } from '../src/keys/store.ts';
 import { keySubject, type UsageRow } from '../src/keys/usage.ts';
 import { fail, run } from '../src/cli/run.ts';
+import { FILES } from '../src/layout.ts';
+import { PATHS } from '../src/paths.ts';
 
 const HELP: Record<string, string> = {
   main: `
@@ -16,6 +21,7 @@ Commands:
   keys list [--json]                        list keys (ids, names, limits; never the keys)
   keys revoke ID                            revoke a key at once
   usage [--key ID] [--days N] [--json]      requests per caller, day and route
+  mcp [--dist DIR]                          the MCP server on stdio, for AI assistants (see gita mcp --help)
 
 Settings come from the environment or flags, as for the server (GITA_DATA_DIR,
 REDIS_URL, GITA_REDIS_PREFIX, GITA_KEY_LIMIT). Every command answers --help.
@@ -45,6 +51,16 @@ as a hash: this is the one time it is shown.
 Usage: gita keys list [--json] [--data-dir DIR]
 
 Lists keys: id, name, daily limit, plan, creation time and state. Keys themselves are never stored.
+`,
+  mcp: `
+Usage: gita mcp [--dist DIR]
+
+Runs the Model Context Protocol server on stdin/stdout, for an AI assistant
+(Claude Desktop, VS Code and others start it themselves; see README.md, MCP).
+It serves the built API in DIR (default: GITA_DIST, else the project's dist/;
+npm run build makes it), with no network. Tools: get_verses, get_chapter,
+random_verse, verse_of_the_day, search, get_words; resources gita://chapter/{ch}
+and gita://verse/{ch}/{sl}. stdout carries JSON-RPC only; messages go to stderr.
 `,
   'keys revoke': `
 Usage: gita keys revoke ID [--data-dir DIR]
@@ -102,6 +118,16 @@ run(async () => {
   const topic = [group, action].filter(Boolean).join(' ');
   if (values.help) {
     process.stdout.write((HELP[topic] ?? HELP[group ?? ''] ?? HELP.main).trim() + '\n');
+    return;
+  }
+  if (group === 'mcp') {
+    if (action) fail(`unknown command: ${topic}\n${HELP.mcp}`, 2);
+    // Loaded here only: the key commands do not pay for the MCP SDK.
+    const { serveStdio } = await import('../src/mcp/stdio.ts');
+    const dist = ((values as Record<string, unknown>).dist as string | undefined) ?? process.env.GITA_DIST;
+    const dir = dist ? resolve(dist) : PATHS.dist;
+    if (!existsSync(join(dir, FILES.manifest))) fail(`${dir} holds no built API (no ${FILES.manifest.slice(1)}); run npm run build, or give --dist DIR`);
+    await serveStdio(dir);
     return;
   }
   const config = loadConfig(process.env, values as Record<string, string | undefined>);

@@ -9,6 +9,7 @@
 // In `static` mode it asks for the files a static host has (index.json, the
 // language forms, slok/today/, the search index) and does the rest itself:
 // the authors and fields of a projection, a random draw, another day's verse.
+import { readCitation } from '../content/citations.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
 import { NOT_FOUND } from '../http/errors.ts';
 import { fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
@@ -49,6 +50,9 @@ export class GitaError extends Error {
 /** The longest Retry-After the client waits out itself (a daily quota's is hours: that is for the caller to decide). */
 export const MAX_RETRY_WAIT_S = 60;
 
+/** Files fetched at once for verses() on a static host. */
+const STATIC_FETCHES = 8;
+
 /** What a static copy says of its content (dist/content.json). */
 interface Facts {
   versesPerChapter: number[];
@@ -69,6 +73,12 @@ export interface Client {
   words(chapter: number, verse: number): Promise<Word[]>;
   chapters(): Promise<ChapterRecord[]>;
   chapter(chapter: number): Promise<ChapterRecord>;
+  /**
+   * Verses by reference, as people cite them ("2.47", "BG 2.47-50", "2.72-3.2", "18", several
+   * separated by commas; at most 100 verses): the canonical labels and the records, in the
+   * order asked. Static mode: the reference is read here and each verse is its own file.
+   */
+  verses<const O extends ProjectionOptions = {}>(ref: string, options?: O): Promise<{ refs: string[]; verses: Array<VerseAnswer<O>> }>;
   /** A chapter's verse records in order, the colophon last. */
   chapterVerses<const O extends ProjectionOptions = {}>(chapter: number, options?: O): Promise<Array<VerseAnswer<O>>>;
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
@@ -199,6 +209,20 @@ export function createClient(options: ClientOptions = {}): Client {
       return staticVerse(c, v, o) as never;
     },
     words: (chapter, verse) => get(mode === 'static' ? `slok/${chapter}/${verse}/words.json` : fillPath(ROUTE_PATHS['verse-words'], { ch: chapter, sl: verse })),
+    async verses(ref, o) {
+      if (mode === 'server') return get(withQuery(ROUTE_PATHS.verses, `ref=${encodeURIComponent(ref)}`, projectionQuery(o)));
+      // Read here as the server reads it (the same reader, the same sentences), then one file per verse.
+      const cited = readCitation(ref, (await loadFacts()).versesPerChapter);
+      if (!cited.ok) throw new GitaError(cited.error.kind === 'missing' ? 404 : 400, cited.error.kind === 'missing' ? NOT_FOUND.verse : cited.error.message, base);
+      const out = new Array(cited.verses.length);
+      // A few at a time: up to 100 files, and a host (or a browser) that queues the rest anyway.
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < cited.verses.length; i = next++) out[i] = await staticVerse(cited.verses[i].ch, cited.verses[i].sl, o);
+      };
+      await Promise.all(Array.from({ length: Math.min(STATIC_FETCHES, cited.verses.length) }, worker));
+      return { refs: cited.refs, verses: out };
+    },
     chapters: () => get(mode === 'static' ? 'chapters/index.json' : ROUTE_PATHS.chapters),
     chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : fillPath(ROUTE_PATHS.chapter, { ch: chapter })),
     async chapterVerses(chapter, o) {

@@ -9,7 +9,8 @@ import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schem
 import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../http/errors.ts';
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
-import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';
+import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BODY, USAGE_DAYS } from '../http/limits.ts';
+import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL } from '../content/citations.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { Manifest } from '../publish/manifest.ts';
@@ -41,6 +42,7 @@ const ok = (description: string, content: Record<string, unknown>, headers: Reco
 const svg = { 'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } } };
 const html = { 'text/html': { schema: { type: 'string' } } };
 
+const errorContent = (example: string) => ({ [JSON_TYPE]: { schema: schema('Error'), example: { error: example } } });
 const projectionParameters = [parameter('lang'), parameter('authors'), parameter('fields')];
 /** A whole record, or (with lang, authors or fields) a projection of it. */
 const verseOrProjection = { anyOf: [schema('Verse'), schema('VerseProjection')] };
@@ -76,6 +78,24 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     responses: {
       '200': ok("The verse's words in its order (statically: slok/C/V/words.json). A compound the source keeps together is one entry.", { [JSON_TYPE]: { schema: { type: 'array', items: schema('Word') }, example: WORD_EXAMPLE } }, fixedHeaders),
       '304': response('NotModified'),
+      '404': notFound('verse'),
+    },
+  },
+  'verse-range': {
+    parameters: projectionParameters,
+    responses: {
+      '200': ok('The records from..to of the chapter, in order; projected when lang, authors or fields are given. A static host has no ranges: the client asks for each verse\'s file.', { [JSON_TYPE]: { schema: { type: 'array', minItems: 1, items: verseOrProjection } } }, fixedHeaders),
+      '304': response('NotModified'),
+      '400': response('BadRequest'),
+      '404': notFound('verse'),
+    },
+  },
+  verses: {
+    parameters: [parameter('ref'), ...projectionParameters],
+    responses: {
+      '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given. At most ${MAX_VERSES_PER_CALL} verses.`, { [JSON_TYPE]: { schema: schema('VersesResponse') } }, fixedHeaders),
+      '304': response('NotModified'),
+      '400': ok(`ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, or more than ${MAX_VERSES_PER_CALL} verses (the message names the limit); or a projection parameter it does not accept.`, errorContent('ref: cannot read "John 3:16"; expected a verse (2.47, BG 2.47, 2:47), a range (2.47-50, 2.72-3.2) or a chapter (18)')),
       '404': notFound('verse'),
     },
   },
@@ -156,6 +176,17 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '404': notFound('resource'),
     },
   },
+  mcp: {
+    description: 'Model Context Protocol over Streamable HTTP, stateless: send initialize, tools/list, tools/call, resources/list, resources/templates/list or resources/read as JSON-RPC 2.0 (one message or a batch); the answer is JSON (never an event stream), and no session is kept, so no Mcp-Session-Id is needed. Any Accept is answered with JSON. Tool arguments that do not fit a tool\'s schema, and an unknown tool, are a tool result with isError; an unknown method or resource is a JSON-RPC error. Configure an assistant with this URL (see the README, MCP).',
+    requestBody: { required: true, content: { [JSON_TYPE]: { schema: schema('JsonRpcRequest'), example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'BG 2.47', lang: 'en' } } } } } },
+    responses: {
+      '200': ok('The JSON-RPC response (or the responses of a batch).', { [JSON_TYPE]: { schema: { oneOf: [schema('JsonRpcResponse'), { type: 'array', items: schema('JsonRpcResponse') }] } } }, randomHeaders),
+      '202': { description: 'Notifications only: nothing to answer.' },
+      '400': ok('The body is not JSON (JSON-RPC parse error -32700), or not JSON-RPC.', { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
+      '413': ok(`A body over ${MCP_MAX_BODY / 1024} kB.`, { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
+      '415': ok('A body that is not application/json.', { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
+    },
+  },
   register: {
     requestBody: {
       required: true,
@@ -194,7 +225,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
       operationId: route.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
       summary: route.summary,
       tags: [route.access === 'metered' ? 'Scripture' : 'Service'],
-      ...(route.access === 'open' ? { security: [] } : route.access === 'key' ? { security: [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }] } : {}),
+      ...(route.access === 'open' ? { security: [] } : route.access === 'key' ? { security: [{ ApiKeyHeader: [] }, { ApiKeyBearer: [] }, { ApiKeyQuery: [] }] } : {}),
       ...(inPath.length + parameters.length ? { parameters: [...inPath, ...parameters] } : {}),
       ...operation,
       responses: {
@@ -214,7 +245,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
       summary: 'The Bhagavad Gita: 701 verses with 21+ classical commentaries, the 18 chapters, and verse cards.',
       description: [
         'A read-only API over the Bhagavad Gita. Every GET route also answers HEAD; OPTIONS on any path is the CORS preflight (204). Every response carries `Access-Control-Allow-Origin: *` and `X-Content-Type-Options: nosniff`; JSON and SVG come brotli- or gzip-compressed by `Accept-Encoding`.',
-        `A key is optional by default (the operator chooses: GITA_AUTH optional, required or off); send it as the \`x-api-key\` header or the \`api_key\` query parameter. Free keys: /pricing. Daily quotas: ${defaults.keyLimit} per key and ${defaults.anonLimit} per anonymous address by default (and ${ANON_BURST.points} requests in ${ANON_BURST.seconds} s), reset at midnight UTC.`,
+        `A key is optional by default (the operator chooses: GITA_AUTH optional, required or off); send it as the \`x-api-key\` header, as \`Authorization: Bearer\` or as the \`api_key\` query parameter. Free keys: /pricing. Daily quotas: ${defaults.keyLimit} per key and ${defaults.anonLimit} per anonymous address by default (and ${ANON_BURST.points} requests in ${ANON_BURST.seconds} s), reset at midnight UTC.`,
         `A request target longer than ${MAX_URL_LENGTH} bytes answers 414, a header block over ${MAX_HEADER_BYTES / 1024} KB 431; both with the JSON error body.`,
         `The scripture content is ${UPSTREAM.repository}, under the GNU GPL v3.`,
       ].join('\n\n'),
@@ -225,16 +256,27 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
       { name: 'Scripture', description: 'Verses, chapters and cards: metered (counted and limited) per key or client address.' },
       { name: 'Service', description: 'Documentation, keys and health: never need a key.' },
     ],
-    security: [{}, { ApiKeyHeader: [] }, { ApiKeyQuery: [] }],
+    security: [{}, { ApiKeyHeader: [] }, { ApiKeyBearer: [] }, { ApiKeyQuery: [] }],
     paths,
     components: {
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (free at /pricing).' },
         ApiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The same key as a query parameter; the header wins when both are sent.' },
+        ApiKeyBearer: { type: 'http', scheme: 'bearer', description: 'The same key as Authorization: Bearer <key> (what MCP clients send); x-api-key wins when both are sent.' },
       },
       parameters: {
         ch: { name: 'ch', in: 'path', required: true, description: 'Chapter number: a plain decimal integer (no sign, no leading zero).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         sl: { name: 'sl', in: 'path', required: true, description: "Verse number: 1 to the chapter's verses_count + 1 (the colophon).", schema: { type: 'integer', minimum: 1 } },
+        from: { name: 'from', in: 'path', required: true, description: "The range's first verse: 1 to the chapter's verses_count + 1. Written with to in one segment: /slok/2/47-50.", schema: { type: 'integer', minimum: 1 } },
+        to: { name: 'to', in: 'path', required: true, description: "The range's last verse, from or later: up to the chapter's verses_count + 1 (the colophon). A verse that does not exist is 404.", schema: { type: 'integer', minimum: 1 } },
+        ref: {
+          name: 'ref',
+          in: 'query',
+          required: true,
+          description: `References as people write them, separated by commas or semicolons: a verse (2.47, 2:47, BG 2.47, BG2.47, Bhagavad Gita 2.47, Gita 2:47, २.४७), a range in a chapter (2.47-50, 2.47-2.50, en dash too), a range across chapters (2.72-3.2: the verses in between, colophons passed over), a whole chapter (18: its verses without the colophon). A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.`,
+          schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH },
+          example: 'BG 2.47-50, 18.66',
+        },
         cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         filterCh: { name: 'ch', in: 'query', required: false, description: 'Draw among the verses of this chapter (never its colophon); a chapter that does not exist is 404.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         speaker: {
@@ -299,6 +341,30 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         },
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
         Usage: usageSchema,
+        VersesResponse: {
+          type: 'object',
+          required: ['refs', 'verses'],
+          properties: {
+            refs: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^BG[1-9][0-9]*(\\.[1-9][0-9]*(-[1-9][0-9]*(\\.[1-9][0-9]*)?)?)?$' }, description: 'The canonical label of each part, in order: BG2.47, BG2.47-50, BG2.72-3.2, BG18.' },
+            verses: { type: 'array', minItems: 1, maxItems: MAX_VERSES_PER_CALL, items: verseOrProjection },
+          },
+          additionalProperties: false,
+        },
+        JsonRpcRequest: {
+          type: 'object',
+          required: ['jsonrpc', 'method'],
+          properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, method: { type: 'string' }, params: { type: 'object' } },
+        },
+        JsonRpcResponse: {
+          type: 'object',
+          required: ['jsonrpc'],
+          properties: {
+            jsonrpc: { const: '2.0' },
+            id: { type: ['string', 'integer', 'null'] },
+            result: { type: 'object', description: 'For tools/call: content (text a model reads: reference, Sanskrit, transliteration, a translation and its author), structuredContent (the records), and isError on a bad argument.' },
+            error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+          },
+        },
         SearchResponse: {
           type: 'object',
           required: ['query', 'total', 'results'],

@@ -62,6 +62,8 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   'random-verse': { status: 200, type: 'application/json' },
   verse: { status: 200, type: 'application/json' },
   'verse-words': { status: 200, type: 'application/json' },
+  'verse-range': { status: 200, type: 'application/json' },
+  verses: { status: 200, type: 'application/json' },
   today: { status: 200, type: 'application/json' },
   'today-card': { status: 200, type: 'image/svg+xml' },
   'chapter-verses': { status: 200, type: 'application/json' },
@@ -134,6 +136,8 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
   const verse = content.verses.find((v) => v.record.chapter === 2 && v.record.verse === 47)!.record;
   const chapters = content.chapters.map((c) => c.record);
   const json = (v: unknown) => html`<pre>${JSON.stringify(trimmed(v), null, 2)}</pre>`;
+  /** English projections of verses of one chapter, as the server answers them. */
+  const en = (ch: number, sls: number[]) => sls.map((sl) => JSON.parse(answerBytes(content.verses.find((v) => v.record.chapter === ch && v.record.verse === sl)!.record, input.facts, { lang: 'en' }).toString()));
   const card = html`<p><img src="${FILES.card(2, 47)}" alt="The card of Bhagavad Gita 2.47" width="400" style="max-width:100%;height:auto"></p>`;
   return {
     'random-verse': json(verse),
@@ -141,6 +145,11 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
     today: json(JSON.parse(answerBytes(content.verses.find((v) => v.record.chapter === daily.chapter && v.record.verse === daily.verse)!.record, input.facts, { lang: 'en' }).toString())),
     'today-card': html`<p><img src="${FILES.todayCard()}" alt="The card of the verse of the day" width="400" style="max-width:100%;height:auto"></p>`,
     'chapter-verses': json(content.verses.filter((v) => v.record.chapter === 3).map((v) => JSON.parse(answerBytes(v.record, input.facts, { lang: 'en', authors: ['siva'] }).toString()))),
+    'verse-range': json(en(2, [47, 48, 49, 50])),
+    verses: json({ refs: ['BG2.47-50', 'BG18.66'], verses: [...en(2, [47, 48, 49, 50]), ...en(18, [66])] }),
+    mcp: html`<p>A call (any MCP client makes it for you):</p>
+<pre>${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'BG 2.47', lang: 'en', authors: ['siva'] } } }, null, 2)}</pre>
+<p>The answer's <code>result.content</code> is text a model reads (the reference, the Sanskrit, the transliteration, a translation and its author); <code>result.structuredContent</code> has <code>refs</code> and the records, as <code>/verses</code> answers them. An assistant is configured with the URL <code>https://&lt;this host&gt;/mcp</code> and your key as <code>Authorization: Bearer</code>; for one on your own machine, <code>npx gita mcp</code> serves a built <code>dist/</code> on stdio with no network (the README, MCP, has the lines for Claude Desktop and VS Code).</p>`,
     chapters: json(chapters),
     chapter: json(chapters[1]),
     card,
@@ -201,8 +210,10 @@ export function docsPage(input: DocsInput): string {
     const expect = EXPECT[r.id];
     const link = expect
       ? html`<a class="try" href="${r.example}" data-expect-status="${expect.status}" data-expect-type="${expect.type}"><code>${r.example}</code></a>`
-      : r.methods.includes('POST')
+      : r.id === 'register'
         ? html`<code>POST ${r.path}</code> (the form on <a href="/pricing">/pricing</a>)`
+        : r.methods.includes('POST')
+        ? html`<code>POST ${r.path}</code>, JSON-RPC (below)`
         : html`<a href="${r.example}"><code>${r.example}</code></a>`;
     return html`<h3 id="${r.id}"><code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code></h3>
 <p>${r.summary}</p>

@@ -40,10 +40,12 @@ export function createGate(options: AppOptions): Gate {
     return lastAnon;
   };
 
-  /** Which key the request presents: the x-api-key header, else the api_key query parameter. */
+  /** Which key the request presents: the x-api-key header, else Authorization: Bearer (what MCP clients send), else the api_key query parameter. */
   function presentedKey(c: Context): string | undefined {
     const header = c.req.header('x-api-key');
     if (header !== undefined) return header.trim();
+    const auth = c.req.header('authorization');
+    if (auth !== undefined && /^bearer\s/i.test(auth)) return auth.slice(7).trim();
     if (c.queryString.includes('api_key')) return c.query!.get('api_key') ?? undefined;
     return undefined;
   }

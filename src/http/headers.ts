@@ -17,7 +17,7 @@ export const COMMON_HEADERS: Record<string, string> = {
 /** The answer to an OPTIONS preflight. */
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'x-api-key, if-none-match, content-type',
+  'Access-Control-Allow-Headers': 'x-api-key, authorization, if-none-match, content-type, accept, mcp-protocol-version',
   'Access-Control-Max-Age': '86400',
 };
 

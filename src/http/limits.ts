@@ -20,3 +20,5 @@ export const PROJECTION_CACHE_BYTES = 16 * 1024 * 1024;
 export const DATED_MAX_AGE = 86_400;
 /** After a search index failed to load, how long searches fail at once before it is read again. */
 export const SEARCH_RETRY_MS = 10_000;
+/** Largest MCP request body (POST /mcp); larger gets 413. A tools/call is a few hundred bytes. */
+export const MCP_MAX_BODY = 64 * 1024;

@@ -9,6 +9,8 @@ export const ROUTE_PATHS = {
   'today-card': '/slok/today/gita.svg',
   verse: '/slok/{ch}/{sl}',
   'verse-words': '/slok/{ch}/{sl}/words',
+  'verse-range': '/slok/{ch}/{from}-{to}',
+  verses: '/verses',
   search: '/search',
   chapters: '/chapters',
   'chapter-verses': '/chapter/{ch}/slok',
@@ -24,6 +26,7 @@ export const ROUTE_PATHS = {
   'read-verse': '/read/{ch}/{sl}',
   'read-chapter': '/read/{ch}',
   download: '/downloads/{file}',
+  mcp: '/mcp',
 } as const;
 
 export type RouteId = keyof typeof ROUTE_PATHS;

@@ -3,8 +3,10 @@
 // (handlers/), and the docs page, the OpenAPI document, the static hosts'
 // files and the tests read them. Adding a route: its path in route-paths.ts, an
 // entry here, a handler in handlers/ (the compiler asks for it).
+import { MAX_VERSES_PER_CALL } from '../content/citations.ts';
 import { FILES } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
+import { MCP_MAX_BODY } from './limits.ts';
 import type { Params } from './match.ts';
 import { ROUTE_PATHS, type RouteId } from './route-paths.ts';
 
@@ -52,6 +54,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'today-card', path: ROUTE_PATHS['today-card'], methods: READ, access: 'metered', themed: true, summary: 'The card of the verse of the day (gita-light.svg and gita-dark.svg beside it force a theme); ?date= as on /slok/today.', example: '/slok/today/gita.svg', notFound: 'verse' },
   { id: 'verse', path: ROUTE_PATHS.verse, methods: READ, access: 'metered', files: 'lang', held: (p) => FILES.verse(p.ch!, p.sl!), summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.', example: '/slok/2/47', notFound: 'verse' },
   { id: 'verse-words', path: ROUTE_PATHS['verse-words'], methods: READ, access: 'metered', aliases: ['/slok/{ch}/{sl}/words.json'], summary: "The verse word by word: its words in the verse's order, each with its IAST and its English meaning (Swami Sivananda's word-by-word list, siva.ec), as [{word, transliteration, meaning}]; [] for a verse without a list and for the colophons.", example: '/slok/2/47/words', notFound: 'verse' },
+  { id: 'verse-range', path: ROUTE_PATHS['verse-range'], methods: READ, access: 'metered', summary: 'The records from..to of one chapter, in order, as one array; to runs up to verses_count + 1 (the colophon). from after to is 400. Takes lang, authors, fields.', example: '/slok/2/47-50?lang=en', notFound: 'verse' },
+  { id: 'verses', path: ROUTE_PATHS.verses, methods: READ, access: 'metered', summary: `Verses by reference, as people cite them: ?ref=2.47, BG 2.47-50, 2:47, Gita 18.66, २.४७, a range across chapters (2.72-3.2), a whole chapter (18), several separated by commas or semicolons; at most ${MAX_VERSES_PER_CALL} verses. Answers {"refs": canonical labels, "verses": the records in the order asked}. Takes lang, authors, fields.`, example: '/verses?ref=BG%202.47-50,%2018.66&lang=en', notFound: 'verse' },
   { id: 'search', path: ROUTE_PATHS.search, methods: READ, access: 'metered', summary: 'Search the 701 verses: English and Hindi translations, and the verse in Devanagari or its transliteration, typed as people type Sanskrit (IAST with or without diacritics, or plain ASCII: karmanye vadhikaraste); lang, ch, speaker and limit narrow it; format=html answers a page.', example: '/search?q=karmanye%20vadhikaraste', notFound: 'resource' },
   { id: 'chapters', path: ROUTE_PATHS.chapters, methods: READ, access: 'metered', files: 'index', aliases: ['/chapter'], held: () => FILES.chapters, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
   { id: 'chapter-verses', path: ROUTE_PATHS['chapter-verses'], methods: READ, access: 'metered', files: 'lang', summary: "A chapter's verse records in one array, in order: verses 1 to verses_count, then the colophon. Takes lang, authors, fields.", example: '/chapter/3/slok?lang=en&authors=siva', notFound: 'chapter' },
@@ -67,6 +71,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'read-verse', path: ROUTE_PATHS['read-verse'], methods: READ, access: 'metered', page: true, summary: 'A verse to read (HTML, no JavaScript): the Devanagari, transliteration and speaker, a translation (?lang=en|hi, ?author=KEY; default: the card\'s), its words, the other translators, the previous and next verse; Open Graph and Twitter tags (og:image: its PNG card), a canonical link, JSON-LD. An unknown verse: the verse 404 as a page.', example: '/read/2/47', notFound: 'verse' },
   { id: 'read-chapter', path: ROUTE_PATHS['read-chapter'], methods: READ, access: 'metered', page: true, summary: 'A chapter to read (HTML): its name, meaning and summary (?lang=en|hi), and every verse with the start of its translation (?author=KEY).', example: '/read/2', notFound: 'verse' },
   { id: 'download', path: ROUTE_PATHS.download, methods: READ, access: 'metered', summary: 'The whole Gita in one file, for offline use: gita.json ({chapters, verses}), gita.ndjson (one record a line), gita.sqlite (tables and an FTS5 index; docs/downloads.md). Their sizes and SHA-256 are in /manifest.json; brotli and gzip when asked.', example: '/downloads/gita.json', notFound: 'resource' },
+  { id: 'mcp', path: ROUTE_PATHS.mcp, methods: POST, access: 'metered', summary: `The Model Context Protocol server for AI assistants (Streamable HTTP, stateless: one JSON-RPC message or batch per POST, answered as JSON): tools get_verses, get_chapter, random_verse, verse_of_the_day, search, get_words; resources gita://chapter/{ch}, gita://verse/{ch}/{sl}. Metered as route mcp; the key as x-api-key or Authorization: Bearer. A body over ${MCP_MAX_BODY / 1024} kB is 413.`, example: '/mcp', notFound: 'resource' },
 ];
 
 export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec>;

@@ -73,6 +73,28 @@ test('words: the verse word by word in both modes; a verse that does not exist i
   }
 });
 
+test('verses(ref): the same labels and records in both modes (static: one file per verse), errors alike', async () => {
+  const whole = await remote.verses('BG 2:47-50; 18.66, 2.72-3.1');
+  assert.equal(whole.refs, ['BG2.47-50', 'BG18.66', 'BG2.72-3.1']);
+  assert.equal(whole.verses, [...[47, 48, 49, 50].map((sl) => file(FILES.verse(2, sl))), file(FILES.verse(18, 66)), file(FILES.verse(2, 72)), file(FILES.verse(3, 1))]);
+  assert.equal(await local.verses('BG 2:47-50; 18.66, 2.72-3.1'), whole);
+  for (const p of [{ lang: 'en' }, { lang: 'hi', authors: ['tej'] }, { fields: ['slok', 'siva.et'] }] as const) {
+    assert.equal(await local.verses('2.47-49, 12', p), await remote.verses('2.47-49, 12', p), JSON.stringify(p));
+  }
+  for (const c of [remote, local]) {
+    const missing = await c.verses('2.99').catch((e) => e);
+    assert.instance(missing, GitaError);
+    assert.is(missing.status, 404, c.mode);
+    assert.is(missing.message, 'No verse matching the query could be found.');
+    const unreadable = await c.verses('2.47, John 3:16').catch((e) => e);
+    assert.is(unreadable.status, 400, c.mode);
+    assert.match(unreadable.message, /^ref: cannot read "John 3:16"/);
+    const many = await c.verses('1, 2').catch((e) => e);
+    assert.is(many.status, 400, c.mode);
+    assert.match(many.message, /at most 100/);
+  }
+});
+
 test('the verse of the day: the server\'s, and on a static host the build\'s file or a date picked here as the server picks it', async () => {
   for (const date of ['2024-02-29', '2026-11-23', '1999-12-31']) {
     const picked = await local.today({ date }, { lang: 'sa' });
@@ -223,7 +245,7 @@ test('types: an example app compiles against dist/client.d.ts; what must not com
   const bad = tsc(app);
   assert.is.not(bad.status, 0);
   const errors = bad.stdout.split('\n').filter((l) => l.includes('error TS'));
-  assert.is(errors.length, 7, bad.stdout);
+  assert.is(errors.length, 8, bad.stdout);
 });
 
 test.run();

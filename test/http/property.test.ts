@@ -12,6 +12,8 @@ import { cardQuery } from '../../src/http/query.ts';
 import { FileKeyStore } from '../../src/keys/file-store.ts';
 import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
 import { FileUsageStore } from '../../src/keys/usage.ts';
+import { readCitation } from '../../src/content/citations.ts';
+import { FILES } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 
@@ -31,17 +33,22 @@ const random = generator(seed);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
 const PIECES = ['slok', 'chapter', 'chapters', 'gita.svg', 'gita-dark.svg', 'gita-light.svg', 'pricing', 'usage', 'healthz', 'register', 'openapi.json', 'index.html', 'manifest.json',
-  '0', '1', '2', '18', '19', '47', '72', '73', '74', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae',
+  '0', '1', '2', '18', '19', '47', '72', '73', '74', '47-50', '50-47', '1-73', '1-74', '47-', 'verses', 'mcp', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae',
   'a', 'ä', 'a\u0301', '\u202e', ' ', '%20', '\\', '..\\..', '~', '$', ';', 'index.json', 'gita.svg.br', '.hidden', '_headers',
   'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words', 'words.json', 'words.json.gz'];
-const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format'];
+const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format', 'ref'];
 const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light', 'auto', 'blue', '%00', '1e1', '-1', '２', 'a'.repeat(50),
   'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'en', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id',
   '2026-11-23', '2024-02-29', '2023-02-29', '9999-12-31', '0000-01-01',
+  '2.47', '2:47-50', 'BG%202.47', '2.72-3.2', '18', '1,2', '2.50-47', '2.99', '%E0%A5%A8.%E0%A5%AA%E0%A5%AD', 'John%203:16', '2.47;18.66', ',',
   'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml'];
 
 /** Real routes, so that their parameters get exercised too. */
-const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json'];
+const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp'];
+
+/** Bodies a POST may carry (POST /mcp reads them): JSON-RPC, good and bad. */
+const BODIES = ['', '{', 'null', '{}', '[]', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47', lang: 'en' } } }),
+  JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'nonsense' } } }), JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'nope' })];
 
 function randomPath(): string {
   if (random() < 0.3) return pick(ROUTE_PATHS);
@@ -112,18 +119,65 @@ test('the app: any random request gets a designed status, and only listed files 
     const req: AppRequest = {
       method: pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']),
       url,
-      header: (name) => (name === 'accept-encoding' ? pick([undefined, 'br', 'gzip', 'br;q=0, gzip']) : name === 'x-api-key' && random() < 0.05 ? 'gita_nonsense_nonsense_nonsense' : undefined),
+      header: (name) =>
+        name === 'accept-encoding' ? pick([undefined, 'br', 'gzip', 'br;q=0, gzip']) : name === 'x-api-key' && random() < 0.05 ? 'gita_nonsense_nonsense_nonsense' : name === 'content-type' ? pick([undefined, 'application/json', 'text/plain']) : undefined,
       ip: '10.0.0.1',
-      body: async () => new Uint8Array(),
+      body: async () => Buffer.from(pick(BODIES)),
     };
     const r = await app.handle(req);
     statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-    assert.ok([200, 201, 204, 304, 400, 401, 404, 405, 413, 414, 415, 429].includes(r.status), `${req.method} ${url}: ${r.status}`);
+    assert.ok([200, 201, 202, 204, 304, 400, 401, 404, 405, 413, 414, 415, 429].includes(r.status), `${req.method} ${url}: ${r.status}`);
     if (r.file) assert.ok(listed.has(r.file), `${url} streams ${r.file}, which the manifest does not list`);
     if (r.status === 200 && req.method === 'GET' && !r.file) assert.ok(r.body !== undefined && r.body.length > 0, `${url}: a body`);
-    if (r.status === 400 && !String(r.body).startsWith('<!doctype')) assert.match(String(r.body), /^\{"error":"(lang|authors|fields|q|limit|ch|speaker|format): /, `${url}: a 400 names its parameter`);
+    const text = typeof r.body === 'string' ? r.body : Buffer.from(r.body ?? []).toString();
+    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(lang|authors|fields|q|limit|ch|speaker|format|ref|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
   }
   assert.ok((statuses.get(200) ?? 0) > 1000 && (statuses.get(404) ?? 0) > 1000 && (statuses.get(400) ?? 0) > 100, JSON.stringify(Object.fromEntries(statuses)));
+});
+
+test('/verses: random references answer what the reader says they name, record for record', async () => {
+  const counts = dist.manifest.content.versesPerChapter;
+  const spell = (ch: number, sl: number) => `${pick(['', 'BG ', 'bg', 'Gita '])}${ch}${pick(['.', ':'])}${sl}`;
+  for (let i = 0; i < 400; i++) {
+    const parts = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+      const ch = 1 + Math.floor(random() * counts.length);
+      const sl = 1 + Math.floor(random() * (counts[ch - 1] + 2)); // now and then one past the colophon
+      const r = random();
+      if (r < 0.15) return String(ch);
+      if (r < 0.6) return spell(ch, sl);
+      return `${spell(ch, sl)}-${sl + Math.floor(random() * 6) - 1}`;
+    });
+    const ref = parts.join(pick([',', ';', ', ']));
+    const cited = readCitation(ref, counts);
+    const url = `/verses?ref=${encodeURIComponent(ref)}`;
+    const r = await app.handle({ method: 'GET', url, header: () => undefined, ip: '10.0.0.2', body: async () => null });
+    if (!cited.ok) {
+      assert.is(r.status, cited.error.kind === 'missing' ? 404 : 400, `${ref}: ${r.status}`);
+      continue;
+    }
+    assert.is(r.status, 200, ref);
+    const body = JSON.parse(String(Buffer.from(r.body as Uint8Array)));
+    assert.equal(body.refs, cited.refs, ref);
+    assert.is(body.verses.length, cited.verses.length, ref);
+    cited.verses.forEach((v, k) => assert.equal(body.verses[k], JSON.parse(String(dist.assets.get(FILES.verse(v.ch, v.sl))!.identity.body)), `${ref}: verse ${k}`));
+  }
+});
+
+test('POST /mcp: random tool calls are JSON-RPC answers (a result, or a tool error), never a 5xx', async () => {
+  const values = [undefined, null, '', '2.47', 'BG 2.47-50', '1,2', 'x'.repeat(2000), 0, -1, 2, 18, 19, 1e9, 2.5, true, [], {}, ['siva'], ['nobody'], 'en', 'fr', 'krishna', '2026-01-01', '2026-02-30'];
+  const tools = ['get_verses', 'get_chapter', 'random_verse', 'verse_of_the_day', 'search', 'get_words', 'nope'];
+  const names = ['ref', 'lang', 'authors', 'ch', 'sl', 'speaker', 'date', 'q', 'limit', 'extra'];
+  for (let i = 0; i < 300; i++) {
+    const args: Record<string, unknown> = {};
+    for (let k = Math.floor(random() * 4); k > 0; k--) args[pick(names)] = pick(values);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: pick(tools), arguments: args } });
+    const r = await app.handle({ method: 'POST', url: '/mcp', header: (n) => (n === 'content-type' ? 'application/json' : undefined), ip: '10.0.0.3', body: async () => Buffer.from(body) });
+    assert.is(r.status, 200, body);
+    const answer = JSON.parse(String(Buffer.from(r.body as Uint8Array)));
+    assert.is(answer.id, i);
+    assert.ok(answer.result || answer.error, body);
+    if (answer.result) assert.ok(Array.isArray(answer.result.content) && answer.result.content.length >= 1, body);
+  }
 });
 
 test.run();

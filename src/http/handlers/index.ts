@@ -5,6 +5,8 @@
 import type { RouteId } from '../routes.ts';
 import type { Handler } from '../context.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
+import { verseRange, verses } from './citations.ts';
+import { mcp } from './mcp.ts';
 import { search } from './search.ts';
 import { docs, healthz, openapi, pricing, register, usage } from './service.ts';
 import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
@@ -16,6 +18,8 @@ export const HANDLERS: Record<RouteId, Handler> = {
   'today-card': todayCard,
   verse,
   'verse-words': words,
+  'verse-range': verseRange,
+  verses,
   search,
   chapters: chapter,
   'chapter-verses': chapterVerses,
@@ -31,4 +35,5 @@ export const HANDLERS: Record<RouteId, Handler> = {
   'read-verse': readVerse,
   'read-chapter': readChapter,
   download,
+  mcp,
 };

@@ -11,7 +11,7 @@ import { projectBytes, projectSlices } from '../slices.ts';
 import type { AppResponse } from '../types.ts';
 
 /** The projection a request asks for (lang, authors, fields; and a language its path names, as in en.json); null: the whole record. */
-function projectionOf(c: Context): Projection | null | AppResponse {
+export function projectionOf(c: Context): Projection | null | AppResponse {
   const query = c.query;
   if (!query && !c.at.lang) return null;
   const parsed = parseProjection(query ?? new URLSearchParams(), c.served.dist.manifest.content, c.at.lang);

@@ -1,0 +1,54 @@
+// Several verses in one answer: a range of one chapter (/slok/2/47-50), and
+// references as people write them (/verses?ref=BG 2.47-50, 18.66). Both
+// are lists of the records held in memory, cut by the projection asked for
+// and kept as bytes like any projection.
+import { readCitation } from '../../content/citations.ts';
+import { projectionKey, type Projection } from '../../content/projection.ts';
+import type { Asset } from '../assets.ts';
+import type { Handler } from '../context.ts';
+import { badRequest, notFound } from '../respond.ts';
+import type { Served } from '../served.ts';
+import { projectSlices } from '../slices.ts';
+import { projectionOf } from './verses.ts';
+
+const COMMA = Buffer.from(',');
+
+/** Records as one JSON array (projected when asked), between `open` and `close`. */
+function listBytes(s: Served, records: readonly Asset[], p: Projection | null, open: string, close: string): Buffer {
+  const parts: Buffer[] = [Buffer.from(open)];
+  records.forEach((r, i) => {
+    if (i) parts.push(COMMA);
+    if (p) parts.push(...projectSlices(r.identity.body, s.sliceIndex(r), p, s.isCommentary));
+    else parts.push(r.identity.body);
+  });
+  parts.push(Buffer.from(close));
+  return Buffer.concat(parts);
+}
+
+/** GET /slok/{ch}/{from}-{to}: the match checked that both are verses of the chapter (else the verse 404). */
+export const verseRange: Handler = (c) => {
+  const { ch, from, to } = c.at;
+  if (from! > to!) return badRequest(`${from}-${to}: the range runs backwards; write the earlier verse first (/slok/${ch}/${to}-${from})`);
+  const p = projectionOf(c);
+  if (p && 'status' in p) return p;
+  const s = c.served;
+  const records = s.chapterRecords(ch!).slice(from! - 1, to!);
+  return c.derived(`/slok/${ch}/${from}-${to}\0${p ? projectionKey(p) : ''}`, () => listBytes(s, records, p, '[', ']'));
+};
+
+/** GET /verses?ref=: {"refs": [canonical labels], "verses": [records in the order asked]}. */
+export const verses: Handler = (c) => {
+  const given = c.query?.getAll('ref') ?? [];
+  if (given.length > 1) return badRequest(`ref: given ${given.length} times; give it once, with several references separated by commas`);
+  const s = c.served;
+  const cited = readCitation(given[0] ?? '', s.dist.manifest.content.versesPerChapter);
+  if (!cited.ok) {
+    if (cited.error.kind === 'missing') return notFound.verse;
+    return badRequest(given.length ? cited.error.message : 'ref: missing; name verses as people cite them: ?ref=2.47, BG 2.47-50, 18 (a chapter), several separated by commas');
+  }
+  const p = projectionOf(c);
+  if (p && 'status' in p) return p;
+  const records = cited.verses.map(({ ch, sl }) => s.chapterRecords(ch)[sl - 1]);
+  const head = `{"refs":${JSON.stringify(cited.refs)},"verses":[`;
+  return c.derived(`/verses\0${cited.refs.join(',')}\0${p ? projectionKey(p) : ''}`, () => listBytes(s, records, p, head, ']}'));
+};

@@ -1,0 +1,133 @@
+// What the MCP server reads from: the records by place, the chapters, the
+// verse of a day, a random verse, search and word lists. One interface, so
+// the tools do not care where the records come from; one implementation here
+// reads a build through a LibrarySource: from disk (distLibrary, for stdio)
+// or from what the server holds in memory.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { VersePlace } from '../content/citations.ts';
+import { dailyIndex } from '../content/daily.ts';
+import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
+import type { Word } from '../content/words.ts';
+import { FILES } from '../layout.ts';
+import type { Manifest } from '../publish/manifest.ts';
+import { loadSearcher, search, type SearchParams, type SearchResponse } from '../search/query.ts';
+
+export type { Word };
+
+/** What the content holds, from the manifest: what the tools check their arguments against. */
+export type LibraryFacts = Manifest['content'];
+
+export interface Library {
+  facts: LibraryFacts;
+  /** A verse record (sl up to verses_count + 1, the colophon); undefined when there is none. */
+  verse(ch: number, sl: number): Promise<VerseRecord | undefined>;
+  chapter(ch: number): Promise<ChapterRecord | undefined>;
+  chapters(): Promise<ChapterRecord[]>;
+  /** The verse of the day of a UTC date (YYYY-MM-DD), as the build and the server pick it. */
+  dayVerse(date: string): VersePlace;
+  /** A random verse (never a colophon) of a chapter (0: any) and a speaker (an index into facts.speakers; -1: any); null when none matches. */
+  randomVerse(ch: number, speaker: number, random?: () => number): VersePlace | null;
+  search(params: SearchParams): Promise<SearchResponse>;
+  /** A verse's word list; [] where the build wrote none. */
+  words(ch: number, sl: number): Promise<Word[]>;
+}
+
+/**
+ * Parsed records kept at most. A whole record is about 90 kB of JSON (its 21+
+ * commentaries), twice that parsed (Devanagari strings are two bytes a
+ * letter): 32 keep a few MB, and parsing one again costs well under a
+ * millisecond.
+ */
+const RECORDS_KEPT = 32;
+
+/** Where a library reads from: a build's manifest, its files by path in dist/ (FILES), and its search. */
+export interface LibrarySource {
+  manifest: Manifest;
+  /** A file of dist/ by its path there; undefined when the build has no such file. */
+  read(path: string): Promise<string | Uint8Array | undefined>;
+  /** The build's search (the server's, or one loaded from the index on first use). */
+  search(params: SearchParams): Promise<SearchResponse>;
+}
+
+/** The library of the build in `distDir`, read from disk. */
+export async function distLibrary(distDir: string): Promise<Library> {
+  const manifest = JSON.parse(await readFile(join(distDir, FILES.manifest), 'utf8')) as Manifest;
+  let searcher: ReturnType<typeof loadSearcher> | undefined;
+  return libraryOf({
+    manifest,
+    async read(path) {
+      try {
+        return await readFile(join(distDir, path));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    async search(params) {
+      // Loaded on first search only: a few hundred milliseconds, which a session that never searches does not pay.
+      searcher ??= readFile(join(distDir, FILES.searchIndex), 'utf8').then((text) => loadSearcher(text, undefined, { cacheSize: 100 }));
+      return search(await searcher, params);
+    },
+  });
+}
+
+/** A library over any source of a build. Records are parsed when first asked for and kept (a bounded number). */
+export function libraryOf(source: LibrarySource): Library {
+  const facts = source.manifest.content;
+  const counts = facts.versesPerChapter;
+  const exists = (ch: number, sl: number) => Number.isInteger(ch) && Number.isInteger(sl) && ch >= 1 && ch <= counts.length && sl >= 1 && sl <= counts[ch - 1] + 1;
+  const readJson = async <T>(path: string): Promise<T | undefined> => {
+    const body = await source.read(path);
+    return body === undefined ? undefined : (JSON.parse(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) as T);
+  };
+  const need = async <T>(path: string): Promise<T> => {
+    const found = await readJson<T>(path);
+    if (found === undefined) throw new Error(`dist/ lacks ${path}; rebuild it`);
+    return found;
+  };
+
+  const records = new Map<string, Promise<VerseRecord>>();
+  const verse = (ch: number, sl: number) => {
+    if (!exists(ch, sl)) return Promise.resolve(undefined);
+    const key = `${ch}.${sl}`;
+    let r = records.get(key);
+    if (!r) {
+      if (records.size >= RECORDS_KEPT) records.delete(records.keys().next().value!);
+      records.set(key, (r = need<VerseRecord>(FILES.verse(ch, sl))));
+      r.catch(() => records.delete(key));
+    }
+    return r;
+  };
+  let chapterList: Promise<ChapterRecord[]> | undefined;
+  const chapters = () => (chapterList ??= need<ChapterRecord[]>(FILES.chapters));
+
+  /** The verses in order, colophons left out: what the day's pick and random draws index (as the build and the server do). */
+  const picks: VersePlace[] = counts.flatMap((n, i) => Array.from({ length: n }, (_, k) => ({ ch: i + 1, sl: k + 1 })));
+  const pools = new Map<string, VersePlace[]>();
+  const pool = (ch: number, speaker: number) => {
+    const key = `${ch}/${speaker}`;
+    let found = pools.get(key);
+    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || facts.speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
+    return found;
+  };
+
+  return {
+    facts,
+    verse,
+    async chapter(ch) {
+      return Number.isInteger(ch) ? (await chapters()).find((c) => c.chapter_number === ch) : undefined;
+    },
+    chapters,
+    dayVerse: (date) => picks[dailyIndex(date, picks.length)],
+    randomVerse(ch, speaker, random = Math.random) {
+      const p = pool(ch, speaker);
+      return p.length ? p[Math.floor(random() * p.length)] : null;
+    },
+    search: (params) => source.search(params),
+    async words(ch, sl) {
+      if (!exists(ch, sl)) return [];
+      return (await readJson<Word[]>(FILES.words(ch, sl))) ?? [];
+    },
+  };
+}

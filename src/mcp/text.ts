@@ -1,0 +1,68 @@
+// The readable side of a tool result: what a model (or a person) reads first.
+// A verse as its reference, the Sanskrit, the transliteration and one
+// translation with its author, each text as the record has it. The records
+// themselves go in structuredContent, untouched.
+import { CARD_TRANSLATIONS } from '../card/card.ts';
+import type { Lang } from '../content/projection.ts';
+import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
+import type { SearchResponse } from '../search/query.ts';
+import type { Word } from './library.ts';
+
+/** The text field a translation in each language is in. */
+const TRANSLATION_FIELD: Record<Lang, 'et' | 'ht' | 'sc'> = { en: 'et', hi: 'ht', sa: 'sc' };
+
+const said = (text: string | undefined) => !!text?.trim() && !/did not comment on this sloka/i.test(text);
+
+/**
+ * The translation to show: the first of the authors asked for that has text
+ * in the language, else the card's choice for the language (Sivananda and
+ * others in English, Tejomayananda and others in Hindi). Null when none has
+ * (a colophon, or a projection that kept none).
+ */
+export function translationOf(record: VerseRecord, lang: Lang = 'en', authors?: readonly string[]): { text: string; author: string; key: string } | null {
+  const field = TRANSLATION_FIELD[lang];
+  const choices: Array<readonly [string, string]> = [
+    ...(authors ?? []).map((a) => [a, field] as const),
+    ...(lang === 'hi' ? CARD_TRANSLATIONS.hindi : lang === 'en' ? CARD_TRANSLATIONS.english : []),
+  ];
+  // What the record still carries in the language, for a projection that kept other authors only.
+  for (const [key, value] of Object.entries(record)) if (typeof value === 'object' && value && field in value) choices.push([key, field]);
+  for (const [key, f] of choices) {
+    const c = record[key] as Commentary | undefined;
+    const text = c?.[f as keyof Commentary];
+    if (c && said(text)) return { text: text!.trim(), author: c.author, key };
+  }
+  return null;
+}
+
+export const reference = (r: { chapter: number; verse: number }) => `Bhagavad Gita ${r.chapter}.${r.verse}`;
+
+/** One verse, readable. */
+export function verseText(record: VerseRecord, lang?: Lang, authors?: readonly string[]): string {
+  const speaker = typeof record.speaker === 'string' ? (knownSpeaker(record.speaker)?.label ?? record.speaker) : null;
+  const lines = [`${reference(record)}${speaker ? ` (${speaker})` : ''}`];
+  if (typeof record.slok === 'string') lines.push('', record.slok.trim());
+  if (typeof record.transliteration === 'string') lines.push('', record.transliteration.trim());
+  const t = translationOf(record, lang, authors);
+  if (t) lines.push('', `${t.text}`, `(translation: ${t.author}; "${t.key}" in the record)`);
+  return lines.join('\n');
+}
+
+export function chapterText(c: ChapterRecord): string {
+  return [`Chapter ${c.chapter_number}: ${c.name} (${c.transliteration}), "${c.translation}"`, `${c.verses_count} verses.`, '', c.meaning.en, '', c.summary.en].join('\n');
+}
+
+export function searchText(q: string, r: SearchResponse): string {
+  if (!r.results.length) return `No verse matches ${JSON.stringify(q)}.`;
+  const lines = [`${r.total} verse${r.total === 1 ? '' : 's'} match ${JSON.stringify(q)}; the best ${r.results.length}:`];
+  for (const x of r.results) {
+    lines.push('', `${reference(x)}`);
+    for (const m of x.matches) lines.push(`  ${m.field}${m.author ? ` (${m.author})` : ''}: ${m.snippet.replace(/\s*\n\s*/g, ' / ')}`);
+  }
+  return lines.join('\n');
+}
+
+export function wordsText(ch: number, sl: number, words: readonly Word[]): string {
+  if (!words.length) return `No word list for Bhagavad Gita ${ch}.${sl} in this build.`;
+  return [`Words of Bhagavad Gita ${ch}.${sl}:`, ...words.map((w) => `${w.word} (${w.transliteration}): ${w.meaning}`)].join('\n');
+}
