@@ -7,7 +7,7 @@ import { buildAndStamp } from '../src/publish/ensure.ts';
 import { PATHS } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run build [-- --seed SEED] [--content DIR] [--out DIR] [--no-cache]
+Usage: npm run build [-- --seed SEED] [--content DIR] [--out DIR] [--no-cache] [--png]
 
 Builds dist/, the static API, from content/ (run \`npm run content\` first).
 The previous dist/ stays in place until the new one is complete.
@@ -16,7 +16,9 @@ The previous dist/ stays in place until the new one is complete.
   --content DIR  content folder (default: content/)
   --out DIR      output folder (default: dist/)
   --cache DIR    build cache (default: .cache/build/)
-  --no-cache     compress and optimize everything afresh
+  --no-cache     compress and render everything afresh
+  --png          every verse's PNG card too (slok/C/V/gita.png, -light, -dark;
+                 a minute or more); without it only today's (slok/today/gita.png)
   --quiet        no progress lines
 `;
 
@@ -28,6 +30,7 @@ run(async () => {
     cache: { type: 'string' },
     'no-cache': { type: 'boolean' },
     quiet: { type: 'boolean' },
+    png: { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
   const s = await buildAndStamp({
@@ -36,6 +39,7 @@ run(async () => {
     cacheDir: values['no-cache'] ? null : resolve(values.cache ?? PATHS.buildCache),
     stampFile: PATHS.stamp,
     seed: values.seed,
+    png: values.png,
     progress,
   });
   progress.end();

@@ -17,7 +17,8 @@ import { indexRecord, projectBytes } from '../http/slices.ts';
 import fg from 'fast-glob';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
 import { BuildCache, type Cached } from './cache.ts';
-import { optimizeCards } from './cards.ts';
+import { renderCards } from './cards.ts';
+import { pngAssets, webAssets } from './images.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { CompressPool, type Compressed, type CompressStats } from './compress.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
@@ -36,6 +37,8 @@ export interface BuildOptions {
   /** Where compressed twins and optimized cards are kept between builds; null: no cache. */
   cacheDir?: string | null;
   progress?: (message: string, done?: number, total?: number) => void;
+  /** Every verse's PNG card too (slow: a minute or more); without it, today's only. */
+  png?: boolean;
 }
 
 export interface BuildSummary {
@@ -94,6 +97,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     list.forEach((a, i) => twins.set(a.path, out[i]));
   };
   let assets: Asset[];
+  let binary: Asset[] = [];
   try {
     const json = apiAssets(content);
     const jsonDone = compress(json);
@@ -101,7 +105,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const derived = derivedAssets(content, json, daily, facts);
     const derivedDone = compress(derived, true);
     progress('rendering cards');
-    const cards = await optimizeCards(
+    const cards = await renderCards(
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
       cache,
     );
@@ -111,9 +115,27 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         const { bytes, ...cached } = cards[i][theme];
         return { path: path(theme), body: bytes, ...cached };
       });
-    const other: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
-    other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
-    other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
+    const svgCards: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
+    svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
+    svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
+    // 2,100 cards of about 50 kB (their letters are outlines): quick compression (brotli 10 took 23 ms a card, 5 takes 1.5 for 17 % more bytes).
+    const cardsDone = compress(svgCards, true);
+    const other: Asset[] = [];
+    // Binary files (PNG cards, the web font, the favicon): no twins.
+    const svgs = (i: number) => Object.fromEntries(THEMES.map((t) => [t, cards[i][t].bytes])) as Record<Theme, Buffer>;
+    const dailyAt = verses.indexOf(daily as VerseRecord);
+    progress('drawing PNG cards');
+    binary = [
+      ...webAssets(),
+      ...(await pngAssets(
+        [
+          { svg: svgs(dailyAt), path: FILES.todayPng },
+          { svg: svgs(dailyAt), path: FILES.dailyPng },
+          ...(options.png ? verses.map((v, i) => ({ svg: svgs(i), path: (t: Theme) => FILES.cardPng(v.chapter, v.verse, t) })) : []),
+        ],
+        cache,
+      )),
+    ];
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
@@ -123,8 +145,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     progress('compressing');
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
     const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
-    await Promise.all([jsonDone, derivedDone, searchDone, compress(other), compress(search.slice(1))]);
-    assets = [...json, ...derived, ...other, ...search];
+    await Promise.all([jsonDone, derivedDone, cardsDone, searchDone, compress(other), compress(search.slice(1))]);
+    assets = [...json, ...derived, ...svgCards, ...other, ...search, ...binary];
   } catch (err) {
     await pool.close();
     throw err;
@@ -165,12 +187,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     twins.set(FILES.manifest, manifestTwins);
     const files: OutFile[] = [
       ...[...assets, { path: FILES.manifest, body: manifestBody }].flatMap((a: Asset): OutFile[] => {
-        const t = twins.get(a.path)!;
-        return [
-          { path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs },
-          { path: `${a.path}.br`, ...t.br },
-          { path: `${a.path}.gz`, ...t.gzip },
-        ];
+        const t = twins.get(a.path);
+        const file = { path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs };
+        return t ? [file, { path: `${a.path}.br`, ...t.br }, { path: `${a.path}.gz`, ...t.gzip }] : [file];
       }),
       { path: '/_headers', bytes: headersFile() },
       { path: '/_redirects', bytes: redirectsFile(daily) },
@@ -187,9 +206,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await pool.close();
   }
 
-  const sum = (pick: (a: Asset) => number) => assets.reduce((n, a) => n + pick(a), 0);
+  // The sizes are of the text files (the ones with twins).
+  const text = assets.filter((a) => twins.has(a.path));
+  const sum = (pick: (a: Asset) => number) => text.reduce((n, a) => n + pick(a), 0);
   return {
-    files: assets.length * 3 + 3 + HOST_FILES.length,
+    files: text.length * 3 + binary.length + 3 + HOST_FILES.length,
     raw: sum((a) => a.body.length),
     gzip: sum((a) => twins.get(a.path)!.gzip.size),
     brotli: sum((a) => twins.get(a.path)!.br.size),

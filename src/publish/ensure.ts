@@ -17,9 +17,9 @@ export interface EnsureOptions {
 }
 
 /** Build (and stamp) dist/ from content/; the one way both `npm run build` and `npm start` build. */
-export async function buildAndStamp(o: Omit<EnsureOptions, 'say'> & { seed?: string; progress?: (m: string, d?: number, t?: number) => void }): Promise<BuildSummary> {
+export async function buildAndStamp(o: Omit<EnsureOptions, 'say'> & { seed?: string; png?: boolean; progress?: (m: string, d?: number, t?: number) => void }): Promise<BuildSummary> {
   const { build } = await import('./build.ts');
-  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, progress: o.progress });
+  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, png: o.png, progress: o.progress });
   await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest);
   return summary;
 }
@@ -30,7 +30,7 @@ export async function ensureBuilt(o: EnsureOptions): Promise<void> {
   const why = staleness(o.stampFile, o.contentDir, o.distDir);
   if (!why) return;
   o.say(`${why}: preparing it (import and build)`);
-  // Loaded only when needed: the build's modules (svgo, ajv) would double the start-up time.
+  // Loaded only when needed: the build's modules (the card's shaper, ajv) would double the start-up time.
   const [{ importContent }, { defaultSource }] = await Promise.all([import('../content/import.ts'), import('../content/source.ts')]);
   if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE))) {
     const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir });
