@@ -24,6 +24,8 @@ export interface Config {
   contact: string | null;
   /** Node processes serving the port (node:cluster); 1: the process itself. */
   workers: number;
+  /** The API's public origin (https://gita.example.org), written into the docs page; null: the host each request came to. */
+  publicUrl: string | null;
 }
 
 export interface Setting {
@@ -47,6 +49,7 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'redisUrl', env: 'REDIS_URL', flag: 'redis-url', default: '', help: 'Keep keys, usage and limits in Redis, shared by several servers. Unset: in the process and GITA_DATA_DIR.' },
   { key: 'redisPrefix', env: 'GITA_REDIS_PREFIX', flag: 'redis-prefix', default: 'gita:', help: 'Prefix of every Redis key the service uses.' },
   { key: 'contact', env: 'GITA_CONTACT', flag: 'contact', default: '', help: 'How to reach the operator (shown when registration is closed).' },
+  { key: 'publicUrl', env: 'GITA_PUBLIC_URL', flag: 'public-url', default: '', help: 'The public origin of the API (https://gita.example.org), written into the docs page\'s examples; unset: the host each request came to.' },
   { key: 'workers', env: 'GITA_WORKERS', flag: 'workers', default: '1', help: 'Node processes that share the port: 1, auto (one per core) or a number; counts and quotas stay exact across them. Deno serves in one process.' },
 ];
 
@@ -73,6 +76,9 @@ export function parseDailyLimit(value: string, name: string): number {
 }
 
 /** Settings from flags (highest), then the environment, then the defaults. */
+/** An http(s) origin: scheme, host name or [IPv6] address, optional port; nothing that needs escaping in HTML. */
+export const isOrigin = (s: string) => /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i.test(s) && s.length <= 300;
+
 export function loadConfig(env: Record<string, string | undefined>, flags: Record<string, string | undefined> = {}, cwd = process.cwd()): Config {
   const raw = (s: Setting) => flags[s.flag] ?? env[s.env] ?? s.default;
   const get = (key: keyof Config) => SETTINGS.find((s) => s.key === key)!;
@@ -86,6 +92,8 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
   const port = Number(value('port'));
   if (!/^\d{1,5}$/.test(value('port').trim()) || port > 65535) throw new ConfigError(`${name('port')}: "${value('port')}" is not a port number`);
   const redis = value('redisUrl').trim();
+  const publicUrl = value('publicUrl').trim().replace(/\/+$/, '');
+  if (publicUrl && !isOrigin(publicUrl)) throw new ConfigError(`${name('publicUrl')}: "${publicUrl}" is not an origin such as https://gita.example.org (scheme, host, optional port; no path)`);
   if (redis && !/^rediss?:\/\//.test(redis)) throw new ConfigError(`${name('redisUrl')}: "${redis}" is not a redis:// URL`);
   return {
     port,
@@ -101,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     redisPrefix: value('redisPrefix'),
     contact: value('contact').trim() || null,
     workers: parseWorkers(value('workers'), name('workers'), availableParallelism()),
+    publicUrl: publicUrl || null,
   };
 }
 

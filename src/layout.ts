@@ -52,6 +52,9 @@ export const FILES = {
   notFound: '/404.html',
 } as const;
 
+/** What the built docs page says where the API's origin goes; the server writes its own origin there. */
+export const ORIGIN_PLACEHOLDER = 'https://&lt;this host&gt;';
+
 export const cardName = (theme: Theme) => (theme === 'auto' ? 'gita.svg' : `gita-${theme}.svg`);
 /** A PNG has no "prefers dark": gita.png holds the light picture, like gita-light.png. */
 export const pngName = (theme: Theme) => (theme === 'auto' ? 'gita.png' : `gita-${theme}.png`);

@@ -4,6 +4,8 @@
 import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
 import { escapeXml, textWidth, words, wrap } from './text.ts';
 import { outline, shape, UNITS, type Face } from './glyphs.ts';
+import { cardStyle } from './theme.ts';
+export { cardStyle, cardInTheme, PALETTE } from './theme.ts';
 import { knownSpeaker } from '../content/schema.ts';
 
 export { THEMES, type Theme } from '../layout.ts';
@@ -25,22 +27,6 @@ export const CARD_TRANSLATIONS = {
 } as const;
 /** Longest a translation may run before it is cut with an ellipsis. */
 export const TRANSLATION_MAX_LINES = 4;
-
-/** The card's colours by theme (`auto` is light, dark when the reader prefers it). */
-export const PALETTE = {
-  light: { bg: '#fffaf2', line: '#ead9bf', fg: '#2b2118', accent: '#a3480a', muted: '#6f5f4f' },
-  dark: { bg: '#1b1714', line: '#4a3f35', fg: '#f6efe4', accent: '#f5a524', muted: '#b3a595' },
-};
-
-function colors(p: (typeof PALETTE)['light']): string {
-  return `.bg{fill:${p.bg};stroke:${p.line}}.rule{stroke:${p.line}}.fg{fill:${p.fg}}.acc{fill:${p.accent}}.mut{fill:${p.muted}}`;
-}
-
-/** The card's <style>: the only part that differs between themes. */
-export function cardStyle(theme: Theme): string {
-  if (theme === 'auto') return `${colors(PALETTE.light)}@media (prefers-color-scheme:dark){${colors(PALETTE.dark)}}`;
-  return colors(PALETTE[theme]);
-}
 
 /** Drop the closing `||2-47||` marker: the card shows the reference itself. */
 export const withoutMarker = (text: string) => text.replace(/\s*\|\|[^|]*\|\|\s*$/, '');

@@ -2,9 +2,9 @@
 // card's accent colour. favicon.svg for browsers that take SVG icons, and
 // favicon.ico (the path every browser and crawler asks for) holding PNGs of
 // the same drawing, which resvg renders.
-import { PALETTE } from './card.ts';
+import { PALETTE } from './theme.ts';
+import { createRequire } from 'node:module';
 import { inkBox, outline, shape } from './glyphs.ts';
-import { Resvg } from '@resvg/resvg-js';
 
 const SIZE = 64;
 
@@ -28,6 +28,7 @@ export function faviconSvg(): string {
  * current browser): a 6-byte header, a 16-byte entry per image, the images.
  */
 export function faviconIco(svg = faviconSvg(), sizes = [16, 32, 48]): Buffer {
+  const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
   const pngs = sizes.map((s) => new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: s }, logLevel: 'off' }).render().asPng());
   const header = Buffer.alloc(6 + 16 * sizes.length);
   header.writeUInt16LE(0, 0);

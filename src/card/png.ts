@@ -3,14 +3,19 @@
 // The card's letters are outlines already, so no font is loaded (system
 // fonts stay out: the same SVG gives the same bytes on every machine with
 // the same resvg build), and nothing outside the SVG is fetched.
-import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { PALETTE } from './card.ts';
+import { createRequire } from 'node:module';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { PALETTE } from './theme.ts';
 import type { Theme } from '../layout.ts';
 
 export const PNG_WIDTH = 1200;
 export const PNG_HEIGHT = 630;
 /** Room around the card on the canvas, in px of the canvas. */
 const MARGIN = 24;
+
+/** resvg's native module, loaded on the first drawing: a server that draws no PNG never loads it. */
+let resvg: typeof import('@resvg/resvg-js') | null = null;
+const load = () => (resvg ??= createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js'));
 
 const OPTIONS: ResvgRenderOptions = {
   font: { loadSystemFonts: false },
@@ -44,12 +49,12 @@ export function canvasSvg(card: string, theme: 'light' | 'dark'): string {
 
 /** The PNG of a card (an SVG in the light or dark theme), synchronously: for the build. */
 export function cardPng(card: string | Buffer, theme: 'light' | 'dark'): Buffer {
-  return new Resvg(canvasSvg(card.toString(), theme), OPTIONS).render().asPng();
+  return new (load().Resvg)(canvasSvg(card.toString(), theme), OPTIONS).render().asPng();
 }
 
 /** The same, drawn on libuv's thread pool: for the server, which must not stall while it draws. */
 export async function cardPngAsync(card: string | Buffer, theme: 'light' | 'dark'): Promise<Buffer> {
-  return (await renderAsync(canvasSvg(card.toString(), theme), OPTIONS)).asPng();
+  return (await load().renderAsync(canvasSvg(card.toString(), theme), OPTIONS)).asPng();
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -59,20 +64,24 @@ export function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 /**
- * A bounded cache of rendered images, evicting the least recently used when
- * the bytes held pass `maxBytes`. `get` makes a missing entry once: callers
- * asking for it while it is being made wait for the same promise.
+ * A bounded cache (of rendered images, or answers made from them), evicting
+ * the least recently used when the bytes held pass `maxBytes`. `get` makes a
+ * missing entry once: callers asking for it while it is being made wait for
+ * the same promise. A failure is not kept.
  */
-export class ByteLru {
-  private entries = new Map<string, Buffer>();
-  private pending = new Map<string, Promise<Buffer>>();
+export class ByteLru<V = Buffer> {
+  private entries = new Map<string, V>();
+  private pending = new Map<string, Promise<V>>();
   bytes = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly maxBytes: number,
+    private readonly sizeOf: (v: V) => number = (v) => (v as unknown as Buffer).length,
+  ) {}
 
-  peek(key: string): Buffer | undefined {
+  peek(key: string): V | undefined {
     const hit = this.entries.get(key);
-    if (hit) {
+    if (hit !== undefined) {
       // Map keeps insertion order: re-inserting marks it the most recently used.
       this.entries.delete(key);
       this.entries.set(key, hit);
@@ -80,19 +89,20 @@ export class ByteLru {
     return hit;
   }
 
-  set(key: string, value: Buffer): void {
+  set(key: string, value: V): void {
     const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.length;
+    if (old !== undefined) {
+      this.bytes -= this.sizeOf(old);
       this.entries.delete(key);
     }
-    if (value.length > this.maxBytes) return;
+    const size = this.sizeOf(value);
+    if (size > this.maxBytes) return;
     this.entries.set(key, value);
-    this.bytes += value.length;
+    this.bytes += size;
     for (const [k, v] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(k);
-      this.bytes -= v.length;
+      this.bytes -= this.sizeOf(v);
     }
   }
 
@@ -101,9 +111,9 @@ export class ByteLru {
   }
 
   /** The entry for `key`, made by `make` when missing (once, however many ask at the same time). */
-  async get(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  get(key: string, make: () => Promise<V>): Promise<V> {
     const hit = this.peek(key);
-    if (hit) return hit;
+    if (hit !== undefined) return Promise.resolve(hit);
     let p = this.pending.get(key);
     if (!p) {
       p = make().then(

@@ -61,6 +61,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
     usage: stores.usage,
     limiter: stores.limiter,
     anonLimit: config.anonLimit,
+    publicUrl: config.publicUrl,
     pricing: pricingPage(pricing),
     register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, pricing }),
     search,

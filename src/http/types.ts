@@ -42,6 +42,8 @@ export interface AppOptions {
   pricing?: string;
   /** POST /register; absent: not found. */
   register?: (req: AppRequest) => Promise<AppResponse>;
+  /** The public origin written into the docs page (GITA_PUBLIC_URL); absent: the host each request came to. */
+  publicUrl?: string | null;
   /** Uniform in [0, 1); tests may pass their own. */
   random?: () => number;
   /** For /healthz: the stores, and whether one is unreachable. */

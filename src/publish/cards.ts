@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { cardStyle, renderCard, THEMES, type Theme } from '../card/card.ts';
+import { cardInTheme, renderCard, THEMES, type Theme } from '../card/card.ts';
 import { FONT_FILES } from '../card/glyphs.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { PROJECT_ROOT } from '../paths.ts';
@@ -25,11 +25,7 @@ export interface CardFile extends Cached {
 /** The card in each theme: the auto card, and the same with the light or dark style. */
 export function themed(auto: Buffer): Record<Theme, Buffer> {
   const text = auto.toString();
-  const style = `<style>${cardStyle('auto')}</style>`;
-  if (!text.includes(style)) throw new Error("the card's <style> is not the auto theme's; the theme variants cannot be derived");
-  const out = { auto } as Record<Theme, Buffer>;
-  for (const t of THEMES) if (t !== 'auto') out[t] = Buffer.from(text.replace(style, `<style>${cardStyle(t)}</style>`));
-  return out;
+  return Object.fromEntries(THEMES.map((t) => [t, t === 'auto' ? auto : Buffer.from(cardInTheme(text, t))])) as Record<Theme, Buffer>;
 }
 
 let renderer: string | null | undefined;

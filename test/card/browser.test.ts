@@ -15,7 +15,7 @@ import { FILES } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { launch, outputDir } from '../helpers/browser.ts';
-import { WEB_FONT_FAMILY } from '../../src/docs/html.ts';
+import { WEB_FONT_FAMILY } from '../../src/pages/html.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let browser: Browser;

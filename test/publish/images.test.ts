@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Manifest } from '../../src/publish/manifest.ts';
 import { FILES, THEMES } from '../../src/layout.ts';
 import { pngSize } from '../../src/card/png.ts';
-import { WEB_FONT_FAMILY } from '../../src/docs/html.ts';
+import { WEB_FONT_FAMILY } from '../../src/pages/html.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 
