@@ -22,7 +22,8 @@ and p99 latency, errors, and the ratio to nginx. A bare node:http server with
 the same bytes in memory (scripts/bench-reference.mjs) runs beside them:
 about the most any Node server reaches on this machine, for reading a gap
 to nginx. Then projections on the server (/slok/2/47 whole, ?lang=en, and a
-chapter's verses in English by one commentator); start-up time, RSS after load; the cost of keys, limits and
+chapter's verses in English by one commentator); PNG cards, cold (drawn on the
+request) and cached (--no-png to skip); start-up time, RSS after load; the cost of keys, limits and
 counting on /chapter/2 (GITA_AUTH=off against required, embedded and with
 Redis at REDIS_URL or 127.0.0.1:6379); and cold and warm build times. wrk
 and nginx are installed with apt-get when missing and this user may.
@@ -254,6 +255,7 @@ run(async () => {
     'no-keys-bench': { type: 'boolean' },
     'no-projections': { type: 'boolean' },
     'no-search': { type: 'boolean' },
+    'no-png': { type: 'boolean' },
     'no-build-bench': { type: 'boolean' },
   });
   const seconds = Number(values.duration ?? 5);
@@ -352,6 +354,24 @@ run(async () => {
       searched = median(runs);
       console.log('  measured search');
     }
+    // PNG cards: cold (a card no request has drawn yet: resvg draws it) and cached (the same card again, from memory).
+    let png: { cold: number[]; cached: Result } | null = null;
+    if (!values['no-png']) {
+      const cold: number[] = [];
+      for (let sl = 1; sl <= 9; sl++) {
+        const t0 = performance.now();
+        const res = await fetch(`http://127.0.0.1:18080${FILES.cardPng(4, sl, sl % 2 ? 'light' : 'dark')}`);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`PNG card: ${res.status}`);
+        cold.push(performance.now() - t0);
+      }
+      const url = `http://127.0.0.1:18080${FILES.cardPng(4, 1, 'light')}`;
+      wrk(wrkBin, url, 2, connections);
+      const runs: Result[] = [];
+      for (let i = 0; i < rounds; i++) runs.push(wrk(wrkBin, url, seconds, connections));
+      png = { cold: cold.sort((a, b) => a - b), cached: median(runs) };
+      console.log('  measured the PNG cards');
+    }
     const rss = rssMb(gita.pid!);
     const workerRss = childPids(gitaAuto.pid!).map(rssMb);
 
@@ -373,6 +393,10 @@ run(async () => {
     if (searched) {
       console.log('');
       console.log(`search, 16 connections, the ${'test queries'} in rotation: ${fmt(searched.rps)} req/s, p50 ${fmt(searched.p50, 2)} ms (target <= 2), p99 ${fmt(searched.p99, 2)} ms (target <= 20), ${searched.errors + searched.non2xx} errors`);
+    }
+    if (png) {
+      console.log('');
+      console.log(`PNG card, cold (drawn on this request; 9 cards): median ${fmt(png.cold[4], 1)} ms, slowest ${fmt(png.cold[8], 1)} ms; cached (${FILES.cardPng(4, 1)}, ${connections} connections): ${fmt(png.cached.rps)} req/s, p50 ${fmt(png.cached.p50, 2)} ms, p99 ${fmt(png.cached.p99, 2)} ms, ${png.cached.errors + png.cached.non2xx} errors`);
     }
     console.log('');
     console.log(`start-up to the first answer (median of 3): 1 worker ${formatSeconds(startOne.first)} (target <= 0.5 s), auto ${formatSeconds(startAuto.first)} (target <= 1 s)`);

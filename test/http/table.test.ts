@@ -95,9 +95,6 @@ test('the routes that come next are one entry each: words, ranges, references, M
     next('range', '/slok/{ch}/{from}-{to}'),
     next('verses', '/verses', { notFound: 'resource' }),
     next('mcp', '/mcp', { methods: ['POST'], notFound: 'resource' }),
-    next('png', '/gita.png', { themed: true }),
-    next('verse-png', '/slok/{ch}/{sl}/gita.png', { themed: true }),
-    next('today-png', '/slok/today/gita.png', { themed: true }),
     next('read-chapter', '/read/{ch}', { access: 'open', notFound: 'chapter' }),
     next('read-verse', '/read/{ch}/{sl}', { access: 'open' }),
     next('download', '/downloads/{file}', { notFound: 'resource' }),
@@ -108,6 +105,7 @@ test('the routes that come next are one entry each: words, ranges, references, M
     const { route, ...params } = m;
     return `${route.id} ${JSON.stringify(params)}`;
   };
+  // Words and the PNG cards are in the table now: the same paths reach them.
   assert.is(at('/slok/2/47/words'), 'verse-words {"ch":2,"sl":47}', 'a real route now (issue 18)');
   assert.is(at('/slok/2/47'), 'verse {"ch":2,"sl":47}', 'the routes before stay as they were');
   assert.is(at('/slok/2/47/en.json'), 'verse {"ch":2,"sl":47,"lang":"en"}');
@@ -117,10 +115,10 @@ test('the routes that come next are one entry each: words, ranges, references, M
   assert.is(at('/slok/2/01-3'), '404 verse');
   assert.is(at('/verses'), 'verses {}');
   assert.is(at('/mcp'), 'mcp {}');
-  assert.is(at('/gita.png'), 'png {"theme":"auto"}');
-  assert.is(at('/gita-dark.png'), 'png {"theme":"dark"}');
-  assert.is(at('/slok/2/47/gita-light.png'), 'verse-png {"ch":2,"sl":47,"theme":"light"}');
-  assert.is(at('/slok/today/gita-dark.png'), 'today-png {"theme":"dark"}');
+  assert.is(at('/gita.png'), 'card-png {"theme":"auto"}');
+  assert.is(at('/gita-dark.png'), 'card-png {"theme":"dark"}');
+  assert.match(at('/slok/2/47/gita-light.png'), /^verse-card-png \{"ch":2,"sl":47,"theme":"light"/);
+  assert.is(at('/slok/today/gita-dark.png'), 'today-card-png {"theme":"dark"}');
   assert.is(at('/slok/today/gita-dark.svg'), 'today-card {"theme":"dark"}');
   assert.is(at('/read/18'), 'read-chapter {"ch":18}');
   assert.is(at('/read/19'), '404 chapter');
