@@ -22,7 +22,7 @@ const DENO = join(PROJECT_ROOT, 'node_modules', '.bin', 'deno');
 export function runtimeCommand(runtime: Runtime, args: string[]): [string, string[]] {
   if (runtime === 'deno') {
     if (!existsSync(DENO)) throw new Error(`Deno is missing: ${DENO} (npm ci installs it from the deno package)`);
-    return [DENO, ['run', '--allow-net', '--allow-read', '--allow-env', '--allow-write', '--allow-sys', join(PROJECT_ROOT, 'scripts', 'start-deno.ts'), ...args]];
+    return [DENO, ['run', '--allow-net', '--allow-read', '--allow-env', '--allow-write', '--allow-sys', '--allow-ffi', join(PROJECT_ROOT, 'scripts', 'start-deno.ts'), ...args]];
   }
   return [process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', ...args]];
 }

@@ -87,6 +87,17 @@ test('what names no card is the verse 404, as for the SVG card', async () => {
   }
 });
 
+test('Deno draws the same bytes (resvg through --allow-ffi)', async () => {
+  const deno = await startServer('deno', { dist: (await testDist()).distDir, dataDir: tempDir() });
+  try {
+    const [x, y] = await Promise.all([fetchRaw(a.url, FILES.cardPng(3, 5, 'dark')), fetchRaw(deno.url, FILES.cardPng(3, 5, 'dark'))]);
+    assert.is(y.status, 200, deno.output());
+    assert.is(sha(y.body), sha(x.body));
+  } finally {
+    await deno.stop();
+  }
+});
+
 test('the docs page names the host it was asked on, or GITA_PUBLIC_URL; a strange Host gets the placeholder', async () => {
   const here = await fetchRaw(a.url, '/', { headers: { host: 'gita.local:8080' } });
   assert.is(here.status, 200);
