@@ -12,7 +12,7 @@ import { FILES } from '../src/layout.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-keys-bench] [--no-build-bench]
+Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-build-bench]
 
 Builds dist/ if needed, then measures side by side, on the same dist/, the
 server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
@@ -25,7 +25,8 @@ rounds of 5 s, the servers alternating, the median kept): requests a second,
 p99 latency, errors, the ratios the targets are set on; RSS per worker after
 the load. Then projections and search on Node, and references and MCP at
 16 connections beside /slok/2/47 (/verses?ref=2.47-50 and a POST /mcp
-tools/call get_verses); start-up to the first answer
+tools/call get_verses); PNG cards, cold (drawn on the request) and cached
+(--no-png skips); start-up to the first answer
 on each engine; the cost of keys, limits and counting on /chapter/2
 (GITA_AUTH=off against required, embedded and with Redis at REDIS_URL or
 127.0.0.1:6379); and cold and warm build times. wrk and nginx are installed
@@ -291,6 +292,7 @@ run(async () => {
     'no-projections': { type: 'boolean' },
     'no-search': { type: 'boolean' },
     'no-citations': { type: 'boolean' },
+    'no-png': { type: 'boolean' },
     'no-build-bench': { type: 'boolean' },
   });
   const seconds = Number(values.duration ?? 5);
@@ -403,6 +405,24 @@ run(async () => {
       for (const c of cases) cited.push({ name: c.name, r: median(runs.get(c.name)!) });
       console.log('  measured references and MCP');
     }
+    // PNG cards (issue 21), on the Node server: cold (a card no request has drawn yet: resvg draws it) and cached (the same card again, from memory).
+    let png: { cold: number[]; cached: Result } | null = null;
+    if (!values['no-png'] && node1) {
+      const cold: number[] = [];
+      for (let sl = 1; sl <= 9; sl++) {
+        const t0 = performance.now();
+        const res = await fetch(`http://127.0.0.1:${node1.port}${FILES.cardPng(4, sl, sl % 2 ? 'light' : 'dark')}`);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`PNG card: ${res.status}`);
+        cold.push(performance.now() - t0);
+      }
+      const url = `http://127.0.0.1:${node1.port}${FILES.cardPng(4, 1, 'light')}`;
+      wrk(wrkBin, url, 2, connections);
+      const runs: Result[] = [];
+      for (let i = 0; i < rounds; i++) runs.push(wrk(wrkBin, url, seconds, connections));
+      png = { cold: cold.sort((a, b) => a - b), cached: median(runs) };
+      console.log('  measured the PNG cards');
+    }
     const rss = new Map(targets.map((t) => [t.name, t.rss()]));
 
     const names = targets.map((t) => t.name);
@@ -456,6 +476,10 @@ run(async () => {
       console.log('| references and MCP (node 1, 16 connections) | req/s | p50 / p99 ms | bytes | errors |');
       console.log('|---|---:|---:|---:|---:|');
       for (const { name, r } of cited) console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50, 2)} / ${fmt(r.p99, 2)} | ${r.bytes} | ${r.errors + r.non2xx} |`);
+    }
+    if (png) {
+      console.log('');
+      console.log(`PNG card (node 1), cold (drawn on this request; 9 cards): median ${fmt(png.cold[4], 1)} ms, slowest ${fmt(png.cold[8], 1)} ms; cached (${FILES.cardPng(4, 1)}, ${connections} connections): ${fmt(png.cached.rps)} req/s, p50 ${fmt(png.cached.p50, 2)} ms, p99 ${fmt(png.cached.p99, 2)} ms, ${png.cached.errors + png.cached.non2xx} errors`);
     }
     console.log('');
     console.log(`RSS after the load, per process that serves (MB; target <= 150 per worker): ${[...rss].map(([n, mbs]) => `${n} ${mbs.map((m) => m.toFixed(0)).join(', ')}`).join('; ')}`);

@@ -8,7 +8,7 @@ import { PATHS } from '../src/paths.ts';
 import { parsePublicUrl } from '../src/config.ts';
 
 const usage = `
-Usage: npm run build [-- --seed SEED] [--content DIR] [--out DIR] [--no-cache]
+Usage: npm run build [-- --seed SEED] [--content DIR] [--out DIR] [--no-cache] [--png]
 
 Builds dist/, the static API, from content/ (run \`npm run content\` first).
 The previous dist/ stays in place until the new one is complete.
@@ -23,6 +23,8 @@ The previous dist/ stays in place until the new one is complete.
   --public-url URL  the address the reading pages (read/) link and preview from,
                  such as https://gita.example (default: GITA_PUBLIC_URL; unset:
                  root-relative links, and link previews without an absolute image)
+  --png          every verse's PNG card too (slok/C/V/gita.png, -light, -dark;
+                 a minute or more); without it only today's (slok/today/gita.png)
   --quiet        no progress lines
 `;
 
@@ -36,6 +38,7 @@ run(async () => {
     quick: { type: 'boolean' },
     'public-url': { type: 'string' },
     quiet: { type: 'boolean' },
+    png: { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
   const contentDir = resolve(values.content ?? PATHS.content);
@@ -48,6 +51,7 @@ run(async () => {
     stampFile: distDir === PATHS.dist && contentDir === PATHS.content ? PATHS.stamp : null,
     seed: values.seed,
     publicUrl: parsePublicUrl(values['public-url'] ?? process.env.GITA_PUBLIC_URL ?? '', values['public-url'] !== undefined ? '--public-url' : 'GITA_PUBLIC_URL'),
+    png: values.png,
     progress,
     effort: values.quick ? 'quick' : 'full',
   });

@@ -50,7 +50,7 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'redisPrefix', env: 'GITA_REDIS_PREFIX', flag: 'redis-prefix', default: 'gita:', help: 'Prefix of every Redis key the service uses.' },
   { key: 'contact', env: 'GITA_CONTACT', flag: 'contact', default: '', help: 'How to reach the operator (shown when registration is closed).' },
   { key: 'workers', env: 'GITA_WORKERS', flag: 'workers', default: '1', help: 'Processes that share the port (Node, Bun and Deno): 1, auto (one per core) or a number; counts and quotas stay exact across them.' },
-  { key: 'publicUrl', env: 'GITA_PUBLIC_URL', flag: 'public-url', default: '', help: 'The public address (https://gita.example) of the reading pages\' links and link previews; unset: the host a request came to (the static build: root-relative links).' },
+  { key: 'publicUrl', env: 'GITA_PUBLIC_URL', flag: 'public-url', default: '', help: 'The public address (https://gita.example, a path prefix allowed) written into the docs page\'s examples and the reading pages\' links and link previews; unset: the host a request came to (the static build: root-relative links).' },
 ];
 
 /** "https://gita.example/" → "https://gita.example" (an http(s) origin and an optional path prefix); "" → null. */
@@ -88,6 +88,9 @@ export function parseDailyLimit(value: string, name: string): number {
   if (!m) throw new ConfigError(`${name}: "${value}" is not a daily limit; expected N/day (0: unlimited)`);
   return Number(m[1]);
 }
+
+/** An http(s) origin: scheme, host name or [IPv6] address, optional port; nothing that needs escaping in HTML. */
+export const isOrigin = (s: string) => /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i.test(s) && s.length <= 300;
 
 /** Settings from flags (highest), then the environment, then the defaults. */
 export function loadConfig(env: Record<string, string | undefined>, flags: Record<string, string | undefined> = {}, cwd = process.cwd()): Config {

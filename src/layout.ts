@@ -27,6 +27,14 @@ export const FILES = {
   card: (ch: number, sl: number, theme: Theme = 'auto') => `/slok/${ch}/${sl}/${cardName(theme)}`,
   /** The card of the build's verse of the day at the top (a static host's /gita.svg); the server answers /gita.svg with a random card instead. */
   dailyCard: (theme: Theme = 'auto') => `/${cardName(theme)}`,
+  /** The PNG cards (1200x630, for link previews), beside the SVG ones; every verse's only in a build with `--png`. */
+  cardPng: (ch: number, sl: number, theme: Theme = 'auto') => `/slok/${ch}/${sl}/${pngName(theme)}`,
+  todayPng: (theme: Theme = 'auto') => `/slok/today/${pngName(theme)}`,
+  dailyPng: (theme: Theme = 'auto') => `/${pngName(theme)}`,
+  /** The pages' Devanagari web font (a subset of Noto Sans Devanagari), by weight. */
+  webFont: (weight: 400 | 700) => `/fonts/noto-sans-devanagari-${weight}.woff2`,
+  favicon: '/favicon.ico',
+  faviconSvg: '/favicon.svg',
   docs: '/index.html',
   pricing: '/pricing/index.html',
   openapi: '/openapi.json',
@@ -49,7 +57,12 @@ export const FILES = {
   downloads: { json: '/downloads/gita.json', ndjson: '/downloads/gita.ndjson', sqlite: '/downloads/gita.sqlite' },
 } as const;
 
+/** What the built docs page says where the API's origin goes; the server writes its own origin there. */
+export const ORIGIN_PLACEHOLDER = 'https://&lt;this host&gt;';
+
 export const cardName = (theme: Theme) => (theme === 'auto' ? 'gita.svg' : `gita-${theme}.svg`);
+/** A PNG has no "prefers dark": gita.png holds the light picture, like gita-light.png. */
+export const pngName = (theme: Theme) => (theme === 'auto' ? 'gita.png' : `gita-${theme}.png`);
 
 /** The two precompressed twins written beside every text file, by content coding. */
 export const ENCODINGS = [
@@ -67,7 +80,13 @@ export const MEDIA_TYPES: Record<string, string> = {
   ts: 'application/typescript; charset=utf-8',
   ndjson: 'application/x-ndjson; charset=utf-8',
   sqlite: 'application/vnd.sqlite3',
+  png: 'image/png',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
 };
+
+/** Files stored as they are, with no brotli or gzip twin: already compressed. */
+export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
 
 export function mediaType(path: string): string {
   const ext = path.slice(path.lastIndexOf('.') + 1);

@@ -1,7 +1,11 @@
 // The verse card: pure SVG (no script, no foreignObject, no external font or
-// image) that looks the same in a browser tab, in an <img> and in a README.
+// image, no <text>: every letter is a path, see glyphs.ts) that looks the
+// same in a browser tab, in an <img>, in a README and as a PNG.
 import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
-import { escapeXml, textWidth, wrap } from './text.ts';
+import { escapeXml, textWidth, words, wrap } from './text.ts';
+import { outline, shape, UNITS, type Face } from './glyphs.ts';
+import { cardStyle } from './theme.ts';
+export { cardStyle, cardInTheme, PALETTE } from './theme.ts';
 import { knownSpeaker } from '../content/schema.ts';
 
 export { THEMES, type Theme } from '../layout.ts';
@@ -23,25 +27,6 @@ export const CARD_TRANSLATIONS = {
 } as const;
 /** Longest a translation may run before it is cut with an ellipsis. */
 export const TRANSLATION_MAX_LINES = 4;
-
-const FONT_DEVANAGARI = `Noto Sans Devanagari,Noto Serif Devanagari,Nirmala UI,Mangal,Kohinoor Devanagari,Devanagari Sangam MN,Lohit Devanagari,sans-serif`;
-const FONT_LATIN = `system-ui,-apple-system,Segoe UI,Noto Sans,Roboto,Helvetica Neue,Arial,sans-serif`;
-
-const PALETTE = {
-  light: { bg: '#fffaf2', line: '#ead9bf', fg: '#2b2118', accent: '#a3480a', muted: '#6f5f4f' },
-  dark: { bg: '#1b1714', line: '#4a3f35', fg: '#f6efe4', accent: '#f5a524', muted: '#b3a595' },
-};
-
-function colors(p: (typeof PALETTE)['light']): string {
-  return `.bg{fill:${p.bg};stroke:${p.line}}.rule{stroke:${p.line}}.fg{fill:${p.fg}}.acc{fill:${p.accent}}.mut{fill:${p.muted}}`;
-}
-
-/** The card's <style>: the only part that differs between themes. */
-export function cardStyle(theme: Theme): string {
-  const fonts = `.dev{font-family:${FONT_DEVANAGARI}}.lat{font-family:${FONT_LATIN}}.it{font-style:italic}.b{font-weight:700}`;
-  if (theme === 'auto') return `${colors(PALETTE.light)}@media (prefers-color-scheme:dark){${colors(PALETTE.dark)}}${fonts}`;
-  return colors(PALETTE[theme]) + fonts;
-}
 
 /** Drop the closing `||2-47||` marker: the card shows the reference itself. */
 export const withoutMarker = (text: string) => text.replace(/\s*\|\|[^|]*\|\|\s*$/, '');
@@ -65,17 +50,61 @@ function pickTranslation(verse: VerseRecord, choices: ReadonlyArray<readonly [st
   return null;
 }
 
+/**
+ * The glyphs of one card: each outline defined once in <defs> and drawn with
+ * <use> wherever it recurs, each line a group scaled from font units to px
+ * (and flipped: outlines point up) and coloured by its class.
+ */
+class Sheet {
+  private ids = new Map<string, string>();
+  private paths: string[] = [];
+  readonly lines: string[] = [];
+
+  private id(key: string): string | null {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      const d = outline(key);
+      // A space has no outline: nothing to draw.
+      id = d ? this.ids.size.toString(36) : '';
+      if (d) this.paths.push(`<path id="${id}" d="${d}"/>`);
+      this.ids.set(key, id);
+    }
+    return id || null;
+  }
+
+  /** Draw `text` (one line) in `face` at `size` px, its baseline starting at (x, y). */
+  draw(text: string, face: Face, size: number, x: number, y: number, cls: string): void {
+    const space = shape(' ', face).width;
+    const uses: string[] = [];
+    let pen = 0;
+    for (const word of words(text)) {
+      const s = shape(word, face);
+      for (const g of s.glyphs) {
+        const id = this.id(g.key);
+        if (id !== null) uses.push(`<use xlink:href="#${id}" x="${pen + g.x}"${g.y ? ` y="${g.y}"` : ''}/>`);
+      }
+      pen += s.width + space;
+    }
+    const k = +(size / UNITS).toFixed(4);
+    this.lines.push(`<g class="${cls}" transform="translate(${+x.toFixed(1)} ${y}) scale(${k} -${k})">${uses.join('')}</g>`);
+  }
+
+  defs(): string {
+    return `<defs>${this.paths.join('')}</defs>`;
+  }
+}
+
 export function renderCard(verse: VerseRecord, chapter: ChapterRecord, theme: Theme = 'auto'): string {
   const title = `Bhagavad Gita ${verse.chapter}.${verse.verse}`;
+  const sheet = new Sheet();
   const parts: string[] = [];
-  const text = (content: string, y: number, size: number, cls: string, anchorEnd = false) =>
-    parts.push(
-      `<text x="${anchorEnd ? CARD_WIDTH - PAD : PAD}" y="${y}" font-size="${size}"${anchorEnd ? ' text-anchor="end"' : ''} class="${cls}">${escapeXml(content)}</text>`,
-    );
+  /** What the card shows, line by line, for its <desc>. */
+  const said: string[] = [];
   /** Wrapped lines of `paragraphs`, the first baseline `gap` below y, then `leading` apart. */
-  const block = (paragraphs: string[], size: number, cls: string, gap: number, leading: number, maxLines: number) => {
-    const lines = paragraphs.flatMap((p) => wrap(p, size, TEXT_WIDTH, maxLines));
-    lines.forEach((line, i) => text(line, (y += i ? leading : gap), size, cls));
+  const block = (paragraphs: string[], face: Face, size: number, cls: string, gap: number, leading: number, maxLines: number) => {
+    const lines = paragraphs.flatMap((p) => wrap(p, size, TEXT_WIDTH, maxLines, face));
+    lines.forEach((line, i) => sheet.draw(line, face, size, PAD, (y += i ? leading : gap), cls));
+    said.push(lines.join(' '));
   };
 
   // Header: the reference (as the title names it), who speaks, and the chapter.
@@ -84,38 +113,42 @@ export function renderCard(verse: VerseRecord, chapter: ChapterRecord, theme: Th
   // A colophon is the editor's closing line, not a speech: no speaker.
   const speaker = !colophon && typeof verse.speaker === 'string' ? (knownSpeaker(verse.speaker)?.label ?? verse.speaker) : null;
   const who = speaker ? ` · ${speaker}` : '';
-  const left = textWidth(title, 18) + textWidth(who, 14);
+  const titleWidth = textWidth(title, 18, 'bold');
+  const left = titleWidth + textWidth(who, 14);
   const full = `Chapter ${verse.chapter}${colophon ? ' colophon' : ''} · ${chapter.translation}`;
   // The chapter's name gives way when both would not fit on one line.
   const right = left + 24 + textWidth(full, 14) <= TEXT_WIDTH ? full : `Chapter ${verse.chapter}${colophon ? ' colophon' : ''}`;
-  parts.push(`<text x="${PAD}" y="${y}" font-size="18" class="lat b acc">${escapeXml(title)}${speaker ? `<tspan font-size="14" font-weight="400" class="mut">${escapeXml(who)}</tspan>` : ''}</text>`);
-  text(right, y, 14, 'lat mut', true);
+  sheet.draw(title, 'bold', 18, PAD, y, 'acc');
+  if (speaker) sheet.draw(who, 'latin', 14, PAD + titleWidth + textWidth(' ', 18, 'bold'), y, 'mut');
+  sheet.draw(right, 'latin', 14, CARD_WIDTH - PAD - textWidth(right, 14), y, 'mut');
+  said.push(`${title}${who}. ${right}.`);
 
-  block(withoutMarker(verse.slok).split('\n'), 24, 'dev fg', 52, 38, 8);
-  block(withoutMarker(verse.transliteration).split('\n'), 16, 'lat it mut', 40, 24, 8);
+  block(withoutMarker(verse.slok).split('\n'), 'dev', 24, 'fg', 52, 38, 8);
+  block(withoutMarker(verse.transliteration).split('\n'), 'italic', 16, 'mut', 40, 24, 8);
 
   const hindi = pickTranslation(verse, CARD_TRANSLATIONS.hindi);
   const english = pickTranslation(verse, CARD_TRANSLATIONS.english);
   const sections = [
-    hindi && { ...hindi, size: 17, cls: 'dev fg', leading: 28 },
-    english && { ...english, size: 16, cls: 'lat fg', leading: 24 },
+    hindi && { ...hindi, face: 'dev' as const, size: 17, leading: 28 },
+    english && { ...english, face: 'latin' as const, size: 16, leading: 24 },
   ];
   for (const t of sections) {
     if (!t) continue;
     y += 22;
     parts.push(`<path class="rule" d="M${PAD} ${y}h${TEXT_WIDTH}"/>`);
-    block([t.text], t.size, t.cls, 32, t.leading, TRANSLATION_MAX_LINES);
-    text(`— ${t.author}`, (y += 22), 13, 'lat mut');
+    block([t.text], t.face, t.size, 'fg', 32, t.leading, TRANSLATION_MAX_LINES);
+    sheet.draw(`— ${t.author}`, 'latin', 13, PAD, (y += 22), 'mut');
+    said.push(`— ${t.author}`);
   }
   const height = y + PAD;
 
-  const summary = [withoutMarker(verse.transliteration).replace(/\s+/g, ' '), english?.text ?? hindi?.text].filter(Boolean).join(' — ');
-  const desc = summary.length > 400 ? `${summary.slice(0, 399)}…` : summary;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${height}" viewBox="0 0 ${CARD_WIDTH} ${height}" role="img">` +
-    `<title>${escapeXml(title)}</title><desc>${escapeXml(desc)}</desc><style>${cardStyle(theme)}</style>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${CARD_WIDTH}" height="${height}" viewBox="0 0 ${CARD_WIDTH} ${height}" role="img">` +
+    `<title>${escapeXml(title)}</title><desc>${escapeXml(said.join('\n'))}</desc><style>${cardStyle(theme)}</style>` +
+    sheet.defs() +
     `<rect class="bg" x=".5" y=".5" width="${CARD_WIDTH - 1}" height="${height - 1}" rx="14"/>` +
     parts.join('') +
+    sheet.lines.join('') +
     `</svg>`
   );
 }

@@ -40,6 +40,8 @@ const meteredErrors = { '401': response('Unauthorized'), '429': response('TooMan
 const notFound = (kind: NotFoundKind) => response(`NotFound${kind[0].toUpperCase()}${kind.slice(1)}`);
 const ok = (description: string, content: Record<string, unknown>, headers: Record<string, unknown> = {}) => ({ description, headers, content });
 const svg = { 'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } } };
+const png = { 'image/png': { schema: { type: 'string', format: 'binary', description: 'A PNG image, 1200x630.' } } };
+const PNG_NOTE = 'Drawn from the SVG card on the first request, then kept; the same bytes on every call (ETag, 304). gita.png is the light picture (a PNG cannot follow the reader\'s preference); gita-dark.png (or ?theme=dark) the dark one.';
 const html = { 'text/html': { schema: { type: 'string' } } };
 
 const errorContent = (example: string) => ({ [JSON_TYPE]: { schema: schema('Error'), example: { error: example } } });
@@ -66,6 +68,14 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     parameters: [parameter('date'), parameter('theme')],
     responses: {
       '200': ok("The card of the verse of the day; gita-light.svg and gita-dark.svg beside it force a theme. Cached until midnight UTC.", svg, { 'Content-Security-Policy': header('CardCsp'), ...fixedHeaders }),
+      '304': response('NotModified'),
+      '404': notFound('verse'),
+    },
+  },
+  'today-card-png': {
+    parameters: [parameter('date'), parameter('theme')],
+    responses: {
+      '200': ok(`The card of the verse of the day as a PNG, 1200x630 (the size link previews use). ${PNG_NOTE} Cached until midnight UTC.`, png, fixedHeaders),
       '304': response('NotModified'),
       '404': notFound('verse'),
     },
@@ -136,6 +146,21 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     parameters: [parameter('theme')],
     responses: {
       '200': ok('The card of the verse. gita-light.svg and gita-dark.svg beside gita.svg force a theme.', svg, { 'Content-Security-Policy': header('CardCsp'), ...fixedHeaders }),
+      '304': response('NotModified'),
+      '404': notFound('verse'),
+    },
+  },
+  'card-png': {
+    parameters: [parameter('cardCh'), parameter('cardSl'), parameter('speaker'), parameter('theme')],
+    responses: {
+      '200': ok(`A verse card as a PNG, 1200x630, with the queries of /gita.svg: random (Cache-Control: no-store) unless ch and sl name the verse. ${PNG_NOTE} On a static host /gita.png is the verse of the day.`, png, randomHeaders),
+      '404': notFound('verse'),
+    },
+  },
+  'verse-card-png': {
+    parameters: [parameter('theme')],
+    responses: {
+      '200': ok(`The card of the verse as a PNG, 1200x630: what to give og:image for a link to the verse. ${PNG_NOTE} Statically, only in a build made with --png.`, png, fixedHeaders),
       '304': response('NotModified'),
       '404': notFound('verse'),
     },

@@ -17,7 +17,7 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
-import { FILES } from '../layout.ts';
+import { FILES, ORIGIN_PLACEHOLDER } from '../layout.ts';
 import { html, page, raw, type Raw } from '../pages/html.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
@@ -66,12 +66,15 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   verses: { status: 200, type: 'application/json' },
   today: { status: 200, type: 'application/json' },
   'today-card': { status: 200, type: 'image/svg+xml' },
+  'today-card-png': { status: 200, type: 'image/png' },
   'chapter-verses': { status: 200, type: 'application/json' },
   search: { status: 200, type: 'application/json' },
   chapters: { status: 200, type: 'application/json' },
   chapter: { status: 200, type: 'application/json' },
   card: { status: 200, type: 'image/svg+xml' },
   'verse-card': { status: 200, type: 'image/svg+xml' },
+  'card-png': { status: 200, type: 'image/png' },
+  'verse-card-png': { status: 200, type: 'image/png' },
   docs: { status: 200, type: 'text/html' },
   pricing: { status: 200, type: 'text/html' },
   openapi: { status: 200, type: 'application/json' },
@@ -230,8 +233,8 @@ ${example[r.id] ?? ''}`;
     'Gita API: the Bhagavad Gita as an API',
     html`<h1>Gita API</h1>
 <p>The Bhagavad Gita as a JSON API: all 701 verses in Devanagari and transliteration, each with ${people.length} classical commentaries and translations (English, Hindi, Sanskrit), the 18 chapters with their summaries, and a verse card (SVG) to embed in a web page or a README. Read-only, free, CORS-enabled.</p>
-<pre>curl ${raw('https://&lt;this host&gt;')}/slok/2/47
-curl -H "x-api-key: &lt;API_KEY&gt;" ${raw('https://&lt;this host&gt;')}/slok      # a random verse</pre>
+<pre>curl ${raw(ORIGIN_PLACEHOLDER)}/slok/2/47
+curl -H "x-api-key: &lt;API_KEY&gt;" ${raw(ORIGIN_PLACEHOLDER)}/slok      # a random verse</pre>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Keys are free: <a href="/pricing">/pricing</a>.</p>
 ${searchForm()}
 <p class="muted">The search box needs the server; on a static copy of this page, use <a href="#search">search.js</a>.</p>
@@ -243,8 +246,8 @@ ${endpoints}
 <h2 id="search-details">Search</h2>
 <p><code>/search?q=</code> finds verses by what they say or how they sound: the English translations (${SEARCHED_TRANSLATIONS.en.join(', ')}), the Hindi translations (${SEARCHED_TRANSLATIONS.hi.join(', ')}), the verse itself, in Devanagari or transliterated, and its words' English meanings (<code>/slok/C/V/words</code>). Sanskrit may be typed as people type it: IAST with or without diacritics (<code>karmaṇyevādhikāraste</code>, <code>karmanyevadhikaraste</code>), or plain letters (<code>sh</code> for ś and ṣ, <code>ch</code> for c, <code>ksh</code> for kṣ, <code>ri</code> for ṛ, long vowels doubled or not), split into words or not: <a href="/search?q=karmanye%20vadhikaraste%20ma%20phaleshu"><code>karmanye vadhikaraste ma phaleshu</code></a> finds 2.47. A word of the verse (or its inflection: <code>karma</code> finds <code>karmaṇi</code>) ranks above a piece of a compound, a match in the verse, its transliteration or its words above one deep in a long translation, and every place a query word stands is marked. English is ranked with BM25, with stems (fruits finds fruit) and one wrong letter forgiven in words of five letters or more. <code>lang=en|hi|sa</code> searches one language, <code>ch</code> and <code>speaker</code> filter, <code>limit</code> (1 to ${LIMIT_MAX}, default ${LIMIT_DEFAULT}) caps the results; <code>format=html</code> answers a page (the box above). Each result names the fields that matched best, with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it. The long commentaries are not searched.</p>
 <p id="search">On a static host, or in a browser with no server, the same search runs from the index the build writes (<code>${FILES.searchIndex}</code>, 0.6 MB brotli) with <code>${FILES.searchModule}</code>, the same code the server runs:</p>
-<pre>const { openSearch } = await import('${raw('https://&lt;this host&gt;')}${FILES.searchModule}');
-const gita = await openSearch('${raw('https://&lt;this host&gt;')}/');
+<pre>const { openSearch } = await import('${raw(ORIGIN_PLACEHOLDER)}${FILES.searchModule}');
+const gita = await openSearch('${raw(ORIGIN_PLACEHOLDER)}/');
 gita.search('yada yada hi dharmasya', { limit: 3 });   // { query, total, results }</pre>
 
 <h2 id="projections">Only what you need</h2>
@@ -290,8 +293,8 @@ ${people.map((c) => html`<tr><td><code>${c.key}</code>${isSpecCommentary(c.key) 
 
 <h2 id="keys">Keys</h2>
 <p>A key identifies the caller so that usage is counted per caller. Send it either way (the header wins when both are sent):</p>
-<pre>curl -H "x-api-key: &lt;API_KEY&gt;" ${raw('https://&lt;this host&gt;')}/chapters
-curl "${raw('https://&lt;this host&gt;')}/chapters?api_key=&lt;API_KEY&gt;"</pre>
+<pre>curl -H "x-api-key: &lt;API_KEY&gt;" ${raw(ORIGIN_PLACEHOLDER)}/chapters
+curl "${raw(ORIGIN_PLACEHOLDER)}/chapters?api_key=&lt;API_KEY&gt;"</pre>
 <p>The operator chooses the policy (<code>GITA_AUTH</code>): <strong>optional</strong> (the default: without a key you are anonymous, counted by address; an unknown key is 401), <strong>required</strong> (no key is 401), or <strong>off</strong> (keys are ignored). This page, <code>/pricing</code>, <code>/openapi.json</code> and <code>/healthz</code> never need a key. Get a free key on <a href="/pricing">/pricing</a> (${REGISTRATIONS_PER_DAY} registrations a day per address; the form accepts at most ${MAX_REGISTRATION_BYTES / 1024} KB). <code>GET /usage</code> with your key shows your own usage for the last ${USAGE_DAYS} days.</p>
 
 <h2 id="limits">Limits</h2>
@@ -301,9 +304,11 @@ curl "${raw('https://&lt;this host&gt;')}/chapters?api_key=&lt;API_KEY&gt;"</pre
 <p>Fixed resources carry a strong <code>ETag</code> from the content hash (the same on every server of one build) and <code>Cache-Control: ${CACHE_FIXED}</code>; send <code>If-None-Match</code> to get <code>304</code>. Random answers (<code>/slok</code>, <code>/gita.svg</code>) carry <code>Cache-Control: no-store</code>. Bodies come brotli- or gzip-compressed by <code>Accept-Encoding</code>, compressed once at build time.</p>
 
 <h2 id="cards">Verse cards</h2>
-<p>A card shows the verse in Devanagari, its transliteration, a Hindi translation (${choice(CARD_TRANSLATIONS.hindi, people)}) and an English one (${choice(CARD_TRANSLATIONS.english, people)}), each cut after ${TRANSLATION_MAX_LINES} lines with an ellipsis, and the reference; on a colophon, where nobody commented, the verse alone. It is plain SVG: no script, no external font or image, served with <code>Content-Security-Policy: ${CARD_CSP}</code>. It is 800 px wide and scales down with the page. The plain card follows the reader's light or dark preference; <code>?theme=light|dark</code>, or the files <code>gita-light.svg</code> and <code>gita-dark.svg</code> beside it, force one.</p>
-<pre>![Bhagavad Gita 2.47](${raw('https://&lt;this host&gt;')}/slok/2/47/gita.svg)
-&lt;img src="${raw('https://&lt;this host&gt;')}/gita.svg?ch=2" alt="A verse of chapter 2 of the Bhagavad Gita" width="800"&gt;</pre>
+<p>A card shows the verse in Devanagari, its transliteration, a Hindi translation (${choice(CARD_TRANSLATIONS.hindi, people)}) and an English one (${choice(CARD_TRANSLATIONS.english, people)}), each cut after ${TRANSLATION_MAX_LINES} lines with an ellipsis, and the reference; on a colophon, where nobody commented, the verse alone. It is plain SVG: no script, no external font or image, no text left to the viewer's fonts (every letter is an outline of Noto Sans or Noto Sans Devanagari, shaped by HarfBuzz), served with <code>Content-Security-Policy: ${CARD_CSP}</code>. It is 800 px wide and scales down with the page. The plain card follows the reader's light or dark preference; <code>?theme=light|dark</code>, or the files <code>gita-light.svg</code> and <code>gita-dark.svg</code> beside it, force one.</p>
+<p>Every card is also a PNG of 1200x630, the size link previews use (Slack, WhatsApp, X, Telegram, Discord): <code>gita.png</code> in place of <code>gita.svg</code>, with the same queries, on <code>/gita.png</code>, <code>/slok/today/gita.png</code> and <code>/slok/{ch}/{sl}/gita.png</code>. A PNG cannot follow the reader's preference: <code>gita.png</code> is the light picture, <code>gita-dark.png</code> (or <code>?theme=dark</code>) the dark one. The server draws a PNG on its first request and keeps it; the bytes are the same on every call (<code>ETag</code>, <code>304</code>). A static build holds today's; every verse's with <code>npm run build -- --png</code>.</p>
+<pre>![Bhagavad Gita 2.47](${raw(ORIGIN_PLACEHOLDER)}/slok/2/47/gita.svg)
+&lt;img src="${raw(ORIGIN_PLACEHOLDER)}/gita.svg?ch=2" alt="A verse of chapter 2 of the Bhagavad Gita" width="800"&gt;
+&lt;meta property="og:image" content="${raw(ORIGIN_PLACEHOLDER)}/slok/2/47/gita.png"&gt;</pre>
 
 <h2 id="deploy">Static (CDN) or server</h2>
 <table>

@@ -8,6 +8,7 @@ import type { KeyRecord } from '../keys/store.ts';
 import type { Asset } from './assets.ts';
 import { internalError, sendDerived, sendHeld, sendStreamed, given } from './respond.ts';
 import type { Fixed, Served } from './served.ts';
+import type { Projected } from './projected.ts';
 import type { AppOptions, AppRequest, AppResponse } from './types.ts';
 
 /** What the handlers share of the app: its options, its random source, the pages it rendered at start-up. */
@@ -32,7 +33,7 @@ export class Context {
   private parsed: URLSearchParams | null | undefined = undefined;
 
   // The decision: which responder, and its arguments.
-  private kind: 0 | 'held' | 'file' | 'derived' | 'given' | 'later' = 0;
+  private kind: 0 | 'held' | 'file' | 'derived' | 'prepared' | 'given' | 'later' = 0;
   private asset: Asset | null = null;
   private path = '';
   private random = false;
@@ -40,6 +41,7 @@ export class Context {
   private missing: AppResponse | null = null;
   private key = '';
   private make: (() => Buffer) | null = null;
+  private entry: Projected | null = null;
   private type: string | undefined = undefined;
   private deferred: ((c: Context) => Promise<Reply>) | null = null;
   private made: { status: number; headers: Iterable<[string, string]>; body: Uint8Array | string } | null = null;
@@ -91,6 +93,15 @@ export class Context {
     return this;
   }
 
+  /** An answer made and kept elsewhere (a PNG card in its own cache): ETag, 304, the coding the client takes. */
+  prepared(entry: Projected, random = false, cache?: string): this {
+    this.kind = 'prepared';
+    this.entry = entry;
+    this.random = random;
+    this.cache = cache;
+    return this;
+  }
+
   /**
    * Bytes and headers another module made (a web-standard handler's
    * Response: `c.given(res.status, res.headers, bytes)`), sent with the
@@ -122,6 +133,8 @@ export class Context {
       }
       case 'derived':
         return sendDerived(req, this.served.projections.get(this.key, this.make!, this.type), this.random, this.cache, rate);
+      case 'prepared':
+        return sendDerived(req, this.entry!, this.random, this.cache, rate);
       case 'given':
         return given(this.made!.status, this.made!.headers, this.made!.body, rate);
       case 'later':

@@ -22,6 +22,8 @@ export class Projected {
   private coded: Partial<Record<Coding, Variant | Promise<Variant>>> = {};
   /** Bytes held: the answer and whatever compressed forms were made. */
   size: number;
+  /** Worth compressing: not a PNG, which is compressed already. */
+  readonly compressible: boolean;
   private readonly sha256: string;
 
   /** `grew`: told the bytes of each compressed form when it is made. */
@@ -32,6 +34,7 @@ export class Projected {
     this.identity = { body, ...headerSets(type, sha256, undefined, body.length) };
     this.etags = [this.identity.etag, etagOf(sha256, 'br'), etagOf(sha256, 'gzip')];
     this.size = body.length;
+    this.compressible = !type.startsWith('image/png');
   }
 
   /** The answer in `coding`, made now if it was not yet (brotli 5 or gzip 6; 4 and 4 above 1 MB, for speed). */

@@ -136,7 +136,7 @@ export function sendStreamed(req: AppRequest, s: Representations<Streamed>, rand
 export function sendDerived(req: AppRequest, entry: Projected, random: boolean, cache: string | undefined, rate: Verdict | undefined): AppResponse | Promise<AppResponse> {
   if (!random && matchesEtag(req.header('if-none-match'), entry.etags)) return { status: 304, headers: finish(entry.identity.notModified, rate, cache) };
   const done = (v: Variant): AppResponse => ({ status: 200, headers: finish(random ? v.randomHeaders : v.headers, rate, cache), body: v.body });
-  const coding = entry.identity.body.length >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
+  const coding = entry.compressible && entry.identity.body.length >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
   if (!coding) return done(entry.identity);
   const v = entry.coding(coding);
   // Should compression fail, the answer goes out uncompressed.

@@ -70,8 +70,8 @@ export async function createService(config: Config, { clusterWorker = false, wor
     usage: stores.usage,
     limiter: stores.limiter,
     anonLimit: config.anonLimit,
-    pricing: pricingPage(pricing),
     publicUrl: config.publicUrl,
+    pricing: pricingPage(pricing),
     register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, pricing }),
     search,
     health: () => {

@@ -6,6 +6,7 @@ import { dailyIndex } from '../content/daily.ts';
 import { FILES, mediaType, THEMES } from '../layout.ts';
 import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
 import { ProjectionCache } from './projected.ts';
+import { PngCards } from './png-cards.ts';
 import type { Params } from './match.ts';
 import type { VerseFilter } from './query.ts';
 import type { RouteSpec } from './routes.ts';
@@ -52,6 +53,8 @@ export interface Served {
   sliceIndex(record: Asset): Member[];
   isCommentary(key: string): boolean;
   projections: ProjectionCache;
+  /** The PNG cards drawn so far (on first request). */
+  pngs: PngCards;
   /** Which verse an in-memory card is of (colophons too), to find it in another theme. */
   cardOf: Map<Asset, Card>;
   /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
@@ -140,6 +143,7 @@ export function prepare(dist: Dist): Served {
     sliceIndex,
     isCommentary: (key) => commentaryKeys.has(key),
     projections: new ProjectionCache(),
+    pngs: new PngCards(dist),
     cardOf,
     fixed: new Map(),
     streamed,

@@ -42,12 +42,12 @@ export interface AppOptions {
   pricing?: string;
   /** POST /register; absent: not found. */
   register?: (req: AppRequest) => Promise<AppResponse>;
+  /** GITA_PUBLIC_URL: the address written into the docs page and the reading pages' absolute links (a path prefix allowed); absent: the host each request came to. */
+  publicUrl?: string | null;
   /** Uniform in [0, 1); tests may pass their own. */
   random?: () => number;
   /** For /healthz: the stores, and whether one is unreachable. */
   health?: () => { degraded: boolean; stores: Record<string, unknown> };
-  /** GITA_PUBLIC_URL: the origin of the reading pages' absolute addresses; absent: the request's host. */
-  publicUrl?: string | null;
   /** The search of the current build (its index loads in the background at start-up); absent: /search is not found. */
   search?: () => Promise<RunSearch>;
 }

@@ -1,5 +1,6 @@
 // HTML for the pages (docs, pricing, search): escaping and the shared page frame.
 // Pages work without JavaScript, read well at phone width, light and dark.
+import { FILES } from '../layout.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -20,15 +21,28 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   return new Raw(out);
 }
 
+/**
+ * The pages' Devanagari: a subset of Noto Sans Devanagari served from dist/
+ * (a machine without a Devanagari font would draw boxes). Its unicode-range
+ * keeps it to Devanagari, so Latin text stays in the reader's system font and
+ * a page with no Devanagari never loads it; swap shows the text at once.
+ */
+export const WEB_FONT_FAMILY = 'Gita Devanagari';
+const UNICODE_RANGE = 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF';
+export const FONT_FACES = ([400, 700] as const)
+  .map((w) => `@font-face{font-family:"${WEB_FONT_FAMILY}";font-style:normal;font-weight:${w};font-display:swap;src:url(${FILES.webFont(w)}) format("woff2");unicode-range:${UNICODE_RANGE}}`)
+  .join('\n');
+
 const STYLE = `
+${FONT_FACES}
 :root{color-scheme:light dark;--bg:#fffaf2;--fg:#2b2118;--muted:#6f5f4f;--accent:#a3480a;--line:#ead9bf;--code:#f6ecdc}
 @media (prefers-color-scheme:dark){:root{--bg:#1b1714;--fg:#f6efe4;--muted:#b3a595;--accent:#f5a524;--line:#4a3f35;--code:#2a241f}}
 *{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,Segoe UI,Noto Sans,Roboto,sans-serif}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 "${WEB_FONT_FAMILY}",system-ui,-apple-system,Segoe UI,Noto Sans,Roboto,sans-serif}
 main{max-width:52rem;margin:0 auto;padding:1.5rem 1rem 4rem}
 h1,h2,h3{line-height:1.25}h1{font-size:1.9rem;margin:.5rem 0}h2{margin-top:2.5rem;padding-top:.5rem;border-top:1px solid var(--line)}
 a{color:var(--accent)}
-code,pre{font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--code);border-radius:6px}
+code,pre{font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,"${WEB_FONT_FAMILY}",monospace;background:var(--code);border-radius:6px}
 code{padding:.1em .3em;overflow-wrap:anywhere}pre{padding:.8rem 1rem;overflow-x:auto;white-space:pre-wrap;word-break:break-word}
 table{border-collapse:collapse;width:100%;display:block;overflow-x:auto}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
 .muted{color:var(--muted)}.note{border-left:3px solid var(--accent);padding:.2rem .9rem;margin:1rem 0}
@@ -55,6 +69,8 @@ export function page(title: string, body: Raw, description = 'The Bhagavad Gita 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">
+<link rel="icon" href="${FILES.favicon}" sizes="16x16 32x32 48x48">
+<link rel="icon" href="${FILES.faviconSvg}" type="image/svg+xml">
 ${extras.head ? `${extras.head.html}\n` : ''}<style>${STYLE.trim()}${extras.style ? extras.style.trim() : ''}</style>
 </head>
 <body>

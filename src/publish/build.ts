@@ -17,7 +17,8 @@ import { indexRecord, projectBytes } from '../http/slices.ts';
 import fg from 'fast-glob';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
 import { BuildCache, type Cached } from './cache.ts';
-import { optimizeCards } from './cards.ts';
+import { renderCards } from './cards.ts';
+import { pngAssets, webAssets } from './images.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { CompressPool, type Compressed, type CompressStats, type Effort } from './compress.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
@@ -44,6 +45,8 @@ export interface BuildOptions {
   effort?: Effort;
   /** The public address the static reading pages link and preview from (GITA_PUBLIC_URL); none: root-relative links. */
   publicUrl?: string | null;
+  /** Every verse's PNG card too (slow: a minute or more); without it, today's only. */
+  png?: boolean;
 }
 
 export interface BuildSummary {
@@ -108,6 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     list.forEach((a, i) => twins.set(a.path, out[i]));
   };
   let assets: Asset[];
+  let binary: Asset[] = [];
   try {
     step('making the records and their language forms');
     const json = apiAssets(content);
@@ -123,35 +127,43 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const reading: Asset[] = readingFiles({ ...records, base: options.publicUrl ?? '' });
     const readingDone = quick ? Promise.resolve() : compress(reading, true);
     step('rendering cards');
-    let optimized = 0;
-    // svgo runs on the workers: meanwhile this thread makes the bundles and the pages, then waits for the cards.
-    const cardsDone = optimizeCards(
+    // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
+    const cards = await renderCards(
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
       cache,
-      (done) => {
-        optimized = done;
-        if (stage === 'optimizing cards') progress(stage, done, verses.length);
-      },
-      (svg, config) => pool.optimizeSvg(svg, config),
     );
-    // Awaited below; a failure before then must not go unhandled.
-    cardsDone.catch(() => {});
     step('bundling the client and the search');
     // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
     const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json)]);
     step('writing the pages');
     const pages = docsAssets(content, facts, daily, audit);
-    step('optimizing cards', optimized, verses.length);
-    const cards = await cardsDone;
     // Each card in three themes: as the reader's system prefers, light, dark.
     const cardAssets = (i: number, path: (theme: Theme) => string): Asset[] =>
       THEMES.map((theme) => {
         const { bytes, ...cached } = cards[i][theme];
         return { path: path(theme), body: bytes, ...cached };
       });
-    const other: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
-    other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
-    other.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
+    const svgCards: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
+    svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
+    svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
+    // 2,100 cards of about 50 kB (their letters are outlines): quick compression (brotli 10 took 23 ms a card, 5 takes 1.5 for 17 % more bytes).
+    const cardsDone = compress(svgCards, true);
+    const other: Asset[] = [];
+    // Binary files (PNG cards, the web font, the favicon): no twins.
+    const svgs = (i: number) => Object.fromEntries(THEMES.map((t) => [t, cards[i][t].bytes])) as Record<Theme, Buffer>;
+    const dailyAt = verses.indexOf(daily as VerseRecord);
+    step('drawing PNG cards');
+    binary = [
+      ...webAssets(),
+      ...(await pngAssets(
+        [
+          { svg: svgs(dailyAt), path: FILES.todayPng },
+          { svg: svgs(dailyAt), path: FILES.dailyPng },
+          ...(options.png ? verses.map((v, i) => ({ svg: svgs(i), path: (t: Theme) => FILES.cardPng(v.chapter, v.verse, t) })) : []),
+        ],
+        cache,
+      )),
+    ];
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
@@ -159,8 +171,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
     const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
-    await Promise.all([jsonDone, derivedDone, searchDone, compress(other), compress(search.slice(1)), downloadsDone, readingDone]);
-    assets = [...json, ...derived, ...other, ...search, ...downloads, ...reading];
+    await Promise.all([jsonDone, derivedDone, cardsDone, searchDone, compress(other), compress(search.slice(1)), downloadsDone, readingDone]);
+    assets = [...json, ...derived, ...svgCards, ...other, ...search, ...downloads, ...reading, ...binary];
   } catch (err) {
     await pool.close();
     throw err;
@@ -222,7 +234,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await pool.close();
   }
 
-  const sum = (pick: (a: Asset) => number) => assets.reduce((n, a) => n + pick(a), 0);
+  // The sizes are of the text files (the ones with twins).
+  const text = assets.filter((a) => twins.has(a.path));
+  const sum = (pick: (a: Asset) => number) => text.reduce((n, a) => n + pick(a), 0);
   return {
     // Each file, the manifest, the twins (the manifest's among them), the hosts' files.
     files: assets.length + 1 + 2 * twins.size + HOST_FILES.length,

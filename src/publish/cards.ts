@@ -1,65 +1,75 @@
-// Cards for the build: rendered, optimized with svgo, and derived in each
-// theme, with a cache keyed by the rendered SVG's hash so unchanged cards
-// skip svgo on a rebuild.
+// Cards for the build: each verse's card rendered (its letters as glyph
+// outlines, src/card/glyphs.ts) and derived in each theme by swapping its
+// <style>. Rendering costs a few milliseconds a card, so a rendered card is
+// kept in the build cache under the hash of what it is made from: the
+// record, its chapter, the card's code and the fonts. A rebuild with none of
+// them changed reads the card instead of shaping it again.
+//
+// No svgo pass: the card is written compact (relative whole-unit outlines,
+// each glyph defined once), and svgo took 50 ms a card for no byte saved.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { optimize, type Config } from 'svgo';
-import { cardStyle, renderCard, THEMES, type Theme } from '../card/card.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { cardInTheme, renderCard, THEMES, type Theme } from '../card/card.ts';
+import { FONT_FILES } from '../card/glyphs.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
+import { PROJECT_ROOT } from '../paths.ts';
 import type { BuildCache, Cached } from './cache.ts';
-
-/**
- * The svgo passes that help a generated card. The full default preset would
- * inline the theme's classes (breaking dark mode) and drop role="img", and
- * costs five times as much for the same bytes. The <style> is left as written
- * (it is already compact), so the light and dark cards are the optimized card
- * with its style swapped, not three svgo runs.
- */
-export const SVGO_CONFIG: Config = {
-  multipass: false,
-  plugins: ['removeComments', 'cleanupAttrs', 'convertColors', 'removeEmptyAttrs', 'removeEmptyText', 'collapseGroups', 'sortAttrs'],
-};
-const CONFIG_KEY = JSON.stringify(SVGO_CONFIG);
-
-export function optimizeSvg(svg: string): string {
-  return optimize(svg, SVGO_CONFIG).data;
-}
 
 export interface CardFile extends Cached {
   bytes: Buffer;
 }
 
-/** The card in each theme: the optimized auto card, and the same with the light or dark style. */
+/** The card in each theme: the auto card, and the same with the light or dark style. */
 export function themed(auto: Buffer): Record<Theme, Buffer> {
   const text = auto.toString();
-  const style = `<style>${cardStyle('auto')}</style>`;
-  if (!text.includes(style)) throw new Error("svgo changed the card's <style>; the theme variants cannot be derived");
-  const out = { auto } as Record<Theme, Buffer>;
-  for (const t of THEMES) if (t !== 'auto') out[t] = Buffer.from(text.replace(style, `<style>${cardStyle(t)}</style>`));
-  return out;
+  return Object.fromEntries(THEMES.map((t) => [t, t === 'auto' ? auto : Buffer.from(cardInTheme(text, t))])) as Record<Theme, Buffer>;
 }
 
+let renderer: string | null | undefined;
 /**
- * Each verse's card in every theme. A card already made (same rendered SVG,
- * same svgo settings) is read from the cache instead of going through svgo.
+ * A hash of what draws a card besides its record: the card's sources, the
+ * content schema (speaker names), the font files and the shaper's version.
+ * Null when the sources are not at hand (then every card is rendered).
  */
-export async function optimizeCards(
-  items: Array<{ verse: VerseRecord; chapter: ChapterRecord }>,
-  cache: BuildCache,
-  onCard: (done: number) => void = () => {},
-  /** svgo with SVGO_CONFIG, elsewhere (the build's worker threads); default: here. */
-  optimizeWith: (svg: string, config: Config) => Promise<string> | string = (svg) => optimizeSvg(svg),
-): Promise<Array<Record<Theme, CardFile>>> {
-  let done = 0;
-  return Promise.all(
-    items.map(async ({ verse, chapter }) => {
-      const svg = renderCard(verse, chapter, 'auto');
-      const key = createHash('sha256').update(CONFIG_KEY).update('\0').update(svg).digest('hex');
-      const slots = Object.fromEntries(THEMES.map((t) => [t, cache.lookup(`${key}.${t}.svg`)])) as Record<Theme, Cached>;
-      const auto = slots.auto.file ? await readFile(slots.auto.file) : Buffer.from(await optimizeWith(svg, SVGO_CONFIG));
-      const variants = themed(auto);
-      onCard(++done);
-      return Object.fromEntries(THEMES.map((t) => [t, { bytes: variants[t], ...slots[t] }])) as Record<Theme, CardFile>;
-    }),
-  );
+function rendererKey(): string | null {
+  if (renderer !== undefined) return renderer;
+  const dir = join(PROJECT_ROOT, 'src', 'card');
+  const sources = [...(existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.ts')).sort().map((f) => join(dir, f)) : []), join(PROJECT_ROOT, 'src', 'content', 'schema.ts')];
+  if (sources.length < 2 || !sources.every(existsSync)) return (renderer = null);
+  const require = createRequire(import.meta.url);
+  const h = createHash('sha256');
+  for (const f of sources) h.update(f.slice(PROJECT_ROOT.length)).update(readFileSync(f));
+  for (const f of Object.values(FONT_FILES)) h.update(f).update(readFileSync(require.resolve(f)));
+  h.update(JSON.parse(readFileSync(join(dirname(require.resolve('harfbuzzjs')), '..', 'package.json'), 'utf8')).version);
+  return (renderer = h.digest('hex'));
+}
+
+/** The auto card of a verse: from the cache when made from the same inputs, else rendered (and cached). */
+async function autoCard(verse: VerseRecord, chapter: ChapterRecord, cache: BuildCache): Promise<Buffer> {
+  const key = rendererKey();
+  if (!key || !cache.dir) return Buffer.from(renderCard(verse, chapter, 'auto'));
+  const input = createHash('sha256').update(key).update(JSON.stringify(verse)).update('\0').update(JSON.stringify(chapter)).digest('hex');
+  const slot = cache.lookup(`${input}.card`);
+  if (slot.file) return readFile(slot.file);
+  const svg = Buffer.from(renderCard(verse, chapter, 'auto'));
+  // Written beside, then renamed: a build that dies leaves no half card.
+  await mkdir(dirname(slot.cacheAs!), { recursive: true });
+  await writeFile(`${slot.cacheAs}.tmp`, svg);
+  await rename(`${slot.cacheAs}.tmp`, slot.cacheAs!);
+  return svg;
+}
+
+/** Each verse's card in every theme, with its build-cache slots. */
+export async function renderCards(items: Array<{ verse: VerseRecord; chapter: ChapterRecord }>, cache: BuildCache): Promise<Array<Record<Theme, CardFile>>> {
+  const out: Array<Record<Theme, CardFile>> = [];
+  for (const { verse, chapter } of items) {
+    const svg = await autoCard(verse, chapter, cache);
+    const key = createHash('sha256').update(svg).digest('hex');
+    const variants = themed(svg);
+    out.push(Object.fromEntries(THEMES.map((t) => [t, { bytes: variants[t], ...cache.lookup(`${key}.${t}.svg`) }])) as Record<Theme, CardFile>);
+  }
+  return out;
 }

@@ -1,19 +1,10 @@
 // One compression worker: takes a job ({ data, brotliQuality, gzipLevel }),
-// answers with the brotli and gzip bytes; or a card ({ svg, config }), answers
-// with svgo's optimized card. Plain JavaScript so that worker threads start
-// without a TypeScript loader.
+// answers with the brotli and gzip bytes. Plain JavaScript so that worker
+// threads start without a TypeScript loader.
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** svgo, loaded by the first card (a worker that only compresses never loads it). */
-let svgo;
-
-parentPort.on('message', async ({ data, brotliQuality, gzipLevel, svg, config }) => {
-  if (svg !== undefined) {
-    svgo ??= await import('svgo');
-    parentPort.postMessage({ svg: svgo.optimize(svg, config).data });
-    return;
-  }
+parentPort.on('message', ({ data, brotliQuality, gzipLevel }) => {
   // Copied into arrays of their own: zlib may hand back views of a shared pool, which must not be transferred.
   const br = new Uint8Array(
     brotliCompressSync(data, {

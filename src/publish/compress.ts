@@ -67,14 +67,6 @@ interface Job {
   reject: (err: Error) => void;
 }
 
-/** A card for svgo: the workers optimize the cards while the main thread makes the rest. */
-interface SvgJob {
-  svg: string;
-  config: unknown;
-  resolve: (svg: string) => void;
-  reject: (err: Error) => void;
-}
-
 /**
  * A pool of compression workers, one per core, started on first use. Batches
  * go largest first, so the workers finish together; the caller may keep
@@ -82,10 +74,10 @@ interface SvgJob {
  */
 export class CompressPool {
   readonly stats: CompressStats = { hits: 0, misses: 0 };
-  private queue: Array<Job | SvgJob> = [];
+  private queue: Job[] = [];
   private workers: Worker[] = [];
   private idle: Worker[] = [];
-  private running = new Map<Worker, Job | SvgJob>();
+  private running = new Map<Worker, Job>();
   private failed: Error | null = null;
 
   /** Jobs compressed and jobs queued so far (cache hits are neither), for progress. */
@@ -110,17 +102,6 @@ export class CompressPool {
     const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);
     for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.quality, m.gzipLevel, m.slots));
     return Promise.all(lookups.map((l) => l.hit ?? pending.get(l.key)!));
-  }
-
-  /** svgo's `optimize(svg, config).data`, on a worker; ahead of the compression queued, as the build waits for the cards. */
-  optimizeSvg(svg: string, config: unknown): Promise<string> {
-    return new Promise((resolve, reject) => {
-      if (this.failed) return reject(this.failed);
-      const at = this.queue.findIndex((j) => !('svg' in j));
-      this.queue.splice(at < 0 ? this.queue.length : at, 0, { svg, config, resolve, reject });
-      if (this.workers.length < availableParallelism()) this.spawn();
-      this.dispatch();
-    });
   }
 
   async close(): Promise<void> {
@@ -164,16 +145,6 @@ export class CompressPool {
       const worker = this.idle.pop()!;
       const job = this.queue.shift()!;
       this.running.set(worker, job);
-      if ('svg' in job) {
-        worker.once('message', (msg: { svg: string }) => {
-          this.running.delete(worker);
-          this.idle.push(worker);
-          this.dispatch();
-          job.resolve(msg.svg);
-        });
-        worker.postMessage({ svg: job.svg, config: job.config });
-        continue;
-      }
       worker.once('message', (msg: { br: Uint8Array; gzip: Uint8Array }) => {
         this.running.delete(worker);
         const br = Buffer.from(msg.br.buffer, msg.br.byteOffset, msg.br.byteLength);

@@ -31,10 +31,10 @@ export interface EnsureOptions {
 type Progress = ((message: string, done?: number, total?: number) => void) & { end?: () => void };
 
 /** Build (and stamp) dist/ from content/; the one way both `npm run build` and `npm start` build. */
-export async function buildAndStamp(o: Omit<EnsureOptions, 'say' | 'stampFile'> & { stampFile: string | null; seed?: string; content?: Content; publicUrl?: string | null }): Promise<BuildSummary> {
+export async function buildAndStamp(o: Omit<EnsureOptions, 'say' | 'stampFile'> & { stampFile: string | null; seed?: string; content?: Content; publicUrl?: string | null; png?: boolean }): Promise<BuildSummary> {
   const { build } = await import('./build.ts');
   const effort = o.effort ?? 'full';
-  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, publicUrl: o.publicUrl, progress: o.progress, effort, content: o.content });
+  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, publicUrl: o.publicUrl, png: o.png, progress: o.progress, effort, content: o.content });
   if (o.stampFile) await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest, effort);
   return summary;
 }
@@ -60,7 +60,7 @@ export async function ensureBuilt(o: EnsureOptions): Promise<void> {
 }
 
 async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say: (line: string) => void): Promise<void> {
-  // Loaded only when needed: the build's modules (svgo, ajv) would double the start-up time.
+  // Loaded only when needed: the build's modules (the card's shaper, ajv) would double the start-up time.
   const [{ importContent }, { defaultSource }] = await Promise.all([import('../content/import.ts'), import('../content/source.ts')]);
   let content: Content | undefined;
   if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE))) {

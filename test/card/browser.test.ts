@@ -15,6 +15,7 @@ import { FILES } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { launch, outputDir } from '../helpers/browser.ts';
+import { WEB_FONT_FAMILY } from '../../src/pages/html.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let browser: Browser;
@@ -92,16 +93,39 @@ async function inkPerBox(page: Page, src: string, width: number, height: number,
   );
 }
 
-test('Devanagari and Latin fonts are there to draw with', async () => {
+test('the docs page draws its Devanagari with the web font from dist/, whatever the machine has installed', async () => {
   const page = await browser.newPage();
-  await page.goto(`${server.url}/`);
-  const fonts = await page.evaluate(async () => {
-    await document.fonts.ready;
-    return { devanagari: document.fonts.check('24px "Noto Sans Devanagari"', 'कर्म'), latin: document.fonts.check('16px "Noto Sans"', 'karma') };
+  const fonts: Array<{ url: string; status: number; type: string }> = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/fonts/')) fonts.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] });
   });
+  await page.goto(`${server.url}/`);
+  const found = await page.evaluate(async (family) => {
+    await document.fonts.ready;
+    const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === family && f.weight === '400');
+    // A sample response on the page, in <pre>, holds the verse in Devanagari.
+    const pre = [...document.querySelectorAll('pre')].find((p) => /[\u0900-\u097f]/.test(p.textContent ?? ''));
+    const style = pre ? getComputedStyle(pre) : null;
+    // The same words in the font the page gives <pre>, and in the web font alone (no named functions here: the page has no __name helper).
+    const [asPage, asWebFont] = [`${style?.fontSize} ${style?.fontFamily}`, `${style?.fontSize} "${family}"`].map((font) => {
+      const span = document.createElement('span');
+      span.textContent = 'कर्मण्येवाधिकारस्ते'; // one word: spaces are outside the web font's unicode-range
+      span.style.font = font;
+      span.style.whiteSpace = 'nowrap';
+      document.body.append(span);
+      const w = span.getBoundingClientRect().width;
+      span.remove();
+      return w;
+    });
+    return { status: face?.status, check: document.fonts.check(`16px "${family}"`, 'कर्म'), hasPre: !!pre, asPage, asWebFont };
+  }, WEB_FONT_FAMILY);
+  await page.screenshot({ path: join(outputDir('docs'), 'devanagari-web-font.png'), clip: { x: 0, y: 0, width: 1280, height: 720 } });
   await page.close();
-  assert.ok(fonts.devanagari, 'Noto Sans Devanagari is installed (Debian: fonts-noto-core; the CI script installs it)');
-  assert.ok(fonts.latin);
+  assert.ok(found.hasPre, 'the docs page shows Devanagari');
+  assert.is(found.status, 'loaded', 'the Devanagari of the page made the browser load the web font');
+  assert.ok(found.check);
+  assert.ok(Math.abs(found.asPage - found.asWebFont) < 0.5, `drawn in the web font: ${found.asPage} px as the page sets it, ${found.asWebFont} px in the web font`);
+  assert.ok(fonts.some((f) => f.url.endsWith(FILES.webFont(400)) && f.status === 200 && f.type === 'font/woff2'), JSON.stringify(fonts));
 });
 
 test('every sampled card: text drawn, and inside the card, opened directly and inside <img>, light and dark', async () => {
@@ -117,9 +141,10 @@ test('every sampled card: text drawn, and inside the card, opened directly and i
       const geometry = await page.evaluate(() => {
         const svg = document.documentElement as unknown as SVGSVGElement;
         const vb = svg.viewBox.baseVal;
-        const boxes = [...document.querySelectorAll('text')].map((t) => {
-          const b = (t as SVGTextElement).getBBox();
-          return { x: b.x, y: b.y, width: b.width, height: b.height, text: t.textContent ?? '' };
+        // Each line of the card is a group of glyphs (<g> of <use>): its box as drawn, the SVG at scale 1 at the page's top left.
+        const boxes = [...document.querySelectorAll('g')].map((g, i) => {
+          const b = g.getBoundingClientRect();
+          return { x: b.x, y: b.y, width: b.width, height: b.height, text: `line ${i + 1} (${g.getAttribute('class')})` };
         });
         return { width: vb.width, height: vb.height, boxes };
       });

@@ -64,9 +64,30 @@ test('a card escapes hostile text and stays well-formed', () => {
     assert.match(svg, /Karma &lt;Yoga&gt; &amp; &quot;more&quot;/);
     assert.match(svg, /Verily none can ever remain &lt;even&gt;/, 'the leading 3.5 is dropped, the text kept');
     assert.match(svg, /— Siva &amp; Co/);
+    assert.match(svg, /<desc>[^<]*न हि &lt;script&gt;/, 'the verse itself is in the accessible text');
   }
   assert.match(renderCard(verse, chapter, 'auto'), /prefers-color-scheme:dark/);
   assert.not.match(renderCard(verse, chapter, 'light'), /prefers-color-scheme/);
+});
+
+test('a card draws its letters itself: no <text>, no font, each glyph defined once and every use defined', () => {
+  const verse = {
+    _id: 'BG2.47', chapter: 2, verse: 47, speaker: 'श्रीभगवानुवाच',
+    slok: 'कर्मण्येवाधिकारस्ते मा फलेषु कदाचन |\nमा कर्मफलहेतुर्भूर्मा ते सङ्गोऽस्त्वकर्मणि ||२-४७||',
+    transliteration: 'karmaṇyevādhikāraste mā phaleṣu kadācana .\nmā karmaphalahetur bhūr mā te saṅgo.astvakarmaṇi ||2-47||',
+    tej: commentary('Swami Tejomayananda', 'ht', '।।2.47।। कर्म करने मात्र में तुम्हारा अधिकार है।'),
+    siva: commentary('Swami Sivananda', 'et', '2.47 Thy right is to work only, but never with its fruits.'),
+  } as unknown as VerseRecord;
+  const svg = renderCard(verse, { ...chapter, chapter_number: 2, verses_count: 72 });
+  assert.not.match(svg, /<text|<tspan|font-family|@font-face/);
+  const defined = [...svg.matchAll(/<path id="([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(defined.length > 40, `${defined.length} glyphs`);
+  assert.is(new Set(defined).size, defined.length, 'each glyph defined once');
+  const used = [...svg.matchAll(/<use xlink:href="#([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(used.length > defined.length, 'glyphs are reused');
+  for (const id of used) assert.ok(defined.includes(id), `#${id} is defined`);
+  for (const id of defined) assert.ok(used.includes(id), `#${id} is used`);
+  assert.is(XMLValidator.validate(svg), true);
 });
 
 test('a card skips translators who did not comment', () => {
@@ -78,6 +99,7 @@ test('a card skips translators who did not comment', () => {
   } as unknown as VerseRecord;
   const svg = renderCard(verse, chapter);
   assert.not.match(svg, /did not comment/);
+  // What the card shows is in its <desc>.
   assert.match(svg, /A real translation\./);
   assert.match(svg, /Prabhupada/);
 });

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -10,7 +10,7 @@ import { build, pickVerse, type BuildSummary } from '../../src/publish/build.ts'
 import type { Manifest } from '../../src/publish/manifest.ts';
 import { importContent } from '../../src/content/import.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
-import { FILES } from '../../src/layout.ts';
+import { FILES, isBinary } from '../../src/layout.ts';
 import { wordsOf } from '../../src/content/words.ts';
 import { SHARED_DATA, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
@@ -92,6 +92,8 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'client.js, client.d.ts, search.js, search/index.json': 4,
     'the reading pages of every verse record and chapter': 719 + 18,
     'downloads/gita.json, .ndjson, .sqlite': 3,
+    "the daily PNG card in three, at the top and in slok/today/": 3 + 3,
+    'the web font (two weights), favicon.ico, favicon.svg': 4,
   };
   assert.is(paths.length, Object.values(parts).reduce((a, b) => a + b, 0), Object.keys(parts).join('; '));
   for (const path of paths) {
@@ -99,6 +101,12 @@ test('the manifest lists every served file with its hash, size and type; twins d
     const body = read(path);
     assert.is(entry.size, body.length, path);
     assert.is(entry.sha256, createHash('sha256').update(body).digest('hex'), path);
+    if (isBinary(path)) {
+      // Compressed already: no twins.
+      assert.is(entry.br, undefined, path);
+      assert.not.ok(existsSync(join(outA, `${path}.br`)), `${path}.br`);
+      continue;
+    }
     assert.ok(brotliDecompressSync(read(`${path}.br`)).equals(body), `${path}.br`);
     assert.ok(gunzipSync(read(`${path}.gz`)).equals(body), `${path}.gz`);
     assert.is(entry.br, read(`${path}.br`).length);
@@ -133,7 +141,9 @@ test('every card, in every theme, is well-formed SVG with its title, and nothing
       assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), `${c}.${v} root`);
       assert.ok(svg.includes(`<title>Bhagavad Gita ${c}.${v}</title>`), `${c}.${v} title`);
       assert.ok(svg.includes('role="img"'), `${c}.${v} role`);
-      assert.not.match(svg, /<script|foreignObject|href=|url\(|@import|<image/i, `${c}.${v} is inert`);
+      assert.not.match(svg, /<script|foreignObject|url\(|@import|<image/i, `${c}.${v} is inert`);
+      // Links only to its own glyphs (<use xlink:href="#id">).
+      assert.not.match(svg, /href="(?!#)/, `${c}.${v} links nothing outside itself`);
       assert.is(svg.includes('prefers-color-scheme'), theme === 'auto', `${c}.${v} ${theme}: only the auto card follows the reader's scheme`);
     }
   }

@@ -1,13 +1,15 @@
-// The verse cards (SVG): of one verse, of the day, and a random one. The
-// plain card is held in memory; a themed one (light, dark) is a file.
+// The verse cards: of one verse, of the day, and a random one, as SVG (the
+// plain card held in memory, a themed one a file) or as PNG (drawn on first
+// request from the SVG, then kept: png-cards.ts).
 import { FILES, type Theme } from '../../layout.ts';
 import type { Context, Handler, Reply } from '../context.ts';
 import { ANY_VERSE, cardQuery, dayQuery, themeQuery } from '../query.ts';
 import { notFound } from '../respond.ts';
 import type { Card } from '../served.ts';
 
-/** A verse's card in a theme. */
+/** A verse's card in a theme, as SVG, or as PNG when the route's file is gita.png. */
 function card(c: Context, card: Card, theme: Theme, random: boolean, cache?: string): Reply {
+  if (c.at.route.id.endsWith('-png')) return c.later(async (c) => c.prepared(await c.served.pngs.get(card.ch, card.sl, theme), random, cache));
   if (theme === 'auto') return c.held(card.asset ?? c.served.dist.assets.get(FILES.card(card.ch, card.sl))!, random, cache);
   return c.file(FILES.card(card.ch, card.sl, theme), random, cache);
 }

@@ -2,12 +2,28 @@
 // (open), registration (open, reads a body), and a key's own usage.
 import { nextMidnight } from '../../keys/limits.ts';
 import { keySubject, lastDays } from '../../keys/usage.ts';
-import { FILES } from '../../layout.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isOrigin } from '../../config.ts';
+import { FILES, ORIGIN_PLACEHOLDER } from '../../layout.ts';
 import type { Handler } from '../context.ts';
 import { USAGE_DAYS } from '../limits.ts';
-import { json, notFound } from '../respond.ts';
+import { HTML_TYPE, json, notFound } from '../respond.ts';
 
-export const docs: Handler = (c) => c.file(FILES.docs, false, undefined, notFound.resource);
+/**
+ * The docs page, its examples naming this server: GITA_PUBLIC_URL, else the
+ * host the request came to (http, or https behind a proxy that says so). A
+ * Host that is not a plain host name gets the page as built (its placeholder).
+ * One page per origin, kept with the projections (bounded by bytes).
+ */
+export const docs: Handler = (c) => {
+  const host = c.req.header('host') ?? '';
+  const origin = c.app.options.publicUrl || `${c.req.header('x-forwarded-proto') === 'https' ? 'https' : 'http'}://${host}`;
+  // GITA_PUBLIC_URL was checked at start-up (it may carry a path prefix); a Host header is checked here.
+  if (!(c.app.options.publicUrl || isOrigin(origin)) || !c.served.streamed(FILES.docs)) return c.file(FILES.docs, false, undefined, notFound.resource);
+  const make = () => Buffer.from(readFileSync(join(c.served.dist.dir, FILES.docs), 'utf8').split(ORIGIN_PLACEHOLDER).join(origin));
+  return c.derived(`docs\0${origin}`, make, HTML_TYPE);
+};
 
 export const pricing: Handler = (c) => c.app.pricing ?? c.file(FILES.pricing, false, undefined, notFound.resource);
 

@@ -1,0 +1,35 @@
+// PNG cards the server draws: on the first request for a verse's card in a
+// theme, from the SVG card it holds in memory (its style swapped to light or
+// dark), drawn by resvg on libuv's thread pool, then kept with its ETag in a
+// cache bounded by bytes. Each build has its own (a new build, new cards).
+import { cardInTheme } from '../card/theme.ts';
+import { ByteLru, cardPngAsync, pngTheme } from '../card/png.ts';
+import { FILES, type Theme } from '../layout.ts';
+import type { Dist } from './assets.ts';
+import { PNG_CACHE_BYTES } from './limits.ts';
+import { ENTRY_OVERHEAD, Projected } from './projected.ts';
+
+export class PngCards {
+  private readonly cache: ByteLru<Projected>;
+
+  constructor(
+    private readonly dist: Dist,
+    maxBytes = PNG_CACHE_BYTES,
+  ) {
+    this.cache = new ByteLru<Projected>(maxBytes, (p) => p.size + ENTRY_OVERHEAD);
+  }
+
+  /** The PNG of a verse's card (auto is the light picture), drawn once however many ask at the same time. */
+  get(ch: number, sl: number, theme: Theme): Promise<Projected> {
+    const t = pngTheme(theme);
+    return this.cache.get(`${ch}/${sl}/${t}`, async () => {
+      const svg = this.dist.assets.get(FILES.card(ch, sl))!.identity.body.toString();
+      return new Projected(await cardPngAsync(cardInTheme(svg, t), t), 'image/png');
+    });
+  }
+
+  /** Cards held and their bytes (for tests and the benchmark). */
+  get held(): { cards: number; bytes: number } {
+    return { cards: this.cache.size, bytes: this.cache.bytes };
+  }
+}

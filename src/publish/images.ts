@@ -1,0 +1,80 @@
+// The build's binary files, stored as they are (no brotli or gzip twin):
+// the PNG cards (today's always, every verse's with --png), the pages'
+// Devanagari web font and the favicon.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { canvasSvg, cardPngAsync, pngTheme } from '../card/png.ts';
+import { faviconIco, faviconSvg } from '../card/favicon.ts';
+import { FILES, THEMES, type Theme } from '../layout.ts';
+import type { BuildCache, Cached } from './cache.ts';
+
+export interface BinaryAsset extends Cached {
+  path: string;
+  body: Buffer;
+}
+
+const require = createRequire(import.meta.url);
+const RESVG_VERSION: string = require('@resvg/resvg-js/package.json').version;
+
+/** The web font's files in @fontsource/noto-sans-devanagari: its Devanagari subset, by weight. */
+export const WEB_FONT_FILES = {
+  400: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2',
+  700: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2',
+} as const;
+
+/** The web font (two weights) and the favicon (SVG, and ICO for /favicon.ico). */
+export function webAssets(): BinaryAsset[] {
+  const svg = faviconSvg();
+  return [
+    ...([400, 700] as const).map((w) => ({ path: FILES.webFont(w), body: readFileSync(require.resolve(WEB_FONT_FILES[w])) })),
+    { path: FILES.favicon, body: faviconIco(svg) },
+    // An SVG is text, but a kilobyte: not worth twins.
+    { path: FILES.faviconSvg, body: Buffer.from(svg) },
+  ];
+}
+
+/** A card's SVG in each theme, and where its PNGs go. */
+export interface PngJob {
+  svg: Record<Theme, Buffer>;
+  path: (theme: Theme) => string;
+}
+
+/**
+ * The PNGs of each job's card: light and dark drawn (auto is the light
+ * picture), kept in the build cache by the hash of the canvas drawn and
+ * resvg's version, drawn a few at a time on libuv's threads.
+ */
+export async function pngAssets(jobs: PngJob[], cache: BuildCache): Promise<BinaryAsset[]> {
+  // One drawing per distinct canvas (today's card is also the top one).
+  const drawings = new Map<string, { svg: Buffer; theme: 'light' | 'dark'; slot: Cached; png?: Buffer }>();
+  const keys = jobs.map((job) =>
+    (['light', 'dark'] as const).map((theme) => {
+      const canvas = canvasSvg(job.svg[theme].toString(), theme);
+      const key = createHash('sha256').update(RESVG_VERSION).update('\0').update(canvas).digest('hex');
+      if (!drawings.has(key)) drawings.set(key, { svg: job.svg[theme], theme, slot: cache.lookup(`${key}.png`) });
+      return key;
+    }),
+  );
+  const todo = [...drawings.values()];
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const d = todo[next++];
+      d.png = d.slot.file ? await readFile(d.slot.file) : await cardPngAsync(d.svg, d.theme);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
+  const linked = new Set<string>();
+  return jobs.flatMap((job, i) =>
+    THEMES.map((theme) => {
+      const key = keys[i][pngTheme(theme) === 'dark' ? 1 : 0];
+      const d = drawings.get(key)!;
+      // The cache slot goes with the first file of a drawing; the others are written from its bytes.
+      const slot = linked.has(key) ? {} : (linked.add(key), d.slot);
+      return { path: job.path(theme), body: d.png!, ...slot };
+    }),
+  );
+}
