@@ -12,7 +12,7 @@ import { wordsOf } from '../content/words.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
-import { FILES, LANG_FORMS, mediaType } from '../layout.ts';
+import { FILES, isBinary, LANG_FORMS, mediaType } from '../layout.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import fg from 'fast-glob';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
@@ -153,8 +153,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const svgs = (i: number) => Object.fromEntries(THEMES.map((t) => [t, cards[i][t].bytes])) as Record<Theme, Buffer>;
     const dailyAt = verses.indexOf(daily as VerseRecord);
     step('drawing PNG cards');
+    // The favicon's SVG is text (twins like every text file); the rest are binary.
+    const web = webAssets();
+    other.push(...web.filter((a) => !isBinary(a.path)));
     binary = [
-      ...webAssets(),
+      ...web.filter((a) => isBinary(a.path)),
       ...(await pngAssets(
         [
           { svg: svgs(dailyAt), path: FILES.todayPng },

@@ -1,6 +1,6 @@
-// The build's binary files, stored as they are (no brotli or gzip twin):
-// the PNG cards (today's always, every verse's with --png), the pages'
-// Devanagari web font and the favicon.
+// The build's images and fonts: the PNG cards (today's always, every
+// verse's with --png), the pages' Devanagari web font and the favicon. All
+// but favicon.svg are binary (stored as they are, no brotli or gzip twin).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -31,7 +31,6 @@ export function webAssets(): BinaryAsset[] {
   return [
     ...([400, 700] as const).map((w) => ({ path: FILES.webFont(w), body: readFileSync(require.resolve(WEB_FONT_FILES[w])) })),
     { path: FILES.favicon, body: faviconIco(svg) },
-    // An SVG is text, but a kilobyte: not worth twins.
     { path: FILES.faviconSvg, body: Buffer.from(svg) },
   ];
 }
