@@ -9,6 +9,8 @@ import { webHandler } from './web.ts';
 
 interface BunServer {
   port: number;
+  /** The address it listens on, as Bun reports it (0.0.0.0 for every address). */
+  hostname?: string;
   requestIP(request: Request): { address: string } | null;
   stop(closeActiveConnections?: boolean): Promise<void>;
 }
@@ -48,7 +50,7 @@ export async function startBun(config: Config) {
     fetch: (request, srv) => handler(request, { remoteAddr: { hostname: srv.requestIP(request)?.address } }),
   });
   // In a group the primary says where it listens, once every worker does.
-  service.started(displayUrl(config.host, server.port), `bun ${Bun.version}`, worker);
+  service.started(displayUrl(server.hostname ?? config.host, server.port), `bun ${Bun.version}`, worker);
 
   let stopping = false;
   const stop = async (signal: string) => {

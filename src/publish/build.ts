@@ -121,6 +121,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve() : compress(derived, true);
     // The whole Gita offline (downloads/) and the reading pages (read/); a quick build streams them without twins too.
+    step('making the downloads and the reading pages');
     const records = { chapters, verses };
     const downloads: Asset[] = await downloadAssets(records, cache);
     const downloadsDone = quick ? Promise.resolve() : pool.compressMany(downloads.map((a) => a.body), DOWNLOAD_LEVELS.brotli, false, DOWNLOAD_LEVELS.gzip).then((out) => downloads.forEach((a, i) => twins.set(a.path, out[i])));

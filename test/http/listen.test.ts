@@ -12,9 +12,9 @@ import { fetchRaw } from '../helpers/http.ts';
 import { displayUrl } from '../../src/http/serve.ts';
 
 /** Start the server on `host`, port 0; resolves with its start line, once it answers. */
-async function startLine(host: string): Promise<{ line: string; stop: () => void }> {
+async function startLine(host: string, runtime: 'node' | 'bun' = 'node'): Promise<{ line: string; stop: () => void }> {
   const { distDir } = await testDist();
-  const [cmd, args] = serverCommand('node', ['--port', '0', '--host', host, '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
+  const [cmd, args] = serverCommand(runtime, ['--port', '0', '--host', host, '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
   const proc = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stderr.on('data', (d) => (out += d));
@@ -36,6 +36,15 @@ test('bound to every address: that address and port, then a localhost URL that a
     assert.ok(m, line);
     assert.is(m![2], `http://localhost:${m![1]}`);
     assert.is((await fetchRaw(`http://127.0.0.1:${m![1]}`, '/chapter/2')).status, 200);
+  } finally {
+    stop();
+  }
+});
+
+test('under Bun too: every address, and the localhost URL', async () => {
+  const { line, stop } = await startLine('0.0.0.0', 'bun');
+  try {
+    assert.match(line, /^gita-api listening on http:\/\/0\.0\.0\.0:(\d+) \(every address of this machine; here: http:\/\/localhost:\1\) \(bun /);
   } finally {
     stop();
   }
