@@ -118,7 +118,6 @@ test('npm run build remakes it as published: the same files byte for byte, every
   await buildAndStamp({ contentDir, distDir, cacheDir, stampFile, seed: quick.daily.seed });
   const full = manifestOf(distDir);
   assert.equal(Object.keys(full.files).sort(), Object.keys(quick.files).sort());
-  // The files build.ts leaves without twins in any build: the PNG cards, the web fonts, the favicons.
   for (const [path, entry] of Object.entries(full.files)) {
     assert.is(entry.sha256, quick.files[path].sha256, `${path}: the same bytes`);
     // Every text file has its twins; the binary ones (PNG, ICO, woff2: compressed already) never do.
