@@ -3,8 +3,8 @@
 // beside the old one and swapped in whole; a failed build leaves the old one.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
@@ -20,7 +20,8 @@ import { BuildCache, type Cached } from './cache.ts';
 import { renderCards } from './cards.ts';
 import { pngAssets, webAssets } from './images.ts';
 import { THEMES, type Theme } from '../layout.ts';
-import { CompressPool, type Compressed, type CompressStats, type Effort } from './compress.ts';
+import { CARD_LEVELS, CompressPool, GZIP_LEVEL, type Compressed, type CompressStats, type Effort, type Levels } from './compress.ts';
+import { StagedWriter, type OutFile } from './writer.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
@@ -65,10 +66,14 @@ export class BuildError extends Error {
   override name = 'BuildError';
 }
 
-/** A file of dist/ (its URL path and bytes); each gets brotli and gzip twins. */
+/** A file of dist/ (its URL path and bytes); each text file gets brotli and gzip twins. */
 interface Asset extends Cached {
   path: string;
   body: Buffer;
+  /** Set when it is handed to the writer. */
+  sha256?: string;
+  /** A second cache slot to link it into (a card just rendered). */
+  alsoCacheAs?: string;
 }
 
 export const todaySeed = () => utcDate();
@@ -105,10 +110,30 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // Quick twins are made afresh each time (they are cheap) and kept out of the
   // cache, which holds the published twins for the next `npm run build`.
   const pool = new CompressPool(quick ? await BuildCache.open(null) : cache, options.effort ?? 'full', (done, total) => stage === 'compressing' && progress(stage, done, total));
+  // Files are written into the staged dist/ as they are made (writer.ts), twins as the workers finish them.
+  const staged = await stagingDir(options.outDir);
+  const writer = new StagedWriter(staged, (done, total) => stage === 'writing' && progress(stage, done, total));
   const twins = new Map<string, Compressed>();
-  const compress = async (list: Asset[], fast = false) => {
-    const out = await pool.compressMany(list.map((a) => a.body), undefined, fast);
-    list.forEach((a, i) => twins.set(a.path, out[i]));
+  /** Hand an asset's bytes to the writer; files not cached otherwise (the records, the pages) are kept by their hash to link next time (not by a quick build: writing them again is cheaper than linking each into the cache). */
+  const toWriter = (list: Asset[]) => {
+    for (const a of list) {
+      a.sha256 = createHash('sha256').update(a.body).digest('hex');
+      if (!quick && !a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${a.sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
+      writer.put({ path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs, alsoCacheAs: a.alsoCacheAs });
+    }
+    return list;
+  };
+  const twinsMade = (list: Asset[], out: Compressed[]) =>
+    list.forEach((a, i) => {
+      twins.set(a.path, out[i]);
+      const { br, gzip } = out[i];
+      if (br) writer.put({ path: `${a.path}.br`, ...br });
+      writer.put({ path: `${a.path}.gz`, ...gzip });
+    });
+  /** Write the assets, compress them (at `levels`, 'fast', or by size), then write the twins. */
+  const compress = async (list: Asset[], levels?: Levels | 'fast') => {
+    toWriter(list);
+    twinsMade(list, await pool.compressMany(list.map((a) => a.body), levels, list.map((a) => a.sha256!)));
   };
   let assets: Asset[];
   let binary: Asset[] = [];
@@ -119,14 +144,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
     const derived = derivedAssets(content, json, daily, facts);
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
-    const derivedDone = quick ? Promise.resolve() : compress(derived, true);
+    const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/) and the reading pages (read/); a quick build streams them without twins too.
     step('making the downloads and the reading pages');
     const records = { chapters, verses };
     const downloads: Asset[] = await downloadAssets(records, cache);
-    const downloadsDone = quick ? Promise.resolve() : pool.compressMany(downloads.map((a) => a.body), DOWNLOAD_LEVELS.brotli, false, DOWNLOAD_LEVELS.gzip).then((out) => downloads.forEach((a, i) => twins.set(a.path, out[i])));
+    const downloadsDone = quick ? Promise.resolve(toWriter(downloads)) : compress(downloads, DOWNLOAD_LEVELS);
     const reading: Asset[] = readingFiles({ ...records, base: options.publicUrl ?? '' });
-    const readingDone = quick ? Promise.resolve() : compress(reading, true);
+    const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
     step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
     const cards = await renderCards(
@@ -141,14 +166,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // Each card in three themes: as the reader's system prefers, light, dark.
     const cardAssets = (i: number, path: (theme: Theme) => string): Asset[] =>
       THEMES.map((theme) => {
-        const { bytes, ...cached } = cards[i][theme];
-        return { path: path(theme), body: bytes, ...cached };
+        const { bytes, renderedAs, ...cached } = cards[i][theme];
+        return { path: path(theme), body: bytes, ...cached, alsoCacheAs: renderedAs };
       });
     const svgCards: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
     svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
     svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
-    // 2,100 cards of about 50 kB (their letters are outlines): quick compression (brotli 10 took 23 ms a card, 5 takes 1.5 for 17 % more bytes).
-    const cardsDone = compress(svgCards, true);
+    // 2,100 cards of about 50 kB (their letters are outlines): quick compression (compress.ts, CARD_LEVELS).
+    const cardsDone = compress(svgCards, CARD_LEVELS);
     const other: Asset[] = [];
     // Binary files (PNG cards, the web font, the favicon): no twins.
     const svgs = (i: number) => Object.fromEntries(THEMES.map((t) => [t, cards[i][t].bytes])) as Record<Theme, Buffer>;
@@ -172,13 +197,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
     other.push(...client, ...pages);
+    toWriter(binary);
     step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
-    const searchDone = pool.compressMany([search[0].body], 9).then(([t]) => twins.set(search[0].path, t));
+    const searchDone = compress([search[0]], { brotli: 9, gzip: GZIP_LEVEL });
     await Promise.all([jsonDone, derivedDone, cardsDone, searchDone, compress(other), compress(search.slice(1)), downloadsDone, readingDone]);
     assets = [...json, ...derived, ...svgCards, ...other, ...search, ...downloads, ...reading, ...binary];
   } catch (err) {
     await pool.close();
+    await writer.done().catch(() => {});
+    await rm(staged, { recursive: true, force: true });
     throw err;
   }
 
@@ -193,15 +221,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
   for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
     const t = twins.get(a.path);
-    const sha256 = createHash('sha256').update(a.body).digest('hex');
-    // Files not cached otherwise (the records, the pages) are kept by their hash, to link next time
-    // (not by a quick build: writing them again is cheaper than linking each into the cache).
-    if (!quick && !a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
     manifest.files[a.path] = {
       type: mediaType(a.path),
       size: a.body.length,
-      sha256,
-      ...(t && { br: t.br.size, gzip: t.gzip.size }),
+      sha256: a.sha256!,
+      ...(t && { ...(t.br && { br: t.br.size }), gzip: t.gzip.size }),
     };
   }
   manifest.build = createHash('sha256')
@@ -209,29 +233,28 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     .digest('hex')
     .slice(0, 16);
 
-  step('writing');
-  const staged = await stagingDir(options.outDir);
+  step('writing', writer.count.done, writer.count.total);
   try {
     const manifestBody = Buffer.from(JSON.stringify(manifest, null, 1) + '\n');
     // The manifest changes with every seed and is read by machines: quick compression is enough.
-    const [manifestTwins] = await pool.compressMany([manifestBody], 5);
+    const [manifestTwins] = await pool.compressMany([manifestBody], { brotli: 5, gzip: GZIP_LEVEL });
     twins.set(FILES.manifest, manifestTwins);
-    const files: OutFile[] = [
-      ...[...assets, { path: FILES.manifest, body: manifestBody }].flatMap((a: Asset): OutFile[] => {
-        const t = twins.get(a.path);
-        const identity: OutFile = { path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs };
-        return t ? [identity, { path: `${a.path}.br`, ...t.br }, { path: `${a.path}.gz`, ...t.gzip }] : [identity];
-      }),
+    const hostFiles: OutFile[] = [
+      { path: FILES.manifest, bytes: manifestBody },
+      { path: `${FILES.manifest}.br`, ...manifestTwins.br! },
+      { path: `${FILES.manifest}.gz`, ...manifestTwins.gzip },
       { path: '/_headers', bytes: headersFile() },
       { path: '/_redirects', bytes: redirectsFile(daily) },
       { path: '/.nojekyll', bytes: '' },
     ];
-    await writeAll(staged, files, (done) => progress(stage, done, files.length));
+    writer.put(...hostFiles);
+    await writer.done();
     step('swapping');
     await replaceDir(options.outDir, staged);
     // A quick build leaves the cache as it was, the published twins in it included.
     if (!quick) await cache.prune();
   } catch (err) {
+    await writer.done().catch(() => {});
     await rm(staged, { recursive: true, force: true });
     throw err;
   } finally {
@@ -242,47 +265,17 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const text = assets.filter((a) => twins.has(a.path));
   const sum = (pick: (a: Asset) => number) => text.reduce((n, a) => n + pick(a), 0);
   return {
-    // Each file, the manifest, the twins (the manifest's among them), the hosts' files.
-    files: assets.length + 1 + 2 * twins.size + HOST_FILES.length,
+    // Each file, the manifest, the twins (the manifest's among them; a card has one), the hosts' files.
+    files: assets.length + 1 + [...twins.values()].reduce((n, t) => n + (t.br ? 2 : 1), 0) + HOST_FILES.length,
     raw: sum((a) => a.body.length),
     gzip: sum((a) => twins.get(a.path)?.gzip.size ?? a.body.length),
-    brotli: sum((a) => twins.get(a.path)?.br.size ?? a.body.length),
-    recordsBrotli: verses.reduce((n, v) => n + twins.get(FILES.verse(v.chapter, v.verse))!.br.size, 0),
+    // What a client taking brotli gets: the gzip twin where a file has no brotli one.
+    brotli: sum((a) => twins.get(a.path)?.br?.size ?? twins.get(a.path)?.gzip.size ?? a.body.length),
+    recordsBrotli: verses.reduce((n, v) => n + twins.get(FILES.verse(v.chapter, v.verse))!.br!.size, 0),
     ms: performance.now() - started,
     cache: pool.stats,
     manifest,
   };
-}
-
-interface OutFile extends Cached {
-  path: string;
-  bytes?: Uint8Array | string;
-}
-
-/**
- * Write files under `root`, many at a time (one by one, thousands of small
- * files take seconds). A file the cache holds is hard-linked, much cheaper
- * than writing; a new one is written, then linked into the cache.
- */
-async function writeAll(root: string, files: OutFile[], onFile: (done: number) => void = () => {}) {
-  const dirs = [...new Set(files.map(({ path }) => dirname(join(root, path))))].sort();
-  for (const dir of dirs) await mkdir(dir, { recursive: true });
-  let next = 0;
-  let done = 0;
-  const writer = async () => {
-    while (next < files.length) {
-      const { path, bytes, file, cacheAs } = files[next++];
-      const target = join(root, path);
-      if (file) await link(file, target).catch(() => copyFile(file, target));
-      else {
-        await writeFile(target, bytes!);
-        // Another build may have cached the same bytes a moment ago: then keep its file.
-        if (cacheAs) await link(target, cacheAs).catch(() => {});
-      }
-      onFile(++done);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, writer));
 }
 
 /** The client (client.js, client.d.ts), from the build cache when its sources did not change. */

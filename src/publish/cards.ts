@@ -9,7 +9,7 @@
 // each glyph defined once), and svgo took 50 ms a card for no byte saved.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { cardInTheme, renderCard, THEMES, type Theme } from '../card/card.ts';
@@ -20,6 +20,8 @@ import type { BuildCache, Cached } from './cache.ts';
 
 export interface CardFile extends Cached {
   bytes: Buffer;
+  /** A card just rendered: also link its file here, the render cache's slot (keyed by what it is drawn from). */
+  renderedAs?: string;
 }
 
 /** The card in each theme: the auto card, and the same with the light or dark style. */
@@ -47,29 +49,29 @@ function rendererKey(): string | null {
   return (renderer = h.digest('hex'));
 }
 
-/** The auto card of a verse: from the cache when made from the same inputs, else rendered (and cached). */
-async function autoCard(verse: VerseRecord, chapter: ChapterRecord, cache: BuildCache): Promise<Buffer> {
+/**
+ * The auto card of a verse: from the cache when made from the same inputs,
+ * else rendered, with the slot to cache it in. The build's writer links the
+ * card's file in dist/ there once written (no file of its own: on some file
+ * systems a new file costs more than drawing the card).
+ */
+async function autoCard(verse: VerseRecord, chapter: ChapterRecord, cache: BuildCache): Promise<{ svg: Buffer; renderedAs?: string }> {
   const key = rendererKey();
-  if (!key || !cache.dir) return Buffer.from(renderCard(verse, chapter, 'auto'));
+  if (!key || !cache.dir) return { svg: Buffer.from(renderCard(verse, chapter, 'auto')) };
   const input = createHash('sha256').update(key).update(JSON.stringify(verse)).update('\0').update(JSON.stringify(chapter)).digest('hex');
   const slot = cache.lookup(`${input}.card`);
-  if (slot.file) return readFile(slot.file);
-  const svg = Buffer.from(renderCard(verse, chapter, 'auto'));
-  // Written beside, then renamed: a build that dies leaves no half card.
-  await mkdir(dirname(slot.cacheAs!), { recursive: true });
-  await writeFile(`${slot.cacheAs}.tmp`, svg);
-  await rename(`${slot.cacheAs}.tmp`, slot.cacheAs!);
-  return svg;
+  if (slot.file) return { svg: await readFile(slot.file) };
+  return { svg: Buffer.from(renderCard(verse, chapter, 'auto')), renderedAs: slot.cacheAs };
 }
 
 /** Each verse's card in every theme, with its build-cache slots. */
 export async function renderCards(items: Array<{ verse: VerseRecord; chapter: ChapterRecord }>, cache: BuildCache): Promise<Array<Record<Theme, CardFile>>> {
   const out: Array<Record<Theme, CardFile>> = [];
   for (const { verse, chapter } of items) {
-    const svg = await autoCard(verse, chapter, cache);
+    const { svg, renderedAs } = await autoCard(verse, chapter, cache);
     const key = createHash('sha256').update(svg).digest('hex');
     const variants = themed(svg);
-    out.push(Object.fromEntries(THEMES.map((t) => [t, { bytes: variants[t], ...cache.lookup(`${key}.${t}.svg`) }])) as Record<Theme, CardFile>);
+    out.push(Object.fromEntries(THEMES.map((t) => [t, { bytes: variants[t], ...cache.lookup(`${key}.${t}.svg`), ...(t === 'auto' && renderedAs && { renderedAs }) }])) as Record<Theme, CardFile>);
   }
   return out;
 }

@@ -1,0 +1,84 @@
+// Writing the staged dist/ while the build is still making it: each file is
+// written as soon as its bytes exist (a record at once, its twins when the
+// compression workers hand them back), so the writes, which on some file
+// systems cost more than the compression of small files, overlap with it
+// instead of following it. A file the build cache holds is hard-linked (a
+// tenth of a write); a new one is written, then linked into the cache.
+import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Cached } from './cache.ts';
+
+export interface OutFile extends Cached {
+  /** Its path under the staged folder, from its URL path (/slok/2/47/index.json). */
+  path: string;
+  bytes?: Uint8Array | string;
+  /** Another cache slot for the same new bytes (a card just rendered: cards.ts). */
+  alsoCacheAs?: string;
+}
+
+/** How many writes run at once: enough to keep the thread pool busy, few enough to stay fair to the compression workers. */
+const AT_ONCE = 16;
+
+export class StagedWriter {
+  private dirs = new Map<string, Promise<unknown>>();
+  private queue: OutFile[] = [];
+  private running = 0;
+  private failed: Error | null = null;
+  private waiting: Array<() => void> = [];
+  /** Files written or linked, and files handed in: for progress. */
+  readonly count = { done: 0, total: 0 };
+
+  constructor(
+    readonly root: string,
+    private onFile: (done: number, total: number) => void = () => {},
+  ) {}
+
+  /** Queue files to write; they are written in the background, a few at a time. */
+  put(...files: OutFile[]): void {
+    this.queue.push(...files);
+    this.count.total += files.length;
+    this.pump();
+  }
+
+  /** Resolves once every file handed in is written; rejects with the first failure. */
+  async done(): Promise<void> {
+    while (!this.failed && (this.queue.length || this.running)) await new Promise<void>((r) => this.waiting.push(r));
+    if (this.failed) throw this.failed;
+  }
+
+  private pump(): void {
+    while (!this.failed && this.running < AT_ONCE && this.queue.length) {
+      const file = this.queue.shift()!;
+      this.running++;
+      this.write(file)
+        .then(() => this.onFile(++this.count.done, this.count.total))
+        .catch((err: Error) => {
+          this.failed ??= err;
+        })
+        .finally(() => {
+          this.running--;
+          this.pump();
+          if (this.failed || (!this.queue.length && !this.running)) for (const wake of this.waiting.splice(0)) wake();
+        });
+    }
+  }
+
+  private async write({ path, bytes, file, cacheAs, alsoCacheAs }: OutFile): Promise<void> {
+    const target = join(this.root, path);
+    await this.dir(dirname(target));
+    if (file) await link(file, target).catch(() => copyFile(file, target));
+    else {
+      await writeFile(target, bytes!);
+      // Another build may have cached the same bytes a moment ago: then keep its file.
+      if (cacheAs) await link(target, cacheAs).catch(() => {});
+    }
+    if (alsoCacheAs) await link(target, alsoCacheAs).catch(() => {});
+  }
+
+  /** A folder, made once (its parents with it). */
+  private dir(dir: string): Promise<unknown> {
+    let made = this.dirs.get(dir);
+    if (!made) this.dirs.set(dir, (made = mkdir(dir, { recursive: true })));
+    return made;
+  }
+}
