@@ -64,7 +64,7 @@ export const cardName = (theme: Theme) => (theme === 'auto' ? 'gita.svg' : `gita
 /** A PNG has no "prefers dark": gita.png holds the light picture, like gita-light.png. */
 export const pngName = (theme: Theme) => (theme === 'auto' ? 'gita.png' : `gita-${theme}.png`);
 
-/** The two precompressed twins written beside every text file, by content coding. */
+/** The precompressed twins written beside every text file, by content coding (the cards have the gzip one only). */
 export const ENCODINGS = [
   { coding: 'br', suffix: '.br' },
   { coding: 'gzip', suffix: '.gz' },
@@ -87,6 +87,8 @@ export const MEDIA_TYPES: Record<string, string> = {
 
 /** Files stored as they are, with no brotli or gzip twin: already compressed. */
 export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
+/** The cards (gita.svg, gita-light.svg, gita-dark.svg): a gzip twin only, no brotli (compress.ts, CARD_LEVELS). */
+export const isCard = (path: string) => /\/gita(?:-light|-dark)?\.svg$/.test(path);
 
 export function mediaType(path: string): string {
   const ext = path.slice(path.lastIndexOf('.') + 1);

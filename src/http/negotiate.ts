@@ -3,11 +3,12 @@
 // remembered per header value.
 import type { Coding } from '../layout.ts';
 
-const remembered = new Map<string, Coding | null>();
+const remembered = new Map<string, readonly Coding[]>();
+const NONE: readonly Coding[] = [];
 
-/** The best coding the client accepts among brotli and gzip, or null for identity. */
-export function pickCoding(acceptEncoding: string | undefined): Coding | null {
-  if (!acceptEncoding) return null;
+/** The codings the client accepts among brotli and gzip, best first (brotli wins a tie); empty for identity only. */
+export function acceptedCodings(acceptEncoding: string | undefined): readonly Coding[] {
+  if (!acceptEncoding) return NONE;
   let hit = remembered.get(acceptEncoding);
   if (hit !== undefined) return hit;
   hit = parse(acceptEncoding);
@@ -15,7 +16,10 @@ export function pickCoding(acceptEncoding: string | undefined): Coding | null {
   return hit;
 }
 
-function parse(header: string): Coding | null {
+/** The best coding the client accepts among brotli and gzip, or null for identity. */
+export const pickCoding = (acceptEncoding: string | undefined): Coding | null => acceptedCodings(acceptEncoding)[0] ?? null;
+
+function parse(header: string): readonly Coding[] {
   const q: Record<string, number> = {};
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -30,7 +34,8 @@ function parse(header: string): Coding | null {
   const weight = (name: string) => q[name] ?? q['*'] ?? 0;
   const br = weight('br');
   const gzip = Math.max(weight('gzip'), q['x-gzip'] ?? 0);
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return null;
+  const out: Coding[] = [];
+  if (br > 0) out.push('br');
+  if (gzip > 0) out.splice(br > 0 && gzip > br ? 0 : out.length, 0, 'gzip');
+  return out;
 }

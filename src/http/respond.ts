@@ -7,7 +7,7 @@ import type { Verdict } from '../keys/limits.ts';
 import { flat, type Asset, type HeaderSets, type Representations, type Variant } from './assets.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
-import { pickCoding } from './negotiate.ts';
+import { acceptedCodings, pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
 import type { RouteSpec } from './routes.ts';
 import { notFoundPage as readingNotFound } from '../pages/read.ts';
@@ -111,11 +111,18 @@ function finish(headers: string[], rate: Verdict | undefined, cache: string | un
   return out;
 }
 
-/** None when the client holds the file already (any coding's ETag), else the representation its Accept-Encoding takes. */
+/**
+ * None when the client holds the file already (any coding's ETag), else the
+ * representation its Accept-Encoding takes best among those the file has (the
+ * cards have a gzip twin only: brotli saves little on outlines).
+ */
 function choose<V extends HeaderSets>(req: AppRequest, r: Representations<V>, random: boolean): V | null {
   if (!random && matchesEtag(req.header('if-none-match'), r.etags)) return null;
-  const coding = pickCoding(req.header('accept-encoding'));
-  return (coding && r[coding]) || r.identity;
+  for (const coding of acceptedCodings(req.header('accept-encoding'))) {
+    const v = r[coding];
+    if (v) return v;
+  }
+  return r.identity;
 }
 
 /** A file held in memory: a 304, or its bytes. */

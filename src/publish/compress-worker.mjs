@@ -1,20 +1,24 @@
 // One compression worker: takes a job ({ data, brotliQuality, gzipLevel }),
-// answers with the brotli and gzip bytes. Plain JavaScript so that worker
+// answers with the brotli (unless its quality is null) and gzip bytes. Plain JavaScript so that worker
 // threads start without a TypeScript loader.
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 parentPort.on('message', ({ data, brotliQuality, gzipLevel }) => {
   // Copied into arrays of their own: zlib may hand back views of a shared pool, which must not be transferred.
-  const br = new Uint8Array(
-    brotliCompressSync(data, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-      },
-    }),
-  );
+  // No brotli twin when the quality is null (the cards).
+  const br =
+    brotliQuality === null
+      ? null
+      : new Uint8Array(
+          brotliCompressSync(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
   const gzip = new Uint8Array(gzipSync(data, { level: gzipLevel }));
-  parentPort.postMessage({ br, gzip }, [br.buffer, gzip.buffer]);
+  parentPort.postMessage({ br, gzip }, br ? [br.buffer, gzip.buffer] : [gzip.buffer]);
 });

@@ -30,6 +30,23 @@ export const GZIP_LEVEL = 6;
  */
 export const FAST = { brotli: 5, gzip: 4 } as const;
 
+/** Levels for one batch: a brotli quality (null: no brotli twin) and a gzip level. */
+export interface Levels {
+  brotli: number | null;
+  gzip: number;
+}
+
+/**
+ * The cards (about 50 kB each, their letters drawn as outlines; 2,163 files
+ * with the themes) get a gzip twin only: brotli saves little on path data.
+ * On the 719 plain cards (37.6 MB), one core: gzip 4 makes 12.6 MB in 0.38 s
+ * (gzip 6: 12.2 MB, 0.68 s); brotli 4 11.6 MB in 0.45 s, brotli 5 11.4 MB in
+ * 0.77 s. A brotli twin would save a brotli client 8 % of a card for 0.45 s
+ * of CPU and 721 more files a theme; the server and nginx send the gzip twin
+ * to a client that takes both.
+ */
+export const CARD_LEVELS: Levels = { brotli: null, gzip: 4 };
+
 /**
  * How hard a build compresses. 'full': the settings above, for what is
  * published (`npm run build`, the publish workflow). 'quick': brotli 1 and
@@ -48,7 +65,8 @@ export interface Twin extends Cached {
 }
 
 export interface Compressed {
-  br: Twin;
+  /** None for a batch compressed without brotli (the cards). */
+  br?: Twin;
   gzip: Twin;
 }
 
@@ -59,10 +77,10 @@ export interface CompressStats {
 
 interface Job {
   data: Uint8Array;
-  brotliQuality: number;
+  brotliQuality: number | null;
   gzipLevel: number;
   key: string;
-  slots: { br: Cached; gzip: Cached };
+  slots: { br: Cached | null; gzip: Cached };
   resolve: (out: Compressed) => void;
   reject: (err: Error) => void;
 }
@@ -90,17 +108,23 @@ export class CompressPool {
   ) {}
 
   /**
-   * Compress every buffer (brotli quality by size, unless `quality` is given; `fast`: FAST; gzip at
-   * GZIP_LEVEL unless `gzipLevel` is given; all QUICK at the 'quick' effort); results in the same order.
+   * Compress every buffer: at `levels` when given, FAST for 'fast', else
+   * brotli by size (brotliQuality) and gzip GZIP_LEVEL; at the 'quick'
+   * effort QUICK (and still no brotli where `levels` says none). `sha256`:
+   * the buffers' hashes, when the caller has them (the cache key is made
+   * from them instead of hashing the bytes again). Results in the same order.
    */
-  async compressMany(buffers: Uint8Array[], quality?: number, fast = false, gzipLevel?: number): Promise<Compressed[]> {
-    const settings = (data: Uint8Array): [number, number] =>
-      this.effort === 'quick' ? [QUICK.brotli, QUICK.gzip] : fast ? [FAST.brotli, gzipLevel ?? FAST.gzip] : [quality ?? brotliQuality(data.length), gzipLevel ?? GZIP_LEVEL];
-    const lookups = buffers.map((data) => this.fromCache(data, ...settings(data)));
+  async compressMany(buffers: Uint8Array[], levels?: Levels | 'fast', sha256?: readonly string[]): Promise<Compressed[]> {
+    const settings = (data: Uint8Array): Levels => {
+      const brotli = levels === undefined ? brotliQuality(data.length) : levels === 'fast' ? FAST.brotli : levels.brotli;
+      if (this.effort === 'quick') return { brotli: brotli === null ? null : QUICK.brotli, gzip: QUICK.gzip };
+      return { brotli, gzip: levels === undefined ? GZIP_LEVEL : levels === 'fast' ? FAST.gzip : levels.gzip };
+    };
+    const lookups = buffers.map((data, i) => this.fromCache(data, settings(data), sha256?.[i]));
     // Identical files (the daily card is also its verse's card) are compressed once.
     const pending = new Map<string, Promise<Compressed>>();
     const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);
-    for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.quality, m.gzipLevel, m.slots));
+    for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.levels, m.slots));
     return Promise.all(lookups.map((l) => l.hit ?? pending.get(l.key)!));
   }
 
@@ -110,19 +134,21 @@ export class CompressPool {
     this.idle = [];
   }
 
-  private fromCache(data: Uint8Array, quality: number, gzipLevel: number) {
-    const key = createHash('sha256').update(`br${quality}.gz${gzipLevel}\0`).update(data).digest('hex');
-    const slots = { br: this.cache.lookup(`${key}.br`), gzip: this.cache.lookup(`${key}.gz`) };
-    const hit: Compressed | null = slots.br.file && slots.gzip.file ? { br: { ...slots.br, size: slots.br.size! }, gzip: { ...slots.gzip, size: slots.gzip.size! } } : null;
+  private fromCache(data: Uint8Array, levels: Levels, sha256?: string) {
+    const hash = createHash('sha256').update(`br${levels.brotli ?? '-'}.gz${levels.gzip}\0`);
+    const key = (sha256 ? hash.update(sha256) : hash.update(data)).digest('hex');
+    const slots = { br: levels.brotli === null ? null : this.cache.lookup(`${key}.br`), gzip: this.cache.lookup(`${key}.gz`) };
+    const twin = (slot: Cached): Twin => ({ ...slot, size: slot.size! });
+    const hit: Compressed | null = (!slots.br || slots.br.file) && slots.gzip.file ? { ...(slots.br && { br: twin(slots.br) }), gzip: twin(slots.gzip) } : null;
     if (hit) this.stats.hits++;
     else this.stats.misses++;
-    return { data, key, quality, gzipLevel, hit, slots };
+    return { data, key, levels, hit, slots };
   }
 
-  private enqueue(data: Uint8Array, key: string, brotliQuality: number, gzipLevel: number, slots: Job['slots']): Promise<Compressed> {
+  private enqueue(data: Uint8Array, key: string, levels: Levels, slots: Job['slots']): Promise<Compressed> {
     return new Promise((resolve, reject) => {
       if (this.failed) return reject(this.failed);
-      this.queue.push({ data, key, brotliQuality, gzipLevel, slots, resolve, reject });
+      this.queue.push({ data, key, brotliQuality: levels.brotli, gzipLevel: levels.gzip, slots, resolve, reject });
       this.jobs.total++;
       if (this.workers.length < availableParallelism()) this.spawn();
       this.dispatch();
@@ -145,15 +171,15 @@ export class CompressPool {
       const worker = this.idle.pop()!;
       const job = this.queue.shift()!;
       this.running.set(worker, job);
-      worker.once('message', (msg: { br: Uint8Array; gzip: Uint8Array }) => {
+      worker.once('message', (msg: { br: Uint8Array | null; gzip: Uint8Array }) => {
         this.running.delete(worker);
-        const br = Buffer.from(msg.br.buffer, msg.br.byteOffset, msg.br.byteLength);
+        const br = msg.br && Buffer.from(msg.br.buffer, msg.br.byteOffset, msg.br.byteLength);
         const gzip = Buffer.from(msg.gzip.buffer, msg.gzip.byteOffset, msg.gzip.byteLength);
         this.idle.push(worker);
         this.dispatch();
         this.onJob(++this.jobs.done, this.jobs.total);
         // Written with dist/, then linked into the cache (see cache.ts).
-        job.resolve({ br: { bytes: br, size: br.length, cacheAs: job.slots.br.cacheAs }, gzip: { bytes: gzip, size: gzip.length, cacheAs: job.slots.gzip.cacheAs } });
+        job.resolve({ ...(br && { br: { bytes: br, size: br.length, cacheAs: job.slots.br?.cacheAs } }), gzip: { bytes: gzip, size: gzip.length, cacheAs: job.slots.gzip.cacheAs } });
       });
       worker.postMessage({ data: job.data, brotliQuality: job.brotliQuality, gzipLevel: job.gzipLevel });
     }

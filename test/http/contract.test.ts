@@ -330,6 +330,20 @@ function contract(runtime: Runtime) {
     assert.ok(JSON.parse(brotliDecompressSync(randomBr.body).toString())._id);
   });
 
+  t('cards have a gzip twin only: a client taking brotli and gzip gets gzip, one taking brotli alone the card as it is', async () => {
+    for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg']) {
+      const plain = file(path);
+      const both = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+      assert.is(both.status, 200, path);
+      assert.is(both.headers['content-encoding'], 'gzip', path);
+      assert.ok(gunzipSync(both.body).equals(plain), path);
+      const brOnly = await get(path, { 'accept-encoding': 'br' });
+      assert.is(brOnly.headers['content-encoding'], undefined, path);
+      assert.ok(brOnly.body.equals(plain), path);
+      assert.is((await get(path, { 'if-none-match': both.headers.etag })).status, 304, path);
+    }
+  });
+
   t('the pages: /, /pricing and /openapi.json', async () => {
     for (const [path, type] of [['/', 'text/html; charset=utf-8'], ['/pricing', 'text/html; charset=utf-8'], ['/openapi.json', 'application/json; charset=utf-8']]) {
       const r = await get(path);

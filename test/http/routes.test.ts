@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { matchRoute } from '../../src/http/match.ts';
 import { cardQuery, verseFilter } from '../../src/http/query.ts';
 import { ROUTES } from '../../src/http/routes.ts';
-import { pickCoding } from '../../src/http/negotiate.ts';
+import { acceptedCodings, pickCoding } from '../../src/http/negotiate.ts';
 
 const counts = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];
 const id = (path: string) => {
@@ -80,6 +80,12 @@ test('content coding: brotli first, q-values respected, identity when nothing fi
   assert.is(pickCoding('*;q=0'), null);
   assert.is(pickCoding('identity'), null);
   assert.is(pickCoding('deflate'), null);
+  // Every coding taken, best first: a file without a brotli twin (a card) goes out in the next.
+  assert.equal(acceptedCodings('gzip, deflate, br'), ['br', 'gzip']);
+  assert.equal(acceptedCodings('gzip;q=1, br;q=0.5'), ['gzip', 'br']);
+  assert.equal(acceptedCodings('br'), ['br']);
+  assert.equal(acceptedCodings('br;q=0, gzip'), ['gzip']);
+  assert.equal(acceptedCodings(undefined), []);
 });
 
 test.run();
