@@ -25,6 +25,9 @@ The previous dist/ stays in place until the new one is complete.
                  root-relative links, and link previews without an absolute image)
   --png          every verse's PNG card too (slok/C/V/gita.png, -light, -dark;
                  a minute or more); without it only today's (slok/today/gita.png)
+  --stamp FILE   where to record what dist/ was built from, for \`npm start\`'s
+                 staleness check (default: .cache/stamp.json when building the
+                 checkout's dist/ from its content/; elsewhere none)
   --quiet        no progress lines
 `;
 
@@ -39,6 +42,7 @@ run(async () => {
     'public-url': { type: 'string' },
     quiet: { type: 'boolean' },
     png: { type: 'boolean' },
+    stamp: { type: 'string' },
   });
   const progress = reporter(process.stderr, values.quiet);
   const contentDir = resolve(values.content ?? PATHS.content);
@@ -48,7 +52,7 @@ run(async () => {
     distDir,
     cacheDir: values['no-cache'] ? null : resolve(values.cache ?? PATHS.buildCache),
     // The stamp is the checkout's dist/'s: a build elsewhere (--out, --content) leaves it alone.
-    stampFile: distDir === PATHS.dist && contentDir === PATHS.content ? PATHS.stamp : null,
+    stampFile: values.stamp ? resolve(values.stamp) : distDir === PATHS.dist && contentDir === PATHS.content ? PATHS.stamp : null,
     seed: values.seed,
     publicUrl: parsePublicUrl(values['public-url'] ?? process.env.GITA_PUBLIC_URL ?? '', values['public-url'] !== undefined ? '--public-url' : 'GITA_PUBLIC_URL'),
     png: values.png,

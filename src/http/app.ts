@@ -13,7 +13,7 @@ import { createGate } from './gate.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { MAX_URL_LENGTH } from './limits.ts';
 import { matchRoute } from './match.ts';
-import { methodNotAllowed, notFound, notFoundPage, page, preflight, sendStreamed, uriTooLong } from './respond.ts';
+import { methodNotAllowed, notFound, notFoundPage, page, preflight, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
 import { allows } from './routes.ts';
 import { prepare, type Fixed } from './served.ts';
 import type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
@@ -36,6 +36,8 @@ export function createApp(options: AppOptions): App {
       const file = req.method === 'GET' || req.method === 'HEAD' ? s.streamed(path) : undefined;
       return file ? sendStreamed(req, file, false, undefined, undefined) : match.page ? notFoundPage[match.notFound] : notFound[match.notFound];
     }
+    // Right after a fresh start, the cards and downloads may still be in the making.
+    if (match.route.needs && s.pending.has(match.route.needs)) return stillBuilding;
     const held = match.route.held?.(match);
     const asset = held ? (s.dist.assets.get(held) ?? null) : null;
     if (held && !asset) return notFound[match.route.notFound];

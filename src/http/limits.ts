@@ -24,3 +24,6 @@ export const DATED_MAX_AGE = 86_400;
 export const SEARCH_RETRY_MS = 10_000;
 /** Largest MCP request body (POST /mcp); larger gets 413. A tools/call is a few hundred bytes. */
 export const MCP_MAX_BODY = 64 * 1024;
+
+/** Seconds a client is asked to wait while the server prepares (a fresh clone's import and build, or the cards still being built): about how long the rest takes. */
+export const STARTING_RETRY_AFTER_S = 5;

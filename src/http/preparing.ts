@@ -8,8 +8,9 @@ import { ERRORS } from './errors.ts';
 import { COMMON_HEADERS } from './headers.ts';
 import { ConfigError } from '../config.ts';
 
-/** Seconds a client is asked to wait: about how long the rest of a fresh clone's preparation takes. */
-export const STARTING_RETRY_AFTER_S = 5;
+import { STARTING_RETRY_AFTER_S } from './limits.ts';
+
+export { STARTING_RETRY_AFTER_S };
 
 /** Answer 503 on `host`:`port` until the returned function is called (it resolves once the port is free). */
 export async function answerWhilePreparing(host: string, port: number): Promise<() => Promise<void>> {

@@ -9,6 +9,7 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './erro
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
 import { acceptedCodings, pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
+import { STARTING_RETRY_AFTER_S } from './limits.ts';
 import type { RouteSpec } from './routes.ts';
 import { notFoundPage as readingNotFound } from '../pages/read.ts';
 import type { Streamed } from './served.ts';
@@ -82,6 +83,8 @@ const authenticate = { 'WWW-Authenticate': 'ApiKey header="x-api-key"' };
 export const keyRequired = json(ERRORS.keyRequired.status, ERRORS.keyRequired.body, authenticate);
 export const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body, authenticate);
 export const uriTooLong = json(ERRORS.uriTooLong.status, ERRORS.uriTooLong.body);
+/** A route whose part of dist/ is still being built (manifest.pending, right after a fresh `npm start`): come back shortly. */
+export const stillBuilding = json(ERRORS.starting.status, ERRORS.starting.body, { 'Retry-After': String(STARTING_RETRY_AFTER_S) });
 export const preflight: AppResponse = { status: 204, headers: flat({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS, 'Content-Length': '0' }) };
 const rateLimitedBase = json(ERRORS.rateLimited.status, ERRORS.rateLimited.body);
 export const rateLimited = (v: Verdict): AppResponse => ({ ...rateLimitedBase, headers: rateLimitedBase.headers.concat(rateHeaders(v), 'Retry-After', String(v.retryAfter)) });

@@ -4,7 +4,7 @@
 // files and the tests read them. Adding a route: its path in route-paths.ts, an
 // entry here, a handler in handlers/ (the compiler asks for it).
 import { MAX_VERSES_PER_CALL } from '../content/citations.ts';
-import { FILES } from '../layout.ts';
+import { FILES, type BuildPart } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
 import { MCP_MAX_BODY } from './limits.ts';
 import type { Params } from './match.ts';
@@ -43,6 +43,8 @@ export interface RouteSpec {
   held?: (p: Params) => string;
   /** Answers an HTML page for people: its family's 404 (a path under its first segment that no route takes) is an HTML page too. */
   page?: boolean;
+  /** The part of dist/ it answers from, which a fresh `npm start` builds after it starts serving: 503 with Retry-After until then. */
+  needs?: BuildPart;
 }
 
 const READ = ['GET', 'HEAD'] as const;
@@ -51,8 +53,8 @@ const POST = ['POST'] as const;
 export const ROUTES: readonly RouteSpec[] = [
   { id: 'random-verse', path: ROUTE_PATHS['random-verse'], methods: READ, access: 'metered', summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C and ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) narrow the draw and combine. Takes lang, authors, fields.', example: '/slok?speaker=arjuna', notFound: 'verse', random: true },
   { id: 'today', path: ROUTE_PATHS.today, methods: READ, access: 'metered', files: 'lang', summary: 'The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day\'s. Takes lang, authors, fields.', example: '/slok/today?lang=en', notFound: 'verse' },
-  { id: 'today-card', path: ROUTE_PATHS['today-card'], methods: READ, access: 'metered', themed: true, summary: 'The card of the verse of the day (gita-light.svg and gita-dark.svg beside it force a theme); ?date= as on /slok/today.', example: '/slok/today/gita.svg', notFound: 'verse' },
-  { id: 'today-card-png', path: ROUTE_PATHS['today-card-png'], methods: READ, access: 'metered', themed: true, summary: 'The card of the verse of the day as a PNG, 1200x630 for link previews (gita.png is the light picture; gita-light.png, gita-dark.png); ?date= as on /slok/today.', example: '/slok/today/gita.png', notFound: 'verse' },
+  { id: 'today-card', path: ROUTE_PATHS['today-card'], methods: READ, access: 'metered', themed: true, summary: 'The card of the verse of the day (gita-light.svg and gita-dark.svg beside it force a theme); ?date= as on /slok/today.', example: '/slok/today/gita.svg', notFound: 'verse', needs: 'cards' },
+  { id: 'today-card-png', path: ROUTE_PATHS['today-card-png'], methods: READ, access: 'metered', themed: true, summary: 'The card of the verse of the day as a PNG, 1200x630 for link previews (gita.png is the light picture; gita-light.png, gita-dark.png); ?date= as on /slok/today.', example: '/slok/today/gita.png', notFound: 'verse', needs: 'cards' },
   { id: 'verse', path: ROUTE_PATHS.verse, methods: READ, access: 'metered', files: 'lang', held: (p) => FILES.verse(p.ch!, p.sl!), summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.', example: '/slok/2/47', notFound: 'verse' },
   { id: 'verse-words', path: ROUTE_PATHS['verse-words'], methods: READ, access: 'metered', aliases: ['/slok/{ch}/{sl}/words.json'], summary: "The verse word by word: its words in the verse's order, each with its IAST and its English meaning (Swami Sivananda's word-by-word list, siva.ec), as [{word, transliteration, meaning}]; [] for a verse without a list and for the colophons.", example: '/slok/2/47/words', notFound: 'verse' },
   { id: 'verse-range', path: ROUTE_PATHS['verse-range'], methods: READ, access: 'metered', summary: 'The records from..to of one chapter, in order, as one array; to runs up to verses_count + 1 (the colophon). from after to is 400. Takes lang, authors, fields.', example: '/slok/2/47-50?lang=en', notFound: 'verse' },
@@ -61,10 +63,10 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'chapters', path: ROUTE_PATHS.chapters, methods: READ, access: 'metered', files: 'index', aliases: ['/chapter'], held: () => FILES.chapters, summary: 'The 18 chapter records, ordered by chapter_number.', example: '/chapters', notFound: 'chapter' },
   { id: 'chapter-verses', path: ROUTE_PATHS['chapter-verses'], methods: READ, access: 'metered', files: 'lang', summary: "A chapter's verse records in one array, in order: verses 1 to verses_count, then the colophon. Takes lang, authors, fields.", example: '/chapter/3/slok?lang=en&authors=siva', notFound: 'chapter' },
   { id: 'chapter', path: ROUTE_PATHS.chapter, methods: READ, access: 'metered', files: 'index', held: (p) => FILES.chapter(p.ch!), summary: 'One chapter record. Without a number, /chapter answers the list, as /chapters does.', example: '/chapter/2', notFound: 'chapter' },
-  { id: 'card', path: ROUTE_PATHS.card, methods: READ, access: 'metered', themed: true, summary: 'A verse card (SVG): a random verse; ?ch=C and ?speaker= narrow the draw; ?ch=C&sl=V that verse; ?theme=light|dark forces a theme.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', random: true },
-  { id: 'verse-card', path: ROUTE_PATHS['verse-card'], methods: READ, access: 'metered', themed: true, held: (p) => FILES.card(p.ch!, p.sl!), summary: 'The card of one verse; gita-light.svg and gita-dark.svg beside it (or ?theme=) force a theme.', example: '/slok/2/47/gita.svg', notFound: 'verse' },
-  { id: 'card-png', path: ROUTE_PATHS['card-png'], methods: READ, access: 'metered', themed: true, summary: 'A verse card as a PNG, 1200x630 for link previews: the same queries as /gita.svg (?ch=, ?speaker=, ?ch=C&sl=V, ?theme=); gita.png is the light picture, gita-dark.png the dark one.', example: '/gita.png?ch=2&sl=47', notFound: 'verse', random: true },
-  { id: 'verse-card-png', path: ROUTE_PATHS['verse-card-png'], methods: READ, access: 'metered', themed: true, held: (p) => FILES.card(p.ch!, p.sl!), summary: 'The card of one verse as a PNG, 1200x630 (gita.png light; gita-light.png, gita-dark.png, or ?theme=).', example: '/slok/2/47/gita.png', notFound: 'verse' },
+  { id: 'card', path: ROUTE_PATHS.card, methods: READ, access: 'metered', themed: true, summary: 'A verse card (SVG): a random verse; ?ch=C and ?speaker= narrow the draw; ?ch=C&sl=V that verse; ?theme=light|dark forces a theme.', example: '/gita.svg?ch=2&sl=47', notFound: 'verse', needs: 'cards', random: true },
+  { id: 'verse-card', path: ROUTE_PATHS['verse-card'], methods: READ, access: 'metered', themed: true, held: (p) => FILES.card(p.ch!, p.sl!), summary: 'The card of one verse; gita-light.svg and gita-dark.svg beside it (or ?theme=) force a theme.', example: '/slok/2/47/gita.svg', notFound: 'verse', needs: 'cards' },
+  { id: 'card-png', path: ROUTE_PATHS['card-png'], methods: READ, access: 'metered', themed: true, summary: 'A verse card as a PNG, 1200x630 for link previews: the same queries as /gita.svg (?ch=, ?speaker=, ?ch=C&sl=V, ?theme=); gita.png is the light picture, gita-dark.png the dark one.', example: '/gita.png?ch=2&sl=47', notFound: 'verse', needs: 'cards', random: true },
+  { id: 'verse-card-png', path: ROUTE_PATHS['verse-card-png'], methods: READ, access: 'metered', themed: true, held: (p) => FILES.card(p.ch!, p.sl!), summary: 'The card of one verse as a PNG, 1200x630 (gita.png light; gita-light.png, gita-dark.png, or ?theme=).', example: '/slok/2/47/gita.png', notFound: 'verse', needs: 'cards' },
   { id: 'docs', path: ROUTE_PATHS.docs, methods: READ, access: 'open', summary: 'This documentation (HTML).', example: '/', notFound: 'resource' },
   { id: 'pricing', path: ROUTE_PATHS.pricing, methods: READ, access: 'open', summary: 'The free license: what a key gives and how to get one (HTML).', example: '/pricing', notFound: 'resource' },
   { id: 'openapi', path: ROUTE_PATHS.openapi, methods: READ, access: 'open', summary: 'The OpenAPI 3.1 description of the API.', example: '/openapi.json', notFound: 'resource' },
@@ -73,7 +75,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'register', path: ROUTE_PATHS.register, methods: POST, access: 'open', summary: 'Register for a free key (form or JSON: name, email, intended use).', example: '/pricing', notFound: 'resource' },
   { id: 'read-verse', path: ROUTE_PATHS['read-verse'], methods: READ, access: 'metered', page: true, summary: 'A verse to read (HTML, no JavaScript): the Devanagari, transliteration and speaker, a translation (?lang=en|hi, ?author=KEY; default: the card\'s), its words, the other translators, the previous and next verse; Open Graph and Twitter tags (og:image: its PNG card), a canonical link, JSON-LD. An unknown verse: the verse 404 as a page.', example: '/read/2/47', notFound: 'verse' },
   { id: 'read-chapter', path: ROUTE_PATHS['read-chapter'], methods: READ, access: 'metered', page: true, summary: 'A chapter to read (HTML): its name, meaning and summary (?lang=en|hi), and every verse with the start of its translation (?author=KEY).', example: '/read/2', notFound: 'verse' },
-  { id: 'download', path: ROUTE_PATHS.download, methods: READ, access: 'metered', summary: 'The whole Gita in one file, for offline use: gita.json ({chapters, verses}), gita.ndjson (one record a line), gita.sqlite (tables and an FTS5 index; docs/downloads.md). Their sizes and SHA-256 are in /manifest.json; brotli and gzip when asked.', example: '/downloads/gita.json', notFound: 'resource' },
+  { id: 'download', path: ROUTE_PATHS.download, methods: READ, access: 'metered', summary: 'The whole Gita in one file, for offline use: gita.json ({chapters, verses}), gita.ndjson (one record a line), gita.sqlite (tables and an FTS5 index; docs/downloads.md). Their sizes and SHA-256 are in /manifest.json; brotli and gzip when asked.', example: '/downloads/gita.json', notFound: 'resource', needs: 'downloads' },
   { id: 'mcp', path: ROUTE_PATHS.mcp, methods: POST, access: 'metered', summary: `The Model Context Protocol server for AI assistants (Streamable HTTP, stateless: one JSON-RPC message or batch per POST, answered as JSON): tools get_verses, get_chapter, random_verse, verse_of_the_day, search, get_words; resources gita://chapter/{ch}, gita://verse/{ch}/{sl}. Metered as route mcp; the key as x-api-key or Authorization: Bearer. A body over ${MCP_MAX_BODY / 1024} kB is 413.`, example: '/mcp', notFound: 'resource' },
 ];
 

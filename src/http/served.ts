@@ -3,7 +3,7 @@
 // and speaker), the verse of each day, and what projections are cut from.
 // A new build gets a new Served; nothing here changes while it serves.
 import { dailyIndex } from '../content/daily.ts';
-import { FILES, mediaType, THEMES } from '../layout.ts';
+import { FILES, mediaType, THEMES, type BuildPart } from '../layout.ts';
 import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
 import { ProjectionCache } from './projected.ts';
 import { PngCards } from './png-cards.ts';
@@ -57,6 +57,8 @@ export interface Served {
   pngs: PngCards;
   /** Which verse an in-memory card is of (colophons too), to find it in another theme. */
   cardOf: Map<Asset, Card>;
+  /** Parts of dist/ not built yet (manifest.pending). */
+  pending: ReadonlySet<BuildPart>;
   /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
   fixed: Map<string, Fixed>;
   /** A file served from disk, by its path in dist/ (its header lists made on first use); undefined: not in dist/. */
@@ -79,13 +81,16 @@ export function prepare(dist: Dist): Served {
   const picks: Pick[] = [];
   const byChapter: Asset[][] = [];
   const cardOf = new Map<Asset, Card>();
+  const pending = new Set(manifest.pending ?? []);
+  // Cards still in the making (a fresh start): their routes answer 503 (app.ts) until the finished build is loaded.
+  const cards = !pending.has('cards');
   counts.forEach((count, i) => {
     const ch = i + 1;
     byChapter[ch] = [];
     for (let sl = 1; sl <= count + 1; sl++) {
-      const card = { ch, sl, asset: get(FILES.card(ch, sl)) };
-      cardOf.set(card.asset, card);
-      for (const t of THEMES) if (t !== 'auto' && !manifest.files[FILES.card(ch, sl, t)]) throw new Error(`dist/ lacks ${FILES.card(ch, sl, t)}; rebuild it`);
+      const card: Card = { ch, sl, asset: cards ? get(FILES.card(ch, sl)) : undefined };
+      if (card.asset) cardOf.set(card.asset, card);
+      if (cards) for (const t of THEMES) if (t !== 'auto' && !manifest.files[FILES.card(ch, sl, t)]) throw new Error(`dist/ lacks ${FILES.card(ch, sl, t)}; rebuild it`);
       byChapter[ch].push(get(FILES.verse(ch, sl)));
       if (sl > count) continue; // the colophon: never a random pick
       picks.push({ ...card, verse: get(FILES.verse(ch, sl)) });
@@ -145,6 +150,7 @@ export function prepare(dist: Dist): Served {
     projections: new ProjectionCache(),
     pngs: new PngCards(dist),
     cardOf,
+    pending,
     fixed: new Map(),
     streamed,
   };

@@ -23,7 +23,7 @@ import { THEMES, type Theme } from '../layout.ts';
 import { CARD_LEVELS, CompressPool, GZIP_LEVEL, type Compressed, type CompressStats, type Effort, type Levels } from './compress.ts';
 import { StagedWriter, type OutFile } from './writer.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
-import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
+import { LATER_PARTS, MANIFEST_VERSION, type Manifest } from './manifest.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
@@ -48,6 +48,13 @@ export interface BuildOptions {
   publicUrl?: string | null;
   /** Every verse's PNG card too (slow: a minute or more); without it, today's only. */
   png?: boolean;
+  /**
+   * Leave the cards (SVG and PNG), the downloads and the reading pages
+   * (LATER_PARTS) for a second build: the manifest lists them as pending.
+   * `npm start` on a fresh checkout serves such a dist/ a few seconds sooner
+   * and builds the whole one in the background (ensure.ts).
+   */
+  later?: boolean;
 }
 
 export interface BuildSummary {
@@ -146,15 +153,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/) and the reading pages (read/); a quick build streams them without twins too.
-    step('making the downloads and the reading pages');
+    const later = options.later === true;
+    if (!later) step('making the downloads and the reading pages');
     const records = { chapters, verses };
-    const downloads: Asset[] = await downloadAssets(records, cache);
+    const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = quick ? Promise.resolve(toWriter(downloads)) : compress(downloads, DOWNLOAD_LEVELS);
-    const reading: Asset[] = readingFiles({ ...records, base: options.publicUrl ?? '' });
+    const reading: Asset[] = later ? [] : readingFiles({ ...records, base: options.publicUrl ?? '' });
     const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
-    step('rendering cards');
+    if (!later) step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
-    const cards = await renderCards(
+    const cards = later ? [] : await renderCards(
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
       cache,
     );
@@ -169,22 +177,22 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         const { bytes, renderedAs, ...cached } = cards[i][theme];
         return { path: path(theme), body: bytes, ...cached, alsoCacheAs: renderedAs };
       });
-    const svgCards: Asset[] = verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
-    svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
-    svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
+    const svgCards: Asset[] = later ? [] : verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
+    if (!later) svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
+    if (!later) svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
     // 2,100 cards of about 50 kB (their letters are outlines): quick compression (compress.ts, CARD_LEVELS).
     const cardsDone = compress(svgCards, CARD_LEVELS);
     const other: Asset[] = [];
     // Binary files (PNG cards, the web font, the favicon): no twins.
     const svgs = (i: number) => Object.fromEntries(THEMES.map((t) => [t, cards[i][t].bytes])) as Record<Theme, Buffer>;
     const dailyAt = verses.indexOf(daily as VerseRecord);
-    step('drawing PNG cards');
+    if (!later) step('drawing PNG cards');
     // The favicon's SVG is text (twins like every text file); the rest are binary.
     const web = webAssets();
     other.push(...web.filter((a) => !isBinary(a.path)));
     binary = [
       ...web.filter((a) => isBinary(a.path)),
-      ...(await pngAssets(
+      ...(later ? [] : await pngAssets(
         [
           { svg: svgs(dailyAt), path: FILES.todayPng },
           { svg: svgs(dailyAt), path: FILES.dailyPng },
@@ -218,6 +226,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     audit: { findings: audit.findings.length, notes: audit.notes.length, newFields: audit.newFields.map((f) => f.name) },
     daily: { seed, chapter: daily.chapter, verse: daily.verse },
     files: {},
+    ...(options.later && { pending: [...LATER_PARTS] }),
   };
   for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
     const t = twins.get(a.path);

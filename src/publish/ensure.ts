@@ -9,6 +9,7 @@ import type { Content } from '../content/read.ts';
 import { staleness, writeStamp } from './stamp.ts';
 import { recoverDir } from '../fs/atomic.ts';
 import { AUDIT_FILE, auditSummary } from '../content/audit.ts';
+import { LATER_PARTS } from './manifest.ts';
 
 export interface EnsureOptions {
   contentDir: string;
@@ -26,6 +27,13 @@ export interface EnsureOptions {
   effort?: Effort;
   /** Called when a build is needed; what it returns is called once dist/ is ready or the preparation failed (npm start: a 503 on the port meanwhile). */
   whilePreparing?: () => Promise<() => Promise<void>>;
+  /**
+   * Build the records, the pages and the search first, and leave the cards,
+   * downloads and reading pages (manifest.pending) for later: ensureBuilt
+   * then says so by resolving true, and the caller builds the rest once it
+   * serves (background.ts). `npm start` does, to answer a few seconds sooner.
+   */
+  later?: boolean;
 }
 
 type Progress = ((message: string, done?: number, total?: number) => void) & { end?: () => void };
@@ -34,17 +42,18 @@ type Progress = ((message: string, done?: number, total?: number) => void) & { e
 export async function buildAndStamp(o: Omit<EnsureOptions, 'say' | 'stampFile'> & { stampFile: string | null; seed?: string; content?: Content; publicUrl?: string | null; png?: boolean }): Promise<BuildSummary> {
   const { build } = await import('./build.ts');
   const effort = o.effort ?? 'full';
-  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, publicUrl: o.publicUrl, png: o.png, progress: o.progress, effort, content: o.content });
+  const summary = await build({ contentDir: o.contentDir, outDir: o.distDir, cacheDir: o.cacheDir, seed: o.seed, publicUrl: o.publicUrl, png: o.png, progress: o.progress, effort, content: o.content, later: o.later });
   if (o.stampFile) await writeStamp(o.stampFile, o.distDir, o.contentDir, summary.manifest, effort);
   return summary;
 }
 
-export async function ensureBuilt(o: EnsureOptions): Promise<void> {
+/** Import and build when needed. True when dist/ was built with parts left for later (`later`): the caller builds the rest. */
+export async function ensureBuilt(o: EnsureOptions): Promise<boolean> {
   recoverDir(o.contentDir);
   recoverDir(o.distDir);
   const effort = o.effort ?? 'quick';
   const why = staleness(o.stampFile, o.contentDir, o.distDir, effort);
-  if (!why) return;
+  if (!why) return false;
   const progress: Progress = o.progress ?? (() => {});
   const say = (line: string) => {
     progress.end?.();
@@ -57,6 +66,7 @@ export async function ensureBuilt(o: EnsureOptions): Promise<void> {
   } finally {
     await release?.();
   }
+  return o.later === true;
 }
 
 async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say: (line: string) => void): Promise<void> {
@@ -69,5 +79,5 @@ async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say
     say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs)}`);
   }
   const s = await buildAndStamp({ ...o, effort, content, progress: (m, d, t) => progress(`build: ${m}`, d, t) });
-  say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s`);
+  say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s${o.later ? `; ${LATER_PARTS.join(', ')} follow in the background (their routes answer 503 with Retry-After until then)` : ''}`);
 }

@@ -2,6 +2,7 @@
 // plus what the server (and a client on a static host) needs to know about
 // the content: verse counts, speakers, commentaries, errata, the build's id.
 // Written by the build, read by the server at start-up.
+import type { BuildPart } from '../layout.ts';
 import type { TextField } from '../content/schema.ts';
 
 export interface ManifestFile {
@@ -58,6 +59,15 @@ export interface Manifest {
   /** The verse of the day of this build (/gita.svg and slok/today/ on a static host), and how it was picked. */
   daily: { seed: string; chapter: number; verse: number };
   files: Record<string, ManifestFile>;
+  /**
+   * What this dist/ does not hold yet: `npm start` on a fresh checkout serves
+   * the records first and builds these in the background (ensure.ts); the
+   * routes that answer from them say 503 with Retry-After meanwhile. Absent
+   * from a finished build.
+   */
+  pending?: BuildPart[];
 }
+
+export { LATER_PARTS, type BuildPart } from '../layout.ts';
 
 export const MANIFEST_VERSION = 2;

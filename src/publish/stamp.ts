@@ -50,6 +50,8 @@ export function staleness(stampFile: string, contentDir: string, distDir: string
     return 'dist/ has no build stamp';
   }
   if (stamp.dist !== distDir || stamp.build !== manifest.build) return 'dist/ was not built from this checkout';
+  // A start that stopped before its background build was done (ensure.ts) left it so.
+  if (manifest.pending?.length) return `dist/ is unfinished (no ${manifest.pending.join(', ')} yet)`;
   // Stamps from before there were two efforts were all made at 'full'.
   if (needs === 'full' && (stamp.effort ?? 'full') !== 'full') return 'dist/ was compressed quickly (by npm start), not as it is published';
   if (stamp.inputs !== inputsFingerprint(contentDir)) return 'content/ or the build code changed since dist/ was built';

@@ -1,7 +1,10 @@
 // What `npm start` does on a fresh checkout, on the real content: import, a
-// quick build (stamped so), a 503 with Retry-After on the port meanwhile; and
-// what `npm run build` then does with that dist/: build it again, compressed
-// as it is published. A failed preparation leaves no dist/ and frees the port.
+// quick build of all but the cards, downloads and reading pages (a 503 with
+// Retry-After on the port meanwhile), a server on it that answers those with
+// 503 too, and the rest built in the background, which the server then
+// serves; and what `npm run build` then does with that dist/: build it again,
+// compressed as it is published. A failed preparation leaves no dist/ and
+// frees the port.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -13,9 +16,13 @@ import { staleness } from '../../src/publish/stamp.ts';
 import type { Manifest } from '../../src/publish/manifest.ts';
 import { answerWhilePreparing, STARTING_RETRY_AFTER_S } from '../../src/http/preparing.ts';
 import { ERRORS } from '../../src/http/errors.ts';
-import { FILES, isBinary } from '../../src/layout.ts';
+import { FILES, isBinary, isCard } from '../../src/layout.ts';
 import { PATHS } from '../../src/paths.ts';
+import { buildInBackground } from '../../src/publish/background.ts';
+import { LATER_PARTS } from '../../src/publish/manifest.ts';
 import { linkedCopy, rewrite, tempDir, hook } from '../helpers/fs.ts';
+import { startServer, type Running } from '../helpers/server.ts';
+import { fetchRaw } from '../helpers/http.ts';
 
 const root = tempDir('gita-ensure-');
 const contentDir = join(root, 'content');
@@ -51,6 +58,7 @@ let port = 0;
 const during: Array<NonNullable<Awaited<ReturnType<typeof get>>>> = [];
 const said: string[] = [];
 const stages = new Set<string>();
+let later = false;
 
 test.before(hook(async () => {
   port = await freePort();
@@ -63,6 +71,7 @@ test.before(hook(async () => {
     say: (line) => said.push(line),
     progress: (message) => stages.add(message),
     whilePreparing: () => answerWhilePreparing('127.0.0.1', port),
+    later: true,
   }).finally(() => (preparing = false));
   // Ask as a client polling for the server would, until the preparation is over.
   while (preparing) {
@@ -70,14 +79,53 @@ test.before(hook(async () => {
     if (reply && preparing) during.push(reply);
     await new Promise((r) => setTimeout(r, 200));
   }
-  await prepared;
+  later = await prepared;
 }));
 
-test('a fresh checkout: imported and built quickly, saying what it does stage by stage', () => {
+test('a fresh checkout: imported and built quickly, but for the cards, downloads and reading pages, saying what it does stage by stage', () => {
+  assert.ok(later, 'the rest is left for later');
   assert.match(said[0], /^content\/ is missing: preparing it/);
   assert.ok(said.some((l) => /^imported 18 chapters and 719 verse records/.test(l)), said.join('\n'));
-  assert.ok(said.some((l) => /^built \d+ files in/.test(l)), said.join('\n'));
-  for (const stage of ['import: validating', 'import: writing', 'build: rendering cards', 'build: compressing', 'build: writing']) assert.ok(stages.has(stage), `${stage} in ${[...stages]}`);
+  assert.ok(said.some((l) => /^built \d+ files in .*cards, downloads, reading pages follow in the background/.test(l)), said.join('\n'));
+  for (const stage of ['import: validating', 'import: writing', 'build: compressing', 'build: writing']) assert.ok(stages.has(stage), `${stage} in ${[...stages]}`);
+  assert.not.ok(stages.has('build: rendering cards'), 'no card drawn before the server answers');
+  const first = manifestOf(distDir);
+  assert.equal(first.pending, [...LATER_PARTS]);
+  assert.ok(first.files[FILES.verse(2, 47)] && first.files[FILES.chapters] && first.files[FILES.searchIndex], 'the records, the chapters, the search');
+  const left = Object.keys(first.files).filter((p) => isCard(p) || p.startsWith('/downloads/') || p.startsWith('/read/') || p.endsWith('.png'));
+  assert.equal(left, [], 'no card, download or reading page yet');
+  assert.match(staleness(stampFile, contentDir, distDir, 'quick') ?? '', /^dist\/ is unfinished/, 'a start that stops now is finished by the next');
+});
+
+let server: Running | undefined;
+test.after(async () => {
+  await server?.stop();
+});
+test('served at once: the records answer, the routes of the parts still in the making answer 503 with Retry-After, not counted', async () => {
+  server = await startServer('node', { dist: distDir, dataDir: tempDir('gita-ensure-data-') });
+  for (const path of ['/chapter/2', '/slok/2/47', '/slok/2/47?lang=en', '/read/2/47', '/search?q=karma']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
+  for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/gita.svg?ch=2&sl=47', '/slok/today/gita.svg', '/gita.png', '/slok/2/47/gita.png', '/downloads/gita.json']) {
+    const r = await fetchRaw(server!.url, path);
+    assert.is(r.status, 503, path);
+    assert.is(r.headers['retry-after'], String(STARTING_RETRY_AFTER_S), path);
+    assert.equal(JSON.parse(r.text), ERRORS.starting.body, path);
+  }
+  assert.is((await fetchRaw(server!.url, '/slok/2/99/gita.svg')).status, 404, 'an unknown verse is still 404');
+});
+
+test('the background build finishes it, and the running server serves it: cards, PNG, downloads; stamped current', async () => {
+  const lines: string[] = [];
+  const child = buildInBackground({ contentDir, distDir, cacheDir, stampFile }, (l) => lines.push(l));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  assert.is(code, 0, lines.join('\n'));
+  assert.match(lines.join('\n'), /the rest of the build \(cards, downloads, reading pages\) is done after/);
+  assert.is(manifestOf(distDir).pending, undefined);
+  // The server sees the new dist/ (a watch, or its poll every 5 s).
+  const deadline = Date.now() + 15_000;
+  while ((await fetchRaw(server!.url, '/slok/2/47/gita.svg')).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/slok/today/gita.svg', '/slok/2/47/gita.png', '/downloads/gita.json']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
+  assert.match(server!.output(), /serving build [0-9a-f]+ \(dist\/ was rebuilt\)/);
+  await server!.stop();
   assert.is(JSON.parse(readFileSync(stampFile, 'utf8')).effort, 'quick');
   assert.is(staleness(stampFile, contentDir, distDir, 'quick'), null, 'current for npm start');
   assert.match(staleness(stampFile, contentDir, distDir, 'full') ?? '', /compressed quickly/, 'not for the benchmark or publishing');
@@ -108,7 +156,8 @@ test('the quick dist/: records, chapters and cards with brotli and gzip twins of
   const bytes = readFileSync(join(distDir, FILES.verse(2, 47)));
   assert.ok(brotliDecompressSync(readFileSync(join(distDir, FILES.verse(2, 47) + '.br'))).equals(bytes));
   assert.ok(gunzipSync(readFileSync(join(distDir, FILES.verse(2, 47) + '.gz'))).equals(bytes));
-  assert.ok(quick.files[FILES.card(2, 47)].br);
+  assert.ok(quick.files[FILES.card(2, 47)].gzip);
+  assert.is(quick.files[FILES.card(2, 47)].br, undefined, 'a card has its gzip twin only');
   const list = quick.files[FILES.chapterVerses(2)];
   assert.is(list.br, undefined);
   assert.not.ok(existsSync(join(distDir, FILES.chapterVerses(2) + '.br')));
@@ -120,8 +169,8 @@ test('npm run build remakes it as published: the same files byte for byte, every
   assert.equal(Object.keys(full.files).sort(), Object.keys(quick.files).sort());
   for (const [path, entry] of Object.entries(full.files)) {
     assert.is(entry.sha256, quick.files[path].sha256, `${path}: the same bytes`);
-    // Every text file has its twins; the binary ones (PNG, ICO, woff2: compressed already) never do.
-    assert.ok(isBinary(path) ? !entry.br && !entry.gzip : entry.br && entry.gzip, `${path}: twins`);
+    // Every text file has its twins (a card its gzip one only); the binary ones (PNG, ICO, woff2: compressed already) never do.
+    assert.ok(isBinary(path) ? !entry.br && !entry.gzip : isCard(path) ? !entry.br && entry.gzip : entry.br && entry.gzip, `${path}: twins`);
   }
   const record = FILES.verse(2, 47);
   assert.ok(full.files[record].br! < quick.files[record].br!, 'records compressed harder');
