@@ -25,6 +25,8 @@ let dist: string;
 const shots = outputDir('reading');
 
 test.before(hook(async () => {
+  // The browser first: without it the hook fails before a server is left listening (which would keep the run from ending).
+  browser = await launch();
   ({ distDir: dist } = await testDist());
   const serve = sirv(dist, { dev: true, etag: false, extensions: ['html'] });
   server = createServer((req, res) => serve(req, res, () => {
@@ -33,7 +35,6 @@ test.before(hook(async () => {
   }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launch();
 }));
 test.after(hook(async () => {
   await browser?.close();
