@@ -318,6 +318,7 @@ run(async () => {
 
   // The servers side by side: each engine with 1 worker and with auto, nginx, and the bare servers.
   const targets: Target[] = [];
+  let stopping = false;
   let port = 18_100;
   for (const engine of engines) {
     for (const workers of ['1', 'auto']) {
@@ -339,6 +340,8 @@ run(async () => {
     const bare = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'bun'), [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(p)], { stdio: ['ignore', 'ignore', 'inherit'] });
     targets.push({ name: 'bare Bun.serve', port: p, proc: bare, gita: false, rss: () => [rssMb(bare.pid!)] });
   }
+  // A server that stops during the run says so at once (its figures after that would be wrk's errors).
+  for (const t of targets) t.proc.once('exit', (code, signal) => !stopping && console.error(`  ${t.name} exited during the run (code ${code}, signal ${signal})`));
   const node1 = targets.find((t) => t.name === 'node 1');
   /** The URL a target is asked for a route, and the wrk script for a random route; null: it has no such route (the bare servers project nothing). */
   const ask = (t: Target, route: Route): { url: string; script?: string } | null => {
@@ -411,7 +414,9 @@ run(async () => {
       const cold: number[] = [];
       for (let sl = 1; sl <= 9; sl++) {
         const t0 = performance.now();
-        const res = await fetch(`http://127.0.0.1:${node1.port}${FILES.cardPng(4, sl, sl % 2 ? 'light' : 'dark')}`);
+        const res = await fetch(`http://127.0.0.1:${node1.port}${FILES.cardPng(4, sl, sl % 2 ? 'light' : 'dark')}`).catch((err: Error) => {
+          throw new Error(`PNG card on node 1: ${err.message} (${(err.cause as Error | undefined)?.message ?? 'no cause'}); node 1 ${node1.proc.exitCode === null ? 'is running' : `exited with ${node1.proc.exitCode}`}`);
+        });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`PNG card: ${res.status}`);
         cold.push(performance.now() - t0);
@@ -484,6 +489,7 @@ run(async () => {
     console.log('');
     console.log(`RSS after the load, per process that serves (MB; target <= 150 per worker): ${[...rss].map(([n, mbs]) => `${n} ${mbs.map((m) => m.toFixed(0)).join(', ')}`).join('; ')}`);
   } finally {
+    stopping = true;
     for (const t of targets) t.proc.kill(t.name === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
     await Promise.all(targets.map((t) => new Promise((r) => (t.proc.exitCode !== null || t.proc.signalCode !== null ? r(null) : t.proc.once('exit', r)))));
   }
