@@ -414,7 +414,9 @@ run(async () => {
       const cold: number[] = [];
       for (let sl = 1; sl <= 9; sl++) {
         const t0 = performance.now();
-        const res = await fetch(`http://127.0.0.1:${node1.port}${FILES.cardPng(4, sl, sl % 2 ? 'light' : 'dark')}`).catch((err: Error) => {
+        // Once more on a failure: fetch may write to a pooled connection the server has closed meanwhile (EPIPE).
+        const get = () => fetch(`http://127.0.0.1:${node1.port}${FILES.cardPng(4, sl, sl % 2 ? 'light' : 'dark')}`);
+        const res = await get().catch(get).catch((err: Error) => {
           throw new Error(`PNG card on node 1: ${err.message} (${(err.cause as Error | undefined)?.message ?? 'no cause'}); node 1 ${node1.proc.exitCode === null ? 'is running' : `exited with ${node1.proc.exitCode}`}`);
         });
         await res.arrayBuffer();
