@@ -3,7 +3,7 @@
 // same in a browser tab, in an <img>, in a README and as a PNG.
 import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
 import { escapeXml, textWidth, words, wrap } from './text.ts';
-import { outline, shape, UNITS, type Face } from './glyphs.ts';
+import { measure, outline, shape, UNITS, type Face } from './glyphs.ts';
 import { cardStyle } from './theme.ts';
 export { cardStyle, cardInTheme, PALETTE } from './theme.ts';
 import { knownSpeaker } from '../content/schema.ts';
@@ -114,12 +114,14 @@ export function renderCard(verse: VerseRecord, chapter: ChapterRecord, theme: Th
   const speaker = !colophon && typeof verse.speaker === 'string' ? (knownSpeaker(verse.speaker)?.label ?? verse.speaker) : null;
   const who = speaker ? ` · ${speaker}` : '';
   const titleWidth = textWidth(title, 18, 'bold');
-  const left = titleWidth + textWidth(who, 14);
+  // The space before "· Krishna": textWidth(' ') is 0 (it measures words), so the space is measured as a glyph.
+  const gap = speaker ? measure(' ', 'bold', 18) : 0;
+  const left = titleWidth + gap + textWidth(who, 14);
   const full = `Chapter ${verse.chapter}${colophon ? ' colophon' : ''} · ${chapter.translation}`;
   // The chapter's name gives way when both would not fit on one line.
   const right = left + 24 + textWidth(full, 14) <= TEXT_WIDTH ? full : `Chapter ${verse.chapter}${colophon ? ' colophon' : ''}`;
   sheet.draw(title, 'bold', 18, PAD, y, 'acc');
-  if (speaker) sheet.draw(who, 'latin', 14, PAD + titleWidth + textWidth(' ', 18, 'bold'), y, 'mut');
+  if (speaker) sheet.draw(who, 'latin', 14, PAD + titleWidth + gap, y, 'mut');
   sheet.draw(right, 'latin', 14, CARD_WIDTH - PAD - textWidth(right, 14), y, 'mut');
   said.push(`${title}${who}. ${right}.`);
 

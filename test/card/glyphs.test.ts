@@ -63,4 +63,20 @@ test('widths grow with the text and the size', () => {
   assert.is(measure('karma', 'latin', 16), measure('karma', 'latin', 16));
 });
 
+
+test('the header: the speaker starts a space after the reference ("2.47 · Krishna", not "2.47· Krishna")', async () => {
+  const { renderCard } = await import('../../src/card/card.ts');
+  const verse = { _id: 'BG2.47', chapter: 2, verse: 47, speaker: 'श्रीभगवान्', slok: 'कर्म', transliteration: 'karma' } as never;
+  const chapter = { chapter_number: 2, verses_count: 72, translation: 'Sankhya Yoga' } as never;
+  const svg = renderCard(verse, chapter, 'light');
+  const groups = [...svg.matchAll(/<g class="(\w+)" transform="translate\(([\d.]+) /g)].map((m) => ({ cls: m[1], x: Number(m[2]) }));
+  const [title, speaker] = groups;
+  assert.is(title.cls, 'acc');
+  assert.is(speaker.cls, 'mut');
+  const titleEnd = title.x + measure('Bhagavad', 'bold', 18) + measure(' ', 'bold', 18) + measure('Gita', 'bold', 18) + measure(' ', 'bold', 18) + measure('2.47', 'bold', 18);
+  const space = measure(' ', 'bold', 18);
+  assert.ok(space > 3, `a space is ${space} px`);
+  assert.ok(speaker.x >= titleEnd + space - 0.2, `the speaker at ${speaker.x}, the title ends at ${titleEnd}`);
+});
+
 test.run();
