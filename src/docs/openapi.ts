@@ -257,6 +257,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         ...responses,
         ...(route.access === 'metered' ? meteredErrors : route.access === 'key' ? { '401': response('Unauthorized'), '500': response('InternalError') } : { '500': response('InternalError') }),
         '405': response(method === 'post' ? 'MethodNotAllowedPost' : 'MethodNotAllowed'),
+        ...(route.needs && { '503': response('StillBuilding') }),
       },
     };
   }
@@ -348,6 +349,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         Unauthorized: { description: `${ERRORS.keyRequired.body.error} (no key where one is needed) or ${ERRORS.keyInvalid.body.error} (unknown or revoked).`, content: errorBody(ERRORS.keyInvalid.body.error) },
         TooManyRequests: { description: 'Over the daily quota (or, anonymous, the burst window).', headers: { 'Retry-After': header('RetryAfter'), ...rateHeaders }, content: errorBody(ERRORS.rateLimited.body.error) },
         InternalError: { description: 'An unexpected failure; never a stack.', content: errorBody(ERRORS.internal.body.error) },
+        StillBuilding: { description: 'A self-hosted server started on a fresh checkout is still building this part of dist/ (the cards or the downloads; the rest answers already): try again after Retry-After seconds. Never from a published build.', headers: { 'Retry-After': header('RetryAfter') }, content: errorBody(ERRORS.starting.body.error) },
       },
       schemas: {
         Verse: verseSchema('#/components/schemas/Commentary'),
