@@ -57,6 +57,15 @@ export const FILES = {
   downloads: { json: '/downloads/gita.json', ndjson: '/downloads/gita.ndjson', sqlite: '/downloads/gita.sqlite' },
 } as const;
 
+/**
+ * The files of dist/ that say how to use the API rather than carry its
+ * content: a server hands them to anybody, uncounted. Every other file no
+ * route names (the reading pages' HTML, the search index...) goes through
+ * the key and the quota as the routes do.
+ */
+export const isPublicFile = (path: string) => PUBLIC_FILES.has(path) || path.startsWith('/fonts/');
+const PUBLIC_FILES = new Set<string>([FILES.docs, FILES.notFound, FILES.pricing, FILES.openapi, FILES.manifest, FILES.audit, FILES.facts, FILES.client, FILES.clientTypes, FILES.searchModule, FILES.favicon, FILES.faviconSvg, '/_headers', '/_redirects']);
+
 /** What the built docs page says where the API's origin goes; the server writes its own origin there. */
 export const ORIGIN_PLACEHOLDER = 'https://&lt;this host&gt;';
 

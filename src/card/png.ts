@@ -110,6 +110,11 @@ export class ByteLru<V = Buffer> {
     return this.entries.size;
   }
 
+  /** Held, or being made. */
+  has(key: string): boolean {
+    return this.entries.has(key) || this.pending.has(key);
+  }
+
   /** The entry for `key`, made by `make` when missing (once, however many ask at the same time). */
   get(key: string, make: () => Promise<V>): Promise<V> {
     const hit = this.peek(key);

@@ -11,21 +11,38 @@ import type { Dist } from './assets.ts';
 import { Context, type AppCore } from './context.ts';
 import { createGate } from './gate.ts';
 import { HANDLERS } from './handlers/index.ts';
-import { MAX_URL_LENGTH } from './limits.ts';
+import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from './limits.ts';
+import { Pool } from './pool.ts';
 import { matchRoute } from './match.ts';
 import { methodNotAllowed, notFound, notFoundPage, page, preflight, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
-import { allows } from './routes.ts';
+import { isPublicFile } from '../layout.ts';
+import type { Handler } from './context.ts';
+import { allows, type RouteId, type RouteSpec } from './routes.ts';
 import { prepare, type Fixed } from './served.ts';
 import type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
 
 export type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
+
+/**
+ * A file of dist/ that no route names and that carries content (a reading
+ * page's HTML, the search index): metered like the routes, and counted in
+ * the usage as `file`. Not a route of the table: nothing documents these
+ * paths; the routes serve the same content.
+ */
+const CONTENT_FILE: RouteSpec = { id: 'file' as RouteId, path: '/{file}', methods: ['GET', 'HEAD'], access: 'metered', summary: 'A file of the static build.', example: '/search/index.json', notFound: 'resource' };
+const contentFile: Handler = (c) => c.file(c.at.file!);
 
 /** Plain paths remembered per build, at most: %-encoded spellings and 404s are never kept. */
 const FIXED_PATHS = 20_000;
 
 export function createApp(options: AppOptions): App {
   let served = prepare(options.dist);
-  const core: AppCore = { options, random: options.random ?? Math.random, pricing: options.pricing === undefined ? null : page(options.pricing) };
+  const core: AppCore = {
+    options,
+    random: options.random ?? Math.random,
+    pricing: options.pricing === undefined ? null : page(options.pricing),
+    pools: { png: new Pool(PNG_POOL.running, PNG_POOL.waiting), search: new Pool(SEARCH_POOL.running, SEARCH_POOL.waiting) },
+  };
   const gate = createGate(options);
 
   /** The route of a path, and the in-memory file it names; or the 404 (or the file of dist/) to answer. */
@@ -34,7 +51,9 @@ export function createApp(options: AppOptions): App {
     const match = matchRoute(path, s.dist.manifest.content.versesPerChapter);
     if (!match.route) {
       const file = req.method === 'GET' || req.method === 'HEAD' ? s.streamed(path) : undefined;
-      return file ? sendStreamed(req, file, false, undefined, undefined) : match.page ? notFoundPage[match.notFound] : notFound[match.notFound];
+      if (!file) return match.page ? notFoundPage[match.notFound] : notFound[match.notFound];
+      // The docs and their assets go to anybody; content goes through the gate, as its routes do.
+      return isPublicFile(path) ? sendStreamed(req, file, false, undefined, undefined) : { ...match, route: CONTENT_FILE, asset: null, file: path };
     }
     // Right after a fresh start, the cards and downloads may still be in the making.
     if (match.route.needs && s.pending.has(match.route.needs)) return stillBuilding;
@@ -59,7 +78,7 @@ export function createApp(options: AppOptions): App {
     if (!('route' in m)) return m;
     if (!allows(m.route, req.method)) return methodNotAllowed(m.route);
     const c = new Context(req, m, q === -1 ? '' : url.slice(q + 1), s, core);
-    const handler = HANDLERS[m.route.id];
+    const handler = m.route === CONTENT_FILE ? contentFile : HANDLERS[m.route.id];
     if (m.route.access === 'open') {
       const reply = handler(c);
       return reply instanceof Promise ? reply.then((r) => (r instanceof Context ? r.respond() : r)) : reply instanceof Context ? reply.respond() : reply;

@@ -6,7 +6,9 @@
 import type { Verdict } from '../keys/limits.ts';
 import type { KeyRecord } from '../keys/store.ts';
 import type { Asset } from './assets.ts';
-import { internalError, sendDerived, sendHeld, sendStreamed, given } from './respond.ts';
+import type { Pool } from './pool.ts';
+import { createHash } from 'node:crypto';
+import { internalError, sendDerived, sendHeld, sendParts, sendStreamed, given } from './respond.ts';
 import type { Fixed, Served } from './served.ts';
 import type { Projected } from './projected.ts';
 import type { AppOptions, AppRequest, AppResponse } from './types.ts';
@@ -17,6 +19,8 @@ export interface AppCore {
   random: () => number;
   /** The /pricing page of these settings, when the server rendered one. */
   pricing: AppResponse | null;
+  /** The heavy work of this worker, bounded: PNG renders and searches. */
+  pools: { png: Pool; search: Pool };
 }
 
 /** Who calls: a key's record (and the subject its requests are counted under), or nobody in particular. */
@@ -30,10 +34,12 @@ const NOBODY: Caller = { key: null };
 
 export class Context {
   caller: Caller = NOBODY;
+  /** How many requests this one counts as against the quota and in the usage (a JSON-RPC batch: one per message). */
+  units = 1;
   private parsed: URLSearchParams | null | undefined = undefined;
 
   // The decision: which responder, and its arguments.
-  private kind: 0 | 'held' | 'file' | 'derived' | 'prepared' | 'given' | 'later' = 0;
+  private kind: 0 | 'held' | 'file' | 'derived' | 'prepared' | 'given' | 'parts' | 'later' = 0;
   private asset: Asset | null = null;
   private path = '';
   private random = false;
@@ -44,6 +50,8 @@ export class Context {
   private entry: Projected | null = null;
   private type: string | undefined = undefined;
   private deferred: ((c: Context) => Promise<Reply>) | null = null;
+  private parts: readonly Uint8Array[] = [];
+  private length = 0;
   private made: { status: number; headers: Iterable<[string, string]>; body: Uint8Array | string } | null = null;
 
   constructor(
@@ -114,6 +122,15 @@ export class Context {
     return this;
   }
 
+  /** A large answer, sent as its parts (slices of records held in memory), never joined nor kept; `key` names it in this build (its ETag). */
+  partsOf(key: string, parts: readonly Uint8Array[], length: number): this {
+    this.kind = 'parts';
+    this.key = key;
+    this.parts = parts;
+    this.length = length;
+    return this;
+  }
+
   /** Decide once counted: work that should not run for a refused request (waiting for the search index, reading a body). */
   later(then: (c: Context) => Promise<Reply>): this {
     this.kind = 'later';
@@ -135,6 +152,8 @@ export class Context {
         return sendDerived(req, this.served.projections.get(this.key, this.make!, this.type), this.random, this.cache, rate);
       case 'prepared':
         return sendDerived(req, this.entry!, this.random, this.cache, rate);
+      case 'parts':
+        return sendParts(req, createHash('sha256').update(this.served.dist.manifestSha256).update('\0').update(this.key).digest('hex'), this.parts, this.length, rate);
       case 'given':
         return given(this.made!.status, this.made!.headers, this.made!.body, rate);
       case 'later':

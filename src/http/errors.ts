@@ -18,6 +18,8 @@ export const ERRORS = {
   badRequest: { status: 400, body: { error: 'Bad Request' } },
   /** While `npm start` prepares dist/ (src/http/preparing.ts), with Retry-After. */
   starting: { status: 503, body: { error: 'Service Unavailable: starting, try again shortly' } },
+  /** Too much heavy work (PNG renders, searches) in flight on this worker, with Retry-After: not counted. */
+  busy: { status: 503, body: { error: 'Service Unavailable: busy, try again shortly' } },
 } as const;
 
 export const METHOD_NOT_ALLOWED = 'Method Not Allowed';

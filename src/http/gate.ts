@@ -8,7 +8,7 @@ import type { Verdict } from '../keys/limits.ts';
 import type { KeyRecord } from '../keys/store.ts';
 import { anonSubject, keySubject } from '../keys/usage.ts';
 import { Context, type Caller, type Handler, type Reply } from './context.ts';
-import { keyInvalid, keyRequired, rateLimited } from './respond.ts';
+import { badRequest, keyInvalid, keyRequired, rateLimited } from './respond.ts';
 import type { AppOptions, AppResponse } from './types.ts';
 
 type Keyed = { key: KeyRecord; subject: string };
@@ -40,21 +40,31 @@ export function createGate(options: AppOptions): Gate {
     return lastAnon;
   };
 
-  /** Which key the request presents: the x-api-key header, else Authorization: Bearer (what MCP clients send), else the api_key query parameter. */
-  function presentedKey(c: Context): string | undefined {
+  /**
+   * Which key the request presents: the x-api-key header, else
+   * Authorization: Bearer (what MCP clients send), else the api_key query
+   * parameter, its name read percent-decoded (api%5Fkey is api_key), as
+   * every parameter is; given twice, it is refused rather than one picked.
+   */
+  function presentedKey(c: Context): string | undefined | AppResponse {
     const header = c.req.header('x-api-key');
     if (header !== undefined) return header.trim();
     const auth = c.req.header('authorization');
     if (auth !== undefined && /^bearer\s/i.test(auth)) return auth.slice(7).trim();
-    if (c.queryString.includes('api_key')) return c.query!.get('api_key') ?? undefined;
-    return undefined;
+    const qs = c.queryString;
+    if (!qs.includes('api_key') && !qs.includes('%')) return undefined;
+    const given = c.query!.getAll('api_key');
+    if (given.length > 1) return TWICE;
+    return given[0];
   }
+  const TWICE = badRequest('api_key: given more than once; give the key once (or in the x-api-key header)');
 
   /** The key policy: the caller (a key's, or anonymous), or the 401 to answer. */
   function checkKey(c: Context): KeyCheck | Promise<KeyCheck> {
     const ownKey = c.at.route.access === 'key';
     if (options.auth === 'off' && !ownKey) return ANONYMOUS;
     const presented = presentedKey(c);
+    if (typeof presented === 'object') return { refuse: presented };
     if (presented === undefined || presented === '') return options.auth === 'required' || ownKey ? REFUSE_REQUIRED : ANONYMOUS;
     const found = options.keys.verify(presented);
     return found instanceof Promise ? found.then(settle) : settle(found);
@@ -85,20 +95,20 @@ export function createGate(options: AppOptions): Gate {
     const subject = key ? (caller as Keyed).subject : anonOf(c.req.ip);
     const limit = key ? key.limit : options.anonLimit;
     if (limit === 0) {
-      options.usage.count(subject, c.at.route.id);
+      options.usage.count(subject, c.at.route.id, c.units);
       return c.respond();
     }
-    const v = options.limiter.consume(subject, limit, !key);
+    const v = options.limiter.consume(subject, limit, !key, c.units);
     return v instanceof Promise ? v.then((verdict) => limited(c, subject, verdict)) : limited(c, subject, v);
   }
 
   /** The limiter's verdict on a request: the answer with the rate-limit headers, or the 429. */
   function limited(c: Context, subject: string, v: Verdict): AppResponse | Promise<AppResponse> {
     if (!v.allowed) {
-      options.usage.count(subject, 'rate-limited');
+      options.usage.count(subject, 'rate-limited', c.units);
       return rateLimited(v);
     }
-    options.usage.count(subject, c.at.route.id);
+    options.usage.count(subject, c.at.route.id, c.units);
     return c.respond(v);
   }
 

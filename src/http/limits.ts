@@ -24,6 +24,30 @@ export const DATED_MAX_AGE = 86_400;
 export const SEARCH_RETRY_MS = 10_000;
 /** Largest MCP request body (POST /mcp); larger gets 413. A tools/call is a few hundred bytes. */
 export const MCP_MAX_BODY = 64 * 1024;
+/** Messages in one JSON-RPC batch (POST /mcp); more is a 400. Each message counts as a request against the quota. */
+export const MCP_MAX_BATCH = 100;
+
+/**
+ * The most bytes of records one request may ask for: a /verses list or a
+ * range, or every call of an MCP request (a batch shares one budget). The
+ * sizes are known before anything is made, so a request over it is refused
+ * (400, or a JSON-RPC error per call) before the work is done. The largest
+ * chapter's records are 4.5 MB; lang, authors or fields make them smaller.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+/**
+ * A list of records larger than this is sent as the slices of the records the
+ * server holds (no copy, not kept, not compressed): a few such answers in
+ * flight cost no memory of their own.
+ */
+export const STREAMED_ANSWER_BYTES = 1024 * 1024;
+
+/** PNG renders in flight per worker (each on libuv's thread pool), and how many more may wait; beyond, 503 with Retry-After. */
+export const PNG_POOL = { running: 2, waiting: 8 } as const;
+/** Searches run one after another per worker (each a few milliseconds of the event loop), and how many may wait; beyond, 503. */
+export const SEARCH_POOL = { running: 1, waiting: 16 } as const;
+/** Seconds a client refused by a full pool is asked to wait. */
+export const BUSY_RETRY_AFTER_S = 1;
 
 /** Seconds a client is asked to wait while the server prepares (a fresh clone's import and build, or the cards still being built): about how long the rest takes. */
 export const STARTING_RETRY_AFTER_S = 5;

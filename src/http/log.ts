@@ -9,9 +9,24 @@ export interface RequestLog {
   flush(): void;
 }
 
-/** `api_key=...` in a logged URL becomes `api_key=[redacted]`. */
+/** Is this raw query parameter name `api_key` once percent-decoded (as the server reads it: api%5Fkey is api_key)? */
+function isKeyName(raw: string): boolean {
+  if (!raw.includes('%') && !raw.includes('+')) return raw.toLowerCase() === 'api_key';
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase() === 'api_key';
+  } catch {
+    // Not decodable, so not a name the server reads; still, nothing that looks like one is logged.
+    return /api(?:_|%5f)key/i.test(raw);
+  }
+}
+
+/** The value of every query parameter named api_key, however its name is spelled (api%5Fkey...), becomes `[redacted]`. */
 export function redact(url: string): string {
-  let out = url.includes('api_key') ? url.replace(/([?&;]api_key=)[^&;#]*/gi, '$1[redacted]') : url;
+  const q = url.indexOf('?');
+  let out = url;
+  if (q !== -1 && (url.includes('%', q) || /api_key/i.test(url))) {
+    out = url.slice(0, q + 1) + url.slice(q + 1).replace(/(^|[&;])([^=&;#]*)=([^&;#]*)/g, (m, sep: string, name: string) => (isKeyName(name) ? `${sep}${name}=[redacted]` : m));
+  }
   if (/[\u0000-\u001f\u007f]/.test(out)) out = out.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return out;
 }

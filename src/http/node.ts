@@ -153,7 +153,7 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
       }
       if (r.close) res.shouldKeepAlive = false;
       res.writeHead(r.status, r.headers);
-      res.end(r.body);
+      end(res, r.body);
     } catch (err) {
       onError(err);
       if (!res.headersSent) send(res, internalError());
@@ -186,7 +186,16 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
 
 function send(res: ServerResponse, r: AppResponse) {
   res.writeHead(r.status, r.headers);
-  res.end(r.body);
+  end(res, r.body);
+}
+
+/** Send the body: bytes, or a list of parts written one after another (never joined). */
+function end(res: ServerResponse, body: AppResponse['body']) {
+  if (!Array.isArray(body)) return res.end(body as Uint8Array | string | undefined);
+  res.cork();
+  for (const part of body) res.write(part);
+  res.end();
+  res.uncork();
 }
 
 /**

@@ -7,6 +7,7 @@ import { ByteLru, cardPngAsync, pngTheme } from '../card/png.ts';
 import { FILES, type Theme } from '../layout.ts';
 import type { Dist } from './assets.ts';
 import { PNG_CACHE_BYTES } from './limits.ts';
+import type { Pool } from './pool.ts';
 import { ENTRY_OVERHEAD, Projected } from './projected.ts';
 
 export class PngCards {
@@ -19,13 +20,21 @@ export class PngCards {
     this.cache = new ByteLru<Projected>(maxBytes, (p) => p.size + ENTRY_OVERHEAD);
   }
 
-  /** The PNG of a verse's card (auto is the light picture), drawn once however many ask at the same time. */
-  get(ch: number, sl: number, theme: Theme): Promise<Projected> {
+  /** The PNG of a verse's card in a theme, drawn once however many ask at the same time; through `pool` when given (at most so many renders at once). */
+  get(ch: number, sl: number, theme: Theme, pool?: Pool): Promise<Projected> {
     const t = pngTheme(theme);
     return this.cache.get(`${ch}/${sl}/${t}`, async () => {
-      const svg = this.dist.assets.get(FILES.card(ch, sl))!.identity.body.toString();
-      return new Projected(await cardPngAsync(cardInTheme(svg, t), t), 'image/png');
+      const draw = async () => {
+        const svg = this.dist.assets.get(FILES.card(ch, sl))!.identity.body.toString();
+        return new Projected(await cardPngAsync(cardInTheme(svg, t), t), 'image/png');
+      };
+      return pool ? pool.run(draw) : draw();
     });
+  }
+
+  /** Is this card drawn already, or being drawn? (Then it costs no render.) */
+  has(ch: number, sl: number, theme: Theme): boolean {
+    return this.cache.has(`${ch}/${sl}/${pngTheme(theme)}`);
   }
 
   /** Cards held and their bytes (for tests and the benchmark). */

@@ -106,6 +106,11 @@ export class ProjectionCache {
     return slot.entry;
   }
 
+  /** Is an answer of this key held? (Its parts need not be cut again.) */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** Drop the oldest entries until what is held fits (the newest always stays). */
   private trim(): void {
     for (const [key, held] of this.entries) {

@@ -4,6 +4,7 @@
 import { FIELD_LIMITS, keyIssuedPage, pricingPage, type PricingOptions } from '../pages/pricing.ts';
 import type { Limiter } from '../keys/limits.ts';
 import type { KeyStore } from '../keys/store.ts';
+import { anonSubject, type UsageStore } from '../keys/usage.ts';
 import { html, json } from './respond.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 import { ERRORS } from './errors.ts';
@@ -13,6 +14,8 @@ import { MAX_REGISTRATION_BYTES } from './limits.ts';
 export interface RegisterOptions {
   keys: KeyStore;
   limiter: Limiter;
+  /** Where registrations are counted (per address and day), so that their limit outlives a restart. */
+  usage?: UsageStore;
   pricing: Omit<PricingOptions, 'form'>;
 }
 
@@ -61,6 +64,8 @@ export async function register(req: AppRequest, o: RegisterOptions): Promise<App
   if (!(await o.limiter.register(req.ip))) {
     return reply(429, ERRORS.rateLimited.body.error, fields, { 'Retry-After': '3600' });
   }
+  // Counted in the usage too, which the limits start from after a restart.
+  o.usage?.count(anonSubject(req.ip), 'register');
   const { key, record } = await o.keys.create({ name: fields.name, email: fields.email, use: fields.use, limit: o.pricing.keyLimit, plan: 'free' });
   return asForm
     ? html(201, keyIssuedPage(key, record.name, record.limit))

@@ -4,12 +4,12 @@
 // it, with the rate-limit headers of the gate's verdict when there is one.
 import { createHash } from 'node:crypto';
 import type { Verdict } from '../keys/limits.ts';
-import { flat, type Asset, type HeaderSets, type Representations, type Variant } from './assets.ts';
+import { flat, headerSets, type Asset, type HeaderSets, type Representations, type Variant } from './assets.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
 import { acceptedCodings, pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
-import { STARTING_RETRY_AFTER_S } from './limits.ts';
+import { BUSY_RETRY_AFTER_S, STARTING_RETRY_AFTER_S } from './limits.ts';
 import type { RouteSpec } from './routes.ts';
 import { notFoundPage as readingNotFound } from '../pages/read.ts';
 import type { Streamed } from './served.ts';
@@ -85,6 +85,8 @@ export const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body,
 export const uriTooLong = json(ERRORS.uriTooLong.status, ERRORS.uriTooLong.body);
 /** A route whose part of dist/ is still being built (manifest.pending, right after a fresh `npm start`): come back shortly. */
 export const stillBuilding = json(ERRORS.starting.status, ERRORS.starting.body, { 'Retry-After': String(STARTING_RETRY_AFTER_S) });
+/** A pool of heavy work (PNG renders, searches) is full: come back in a second. */
+export const busy = json(ERRORS.busy.status, ERRORS.busy.body, { 'Retry-After': String(BUSY_RETRY_AFTER_S) });
 export const preflight: AppResponse = { status: 204, headers: flat({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS, 'Content-Length': '0' }) };
 const rateLimitedBase = json(ERRORS.rateLimited.status, ERRORS.rateLimited.body);
 export const rateLimited = (v: Verdict): AppResponse => ({ ...rateLimitedBase, headers: rateLimitedBase.headers.concat(rateHeaders(v), 'Retry-After', String(v.retryAfter)) });
@@ -140,6 +142,18 @@ export function sendStreamed(req: AppRequest, s: Representations<Streamed>, rand
   const v = choose(req, s, random);
   if (!v) return { status: 304, headers: finish(s.identity.notModified, rate, cache) };
   return { status: 200, headers: finish(random ? v.randomHeaders : v.headers, rate, cache), file: v.file };
+}
+
+/**
+ * A large answer sent as the parts it is made of (slices of the records held
+ * in memory): a 304, or the parts, uncompressed. Its ETag is the hash of what
+ * names it in this build (the same name, the same bytes), so no byte is read
+ * to make one.
+ */
+export function sendParts(req: AppRequest, sha256: string, parts: readonly Uint8Array[], length: number, rate: Verdict | undefined): AppResponse {
+  const sets = headerSets(JSON_TYPE, sha256, undefined, length);
+  if (matchesEtag(req.header('if-none-match'), [sets.etag])) return { status: 304, headers: finish(sets.notModified, rate, undefined) };
+  return { status: 200, headers: finish(sets.headers, rate, undefined), body: parts };
 }
 
 /** A derived answer (a projection, a search): a 304, or its bytes in the coding the client takes (compressed on first demand). */

@@ -72,7 +72,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
     anonLimit: config.anonLimit,
     publicUrl: config.publicUrl,
     pricing: pricingPage(pricing),
-    register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, pricing }),
+    register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, usage: stores.usage, pricing }),
     search,
     health: () => {
       const h = stores.health();

@@ -23,7 +23,8 @@ export interface AppResponse {
   status: number;
   /** Flat list: name, value, name, value... */
   headers: string[];
-  body?: Uint8Array | string;
+  /** The bytes; a list is sent one part after another (the slices of records the server holds, never joined). */
+  body?: Uint8Array | string | readonly Uint8Array[];
   /** Stream this file of dist/ (its path inside dist/, such as /index.html.br) as the body: the static layer's job. */
   file?: string;
   /** Close the connection after this answer (the request body was not read). */

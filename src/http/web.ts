@@ -108,7 +108,8 @@ async function toResponse(r: AppResponse, method: string, root: string): Promise
     const bytes = await readServed(root + r.file);
     headers.set('Content-Length', String(bytes.length));
     body = bytes;
-  } else if (r.body !== undefined) body = r.body as ConstructorParameters<typeof Response>[0];
+  } else if (Array.isArray(r.body)) body = new Blob(r.body as Uint8Array<ArrayBuffer>[]);
+  else if (r.body !== undefined) body = r.body as ConstructorParameters<typeof Response>[0];
   if (method === 'HEAD' || NO_BODY.has(r.status)) body = null;
   if (r.close) headers.set('Connection', 'close');
   return new Response(body, { status: r.status, headers });

@@ -9,8 +9,8 @@
 // and Deno's workers, whose primary forks them (src/http/processes.ts) and
 // hands their messages to the listeners here as node:cluster would.
 import cluster from 'node:cluster';
-import { RateLimiterCluster, RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import { DayClock, type Factory } from './limits.ts';
+import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory } from 'rate-limiter-flexible';
+import { DayClock, LIMITERS, seedLimiters, type Factory } from './limits.ts';
 import { add, rowsOf, type Counts, type FileUsageStore, type UsageRow, type UsageStore } from './usage.ts';
 
 const CHANNEL = 'gita';
@@ -66,8 +66,8 @@ export class ClusterUsageStore implements UsageStore {
     this.timer.unref();
   }
 
-  count(subject: string, route: string): void {
-    add(this.buffer, this.clock.at(), subject, route, 1);
+  count(subject: string, route: string, n = 1): void {
+    add(this.buffer, this.clock.at(), subject, route, n);
   }
 
   flush(): Promise<void> {
@@ -130,7 +130,13 @@ export class ClusterUsageStore implements UsageStore {
  * one usage store their counts go to.
  */
 export function serveWorkers(usage: FileUsageStore): void {
-  new RateLimiterClusterMaster();
+  // The primary's limiters, made here before any worker asks (the master makes
+  // one only where none exists) so that they start from today's persisted
+  // counts: a restart gives nobody its quota again.
+  const master = new RateLimiterClusterMaster() as unknown as { _rateLimiters: Record<string, RateLimiterMemory> };
+  const made = Object.fromEntries(Object.entries(LIMITERS).map(([keyPrefix, shape]) => [keyPrefix, new RateLimiterMemory({ keyPrefix, ...shape })]));
+  for (const [keyPrefix, limiter] of Object.entries(made)) master._rateLimiters[keyPrefix] ??= limiter;
+  seedLimiters({ day: master._rateLimiters.day, register: master._rateLimiters.register }, usage.rows(1));
   cluster.on('message', (worker, m: unknown) => {
     if (!isClusterMessage(m)) return;
     if (m.type === 'usage') usage.merge(m.rows);

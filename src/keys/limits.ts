@@ -12,6 +12,7 @@
 // requests never wait for the store) and is larger, up to `max`.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
+import type { UsageRow } from './usage.ts';
 
 /** Anonymous clients may also not exceed this many requests in this many seconds. */
 export const ANON_BURST = { points: 30, seconds: 10 } as const;
@@ -31,18 +32,23 @@ export const LEASE = {
 
 export interface Verdict {
   allowed: boolean;
-  /** Requests a day. */
+  /** The limit that decided: requests a day, or (when the burst window refused) requests per window. */
   limit: number;
   remaining: number;
-  /** Unix time (seconds) when the daily quota starts again: the next midnight UTC. */
+  /** Unix time (seconds) when that limit starts again: the next midnight UTC, or the burst window's end. */
   reset: number;
   /** Seconds to wait, when refused. */
   retryAfter: number;
 }
 
 export interface Limiter {
-  /** Count one request against `subject`'s daily quota (and, for anonymous clients, the burst window). */
-  consume(subject: string, dailyLimit: number, anonymous: boolean): Verdict | Promise<Verdict>;
+  /**
+   * Count `n` requests (a JSON-RPC batch: one per message) against
+   * `subject`'s daily quota, and for anonymous clients first one against the
+   * burst window: a request the window refuses does not spend the quota.
+   * Refused requests of a batch are given back, so a smaller one may pass.
+   */
+  consume(subject: string, dailyLimit: number, anonymous: boolean, n?: number): Verdict | Promise<Verdict>;
   /** The daily quota's state without counting. */
   peek(subject: string, dailyLimit: number): Promise<Verdict>;
   /** Count one registration from a client address; false when it is over the day's allowance. */
@@ -97,7 +103,33 @@ export function redisFactory(client: Redis, prefix: string): Factory {
  * during a day), so one counter per caller and day counts every request and
  * each request is judged against the caller's quota of the moment.
  */
-const DAILY_CEILING = 2 ** 31 - 1;
+export const DAILY_CEILING = 2 ** 31 - 1;
+
+/** What a usage row counts that is not a request against the quota. */
+const NOT_QUOTA = new Set(['rate-limited', 'register']);
+
+/**
+ * Start in-memory limiters from the persisted usage of today (usage.json), so
+ * that a restart gives nobody a day's quota or registrations again: each
+ * caller's daily counter starts at the requests counted for it today, and
+ * each address's registrations at the keys it registered today. (Redis
+ * limiters keep their counters in Redis and need none of this.)
+ */
+export function seedLimiters(limiters: { day: RateLimiterAbstract; register: RateLimiterAbstract }, rows: readonly UsageRow[], now = Date.now()): void {
+  const clock = new DayClock();
+  const today = clock.at(now);
+  const ttl = clock.secondsLeft(now);
+  const requests = new Map<string, number>();
+  const registered = new Map<string, number>();
+  for (const r of rows) {
+    if (r.day !== today) continue;
+    if (r.route === 'register') registered.set(r.subject, (registered.get(r.subject) ?? 0) + r.count);
+    else if (!NOT_QUOTA.has(r.route)) requests.set(r.subject, (requests.get(r.subject) ?? 0) + r.count);
+  }
+  const set = (limiter: RateLimiterAbstract, key: string, n: number) => (limiter as RateLimiterMemory).set(key, n, ttl);
+  for (const [subject, n] of requests) set(limiters.day, `${subject}:${today}`, n);
+  for (const [subject, n] of registered) set(limiters.register, subject.replace(/^anon:/, ''), n);
+}
 
 interface Lease {
   day: string;
@@ -121,10 +153,19 @@ const settle = (p: Promise<RateLimiterRes>) =>
     },
   );
 
-export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE): Limiter {
-  const daily = factory('day', DAILY_CEILING, 86_400);
-  const burst = factory('burst', ANON_BURST.points, ANON_BURST.seconds);
-  const registrations = factory('register', REGISTRATIONS_PER_DAY, 86_400);
+/** The limiters' names and shapes, as every factory (and a cluster's primary) makes them. */
+export const LIMITERS = {
+  day: { points: DAILY_CEILING, duration: 86_400 },
+  burst: { points: ANON_BURST.points, duration: ANON_BURST.seconds },
+  register: { points: REGISTRATIONS_PER_DAY, duration: 86_400 },
+} as const;
+
+/** `seed`: today's persisted usage, which in-memory limiters start from (seedLimiters). */
+export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE, seed?: readonly UsageRow[]): Limiter {
+  const daily = factory('day', LIMITERS.day.points, LIMITERS.day.duration);
+  const burst = factory('burst', LIMITERS.burst.points, LIMITERS.burst.duration);
+  const registrations = factory('register', LIMITERS.register.points, LIMITERS.register.duration);
+  if (seed) seedLimiters({ day: daily, register: registrations }, seed);
   const leases = new Map<string, Lease>();
   const refilling = new Map<string, Promise<unknown>>();
 
@@ -166,19 +207,23 @@ export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE): Li
    * while the current lease still has requests (no request waits for it, and
    * none is spent from the new block here).
    */
-  async function fromStore(subject: string, limit: number, now: number, ahead: boolean): Promise<Verdict> {
+  async function fromStore(subject: string, limit: number, now: number, ahead: boolean, n = 1): Promise<Verdict> {
     const d = clock.at(now);
     const held = leases.get(subject);
     const known = held?.day === d ? held : undefined;
-    const block = blockSize(limit, known, now);
-    if (block === 1 && held) giveBack(subject, held);
+    // A batch is counted in the store as it is, all at once.
+    const block = n > 1 ? n : blockSize(limit, known, now);
+    const exact = n > 1 || block === 1;
+    if (exact && held) giveBack(subject, held);
     const untilMidnight = clock.secondsLeft(now);
     const { res } = await settle(daily.consume(`${subject}:${d}`, block, { customDuration: untilMidnight }));
     const counted = res.consumedPoints;
-    if (block === 1) {
+    if (exact) {
       // Remember the count (an empty lease), so the next request knows whether to lease.
       if (!leases.has(subject)) leases.set(subject, { day: d, counted, left: 0, expires: now + lease.ms, size: lease.size, taken: 0 });
-      return verdict(counted, limit, counted <= limit, Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+      const allowed = counted <= limit;
+      if (!allowed && n > 1) void daily.reward(`${subject}:${d}`, n).catch(() => {});
+      return verdict(allowed ? counted : counted - (n > 1 ? n : 0), limit, allowed, allowed ? 1 : untilMidnight);
     }
     // A lease that went past the quota (others spent it meanwhile): keep what fits, give the rest back.
     const over = Math.max(0, counted - limit);
@@ -198,21 +243,21 @@ export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE): Li
   }
 
   /** One store call per key at a time: concurrent requests wait for the same refill. */
-  const refill = (subject: string, limit: number, now: number, ahead: boolean) => {
-    const p = fromStore(subject, limit, now, ahead).finally(() => refilling.delete(subject));
+  const refill = (subject: string, limit: number, now: number, ahead: boolean, n = 1) => {
+    const p = fromStore(subject, limit, now, ahead, n).finally(() => refilling.delete(subject));
     refilling.set(subject, p);
     return p;
   };
 
   return {
-    consume(subject, dailyLimit, anonymous) {
+    consume(subject, dailyLimit, anonymous, n = 1) {
       const now = Date.now();
       const d = clock.at(now);
       if (!anonymous) {
         // Spend from this server's lease when it has one: no store call.
         const held = leases.get(subject);
-        if (held && held.left > 0 && held.day === d) {
-          held.left--;
+        if (held && held.left >= n && held.day === d) {
+          held.left -= n;
           // A quarter of the block left: fetch the next one now, so that no request waits for it.
           if (held.left <= held.size >> 2 && !refilling.has(subject) && dailyLimit - held.counted > lease.above) {
             void refill(subject, dailyLimit, now, true).catch(() => {});
@@ -221,19 +266,23 @@ export function createLimiter(factory: Factory, lease: typeof LEASE = LEASE): Li
         }
         // Concurrent requests of one key wait for one refill, not one each.
         const pending = refilling.get(subject);
-        if (pending) return pending.then(() => this.consume(subject, dailyLimit, anonymous), () => this.consume(subject, dailyLimit, anonymous));
-        return refill(subject, dailyLimit, now, false);
+        if (pending) return pending.then(() => this.consume(subject, dailyLimit, anonymous, n), () => this.consume(subject, dailyLimit, anonymous, n));
+        return refill(subject, dailyLimit, now, false, n);
       }
-      return Promise.all([
-        settle(daily.consume(`${subject}:${d}`, 1, { customDuration: clock.secondsLeft(now) })),
-        settle(burst.consume(subject)),
-      ]).then(([dres, b]) => {
-        const v = verdict(dres.res.consumedPoints, dailyLimit, dres.res.consumedPoints <= dailyLimit, Math.max(1, Math.ceil(dres.res.msBeforeNext / 1000)));
+      // The burst window first (it counts HTTP requests: a batch is one; its
+      // work is bounded by the request's budget): what it refuses never
+      // reaches the daily quota.
+      return settle(burst.consume(subject, 1)).then(async (b) => {
         if (!b.allowed) {
-          v.allowed = false;
-          v.retryAfter = Math.max(1, Math.ceil(b.res.msBeforeNext / 1000));
+          const wait = Math.max(1, Math.ceil(b.res.msBeforeNext / 1000));
+          return { allowed: false, limit: ANON_BURST.points, remaining: 0, reset: Math.ceil(now / 1000) + wait, retryAfter: wait };
         }
-        return v;
+        const key = `${subject}:${d}`;
+        const { res } = await settle(daily.consume(key, n, { customDuration: clock.secondsLeft(now) }));
+        const counted = res.consumedPoints;
+        const allowed = counted <= dailyLimit;
+        if (!allowed && n > 1) void daily.reward(key, n).catch(() => {});
+        return verdict(allowed || n === 1 ? counted : counted - n, dailyLimit, allowed, allowed ? 1 : clock.secondsLeft(now));
       });
     },
     async peek(subject, dailyLimit) {

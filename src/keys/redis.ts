@@ -201,8 +201,8 @@ export class RedisUsageStore implements UsageStore {
     }
   }
 
-  count(subject: string, route: string): void {
-    add(this.buffer, this.clock.at(), subject, route, 1);
+  count(subject: string, route: string, n = 1): void {
+    add(this.buffer, this.clock.at(), subject, route, n);
   }
 
   flush(): Promise<void> {

@@ -81,7 +81,8 @@ export async function openStores(config: Config, { live, say = () => {}, cluster
   if (usage.recovered) {
     say(`error: ${usage.recovered.from} was corrupt (${usage.recovered.reason}); it was moved to ${usage.recovered.to} and counting starts again from zero`);
   }
-  const limiter = createLimiter(memoryFactory);
+  // Today's counts so far: a restart does not give anybody its quota again.
+  const limiter = createLimiter(memoryFactory, undefined, live ? await usage.read(1) : undefined);
   return {
     keys,
     usage,

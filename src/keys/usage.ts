@@ -18,7 +18,8 @@ export interface UsageRow {
 
 export interface UsageStore {
   readonly kind: string;
-  count(subject: string, route: string): void;
+  /** Count `n` requests (a JSON-RPC batch is one per message). */
+  count(subject: string, route: string, n?: number): void;
   /** Counts, newest day first, over the last `days` days (today included); one subject or all. */
   read(days: number, subject?: string): Promise<UsageRow[]>;
   /** Write what is buffered now. */
@@ -111,8 +112,8 @@ export class FileUsageStore implements UsageStore {
     return store;
   }
 
-  count(subject: string, route: string): void {
-    add(this.counts, this.clock.at(), subject, route, 1);
+  count(subject: string, route: string, n = 1): void {
+    add(this.counts, this.clock.at(), subject, route, n);
     this.dirty = true;
   }
 
@@ -123,6 +124,11 @@ export class FileUsageStore implements UsageStore {
   }
 
   async read(days: number, subject?: string): Promise<UsageRow[]> {
+    return this.rows(days, subject);
+  }
+
+  /** The same, at once. */
+  rows(days: number, subject?: string): UsageRow[] {
     return rowsOf(this.counts, lastDays(days), subject);
   }
 

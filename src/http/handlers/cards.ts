@@ -4,12 +4,17 @@
 import { FILES, type Theme } from '../../layout.ts';
 import type { Context, Handler, Reply } from '../context.ts';
 import { ANY_VERSE, cardQuery, dayQuery, themeQuery } from '../query.ts';
-import { notFound } from '../respond.ts';
+import { busy, notFound } from '../respond.ts';
 import type { Card } from '../served.ts';
 
 /** A verse's card in a theme, as SVG, or as PNG when the route's file is gita.png. */
 function card(c: Context, card: Card, theme: Theme, random: boolean, cache?: string): Reply {
-  if (c.at.route.id.endsWith('-png')) return c.later(async (c) => c.prepared(await c.served.pngs.get(card.ch, card.sl, theme), random, cache));
+  if (c.at.route.id.endsWith('-png')) {
+    // A card not drawn yet needs a render: refused at once (uncounted) when this worker has too many in hand.
+    const png = c.app.pools.png;
+    if (png.full && !c.served.pngs.has(card.ch, card.sl, theme)) return busy;
+    return c.later(async (c) => c.prepared(await c.served.pngs.get(card.ch, card.sl, theme, png), random, cache));
+  }
   if (theme === 'auto') return c.held(card.asset ?? c.served.dist.assets.get(FILES.card(card.ch, card.sl))!, random, cache);
   return c.file(FILES.card(card.ch, card.sl, theme), random, cache);
 }

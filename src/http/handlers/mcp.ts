@@ -1,12 +1,15 @@
 // POST /mcp: the Model Context Protocol server (src/mcp) over the build being
 // served. The body is checked before the request is counted (413, 415, 400
-// are not counted); the SDK is loaded with the first request, not at start-up.
+// are not counted); each message of a batch counts as a request; calls over
+// the request's budget (src/mcp/budget.ts) are refused before any runs; the
+// SDK is loaded with the first request, not at start-up.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkMcpBody } from '../../mcp/body.ts';
+import { checkMcpBody, refusal } from '../../mcp/body.ts';
+import { costing, withinBudget } from '../../mcp/budget.ts';
 import type { Library } from '../../mcp/library.ts';
 import type { Context, Handler } from '../context.ts';
-import { MCP_MAX_BODY } from '../limits.ts';
+import { MCP_MAX_BATCH, MCP_MAX_BODY } from '../limits.ts';
 import { json } from '../respond.ts';
 import type { Served } from '../served.ts';
 
@@ -34,13 +37,42 @@ function libraryOf(c: Context): Promise<Library> {
   return found;
 }
 
+/** What each call costs in this build (one costing per build: it reads the manifest once). */
+const costings = new WeakMap<Served, ReturnType<typeof costing>>();
+const costOf = (s: Served) => {
+  let found = costings.get(s);
+  if (!found) costings.set(s, (found = costing(s.dist.manifest)));
+  return found;
+};
+
 export const mcp: Handler = async (c) => {
   const checked = checkMcpBody(c.req.header('content-type'), await c.req.body(MCP_MAX_BODY));
   // A body too long was not read to its end: the connection closes after the answer.
   if ('status' in checked) return { ...json(checked.status, checked.body), ...(checked.status === 413 && { close: true }) };
+  const batch = Array.isArray(checked.message) ? checked.message.length : 0;
+  if (batch > MCP_MAX_BATCH) return json(400, refusal(400, -32600, `Invalid Request: a batch of ${batch} messages; at most ${MCP_MAX_BATCH}`).body);
+  // Every message of a batch is a request, for the quota and the counts.
+  c.units = Math.max(batch, 1);
+  // The calls over the request's budget are refused before anything runs (and still counted: they were asked).
+  const { run, refused } = withinBudget(checked.message, costOf(c.served));
   return c.later(async (c) => {
+    if (!run.length) return c.given(200, [['Content-Type', 'application/json']], JSON.stringify(batch ? refused : refused[0]));
     const [{ answerMcp }, library] = await Promise.all([import('../../mcp/http.ts'), libraryOf(c)]);
-    const res = await answerMcp(library, checked.message, c.req.header('mcp-protocol-version'));
-    return c.given(res.status, res.headers, new Uint8Array(await res.arrayBuffer()));
+    const res = await answerMcp(library, batch ? run : run[0], c.req.header('mcp-protocol-version'));
+    const answered = new Uint8Array(await res.arrayBuffer());
+    if (!refused.length) return c.given(res.status, res.headers, answered);
+    return c.given(200, [['Content-Type', 'application/json']], joinAnswers(answered, refused));
   });
 };
+
+/** A batch's answers (a JSON array, one object when one call ran, or nothing when only notifications ran) and the refused calls' errors, as one array. */
+function joinAnswers(answered: Uint8Array, refused: unknown[]): Buffer {
+  const errors = JSON.stringify(refused).slice(1); // without its [
+  const text = Buffer.from(answered.buffer, answered.byteOffset, answered.byteLength);
+  const body = text.toString('latin1', 0, Math.min(text.length, 64)).trimStart();
+  if (body.startsWith('{')) return Buffer.concat([Buffer.from('['), text, Buffer.from(`,${errors}`)]);
+  if (!body.startsWith('[')) return Buffer.from(`[${errors}`);
+  const last = text.lastIndexOf(0x5d); // the array's ]
+  const empty = text.subarray(text.indexOf(0x5b) + 1, last).toString().trim() === '';
+  return Buffer.concat([text.subarray(0, last), Buffer.from(empty ? errors : `,${errors}`)]);
+}

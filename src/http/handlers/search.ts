@@ -1,10 +1,11 @@
 // /search: the parameters checked before the request is counted; the search
-// itself once it is (it may wait for the index to load). Answers are kept as
+// itself once it is (it may wait for the index to load), one at a time per
+// worker (a full line of searches is a 503, uncounted). Answers are kept as
 // bytes with an ETag and compression, like projections.
 import { parseSearch } from '../../search/params.ts';
 import { searchPage } from '../../pages/search.ts';
 import type { Handler } from '../context.ts';
-import { badRequest, html, HTML_TYPE, notFound } from '../respond.ts';
+import { badRequest, busy, html, HTML_TYPE, notFound } from '../respond.ts';
 
 export const search: Handler = (c) => {
   const query = c.query;
@@ -14,11 +15,19 @@ export const search: Handler = (c) => {
   const parsed = parseSearch(query ?? new URLSearchParams(), c.served.dist.manifest.content);
   if ('error' in parsed) return asHtml ? html(400, searchPage(query?.get('q') ?? '', null, parsed.error)) : badRequest(parsed.error);
   const params = parsed.params;
+  const key = `/search\0${asHtml ? 'html' : 'json'}\0${JSON.stringify(params)}`;
+  // A search not made yet costs the event loop a few milliseconds: refused at once (uncounted) when too many wait.
+  const pool = c.app.pools.search;
+  if (pool.full && !c.served.projections.has(key)) return busy;
   return c.later(async (c) => {
     const running = c.app.options.search?.();
     if (!running) return notFound.resource;
     const run = await running;
-    const key = `/search\0${asHtml ? 'html' : 'json'}\0${JSON.stringify(params)}`;
-    return c.derived(key, () => Buffer.from(asHtml ? searchPage(params.q, run(params)) : JSON.stringify({ query: params.q, ...run(params) })), asHtml ? HTML_TYPE : undefined);
+    const make = () => Buffer.from(asHtml ? searchPage(params.q, run(params)) : JSON.stringify({ query: params.q, ...run(params) }));
+    const type = asHtml ? HTML_TYPE : undefined;
+    if (c.served.projections.has(key)) return c.derived(key, make, type);
+    // One search at a time per worker, each on its own turn of the event loop.
+    const made = await pool.run(make);
+    return c.derived(key, () => made, type);
   });
 };
