@@ -1,6 +1,7 @@
 // npm run bench : the server against nginx on the same dist/, side by side in
 // one run, with wrk. Prints figures and ratios; it is not a pass/fail test.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { FILES } from '../src/layout.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-build-bench]
+Usage: npm run bench [-- --duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-abuse-bench] [--no-build-bench]
 
 Builds dist/ if needed, then measures side by side, on the same dist/, the
 server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
@@ -27,7 +28,10 @@ the load. Then projections and search on Node, and references and MCP at
 16 connections beside /slok/2/47 (/verses?ref=2.47-50 and a POST /mcp
 tools/call get_verses); PNG cards, cold (drawn on the request) and cached
 (--no-png skips); start-up to the first answer
-on each engine; the cost of keys, limits and counting on /chapter/2
+on each engine; what abuse costs (the heaviest allowed requests one after
+another, then floods of PNG cards and searches on 32 connections: /chapter/2's
+p99 meanwhile and the server's peak RSS, against targets; --no-abuse-bench
+skips); the cost of keys, limits and counting on /chapter/2
 (GITA_AUTH=off against required, embedded and with Redis at REDIS_URL or
 127.0.0.1:6379); and cold and warm build times. wrk and nginx are installed
 with apt-get when missing and this user may. Printed, not asserted.
@@ -94,9 +98,18 @@ const ms = (s: string) => {
   return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
 };
 
+const wrkArgs = (url: string, seconds: number, connections: number, script?: string, headers: string[] = []) => ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), ...(script ? ['-s', script] : []), url];
+
 function wrk(bin: string, url: string, seconds: number, connections: number, script?: string, headers: string[] = []): Result {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), ...(script ? ['-s', script] : []), url];
-  const out = execFileSync(bin, args, { encoding: 'utf8' });
+  return wrkResult(execFileSync(bin, wrkArgs(url, seconds, connections, script, headers), { encoding: 'utf8' }));
+}
+
+/** The same without blocking this process (for measuring while it sends requests of its own). */
+async function wrkAsync(bin: string, url: string, seconds: number, connections: number, script?: string): Promise<Result> {
+  return wrkResult((await promisify(execFile)(bin, wrkArgs(url, seconds, connections, script), { encoding: 'utf8' })).stdout);
+}
+
+function wrkResult(out: string): Result {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
   // Percentiles only from wrk's "Latency Distribution" table: the Stdev column
   // above it ("+/- Stdev 90.50%") would otherwise match /50%/.
@@ -214,6 +227,73 @@ async function keysBench(wrkBin: string, seconds: number, connections: number, r
   }
 }
 
+/**
+ * What abuse costs another client and the server (the targets: no answer
+ * over 16 MB, RSS up by at most 100 MB and /chapter/2's p99 under 1 s while
+ * the heaviest allowed requests are served one after another; under a flood
+ * of PNG cards on 32 connections for 8 s, /chapter/2's p99 <= 250 ms and RSS
+ * <= 900 MB). One Node worker; /chapter/2 measured by wrk on 4 connections.
+ */
+async function abuseBench(wrkBin: string, manifest: Manifest, work: string) {
+  const port = 18_096;
+  const proc = startGita(port, {});
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/chapters`);
+  const pid = proc.pid!;
+  const mcp = (body: unknown) => fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  const heavy: Array<[string, () => Promise<Response>]> = [
+    ['POST /mcp, a batch of 99 get_verses "18"', () => mcp(Array.from({ length: 99 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '18' } } })))],
+    ['GET /verses?ref=18 (a whole chapter)', () => fetch(`${base}/verses?ref=18`)],
+    ['GET /verses?ref=18.66 x100 (refused)', () => fetch(`${base}/verses?ref=${Array(100).fill('18.66').join(',')}`)],
+  ];
+  /** Run `load` while wrk measures /chapter/2 for `seconds`; the peak RSS meanwhile. */
+  const during = async (seconds: number, load: (done: () => boolean) => Promise<unknown>) => {
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+    let done = false;
+    const loading = load(() => done);
+    const other = await wrkAsync(wrkBin, `${base}/chapter/2`, seconds, 4);
+    done = true;
+    await loading;
+    clearInterval(sampler);
+    return { other, before, peak };
+  };
+  const met = (ok: boolean) => (ok ? 'met' : 'missed');
+  console.log('');
+  console.log('| abuse (node 1) | answers | largest answer | RSS before -> peak MB (target: +100 at most) | /chapter/2 p99 ms meanwhile (target < 1000) |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const [name, send] of heavy) {
+    let largest = 0;
+    let answers = 0;
+    const { other, before, peak } = await during(5, async (done) => {
+      while (!done()) {
+        const r = await send();
+        largest = Math.max(largest, (await r.arrayBuffer()).byteLength);
+        answers++;
+      }
+    });
+    console.log(`| ${name} | ${answers} | ${fmt(largest / 1e6, 1)} MB (${met(largest <= 16e6)}) | ${fmt(before)} -> ${fmt(peak)} (${met(peak - before <= 100)}) | ${fmt(other.p99, 1)} (${met(other.p99 < 1000)}) |`);
+  }
+  // Floods: wrk on 32 connections for 8 s over random PNG cards (a render each the first time), then random searches.
+  const counts = manifest.content.versesPerChapter;
+  const pngs = randomPathsScript(work, 'abuse-png', counts.flatMap((n, c) => Array.from({ length: n }, (_, v) => `/slok/${c + 1}/${v + 1}/gita${['', '-dark'][v % 2]}.png`)));
+  const words = ['karma', 'yoga', 'dharma', 'atman', 'krishna', 'arjuna', 'mind', 'self', 'duty', 'peace', 'death', 'knowledge', 'devotion', 'action', 'fruit', 'desire', 'senses', 'wisdom', 'sacrifice', 'battle'];
+  const searches = randomPathsScript(work, 'abuse-search', words.flatMap((w) => words.map((v) => `/search?q=${w}%20${v}`)));
+  console.log('');
+  console.log('| flood (node 1), wrk -c32 8 s | flood req/s | non-2xx (503 busy) | RSS before -> peak MB (target <= 900) | /chapter/2 p99 ms meanwhile (target <= 250) |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const [name, script] of [['random PNG cards', pngs], ['random searches', searches]] as const) {
+    let flood: Result | undefined;
+    const { other, before, peak } = await during(8, async () => {
+      flood = await wrkAsync(wrkBin, `${base}/`, 8, 32, script);
+    });
+    console.log(`| ${name} | ${fmt(flood!.rps)} | ${flood!.non2xx} | ${fmt(before)} -> ${fmt(peak)} (${met(peak <= 900)}) | ${fmt(other.p99, 1)} (${met(other.p99 <= 250)}) |`);
+  }
+  proc.kill('SIGTERM');
+  await new Promise((r) => proc.once('exit', r));
+}
+
 function startGita(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: PROJECT_ROOT,
@@ -294,6 +374,7 @@ run(async () => {
     'no-citations': { type: 'boolean' },
     'no-png': { type: 'boolean' },
     'no-build-bench': { type: 'boolean' },
+    'no-abuse-bench': { type: 'boolean' },
   });
   const seconds = Number(values.duration ?? 5);
   const rounds = Number(values.rounds ?? 3);
@@ -525,6 +606,7 @@ run(async () => {
       console.log(`| ${engine} ${workers} | ${formatSeconds(s.first)}${target ? ` (target <= ${target / 1000} s${s.first <= target ? '' : ', missed'})` : ''} | ${formatSeconds(s.search)} |`);
     }
   }
+  if (!values['no-abuse-bench']) await abuseBench(wrkBin, manifest, work);
   rmSync(work, { recursive: true, force: true });
 
   if (!values['no-keys-bench']) await keysBench(wrkBin, seconds, connections, rounds);

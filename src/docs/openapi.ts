@@ -9,7 +9,8 @@ import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schem
 import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../http/errors.ts';
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
-import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BODY, USAGE_DAYS } from '../http/limits.ts';
+import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, MCP_MAX_BODY, PNG_POOL, SEARCH_POOL, STREAMED_ANSWER_BYTES, USAGE_DAYS } from '../http/limits.ts';
+import { OVER_BUDGET } from '../mcp/budget.ts';
 import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL } from '../content/citations.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { UPSTREAM } from '../content/upstream.ts';
@@ -94,7 +95,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   'verse-range': {
     parameters: projectionParameters,
     responses: {
-      '200': ok('The records from..to of the chapter, in order; projected when lang, authors or fields are given. A static host has no ranges: the client asks for each verse\'s file.', { [JSON_TYPE]: { schema: { type: 'array', minItems: 1, items: verseOrProjection } } }, fixedHeaders),
+      '200': ok(`The records from..to of the chapter, in order; projected when lang, authors or fields are given. A static host has no ranges: the client asks for each verse's file. An answer over ${STREAMED_ANSWER_BYTES / 1024 / 1024} MB is sent uncompressed.`, { [JSON_TYPE]: { schema: { type: 'array', minItems: 1, items: verseOrProjection } } }, fixedHeaders),
       '304': response('NotModified'),
       '400': response('BadRequest'),
       '404': notFound('verse'),
@@ -105,7 +106,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     responses: {
       '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given. At most ${MAX_VERSES_PER_CALL} verses.`, { [JSON_TYPE]: { schema: schema('VersesResponse') } }, fixedHeaders),
       '304': response('NotModified'),
-      '400': ok(`ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, or more than ${MAX_VERSES_PER_CALL} verses (the message names the limit); or a projection parameter it does not accept.`, errorContent('ref: cannot read "John 3:16"; expected a verse (2.47, BG 2.47, 2:47), a range (2.47-50, 2.72-3.2) or a chapter (18)')),
+      '400': ok(`ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields); or a projection parameter it does not accept.`, errorContent('ref: cannot read "John 3:16"; expected a verse (2.47, BG 2.47, 2:47), a range (2.47-50, 2.72-3.2) or a chapter (18)')),
       '404': notFound('verse'),
     },
   },
@@ -207,7 +208,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     responses: {
       '200': ok('The JSON-RPC response (or the responses of a batch).', { [JSON_TYPE]: { schema: { oneOf: [schema('JsonRpcResponse'), { type: 'array', items: schema('JsonRpcResponse') }] } } }, randomHeaders),
       '202': { description: 'Notifications only: nothing to answer.' },
-      '400': ok('The body is not JSON (JSON-RPC parse error -32700), or not JSON-RPC.', { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
+      '400': ok(`The body is not JSON (JSON-RPC parse error -32700), or not JSON-RPC, or a batch of more than ${MCP_MAX_BATCH} messages.`, { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
       '413': ok(`A body over ${MCP_MAX_BODY / 1024} kB.`, { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
       '415': ok('A body that is not application/json.', { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
     },
@@ -257,7 +258,8 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         ...responses,
         ...(route.access === 'metered' ? meteredErrors : route.access === 'key' ? { '401': response('Unauthorized'), '500': response('InternalError') } : { '500': response('InternalError') }),
         '405': response(method === 'post' ? 'MethodNotAllowedPost' : 'MethodNotAllowed'),
-        ...(route.needs && { '503': response('StillBuilding') }),
+        ...(route.needs && { '503': response(route.pool ? 'StillBuildingOrBusy' : 'StillBuilding') }),
+        ...(route.pool && !route.needs && { '503': response('Busy') }),
       },
     };
   }
@@ -273,6 +275,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         'A read-only API over the Bhagavad Gita. Every GET route also answers HEAD; OPTIONS on any path is the CORS preflight (204). Every response carries `Access-Control-Allow-Origin: *` and `X-Content-Type-Options: nosniff`; JSON and SVG come brotli- or gzip-compressed by `Accept-Encoding`.',
         `A key is optional by default (the operator chooses: GITA_AUTH optional, required or off); send it as the \`x-api-key\` header, as \`Authorization: Bearer\` or as the \`api_key\` query parameter. Free keys: /pricing. Daily quotas: ${defaults.keyLimit} per key and ${defaults.anonLimit} per anonymous address by default (and ${ANON_BURST.points} requests in ${ANON_BURST.seconds} s), reset at midnight UTC.`,
         `A request target longer than ${MAX_URL_LENGTH} bytes answers 414, a header block over ${MAX_HEADER_BYTES / 1024} KB 431; both with the JSON error body.`,
+        `Every request's work is bounded before it is done. The records one request asks for (a /verses list, a range, or every call of an MCP request, a batch sharing one budget) are at most ${MAX_VERSES_PER_CALL} verses and ${MAX_ANSWER_BYTES / 1024 / 1024} MB: over it, 400 naming the limit (MCP: a JSON-RPC error ${OVER_BUDGET} for each call over it, the calls before it answered). A JSON-RPC batch holds at most ${MCP_MAX_BATCH} messages, and each counts as a request against the quota. PNG renders and searches go through a small pool per worker; when it is full, 503 with Retry-After, not counted. A request refused by the burst window (429 with that window's X-RateLimit-* headers) does not spend the daily quota.`,
         `The scripture content is ${UPSTREAM.repository}, under the GNU GPL v3.`,
       ].join('\n\n'),
       license: { name: 'GNU General Public License v3.0 (the content)', identifier: 'GPL-3.0-only' },
@@ -349,6 +352,8 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         Unauthorized: { description: `${ERRORS.keyRequired.body.error} (no key where one is needed) or ${ERRORS.keyInvalid.body.error} (unknown or revoked).`, content: errorBody(ERRORS.keyInvalid.body.error) },
         TooManyRequests: { description: 'Over the daily quota (or, anonymous, the burst window).', headers: { 'Retry-After': header('RetryAfter'), ...rateHeaders }, content: errorBody(ERRORS.rateLimited.body.error) },
         InternalError: { description: 'An unexpected failure; never a stack.', content: errorBody(ERRORS.internal.body.error) },
+        Busy: { description: `Too many ${'renders or searches'} in hand on this worker (a bounded pool: PNG renders ${PNG_POOL.running} at a time and ${PNG_POOL.waiting} waiting, searches ${SEARCH_POOL.running} and ${SEARCH_POOL.waiting}): try again after Retry-After seconds. Not counted against the quota.`, headers: { 'Retry-After': header('RetryAfter') }, content: errorBody(ERRORS.busy.body.error) },
+        StillBuildingOrBusy: { description: `The cards are still being built on a fresh start (the starting error), or too many PNG renders are in hand on this worker (the busy error; ${PNG_POOL.running} at a time, ${PNG_POOL.waiting} waiting): try again after Retry-After seconds. Neither is counted.`, headers: { 'Retry-After': header('RetryAfter') }, content: { [JSON_TYPE]: { schema: schema('Error'), examples: { starting: { value: ERRORS.starting.body }, busy: { value: ERRORS.busy.body } } } } },
         StillBuilding: { description: 'A self-hosted server started on a fresh checkout is still building this part of dist/ (the cards or the downloads; the rest answers already): try again after Retry-After seconds. Never from a published build.', headers: { 'Retry-After': header('RetryAfter') }, content: errorBody(ERRORS.starting.body.error) },
       },
       schemas: {

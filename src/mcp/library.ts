@@ -9,7 +9,7 @@ import type { VersePlace } from '../content/citations.ts';
 import { dailyIndex } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import type { Word } from '../content/words.ts';
-import { FILES } from '../layout.ts';
+import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../publish/manifest.ts';
 import { loadSearcher, search, type SearchParams, type SearchResponse } from '../search/query.ts';
 
@@ -31,6 +31,8 @@ export interface Library {
   search(params: SearchParams): Promise<SearchResponse>;
   /** A verse's word list; [] where the build wrote none. */
   words(ch: number, sl: number): Promise<Word[]>;
+  /** The bytes of a verse record (in one language, when its file exists): what a call that answers it costs. */
+  recordBytes(ch: number, sl: number, lang?: string): number;
 }
 
 /**
@@ -125,6 +127,10 @@ export function libraryOf(source: LibrarySource): Library {
       return p.length ? p[Math.floor(random() * p.length)] : null;
     },
     search: (params) => source.search(params),
+    recordBytes(ch, sl, lang) {
+      const files = source.manifest.files;
+      return files[FILES.verse(ch, sl, lang as LangForm | undefined)]?.size ?? files[FILES.verse(ch, sl)]?.size ?? 0;
+    },
     async words(ch, sl) {
       if (!exists(ch, sl)) return [];
       return (await readJson<Word[]>(FILES.words(ch, sl))) ?? [];

@@ -20,6 +20,7 @@ import type { VerseRecord } from '../content/schema.ts';
 import { NOT_FOUND } from '../http/errors.ts';
 import { speakerIndex } from '../http/query.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, parseSearch } from '../search/params.ts';
+import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
 import { chapterText, searchText, verseText, wordsText } from './text.ts';
 
@@ -106,6 +107,9 @@ function define(library: Library): Array<(server: McpServer) => void> {
       if (!cited.ok) return error(cited.error.kind === 'missing' ? `${NOT_FOUND.verse} ${cited.error.message}` : cited.error.message);
       const p = projectionOf(lang, authors);
       if ('error' in p) return error(p.error);
+      // The budget of one call (over HTTP, a batch shares it: src/mcp/budget.ts refuses its calls before they run).
+      const over = new Budget().charge({ verses: cited.verses.length, bytes: cited.verses.reduce((n, { ch, sl }) => n + library.recordBytes(ch, sl, lang), 0) });
+      if (over) return error(over);
       const records = await Promise.all(cited.verses.map(async ({ ch, sl }) => (await library.verse(ch, sl))!));
       return versesResult(records.map((r) => project(r, p.projection)), p.projection, { refs: cited.refs });
     },

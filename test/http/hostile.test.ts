@@ -92,6 +92,10 @@ X-Forwarded-Proto: javascript
   const refs = ['', '%00', '2.47%00', '%E0%A5%A8.%E0%A5%AA%E0%A5%AD', '1.1-18.78', '9999999999.1', '2.47-99999999999', '0', '-1', '2.47-', '..', '2..47', '2.47;'.repeat(400), '18,'.repeat(120), '1,'.repeat(60), `2.${'9'.repeat(5000)}`, '__proto__', 'constructor.1', '%F0%9F%99%8F', 'BG%20'.repeat(300), '2.47%E2%80%AE-50', '1e1.1', '0x2.47', 'Infinity', 'NaN.1'];
   for (const ref of refs) add(`/verses?ref=${ref.slice(0, 30)}`, request(`/verses?ref=${ref}`));
   add('/verses with two refs', request('/verses?ref=2.47&ref=2.48'));
+  // Amplification: small requests for large answers are refused before the work (the answer budget).
+  add('/verses the largest record 100 times', request(`/verses?ref=${Array(100).fill('18.66').join(',')}`));
+  add('/verses two large chapters', request('/verses?ref=1,18'));
+  add('a key parameter spelled with escapes, twice', request('/slok/2/47?api_key=a&api%5Fkey=b&%61pi_key=c'));
   for (const p of ['/slok/2/50-47', '/slok/2/47-99999999', '/slok/2/0-1', '/slok/2/1-0', '/slok/2/47--50', '/slok/2/47-50-51', '/slok/2/%34%37-%35%30', '/slok/2/47%2d50', '/slok/2/47-50%00', '/slok/2/1-73?authors=__proto__', '/slok/19/1-2', '/slok/2/47-50/gita.svg', '/slok/2/47-50/en.json']) add(`range ${p}`, request(p));
   // MCP: broken and hostile JSON-RPC, oversized bodies, wrong types and methods.
   const mcp = (body: string, type = 'application/json', extra = '') => `POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nAccept: application/json, text/event-stream\r\n${extra}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
@@ -100,6 +104,8 @@ X-Forwarded-Proto: javascript
     JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/list' }))), '{"__proto__":{"x":1},"jsonrpc":"2.0","id":1,"method":"tools/list"}',
     call('get_verses', { ref: '1.1-18.78' }), call('get_verses', { ref: 'x'.repeat(60_000) }), call('get_verses', { ref: ['2.47'] }), call('get_verses', null), call('get_verses', { ref: '2.47', authors: Array(1000).fill('siva') }),
     call('search', { q: '%'.repeat(499), limit: 50 }), call('search', { q: 'a', limit: 1e308 }), call('get_words', { ch: 1e308, sl: -0 }), call('random_verse', { speaker: '\u0000' }), call('verse_of_the_day', { date: '0000-00-00' }), call({}, {}),
+    JSON.stringify(Array.from({ length: 99 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '18' } } }))),
+    JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search', arguments: { q: 'karma', limit: 50 } } }))),
     JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'gita://verse/../../etc/passwd' } }), JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///etc/passwd' } })]) {
     add(`POST /mcp ${body.slice(0, 30)}`, mcp(body));
   }

@@ -14,6 +14,7 @@ import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
 import { FileUsageStore } from '../../src/keys/usage.ts';
 import { readCitation } from '../../src/content/citations.ts';
 import { FILES } from '../../src/layout.ts';
+import { MAX_ANSWER_BYTES } from '../../src/http/limits.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 
@@ -130,7 +131,7 @@ test('the app: any random request gets a designed status, and only listed files 
     if (r.file) assert.ok(listed.has(r.file), `${url} streams ${r.file}, which the manifest does not list`);
     if (r.status === 200 && req.method === 'GET' && !r.file) assert.ok(r.body !== undefined && r.body.length > 0, `${url}: a body`);
     const text = typeof r.body === 'string' ? r.body : Array.isArray(r.body) ? Buffer.concat(r.body).toString() : Buffer.from((r.body as Uint8Array | undefined) ?? []).toString();
-    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|lang|authors|fields|q|limit|ch|speaker|format|ref|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
+    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|ch|speaker|format|ref|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
   }
   assert.ok((statuses.get(200) ?? 0) > 1000 && (statuses.get(404) ?? 0) > 1000 && (statuses.get(400) ?? 0) > 100, JSON.stringify(Object.fromEntries(statuses)));
 });
@@ -155,8 +156,16 @@ test('/verses: random references answer what the reader says they name, record f
       assert.is(r.status, cited.error.kind === 'missing' ? 404 : 400, `${ref}: ${r.status}`);
       continue;
     }
+    const bytes = Array.isArray(r.body) ? Buffer.concat(r.body) : Buffer.from(r.body as Uint8Array);
+    const size = cited.verses.reduce((n, v) => n + dist.assets.get(FILES.verse(v.ch, v.sl))!.identity.body.length, 0);
+    if (size > MAX_ANSWER_BYTES) {
+      // Over the answer budget: refused, naming it, before anything is made.
+      assert.is(r.status, 400, ref);
+      assert.match(String(bytes), /^\{"error":"answer: /);
+      continue;
+    }
     assert.is(r.status, 200, ref);
-    const body = JSON.parse(String(Buffer.from(r.body as Uint8Array)));
+    const body = JSON.parse(String(bytes));
     assert.equal(body.refs, cited.refs, ref);
     assert.is(body.verses.length, cited.verses.length, ref);
     cited.verses.forEach((v, k) => assert.equal(body.verses[k], JSON.parse(String(dist.assets.get(FILES.verse(v.ch, v.sl))!.identity.body)), `${ref}: verse ${k}`));

@@ -49,16 +49,18 @@ export const mcp: Handler = async (c) => {
   const checked = checkMcpBody(c.req.header('content-type'), await c.req.body(MCP_MAX_BODY));
   // A body too long was not read to its end: the connection closes after the answer.
   if ('status' in checked) return { ...json(checked.status, checked.body), ...(checked.status === 413 && { close: true }) };
-  const batch = Array.isArray(checked.message) ? checked.message.length : 0;
+  const isBatch = Array.isArray(checked.message);
+  const batch = isBatch ? (checked.message as unknown[]).length : 0;
   if (batch > MCP_MAX_BATCH) return json(400, refusal(400, -32600, `Invalid Request: a batch of ${batch} messages; at most ${MCP_MAX_BATCH}`).body);
   // Every message of a batch is a request, for the quota and the counts.
   c.units = Math.max(batch, 1);
   // The calls over the request's budget are refused before anything runs (and still counted: they were asked).
   const { run, refused } = withinBudget(checked.message, costOf(c.served));
   return c.later(async (c) => {
-    if (!run.length) return c.given(200, [['Content-Type', 'application/json']], JSON.stringify(batch ? refused : refused[0]));
+    if (!run.length && refused.length) return c.given(200, [['Content-Type', 'application/json']], JSON.stringify(isBatch ? refused : refused[0]));
     const [{ answerMcp }, library] = await Promise.all([import('../../mcp/http.ts'), libraryOf(c)]);
-    const res = await answerMcp(library, batch ? run : run[0], c.req.header('mcp-protocol-version'));
+    // An empty batch goes to the SDK as it is (it answers the JSON-RPC error).
+    const res = await answerMcp(library, isBatch ? run : run[0], c.req.header('mcp-protocol-version'));
     const answered = new Uint8Array(await res.arrayBuffer());
     if (!refused.length) return c.given(res.status, res.headers, answered);
     return c.given(200, [['Content-Type', 'application/json']], joinAnswers(answered, refused));
