@@ -10,6 +10,7 @@ import { CLUSTER_FLUSH_MS, serveWorkers, type ClusterMessage } from '../keys/clu
 import { FileUsageStore } from '../keys/usage.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
+import { PORT_IN_USE_EXIT, portInUseMessage } from './port-in-use.ts';
 
 /** A worker that dies sooner than this after it started is restarted after a growing pause (a crash loop must not spin). */
 const QUICK_DEATH_MS = 5_000;
@@ -53,6 +54,8 @@ export async function startPrimary(config: Config): Promise<void> {
     const since = started.get(worker) ?? 0;
     started.delete(worker);
     if (stopping) return;
+    // Another server holds the port: every worker would fail alike, so the group stops.
+    if (code === PORT_IN_USE_EXIT) return void giveUp(portInUseMessage(config.port));
     const quick = Date.now() - since < QUICK_DEATH_MS;
     quickDeaths = quick ? quickDeaths + 1 : 0;
     const pause = quick ? Math.min(100 * 2 ** quickDeaths, 10_000) : 0;
@@ -62,6 +65,16 @@ export async function startPrimary(config: Config): Promise<void> {
   });
 
   for (let i = 0; i < config.workers; i++) fork();
+
+  const giveUp = async (message: string) => {
+    stopping = true;
+    // None of them listens, so none has a request to finish.
+    for (const w of started.keys()) if (!w.isDead()) w.process.kill('SIGKILL');
+    await usage?.close();
+    log.flush();
+    process.stderr.write(`error: ${message}\n`);
+    process.exit(1);
+  };
 
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -6,6 +6,7 @@ import { workerCount } from './cluster.ts';
 import { isProcessWorker, startProcessPrimary, workerListening, workerPort } from './processes.ts';
 import { createService, displayUrl } from './serve.ts';
 import { webHandler } from './web.ts';
+import { listenOrExplain } from './port-in-use.ts';
 
 interface DenoServer {
   shutdown(): Promise<void>;
@@ -41,9 +42,10 @@ export async function startDeno(config: Config) {
   }
   const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1 });
   const handler = webHandler({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
-  const server = Deno.serve(
+  const port = worker ? workerPort(config) : config.port;
+  const server = listenOrExplain(() => Deno.serve(
     {
-      port: worker ? workerPort(config) : config.port,
+      port,
       hostname: config.host,
       // Several processes on one port (Linux spreads the connections over them; needs --unstable-net).
       reusePort: worker,
@@ -54,7 +56,7 @@ export async function startDeno(config: Config) {
       },
     },
     handler,
-  );
+  ), port, worker);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
