@@ -8,6 +8,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.ts';
 import { CLUSTER_FLUSH_MS, serveWorkers, type ClusterMessage } from '../keys/cluster.ts';
 import { FileUsageStore } from '../keys/usage.ts';
+import { claimDataDir } from '../keys/owner.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
 import { PORT_IN_USE_EXIT, portInUseMessage } from './port-in-use.ts';
@@ -19,6 +20,7 @@ const STOP_GRACE_MS = 15_000;
 
 export async function startPrimary(config: Config): Promise<void> {
   const log = createLog();
+  await claimDataDir(config);
   let usage: FileUsageStore | null = null;
   if (!config.redisUrl) {
     usage = await FileUsageStore.open(config.dataDir, { flushEveryMs: CLUSTER_FLUSH_MS });

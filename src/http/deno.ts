@@ -66,7 +66,8 @@ export async function startDeno(config: Config) {
     await service.close();
     service.log.line('stopped');
     service.log.flush();
-    Deno.exit(0);
+    // node:process's exit, not Deno.exit: only it runs the 'exit' listeners (the data folder's lock is released there).
+    process.exit(0);
   };
   Deno.addSignalListener('SIGTERM', () => void stop('SIGTERM'));
   Deno.addSignalListener('SIGINT', () => void stop('SIGINT'));

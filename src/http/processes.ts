@@ -15,6 +15,7 @@ import cluster from 'node:cluster';
 import type { Config } from '../config.ts';
 import { CLUSTER_FLUSH_MS, isClusterMessage, serveWorkers, type ClusterMessage } from '../keys/cluster.ts';
 import { FileUsageStore } from '../keys/usage.ts';
+import { claimDataDir } from '../keys/owner.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
 import { PORT_IN_USE_EXIT, PortInUseError, portFree, portInUseMessage } from './port-in-use.ts';
@@ -68,6 +69,7 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
   if (process.platform !== 'linux') throw new Error(`GITA_WORKERS=${config.workers} under ${runtime.split(' ')[0]} needs Linux (reusePort spreads connections only there); use 1 worker, or Node`);
   // The workers bind with SO_REUSEPORT, which would share a port another such server holds rather than fail.
   if (config.port !== 0 && !(await portFree(config.host, config.port))) throw new PortInUseError(config.port);
+  await claimDataDir(config);
   let usage: FileUsageStore | null = null;
   if (!config.redisUrl) {
     usage = await FileUsageStore.open(config.dataDir, { flushEveryMs: CLUSTER_FLUSH_MS });
