@@ -8,6 +8,7 @@ const { values } = parseArgs({ args: process.argv.slice(2), options: settingFlag
 try {
   await startBun(loadConfig(process.env, values as Record<string, string | undefined>));
 } catch (err) {
-  console.error(`error: ${(err as Error).message}`);
+  // Written plainly: console.error would colour it under Bun.
+  process.stderr.write(`error: ${(err as Error).message}\n`);
   process.exit(1);
 }

@@ -26,7 +26,7 @@ export function fail(message: string, code = 1): never {
 /** Run `main`, turning any error into `error: <message>` and a non-zero exit. */
 export function run(main: () => Promise<void>): void {
   main().catch((err: Error) => {
-    const known = ['ContentError', 'SourceError', 'AuditError', 'ErratumError', 'BuildError', 'UsageError', 'StoreError', 'ConfigError', 'DistError'].includes(err?.name);
+    const known = ['ContentError', 'SourceError', 'AuditError', 'ErratumError', 'BuildError', 'UsageError', 'StoreError', 'ConfigError', 'DistError', 'PortInUseError', 'LockedError'].includes(err?.name);
     fail(known ? err.message : (err?.stack ?? String(err)));
   });
 }

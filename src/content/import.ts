@@ -10,7 +10,7 @@ import { AUDIT_FILE, auditContent, type AuditFile, type Finding } from './audit.
 import { applyErrata, defaultErrataDir, ERRATA, type ErratumResult } from './errata.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { readContent, isColophon, type Content } from './read.ts';
-import { openSource, type Progress } from './source.ts';
+import { openSource, sourceName, type Progress } from './source.ts';
 import { repairContent } from './repairs.ts';
 
 export interface ImportSummary {
@@ -67,7 +67,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       .map((f) => ({ ...f, by: results.find((r) => r.record === f.record && r.status === 'applied')?.id ?? results.map((r) => r.id).join(', ') }));
     const auditFile: AuditFile = {
       version: 1,
-      source: from,
+      source: sourceName(from),
       ...after,
       errata: results.map((r) => {
         const e = ERRATA.find((x) => x.id === r.id)!;
@@ -113,7 +113,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
         bytes,
       };
       const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
-      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: from, ...summary, errata: applied, files }, null, 2) + '\n');
+      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), ...summary, errata: applied, files }, null, 2) + '\n');
       await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
       await writeFile(join(staged, 'README.md'), CONTENT_README);
       await replaceDir(contentDir, staged);

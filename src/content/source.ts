@@ -4,7 +4,7 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
@@ -22,6 +22,26 @@ export function expandSource(from: string): string {
     throw new SourceError(`${from}: expected github:OWNER/REPO@REF, where REF is a commit, tag or branch (for example github:${UPSTREAM.repository}@${UPSTREAM.commit.slice(0, 7)})`);
   }
   return githubArchive(`${m[1]}/${m[2]}`, m[3]);
+}
+
+/**
+ * The source as the published audit names it: `github:owner/repo@ref` and a
+ * URL as given (a URL without its credentials, query or fragment), a local
+ * folder or archive by its own name alone. The audit is served to anyone, and
+ * the build machine's folders are nobody's business.
+ */
+export function sourceName(given: string): string {
+  if (given.startsWith('github:')) return given;
+  if (/^https?:\/\//i.test(given)) {
+    try {
+      const url = new URL(given);
+      url.username = url.password = url.search = url.hash = '';
+      return url.href;
+    } catch {
+      return given;
+    }
+  }
+  return basename(resolve(given));
 }
 
 export class SourceError extends Error {

@@ -88,12 +88,20 @@ async function removeStale(target: string): Promise<void> {
   }
 }
 
-/** Is a process of that id running? (EPERM: yes, but not ours.) */
-export function isAlive(pid: number): boolean {
+/**
+ * Is a process of that id running? `unknown` where this process may not ask:
+ * Deno without --allow-run may not signal another process, nor read /proc.
+ */
+export function processState(pid: number): 'alive' | 'dead' | 'unknown' {
   try {
     process.kill(pid, 0);
-    return true;
+    return 'alive';
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    const code = (err as NodeJS.ErrnoException).code;
+    // EPERM: running, but not ours.
+    return code === 'ESRCH' ? 'dead' : code === 'EPERM' ? 'alive' : 'unknown';
   }
 }
+
+/** Is a process of that id running? Counted so when it cannot be told (nothing of a live process is ever removed). */
+export const isAlive = (pid: number) => processState(pid) !== 'dead';

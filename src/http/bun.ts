@@ -6,6 +6,7 @@ import { workerCount } from './cluster.ts';
 import { isProcessWorker, startProcessPrimary, workerListening, workerPort } from './processes.ts';
 import { createService, displayUrl } from './serve.ts';
 import { webHandler } from './web.ts';
+import { listenOrExplain } from './port-in-use.ts';
 
 interface BunServer {
   port: number;
@@ -40,15 +41,16 @@ export async function startBun(config: Config) {
   // One request that fails must never take the process down.
   process.on('uncaughtException', service.onError);
   process.on('unhandledRejection', service.onError);
-  const server = Bun.serve({
-    port: worker ? workerPort(config) : config.port,
+  const port = worker ? workerPort(config) : config.port;
+  const server = listenOrExplain(() => Bun.serve({
+    port,
     hostname: config.host,
     // Several processes on one port (Linux spreads the connections over them).
     reusePort: worker,
     idleTimeout: IDLE_TIMEOUT_S,
     maxRequestBodySize: MAX_BODY_BYTES,
     fetch: (request, srv) => handler(request, { remoteAddr: { hostname: srv.requestIP(request)?.address } }),
-  });
+  }), port, worker);
   // In a group the primary says where it listens, once every worker does.
   service.started(displayUrl(server.hostname ?? config.host, server.port), `bun ${Bun.version}`, worker);
 

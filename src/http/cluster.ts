@@ -8,8 +8,10 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.ts';
 import { CLUSTER_FLUSH_MS, serveWorkers, type ClusterMessage } from '../keys/cluster.ts';
 import { FileUsageStore } from '../keys/usage.ts';
+import { claimDataDir } from '../keys/owner.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
+import { PORT_IN_USE_EXIT, portInUseMessage } from './port-in-use.ts';
 
 /** A worker that dies sooner than this after it started is restarted after a growing pause (a crash loop must not spin). */
 const QUICK_DEATH_MS = 5_000;
@@ -18,6 +20,7 @@ const STOP_GRACE_MS = 15_000;
 
 export async function startPrimary(config: Config): Promise<void> {
   const log = createLog();
+  await claimDataDir(config);
   let usage: FileUsageStore | null = null;
   if (!config.redisUrl) {
     usage = await FileUsageStore.open(config.dataDir, { flushEveryMs: CLUSTER_FLUSH_MS });
@@ -53,6 +56,8 @@ export async function startPrimary(config: Config): Promise<void> {
     const since = started.get(worker) ?? 0;
     started.delete(worker);
     if (stopping) return;
+    // Another server holds the port: every worker would fail alike, so the group stops.
+    if (code === PORT_IN_USE_EXIT) return void giveUp(portInUseMessage(config.port));
     const quick = Date.now() - since < QUICK_DEATH_MS;
     quickDeaths = quick ? quickDeaths + 1 : 0;
     const pause = quick ? Math.min(100 * 2 ** quickDeaths, 10_000) : 0;
@@ -62,6 +67,16 @@ export async function startPrimary(config: Config): Promise<void> {
   });
 
   for (let i = 0; i < config.workers; i++) fork();
+
+  const giveUp = async (message: string) => {
+    stopping = true;
+    // None of them listens, so none has a request to finish.
+    for (const w of started.keys()) if (!w.isDead()) w.process.kill('SIGKILL');
+    await usage?.close();
+    log.flush();
+    process.stderr.write(`error: ${message}\n`);
+    process.exit(1);
+  };
 
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -6,6 +6,7 @@ import { workerCount } from './cluster.ts';
 import { isProcessWorker, startProcessPrimary, workerListening, workerPort } from './processes.ts';
 import { createService, displayUrl } from './serve.ts';
 import { webHandler } from './web.ts';
+import { listenOrExplain } from './port-in-use.ts';
 
 interface DenoServer {
   shutdown(): Promise<void>;
@@ -41,9 +42,10 @@ export async function startDeno(config: Config) {
   }
   const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1 });
   const handler = webHandler({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
-  const server = Deno.serve(
+  const port = worker ? workerPort(config) : config.port;
+  const server = listenOrExplain(() => Deno.serve(
     {
-      port: worker ? workerPort(config) : config.port,
+      port,
       hostname: config.host,
       // Several processes on one port (Linux spreads the connections over them; needs --unstable-net).
       reusePort: worker,
@@ -54,7 +56,7 @@ export async function startDeno(config: Config) {
       },
     },
     handler,
-  );
+  ), port, worker);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -64,7 +66,8 @@ export async function startDeno(config: Config) {
     await service.close();
     service.log.line('stopped');
     service.log.flush();
-    Deno.exit(0);
+    // node:process's exit, not Deno.exit: only it runs the 'exit' listeners (the data folder's lock is released there).
+    process.exit(0);
   };
   Deno.addSignalListener('SIGTERM', () => void stop('SIGTERM'));
   Deno.addSignalListener('SIGINT', () => void stop('SIGINT'));

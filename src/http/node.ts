@@ -63,6 +63,9 @@ class NodeRequest implements AppRequest {
     return clientAddress(this.req, this.trustProxy);
   }
   body(max: number): Promise<Uint8Array | null> {
+    // Declared too large: refused before a byte is read, not after the client
+    // has sent it all (or held the connection to the request timeout).
+    if (Number(this.header('content-length')) > max) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;

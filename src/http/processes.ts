@@ -15,8 +15,10 @@ import cluster from 'node:cluster';
 import type { Config } from '../config.ts';
 import { CLUSTER_FLUSH_MS, isClusterMessage, serveWorkers, type ClusterMessage } from '../keys/cluster.ts';
 import { FileUsageStore } from '../keys/usage.ts';
+import { claimDataDir } from '../keys/owner.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
+import { PORT_IN_USE_EXIT, PortInUseError, portFree, portInUseMessage } from './port-in-use.ts';
 
 /** Set in a worker's environment by its primary. */
 const WORKER_ENV = 'GITA_PROCESS_WORKER';
@@ -65,6 +67,9 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
   const log = createLog();
   // Elsewhere SO_REUSEPORT lets several processes bind, but one of them gets every connection.
   if (process.platform !== 'linux') throw new Error(`GITA_WORKERS=${config.workers} under ${runtime.split(' ')[0]} needs Linux (reusePort spreads connections only there); use 1 worker, or Node`);
+  // The workers bind with SO_REUSEPORT, which would share a port another such server holds rather than fail.
+  if (config.port !== 0 && !(await portFree(config.host, config.port))) throw new PortInUseError(config.port);
+  await claimDataDir(config);
   let usage: FileUsageStore | null = null;
   if (!config.redisUrl) {
     usage = await FileUsageStore.open(config.dataDir, { flushEveryMs: CLUSTER_FLUSH_MS });
@@ -120,6 +125,8 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
     started.delete(child);
     listening.delete(child);
     if (stopping) return;
+    // Another server holds the port: every worker would fail alike, so the group stops.
+    if (code === PORT_IN_USE_EXIT) return void giveUp(portInUseMessage(port ?? config.port));
     if (port === null) {
       // The first worker died before it had a port: nothing to share yet.
       log.line(`worker ${child.pid} exited (${signal ?? `code ${code}`}) before listening`);
@@ -132,6 +139,16 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
     log.line(`worker ${child.pid} exited (${signal ?? `code ${code}`}); starting another${pause ? ` in ${pause} ms` : ''}`);
     tellCount();
     setTimeout(fork1, pause).unref();
+  };
+
+  const giveUp = async (message: string) => {
+    stopping = true;
+    // None of them listens, so none has a request to finish.
+    for (const c of started.keys()) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await usage?.close();
+    log.flush();
+    process.stderr.write(`error: ${message}\n`);
+    process.exit(1);
   };
 
   if (port === null) fork1();

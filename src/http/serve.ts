@@ -3,6 +3,7 @@
 import type { Config } from '../config.ts';
 import { pricingPage } from '../pages/pricing.ts';
 import { openStores, type Stores } from '../keys/stores.ts';
+import { claimDataDir } from '../keys/owner.ts';
 import { createApp, type App } from './app.ts';
 import type { RunSearch } from './search.ts';
 import { register } from './register.ts';
@@ -43,6 +44,8 @@ export interface ServiceOptions {
 
 export async function createService(config: Config, { clusterWorker = false, workers = () => 1 }: ServiceOptions = {}): Promise<Service> {
   const log = createLog();
+  // A worker's counts are its primary's, which holds the folder.
+  if (!clusterWorker) await claimDataDir(config);
   const dist = await loadDist(config.distDir);
   const stores = await openStores(config, { live: true, say: (l) => log.line(l), clusterWorker: clusterWorker && !config.redisUrl });
   const pricing = { keyLimit: config.keyLimit, anonLimit: config.anonLimit, registration: config.registration, contact: config.contact };

@@ -7,6 +7,7 @@ import { startPrimary, workerCount } from './cluster.ts';
 import type { Config } from '../config.ts';
 import { createNodeServer, shutdown } from './node.ts';
 import { createService, displayUrl } from './serve.ts';
+import { explainListen } from './port-in-use.ts';
 
 export async function startNode(config: Config) {
   // Several workers: this process becomes their primary and serves nothing itself.
@@ -20,6 +21,8 @@ export async function startNode(config: Config) {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
+  }).catch((err) => {
+    throw explainListen(err, config.port, worker);
   });
   const { address, port } = server.address() as AddressInfo;
   // In a cluster the primary says where it listens, once every worker does.

@@ -37,6 +37,9 @@ class WebRequest implements AppRequest {
     return this.request.headers.get(name) ?? undefined;
   }
   async body(max: number): Promise<Uint8Array | null> {
+    // Declared too large: refused before a byte is read, not after the client
+    // has sent it all (or held the connection to the request timeout).
+    if (Number(this.request.headers.get('content-length')) > max) return null;
     const reader = this.request.body?.getReader();
     if (!reader) return new Uint8Array();
     const chunks: Uint8Array[] = [];

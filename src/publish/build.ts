@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
+import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import { wordsOf } from '../content/words.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
@@ -334,7 +335,8 @@ function readAudit(contentDir: string): AuditFile {
     throw new BuildError(`${file}: ${missing ? 'missing (content imported before audits)' : `unreadable (${(err as Error).message})`}; import the content again: npm run content`);
   }
   if (audit.version !== 1 || !Array.isArray(audit.findings) || !Array.isArray(audit.errata)) throw new BuildError(`${file}: not an audit of this version; import the content again: npm run content`);
-  return audit;
+  // A content/ imported before the audit named its source without folders still names it by its path: not in public.
+  return { ...audit, source: sourceName(audit.source) };
 }
 
 /** What the manifest says of the content: counts, speakers, commentaries, fields. */

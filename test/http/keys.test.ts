@@ -25,14 +25,18 @@ function keysSuite(runtime: Runtime) {
   let closed: Running;
   let anon: Running;
   let dataDir: string;
+  // One server to a data folder: the one requiring keys has its own, where its keys are made.
+  let requiredDir: string;
   const env = () => ({ GITA_DATA_DIR: dataDir });
+  const requiredEnv = () => ({ GITA_DATA_DIR: requiredDir });
 
   t.before(hook(async () => {
     const { distDir: dist } = await testDist();
     dataDir = tempDir();
+    requiredDir = tempDir();
     [open, required, closed, anon] = await Promise.all([
       startServer(runtime, { dist, dataDir, env: { GITA_KEY_LIMIT: '250/day' } }),
-      startServer(runtime, { dist, dataDir, env: { GITA_AUTH: 'required' } }),
+      startServer(runtime, { dist, dataDir: requiredDir, env: { GITA_AUTH: 'required' } }),
       startServer(runtime, { dist, dataDir: tempDir(), env: { GITA_REGISTRATION: 'closed', GITA_CONTACT: 'keys@example.org' } }),
       startServer(runtime, { dist, dataDir: tempDir(), env: { GITA_ANON_LIMIT: '5/day' } }),
     ]);
@@ -42,7 +46,7 @@ function keysSuite(runtime: Runtime) {
   }));
 
   t('a quota: X-RateLimit-* on every answer, then 429 with Retry-After', async () => {
-    const { key } = createKey(env(), 'quota', '3/day');
+    const { key } = createKey(requiredEnv(), 'quota', '3/day');
     await new Promise((r) => setTimeout(r, 300));
     const reset = String(nextMidnight());
     for (let i = 0; i < 3; i++) {
@@ -63,7 +67,7 @@ function keysSuite(runtime: Runtime) {
   });
 
   t('a 304 carries the limit headers too, for a card in memory and for a themed card streamed from disk', async () => {
-    const { key } = createKey(env(), 'revalidate', '50/day');
+    const { key } = createKey(requiredEnv(), 'revalidate', '50/day');
     await new Promise((r) => setTimeout(r, 300));
     for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg']) {
       const first = await fetchRaw(required.url, path, { headers: { 'x-api-key': key } });
@@ -101,7 +105,7 @@ function keysSuite(runtime: Runtime) {
   });
 
   t('an unlimited key carries no limit headers', async () => {
-    const { key } = createKey(env(), 'unlimited', '0');
+    const { key } = createKey(requiredEnv(), 'unlimited', '0');
     await new Promise((r) => setTimeout(r, 300));
     const r = await fetchRaw(required.url, '/slok', { headers: { 'x-api-key': key } });
     assert.is(r.status, 200);

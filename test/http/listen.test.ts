@@ -1,15 +1,19 @@
 // The start line names the address the server is bound to: the one asked for
 // when it is a single address, the real one behind a name (localhost), and for
-// every address (0.0.0.0) that, with a localhost URL to open.
+// every address (0.0.0.0) that, with a localhost URL to open. A port another
+// server holds is one sentence and exit 1, with one worker or several, on
+// every engine.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serverCommand } from '../../src/paths.ts';
 import { testDist } from '../helpers/dist.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { displayUrl } from '../../src/http/serve.ts';
+import { RUNTIMES } from '../helpers/server.ts';
 
 /** Start the server on `host`, port 0; resolves with its start line, once it answers. */
 async function startLine(host: string, runtime: 'node' | 'bun' = 'node'): Promise<{ line: string; stop: () => void }> {
@@ -64,5 +68,37 @@ test('an IPv6 address is bracketed; every IPv6 address names localhost too', () 
   assert.is(displayUrl('::', 3000), 'http://[::]:3000 (every address of this machine; here: http://localhost:3000)');
   assert.is(displayUrl('127.0.0.1', 80), 'http://127.0.0.1:80');
 });
+
+/** Start a server on `port` (taken); resolves with its exit code and everything it printed. */
+async function startOnTaken(runtime: (typeof RUNTIMES)[number], port: number, workers: number): Promise<{ code: number | null; out: string }> {
+  const { distDir } = await testDist();
+  const [cmd, args] = serverCommand(runtime, ['--port', String(port), '--host', '127.0.0.1', '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
+  const proc = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1', GITA_WORKERS: String(workers) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  // A group that restarts its workers forever never exits: cut it off.
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+  const code = await new Promise<number | null>((resolve) => proc.on('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, out };
+}
+
+for (const runtime of RUNTIMES) {
+  for (const workers of [1, 2]) {
+    test(`a port in use (${runtime}, ${workers} worker${workers > 1 ? 's' : ''}): one sentence naming it, and exit 1`, async () => {
+      const holder = createServer();
+      await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+      const { port } = holder.address() as AddressInfo;
+      try {
+        const { code, out } = await startOnTaken(runtime, port, workers);
+        assert.is(out.trim(), `error: port ${port} is in use (another server is listening there); stop it or choose another with --port`, out);
+        assert.is(code, 1, out);
+      } finally {
+        holder.close();
+      }
+    });
+  }
+}
 
 test.run();
