@@ -294,10 +294,13 @@ async function abuseBench(wrkBin: string, manifest: Manifest, work: string) {
   await new Promise((r) => proc.once('exit', r));
 }
 
+/** A data folder of its own for each server the bench starts (a server refuses a folder another one holds). */
+const dataDir = () => mkdtempSync(join(tmpdir(), 'gita-bench-data-'));
+
 function startGita(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [...serverNodeFlags(), join(PROJECT_ROOT, 'bin', 'run.mjs'), 'start', '--no-prepare', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, GITA_ANON_LIMIT: '0', ...env },
+    env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_DATA_DIR: dataDir(), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -405,7 +408,7 @@ run(async () => {
     for (const workers of ['1', 'auto']) {
       const p = port++;
       const [cmd, args] = serverCommand(engine, ['--port', String(p), '--host', '127.0.0.1']);
-      const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers, GITA_DATA_DIR: dataDir() }, stdio: ['ignore', 'ignore', 'inherit'] });
       targets.push({ name: `${engine} ${workers}`, engine, port: p, proc, gita: true, rss: () => (workers === '1' ? [rssMb(proc.pid!)] : childPids(proc.pid!).map(rssMb)) });
     }
   }
@@ -585,7 +588,7 @@ run(async () => {
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
       const [cmd, args] = serverCommand(engine, ['--port', '18091', '--host', '127.0.0.1']);
-      const p = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const p = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers, GITA_DATA_DIR: dataDir() }, stdio: ['ignore', 'ignore', 'inherit'] });
       await waitFor('http://127.0.0.1:18091/healthz');
       first.push(performance.now() - t0);
       await waitFor('http://127.0.0.1:18091/search?q=dharma');

@@ -8,7 +8,7 @@ import { ERRORS } from './errors.ts';
 import { COMMON_HEADERS } from './headers.ts';
 import { MAX_HEADER_BYTES, SWAP_WAIT } from './limits.ts';
 import { internalError } from './respond.ts';
-import type { App, AppRequest, AppResponse } from './types.ts';
+import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
 import type { RequestLog } from './log.ts';
 
 export interface NodeServerOptions {
@@ -79,7 +79,11 @@ class NodeRequest implements AppRequest {
       };
       this.req.on('data', onData);
       this.req.once('end', () => resolve(size > max ? null : Buffer.concat(chunks)));
-      this.req.once('error', reject);
+      // A client that goes away mid-body: aborted (an 'error'), or closed before the end.
+      this.req.once('error', () => reject(new ClientGone()));
+      this.req.once('close', () => {
+        if (!this.req.complete) reject(new ClientGone());
+      });
     });
   }
 }
@@ -120,6 +124,12 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
         out.then(
           (r) => write(req, res, r, started),
           (err) => {
+            if (err instanceof ClientGone) {
+              // Nobody to answer: logged as nginx logs it, no stack.
+              log.request(req.method!, req.url!, 499, performance.now() - started);
+              res.destroy();
+              return;
+            }
             onError(err);
             write(req, res, internalError(), started);
           },

@@ -7,6 +7,13 @@ import type { UsageStore } from '../keys/usage.ts';
 import type { Dist } from './assets.ts';
 import type { RunSearch } from './search.ts';
 
+/** The client went away before its request body was read whole: nobody to answer; logged as 499, no stack. */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client closed the connection before sending its whole body');
+  }
+}
+
 export interface AppRequest {
   method: string;
   /** Path and query as received. */
@@ -15,7 +22,7 @@ export interface AppRequest {
   header(name: string): string | undefined;
   /** The client's address (the socket's, or X-Forwarded-For's when trusted). */
   ip: string;
-  /** The request body, or null when it is longer than `max` bytes. Only the routes that take a body read it. */
+  /** The request body, or null when it is longer than `max` bytes; rejects with ClientGone when the client goes away meanwhile. Only the routes that take a body read it. */
   body(max: number): Promise<Uint8Array | null>;
 }
 

@@ -3,7 +3,7 @@
 // from disk here (on Node, sirv streams them instead).
 import { readFile } from 'node:fs/promises';
 import { internalError, json } from './respond.ts';
-import type { App, AppRequest, AppResponse } from './types.ts';
+import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
 import { ERRORS } from './errors.ts';
 import { MAX_HEADER_BYTES, SWAP_WAIT } from './limits.ts';
 import type { RequestLog } from './log.ts';
@@ -45,7 +45,13 @@ class WebRequest implements AppRequest {
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
-      const { done, value } = await reader.read();
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch {
+        throw new ClientGone();
+      }
+      const { done, value } = next;
       if (done) break;
       size += value.length;
       if (size > max) {
@@ -133,6 +139,11 @@ export function webHandler({ app, log, trustProxy = false, onError = () => {} }:
       const tooLarge = headerBytes(request) > MAX_HEADER_BYTES;
       res = await toResponse(tooLarge ? json(ERRORS.headersTooLarge.status, ERRORS.headersTooLarge.body) : await app.handle(req), req.method, app.dist.dir);
     } catch (err) {
+      if (err instanceof ClientGone) {
+        // Nobody to answer: logged as nginx logs it, no stack.
+        log.request(req.method, req.url, 499, performance.now() - started);
+        return new Response(null, { status: 499 });
+      }
       onError(err);
       res = await toResponse(internalError(), req.method, '');
     }

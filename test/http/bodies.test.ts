@@ -1,5 +1,6 @@
 // A body declared larger than its route accepts (POST /mcp, POST /register)
-// is answered 413 at once, before the client sends it, on every engine.
+// is answered 413 at once, before the client sends it, on every engine; a
+// client that goes away mid-body is logged as 499, with no stack.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
@@ -52,6 +53,27 @@ function bodiesSuite(runtime: Runtime) {
     const r = await declareLarge(server.port, '/register', MAX_REGISTRATION_BYTES + 1, 'application/json');
     assert.is(r.status, 413);
     assert.ok(r.ms < 5_000, `${r.ms} ms`);
+  });
+  t('a client that goes away mid-body on POST /mcp and /register: logged 499, no stack, the server goes on', async () => {
+    for (const [path, type] of [['/mcp', 'application/json'], ['/register', 'application/x-www-form-urlencoded']]) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 200);
+        });
+        socket.on('error', reject);
+      });
+    }
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (server.output().match(/ 499 /g) ?? []).length < 2) await new Promise((r) => setTimeout(r, 50));
+    const out = server.output();
+    assert.is((out.match(/POST \/(mcp|register) 499 /g) ?? []).length, 2, out.slice(-2000));
+    assert.not.match(out, / 500 |\n\s+at /, 'no 500 and no stack');
+    const again = await fetch(`${server.url}/chapter/1`);
+    assert.is(again.status, 200);
   });
   return t;
 }
