@@ -14,8 +14,8 @@ import { HANDLERS } from './handlers/index.ts';
 import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from './limits.ts';
 import { Pool } from './pool.ts';
 import { matchRoute } from './match.ts';
-import { methodNotAllowed, notFound, notFoundPage, page, preflight, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
-import { isPublicFile } from '../layout.ts';
+import { methodNotAllowed, notFound, notFoundPage, page, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
+import { FILES, isPublicFile } from '../layout.ts';
 import type { Handler } from './context.ts';
 import { allows, type RouteId, type RouteSpec } from './routes.ts';
 import { prepare, type Fixed } from './served.ts';
@@ -34,6 +34,27 @@ const contentFile: Handler = (c) => c.file(c.at.file!);
 
 /** Plain paths remembered per build, at most: %-encoded spellings and 404s are never kept. */
 const FIXED_PATHS = 20_000;
+
+/**
+ * The path with its `.` and `..` segments resolved (RFC 3986, 5.2.4; %2e is
+ * a dot too), as Bun.serve gives it to the handler before anyone can see
+ * them: the three engines answer `/..` (the docs) and `/a/../chapter/2` alike.
+ * Nothing can climb out of dist/: a path is only ever a key into the
+ * manifest and the route table.
+ */
+export function removeDotSegments(path: string): string {
+  const segments = path.split('/');
+  const out: string[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i].replace(/%2e/gi, '.');
+    const last = i === segments.length - 1;
+    if (segment === '.' || segment === '..') {
+      if (segment === '..') out.pop();
+      if (last) out.push('');
+    } else out.push(segments[i]);
+  }
+  return `/${out.join('/')}`;
+}
 
 export function createApp(options: AppOptions): App {
   let served = prepare(options.dist);
@@ -70,10 +91,13 @@ export function createApp(options: AppOptions): App {
     const url = req.url;
     if (url.length > MAX_URL_LENGTH) return uriTooLong;
     const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
+    let path = q === -1 ? url : url.slice(0, q);
+    // Bun hands over the path with its dot segments removed (and no way to see them); so do the others.
+    if (path.includes('/.') || path.includes('%2')) path = removeDotSegments(path);
     if (req.method === 'OPTIONS') return preflight;
 
     const s = served;
+    if (path === FILES.manifest && (req.method === 'GET' || req.method === 'HEAD')) return sendDerived(req, s.manifestAnswer, false, undefined, undefined);
     const m = s.fixed.get(path) ?? route(req, path);
     if (!('route' in m)) return m;
     if (!allows(m.route, req.method)) return methodNotAllowed(m.route);

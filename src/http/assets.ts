@@ -53,6 +53,8 @@ export interface Dist {
   manifest: Manifest;
   /** SHA-256 of manifest.json itself (it cannot list its own hash). */
   manifestSha256: string;
+  /** manifest.json's bytes as read with the build: /manifest.json is answered from them, so it always describes the build served (the file on disk may be a newer build's already). */
+  manifestBytes: Buffer;
   /** The API's files, in memory, by their path in dist/. (manifest.files lists the rest.) */
   assets: Map<string, Asset>;
 }
@@ -109,7 +111,7 @@ const COMMON_FLAT = flat(COMMON_HEADERS);
 
 const variant = (body: Buffer, type: string, sha256: string, coding?: Coding): Variant => ({ body, ...headerSets(type, sha256, coding, body.length) });
 
-export async function readManifest(dir: string): Promise<Manifest & { sha256: string }> {
+export async function readManifest(dir: string): Promise<Manifest & { sha256: string; bytes: Buffer }> {
   const file = join(dir, FILES.manifest);
   let manifest: Manifest;
   let bytes: Buffer;
@@ -120,7 +122,7 @@ export async function readManifest(dir: string): Promise<Manifest & { sha256: st
     throw new DistError(`${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing; run `npm run build`' : `unreadable (${(err as Error).message})`}`);
   }
   if (manifest.version !== MANIFEST_VERSION) throw new DistError(`${file}: version ${manifest.version}, expected ${MANIFEST_VERSION}; run \`npm run build\``);
-  return Object.assign(manifest, { sha256: createHash('sha256').update(bytes).digest('hex') });
+  return Object.assign(manifest, { sha256: createHash('sha256').update(bytes).digest('hex'), bytes });
 }
 
 /**
@@ -132,7 +134,7 @@ export async function readManifest(dir: string): Promise<Manifest & { sha256: st
  * between them so that a reload while serving never stalls requests long.
  */
 export async function loadDist(dir: string): Promise<Dist> {
-  const { sha256: manifestSha256, ...manifest } = await readManifest(dir);
+  const { sha256: manifestSha256, bytes: manifestBytes, ...manifest } = await readManifest(dir);
   const entries = Object.entries(manifest.files).filter(([path]) => inMemory(path));
   const parts = entries.flatMap(([path, entry]) =>
     [['', entry.size], [ENCODINGS[0].suffix, entry.br], [ENCODINGS[1].suffix, entry.gzip]]
@@ -162,5 +164,5 @@ export async function loadDist(dir: string): Promise<Dist> {
   }
   // The in-memory files are the assets now; the manifest keeps the others (pages, served from disk).
   for (const [path] of entries) delete manifest.files[path];
-  return { dir, manifest, manifestSha256, assets };
+  return { dir, manifest, manifestSha256, manifestBytes, assets };
 }

@@ -1,12 +1,12 @@
 // The Node adapter: node:http in front of the app. Answers prepared in memory
 // are written directly; files of dist/ that are not held in memory (pages,
-// openapi.json) are streamed by sirv, the static layer.
+// openapi.json) are streamed from one open file each (file.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import sirv from 'sirv';
+import { byteRange, fileHeaders, openServed } from './file.ts';
 import { ERRORS } from './errors.ts';
 import { COMMON_HEADERS } from './headers.ts';
-import { MAX_HEADER_BYTES, SWAP_WAIT } from './limits.ts';
+import { MAX_HEADER_BYTES } from './limits.ts';
 import { internalError } from './respond.ts';
 import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
 import type { RequestLog } from './log.ts';
@@ -97,10 +97,6 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 }
 
 export function createNodeServer({ app, log, trustProxy = false, onError = () => {} }: NodeServerOptions): Server {
-  // sirv in dev mode looks each file up when asked, so a rebuild that swaps dist/ is seen at once.
-  // It is only ever asked for paths the manifest lists, with the coding already chosen.
-  const statics = sirv(app.dist.dir, { dev: true, etag: false, dotfiles: false, extensions: [] });
-
   const server = createServer(
     {
       headersTimeout: LIMITS.headersTimeoutMs,
@@ -141,27 +137,7 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
   function write(req: IncomingMessage, res: ServerResponse, r: AppResponse, started: number) {
     try {
       if (r.file) {
-        res.statusCode = r.status;
-        for (let i = 0; i < r.headers.length; i += 2) res.setHeader(r.headers[i], r.headers[i + 1]);
-        res.once('finish', () => log.request(req.method!, req.url!, res.statusCode, performance.now() - started));
-        const url = req.url!;
-        let tries = 0;
-        const serve = () => {
-          req.url = r.file!;
-          statics(req, res, () => {
-            req.url = url;
-            if (res.headersSent || res.destroyed) return;
-            // No file: a rebuild is between its two renames (see SWAP_WAIT), or dist/ is gone.
-            if (tries++ < SWAP_WAIT.tries) setTimeout(serve, SWAP_WAIT.ms);
-            else {
-              // Not the file's headers (ETag, public caching) on an error.
-              for (const name of res.getHeaderNames()) res.removeHeader(name);
-              send(res, internalError());
-            }
-          });
-          req.url = url;
-        };
-        serve();
+        void sendFile(req, res, r, started);
         return;
       }
       if (r.close) res.shouldKeepAlive = false;
@@ -173,6 +149,38 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
       else res.destroy();
     }
     log.request(req.method!, req.url!, res.statusCode, performance.now() - started);
+  }
+
+  /** A file of dist/, streamed from one open file (file.ts): its length that file's, a byte range when asked. */
+  async function sendFile(req: IncomingMessage, res: ServerResponse, r: AppResponse, started: number) {
+    res.once('finish', () => log.request(req.method!, req.url!, res.statusCode, performance.now() - started));
+    let opened: Awaited<ReturnType<typeof openServed>> = null;
+    try {
+      opened = await openServed(app.dist.dir + r.file);
+    } catch (err) {
+      onError(err);
+    }
+    // No file: dist/ is gone (a rebuild failed between its renames). Not the file's headers (ETag, public caching) on an error.
+    if (!opened) return send(res, internalError());
+    const { handle, size } = opened;
+    const range = r.status === 200 ? byteRange(rawHeader(req.rawHeaders, 'range'), size) : null;
+    if (range === 'unsatisfiable') {
+      void handle.close();
+      return send(res, { status: 416, headers: [...Object.entries(COMMON_HEADERS).flat(), 'Content-Range', `bytes */${size}`, 'Content-Length', '0'] });
+    }
+    res.writeHead(range ? 206 : r.status, r.headers.concat(fileHeaders(size, range)));
+    if (req.method === 'HEAD' || r.status === 304) {
+      void handle.close();
+      res.end();
+      return;
+    }
+    const stream = handle.createReadStream(range ? { start: range[0], end: range[1] } : {});
+    stream.on('error', (err) => {
+      onError(err);
+      res.destroy();
+    });
+    res.once('close', () => stream.destroy());
+    stream.pipe(res);
   }
 
   // Requests Node's parser refuses never reach the handler: answer them here,

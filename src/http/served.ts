@@ -3,9 +3,9 @@
 // and speaker), the verse of each day, and what projections are cut from.
 // A new build gets a new Served; nothing here changes while it serves.
 import { dailyIndex } from '../content/daily.ts';
-import { FILES, mediaType, THEMES, type BuildPart } from '../layout.ts';
+import { FILES, THEMES, type BuildPart } from '../layout.ts';
 import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
-import { ProjectionCache } from './projected.ts';
+import { ProjectionCache, Projected } from './projected.ts';
 import { PngCards } from './png-cards.ts';
 import type { Params } from './match.ts';
 import type { VerseFilter } from './query.ts';
@@ -63,6 +63,8 @@ export interface Served {
   fixed: Map<string, Fixed>;
   /** A file served from disk, by its path in dist/ (its header lists made on first use); undefined: not in dist/. */
   streamed(path: string): Representations<Streamed> | undefined;
+  /** /manifest.json: the manifest of this build, from memory (the file on disk may already be the next build's). */
+  manifestAnswer: Projected;
 }
 
 /** Headers particular to one file: Deno finds the client's declarations by X-TypeScript-Types. */
@@ -122,8 +124,6 @@ export function prepare(dist: Dist): Served {
   };
   const commentaryKeys = new Set(manifest.content.commentaries.map((c) => c.key));
 
-  // manifest.json is served too; it has twins like every text file, but cannot list its own hash.
-  const manifestEntry = { type: mediaType(FILES.manifest), size: 0, sha256: dist.manifestSha256, br: 0, gzip: 0 };
   // The header lists of the files on disk are made when a file is first asked
   // for: made for all 5,000 of them (three codings each) they took a fifth of
   // the start-up, for files most servers never send. At most one entry per
@@ -132,7 +132,7 @@ export function prepare(dist: Dist): Served {
   const streamed = (path: string) => {
     let found = streamedFiles.get(path);
     if (found) return found;
-    const entry = path === FILES.manifest ? manifestEntry : Object.hasOwn(manifest.files, path) ? manifest.files[path] : undefined;
+    const entry = Object.hasOwn(manifest.files, path) ? manifest.files[path] : undefined;
     if (!entry || inMemory(path)) return undefined;
     // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
     found = representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path]) }));
@@ -142,6 +142,8 @@ export function prepare(dist: Dist): Served {
 
   return {
     dist,
+    // Its bytes as read with this build, compressed on first demand.
+    manifestAnswer: new Projected(dist.manifestBytes),
     pool,
     dayVerse,
     chapterRecords: (ch) => byChapter[ch],

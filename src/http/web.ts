@@ -1,11 +1,11 @@
 // The web-standard adapter: (Request) => Response, for Deno.serve and any
 // runtime with the Fetch API. Files of dist/ not held in memory are read
-// from disk here (on Node, sirv streams them instead).
-import { readFile } from 'node:fs/promises';
+// from disk here, each from one open file (file.ts).
+import { byteRange, fileHeaders, openServed } from './file.ts';
 import { internalError, json } from './respond.ts';
 import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
 import { ERRORS } from './errors.ts';
-import { MAX_HEADER_BYTES, SWAP_WAIT } from './limits.ts';
+import { MAX_HEADER_BYTES } from './limits.ts';
 import type { RequestLog } from './log.ts';
 
 export interface WebHandlerOptions {
@@ -96,32 +96,43 @@ function toHeaders(flat: string[]): Headers {
 
 const NO_BODY = new Set([204, 304]);
 
-/** Read a file of dist/, waiting out a rebuild's swap (see SWAP_WAIT). */
-async function readServed(file: string) {
-  for (let tries = 0; ; tries++) {
-    try {
-      return await readFile(file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || tries >= SWAP_WAIT.tries) throw err;
-      await new Promise((r) => setTimeout(r, SWAP_WAIT.ms));
+/** A file of dist/, read whole from one open file (file.ts): its length that file's; a byte range when asked. */
+async function readServed(file: string, range: string | null): Promise<{ status?: number; bytes: Uint8Array; headers: string[] }> {
+  const opened = await openServed(file);
+  if (!opened) throw new Error(`${file}: missing from dist/`);
+  const { handle, size } = opened;
+  try {
+    const part = byteRange(range ?? undefined, size);
+    if (part === 'unsatisfiable') return { status: 416, bytes: new Uint8Array(), headers: ['Content-Range', `bytes */${size}`, 'Content-Length', '0'] };
+    const bytes = new Uint8Array(part ? part[1] - part[0] + 1 : size);
+    let at = 0;
+    while (at < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, at, bytes.length - at, (part ? part[0] : 0) + at);
+      if (!bytesRead) break;
+      at += bytesRead;
     }
+    return { status: part ? 206 : undefined, bytes, headers: fileHeaders(size, part) };
+  } finally {
+    await handle.close();
   }
 }
 
-async function toResponse(r: AppResponse, method: string, root: string): Promise<Response> {
+async function toResponse(r: AppResponse, method: string, root: string, range: string | null = null): Promise<Response> {
   let headers = toHeaders(r.headers);
   let body: ConstructorParameters<typeof Response>[0] = null;
+  let status = r.status;
   // The shared Headers are never changed: an answer that adds to them gets a copy.
   if (r.file || r.close) headers = new Headers(headers);
   if (r.file) {
-    const bytes = await readServed(root + r.file);
-    headers.set('Content-Length', String(bytes.length));
-    body = bytes;
+    const file = await readServed(root + r.file, r.status === 200 ? range : null);
+    for (let i = 0; i < file.headers.length; i += 2) headers.set(file.headers[i], file.headers[i + 1]);
+    status = file.status ?? status;
+    body = file.bytes as Uint8Array<ArrayBuffer>;
   } else if (Array.isArray(r.body)) body = new Blob(r.body as Uint8Array<ArrayBuffer>[]);
   else if (r.body !== undefined) body = r.body as ConstructorParameters<typeof Response>[0];
-  if (method === 'HEAD' || NO_BODY.has(r.status)) body = null;
+  if (method === 'HEAD' || NO_BODY.has(status)) body = null;
   if (r.close) headers.set('Connection', 'close');
-  return new Response(body, { status: r.status, headers });
+  return new Response(body, { status, headers });
 }
 
 function headerBytes(request: Request): number {
@@ -137,7 +148,7 @@ export function webHandler({ app, log, trustProxy = false, onError = () => {} }:
     let res: Response;
     try {
       const tooLarge = headerBytes(request) > MAX_HEADER_BYTES;
-      res = await toResponse(tooLarge ? json(ERRORS.headersTooLarge.status, ERRORS.headersTooLarge.body) : await app.handle(req), req.method, app.dist.dir);
+      res = await toResponse(tooLarge ? json(ERRORS.headersTooLarge.status, ERRORS.headersTooLarge.body) : await app.handle(req), req.method, app.dist.dir, request.headers.get('range'));
     } catch (err) {
       if (err instanceof ClientGone) {
         // Nobody to answer: logged as nginx logs it, no stack.
