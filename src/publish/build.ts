@@ -153,12 +153,15 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const derived = derivedAssets(content, json, daily, facts);
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
-    // The whole Gita offline (downloads/) and the reading pages (read/); a quick build streams them without twins too.
+    // The whole Gita offline (downloads/), with twins in every build (a quick
+    // one at quick levels: 58 MB of SQLite is not sent raw to a client that
+    // takes brotli); and the reading pages (read/), which a quick build
+    // streams without twins.
     const later = options.later === true;
     if (!later) step('making the downloads and the reading pages');
     const records = { chapters, verses };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
-    const downloadsDone = quick ? Promise.resolve(toWriter(downloads)) : compress(downloads, DOWNLOAD_LEVELS);
+    const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
     const reading: Asset[] = later ? [] : readingFiles({ ...records, base: options.publicUrl ?? '' });
     const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
     if (!later) step('rendering cards');

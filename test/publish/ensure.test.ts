@@ -149,7 +149,7 @@ test('afterwards the port is free for the server', async () => {
 });
 
 let quick: Manifest;
-test('the quick dist/: records, chapters and cards with brotli and gzip twins of their bytes; the derived files without', () => {
+test('the quick dist/: records, chapters, cards and downloads with brotli and gzip twins of their bytes; the derived files without', () => {
   quick = manifestOf(distDir);
   const record = quick.files[FILES.verse(2, 47)];
   assert.ok(record.br && record.gzip);
@@ -160,6 +160,9 @@ test('the quick dist/: records, chapters and cards with brotli and gzip twins of
   assert.is(quick.files[FILES.card(2, 47)].br, undefined, 'a card has its gzip twin only');
   const list = quick.files[FILES.chapterVerses(2)];
   assert.is(list.br, undefined);
+  // The downloads have both twins even here: a client that takes brotli never gets 58 MB of SQLite raw.
+  for (const path of Object.values(FILES.downloads)) assert.ok(quick.files[path].br && quick.files[path].gzip, `${path}: twins in a quick build`);
+  assert.ok(gunzipSync(readFileSync(join(distDir, FILES.downloads.json + '.gz'))).equals(readFileSync(join(distDir, FILES.downloads.json))));
   assert.not.ok(existsSync(join(distDir, FILES.chapterVerses(2) + '.br')));
 });
 
