@@ -20,6 +20,7 @@ import { httpClient, textOf } from '../mcp/helpers.ts';
 
 let dist: string;
 let dataDir: string;
+let openDir: string;
 let open: Running;
 let required: Running;
 let counts: number[];
@@ -36,7 +37,9 @@ test.before(hook(async () => {
   ({ distDir: dist } = await testDist());
   counts = (file(FILES.manifest) as Manifest).content.versesPerChapter;
   dataDir = tempDir('gita-data-');
-  [open, required] = await Promise.all([startServer('node', { dist, dataDir }), startServer('node', { dist, dataDir, env: { GITA_AUTH: 'required' } })]);
+  // The keys are made in the folder of the server that requires them; each server has its own (a server refuses one another holds).
+  openDir = tempDir('gita-data-');
+  [open, required] = await Promise.all([startServer('node', { dist, dataDir: openDir }), startServer('node', { dist, dataDir, env: { GITA_AUTH: 'required' } })]);
 }));
 test.after(hook(async () => {
   await Promise.all([open?.stop(), required?.stop()]);
@@ -134,7 +137,7 @@ test('POST /mcp: the SDK client over the server, the key as Authorization: Beare
 });
 
 test('/verses and ranges are metered like /slok: counted under their own route', async () => {
-  const { key } = createKey({ GITA_DATA_DIR: dataDir }, 'cite', '1000/day');
+  const { key } = createKey({ GITA_DATA_DIR: openDir }, 'cite', '1000/day');
   await new Promise((r) => setTimeout(r, 300));
   const h = { 'x-api-key': key };
   assert.is((await fetchRaw(open.url, '/verses?ref=2.47', { headers: h })).status, 200);

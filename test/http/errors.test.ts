@@ -72,12 +72,12 @@ test('node: an exception in the app is a 500 with the contract body, and the ser
 });
 
 test('node: a file that vanished under the static layer is a 500, not a hang or a stack', async () => {
-  rmSync(join(distCopy, 'manifest.json.br'));
+  rmSync(join(distCopy, 'audit.json.br'));
   await withNodeServer(app, async (url) => {
-    const r = await fetchRaw(url, '/manifest.json', { headers: { 'accept-encoding': 'br' } });
+    const r = await fetchRaw(url, '/audit.json', { headers: { 'accept-encoding': 'br' } });
     assert.is(r.status, 500);
     assert.is(r.text, '{"error":"Internal Server Error"}');
-    assert.is((await fetchRaw(url, '/manifest.json')).status, 200, 'the identity file is still there');
+    assert.is((await fetchRaw(url, '/audit.json')).status, 200, 'the identity file is still there');
   });
 });
 

@@ -122,15 +122,15 @@ function lifecycle(runtime: Runtime) {
     try {
       // Between its two renames a swap leaves no dist/; here that moment is held for 150 ms.
       renameSync(dist, `${dist}.aside`);
-      const asked = fetchRaw(server.url, FILES.manifest);
+      const asked = fetchRaw(server.url, FILES.audit);
       await new Promise((r) => setTimeout(r, 150));
       renameSync(`${dist}.aside`, dist);
       const r = await asked;
       assert.is(r.status, 200);
-      assert.is(r.text, readFileSync(join(dist, FILES.manifest), 'utf8'));
+      assert.is(r.text, readFileSync(join(dist, FILES.audit), 'utf8'));
       // Gone for longer than a swap takes: a plain 500, without the file's ETag or caching.
       renameSync(dist, `${dist}.aside`);
-      const gone = await fetchRaw(server.url, FILES.manifest).finally(() => renameSync(`${dist}.aside`, dist));
+      const gone = await fetchRaw(server.url, FILES.audit).finally(() => renameSync(`${dist}.aside`, dist));
       assert.is(gone.status, 500);
       assert.is(gone.headers.etag, undefined);
       assert.not.match(String(gone.headers['cache-control']), /public/);

@@ -36,7 +36,8 @@ test.before(hook(async () => {
   ({ distDir: dist, contentDir: content } = await testDist());
   manifest = JSON.parse(file(FILES.manifest).toString());
   dataDir = tempDir('gita-data-');
-  [node, ...others] = await Promise.all(['node' as const, ...RUNTIMES.filter((r) => r !== 'node')].map((r) => startServer(r, { dist, dataDir })));
+  // The keys are made in the node server's folder; each server has a data folder of its own (a server refuses one another holds).
+  [node, ...others] = await Promise.all(['node' as const, ...RUNTIMES.filter((r) => r !== 'node')].map((r) => startServer(r, { dist, dataDir: r === 'node' ? dataDir : tempDir() })));
 }));
 test.after(hook(async () => {
   await Promise.all([node?.stop(), ...others.map((s) => s.stop())]);

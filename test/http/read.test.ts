@@ -124,9 +124,11 @@ function reading(runtime: Runtime) {
     const br = await fetchRaw(server.url, '/downloads/gita.json', { headers: { 'accept-encoding': 'br' } });
     assert.is(br.headers['content-encoding'], 'br');
     assert.is(JSON.parse(brotliDecompressSync(br.body).toString()).verses.length, manifest.content.verses + manifest.content.colophons);
-    for (const path of ['/downloads/gita.epub', '/downloads/gita.json.br', '/downloads/..%2fmanifest.json', '/downloads/%2e%2e', '/downloads/manifest.json', '/downloads']) {
+    for (const path of ['/downloads/gita.epub', '/downloads/gita.json.br', '/downloads/..%2fmanifest.json', '/downloads/manifest.json', '/downloads']) {
       assert.is((await fetchRaw(server.url, path)).status, 404, path);
     }
+    // A dot segment is resolved (as Bun resolves it before the app sees the path): /downloads/.. is /, the docs.
+    assert.is((await fetchRaw(server.url, '/downloads/%2e%2e')).headers.etag, (await fetchRaw(server.url, '/')).headers.etag);
   });
 
   t("og:image names the verse's PNG card route", async () => {
