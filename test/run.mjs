@@ -97,7 +97,29 @@ child.stdout.on('data', (d) => {
   out += d;
   process.stdout.write(d);
   for (const m of String(d).replace(/\x1b\[[0-9;]*m/g, '').matchAll(/^(\S+\.test\.ts)$/gm)) started.push([m[1], Date.now()]);
+  if (!lastSuiteDone && /^\s+Duration:/m.test(out.replace(/\x1b\[[0-9;]*m/g, ''))) {
+    lastSuiteDone = true;
+    setTimeout(endLingering, 3000).unref();
+  }
 });
+
+// uvu never calls process.exit: after its totals, the test process ends when
+// nothing of it is left running. A server, browser or timer a test left keeps
+// it alive for ever (the run would hang): 3 s after the totals it is stopped
+// like an interrupted run, and the run fails, since a test leaked something.
+let lastSuiteDone = false;
+let lingered = false;
+function endLingering() {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  lingered = true;
+  console.error('\ntest/run.mjs: the test process did not end 3 s after its last suite: something a test started still runs (a server not stopped, a timer); stopping it');
+  try {
+    process.kill(child.pid, 'SIGTERM');
+  } catch {
+    // Ended meanwhile.
+  }
+  setTimeout(killGroup, 5000).unref();
+}
 const slowest = () => {
   const spans = started.map(([file, t], i) => [file, ((started[i + 1]?.[1] ?? Date.now()) - t) / 1000]);
   return spans.sort((a, b) => b[1] - a[1]).slice(0, 6).map(([f, s]) => `${f} ${s.toFixed(0)} s`).join(', ');
@@ -123,7 +145,7 @@ function report(code, signal) {
   const num = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? NaN);
   const [total, passed, skipped] = [num('Total'), num('Passed'), num('Skipped')];
   const failed = Number.isFinite(total) ? total - (passed || 0) - (skipped || 0) : 1;
-  const broken = code !== 0 || signal || interrupted || !(total > 0) || passed + skipped !== total;
+  const broken = code !== 0 || signal || interrupted || lingered || !(total > 0) || passed + skipped !== total;
   if (interrupted) console.error(`\ntest/run.mjs: interrupted (${interrupted}): the run's servers were stopped and its temporary folders removed.`);
   else if (broken && failed === 0) console.error(`\ntest/run.mjs: ${passed} of ${total} tests passed (${skipped} skipped): a suite's before/after hook failed or a suite did not run.`);
   if (started.length > 1) console.log(`\nslowest: ${slowest()}`);
