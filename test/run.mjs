@@ -14,8 +14,8 @@
 // folders (test/helpers/cleanup.ts); what it has not done within a few seconds
 // is done here.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -45,6 +45,15 @@ for (const name of readdirSync(tmpdir())) {
   if (m && !alive(Number(m[1]))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
 }
 const runRoot = mkdtempSync(join(tmpdir(), `gita-test-run-${process.pid}-`));
+// tsx keeps its compiled files in TMPDIR/tsx-<uid>: a link to the usual one
+// keeps that cache across runs (removing the root removes the link only).
+const tsxCache = `tsx-${process.geteuid?.() ?? userInfo().username}`;
+try {
+  mkdirSync(join(tmpdir(), tsxCache), { recursive: true });
+  symlinkSync(join(tmpdir(), tsxCache), join(runRoot, tsxCache));
+} catch {
+  // Only a cache: without it tsx compiles afresh.
+}
 
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'node_modules', 'uvu', 'bin.js'), dir, pattern], {
   cwd: root,
