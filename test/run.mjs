@@ -108,20 +108,22 @@ child.stdout.on('data', (d) => {
   for (const m of String(d).replace(/\x1b\[[0-9;]*m/g, '').matchAll(/^(\S+\.test\.ts)$/gm)) started.push([m[1], Date.now()]);
   if (!lastSuiteDone && /^\s+Duration:/m.test(out.replace(/\x1b\[[0-9;]*m/g, ''))) {
     lastSuiteDone = true;
-    setTimeout(endLingering, 3000).unref();
+    setTimeout(endLingering, LINGER_MS).unref();
   }
 });
 
 // uvu never calls process.exit: after its totals, the test process ends when
 // nothing of it is left running. A server, browser or timer a test left keeps
-// it alive for ever (the run would hang): 3 s after the totals it is stopped
-// like an interrupted run, and the run fails, since a test leaked something.
+// it alive for ever (the run would hang): 5 s after the totals (longer than
+// an idle keep-alive connection lasts) it is stopped like an interrupted run,
+// and the run fails, since a test leaked something.
+const LINGER_MS = 5000;
 let lastSuiteDone = false;
 let lingered = false;
 function endLingering() {
   if (child.exitCode !== null || child.signalCode !== null) return;
   lingered = true;
-  console.error('\ntest/run.mjs: the test process did not end 3 s after its last suite: something a test started still runs (a server not stopped, a timer); stopping it');
+  console.error(`\ntest/run.mjs: the test process did not end ${LINGER_MS / 1000} s after its last suite: something a test started still runs (a server not stopped, a timer); stopping it`);
   try {
     process.kill(child.pid, 'SIGTERM');
   } catch {
