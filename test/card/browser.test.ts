@@ -14,7 +14,7 @@ import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { launch, outputDir } from '../helpers/browser.ts';
+import { launch, outputDir, requireChromium } from '../helpers/browser.ts';
 import { WEB_FONT_FAMILY } from '../../src/pages/html.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
@@ -25,6 +25,7 @@ let manifest: Manifest;
 const shots = outputDir('cards');
 
 test.before(hook(async () => {
+  requireChromium();
   ({ distDir: dist } = await testDist());
   manifest = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8'));
   [browser, server] = await Promise.all([launch(), startServer('node', { dist, dataDir: tempDir() })]);

@@ -16,7 +16,7 @@ import { PROJECT_ROOT } from '../../src/paths.ts';
 import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { staticHost } from '../helpers/nginx.ts';
+import { requireNginx, staticHost } from '../helpers/nginx.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let dist: string;
@@ -28,6 +28,7 @@ let local: Client;
 const file = (path: string) => JSON.parse(readFileSync(join(dist, path), 'utf8'));
 
 test.before(hook(async () => {
+  requireNginx();
   ({ distDir: dist } = await testDist());
   manifest = file(FILES.manifest);
   server = await startServer('node', { dist, dataDir: tempDir('gita-data-') });

@@ -10,10 +10,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILES } from '../../src/layout.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
-import { launch } from '../helpers/browser.ts';
+import { launch, requireChromium } from '../helpers/browser.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { staticHost } from '../helpers/nginx.ts';
+import { requireNginx, staticHost } from '../helpers/nginx.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let dist: string;
@@ -22,6 +22,8 @@ let nginx: { url: string; stop(): Promise<void> };
 const file = (path: string) => JSON.parse(readFileSync(join(dist, path), 'utf8'));
 
 test.before(hook(async () => {
+  requireChromium();
+  requireNginx();
   ({ distDir: dist } = await testDist());
   server = await startServer('node', { dist, dataDir: tempDir('gita-data-') });
   nginx = await staticHost(dist);

@@ -7,6 +7,8 @@ import { cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../src/cli/run.ts';
+import { ownDir } from './cleanup.ts';
+import { MissingPart } from './programs.ts';
 
 /** The upstream content beside the project (CI puts ../shared there). */
 export const SHARED_DATA = resolve(PROJECT_ROOT, '../shared/gita-data');
@@ -14,16 +16,13 @@ if (!existsSync(join(SHARED_DATA, 'slok'))) {
   throw new Error(`the tests need the content at ${SHARED_DATA} (../shared/gita-data beside the project)`);
 }
 
-const made: string[] = [];
-process.on('exit', () => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh temporary folder, removed when the test process exits. */
+/**
+ * A fresh temporary folder, removed when the test process ends (also on
+ * Ctrl-C). Under test/run.mjs, tmpdir() is the run's own root (TMPDIR), which
+ * the runner removes whole even if this process is killed outright.
+ */
 export function tempDir(prefix = 'gita-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
+  return ownDir(mkdtempSync(join(tmpdir(), prefix)));
 }
 
 /**
@@ -71,7 +70,9 @@ export function hook(fn: () => Promise<void> | void): () => Promise<void> {
     try {
       await fn();
     } catch (err) {
-      console.error('\nhook failed:', err);
+      // A missing system part is said in its one line; anything else with its stack.
+      if (err instanceof MissingPart) console.error(`\n${err.message}`);
+      else console.error('\nhook failed:', err);
       throw err;
     }
   };

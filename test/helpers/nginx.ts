@@ -1,15 +1,18 @@
 // nginx serving a folder as a plain static host (Debian's nginx-light, as
 // `npm run bench` runs it): files as they are, no rewrites, no API logic.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownProcess } from './cleanup.ts';
 import { tempDir } from './fs.ts';
+import { requireProgram } from './programs.ts';
 import { freePort } from './redis.ts';
 
-export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+/** nginx's path; a suite that uses staticHost() calls this first in its before hook. */
+export const requireNginx = () => requireProgram('nginx', 'nginx-light');
 
 export async function staticHost(root: string): Promise<{ url: string; stop(): Promise<void> }> {
-  if (!NGINX) throw new Error('the static-host tests need nginx: install the Debian package nginx-light (the CI script does)');
+  const nginx = requireNginx();
   const dir = tempDir('gita-nginx-');
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
@@ -27,7 +30,7 @@ http {
 }
 `,
   );
-  const proc = spawn(NGINX, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = ownProcess(spawn(nginx, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] }));
   let err = '';
   proc.stderr!.on('data', (d) => (err += d));
   const url = `http://127.0.0.1:${port}/`;
@@ -40,7 +43,6 @@ http {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  process.on('exit', () => proc.kill('SIGKILL'));
   return {
     url,
     stop: () =>
@@ -51,5 +53,3 @@ http {
       }),
   };
 }
-
-export const hasNginx = () => !!NGINX || spawnSync('sh', ['-c', 'command -v nginx']).status === 0;

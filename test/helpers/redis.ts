@@ -1,15 +1,20 @@
 // Real Redis for the tests. The machine's Redis (127.0.0.1:6379) is used when
 // it answers; a test that needs to kill Redis starts a private redis-server
 // on a free port. Every test writes under a prefix of its own and removes it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { ownProcess } from './cleanup.ts';
 import { tempDir } from './fs.ts';
+import { missingPart, requireProgram } from './programs.ts';
 
 export const SHARED_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
-/** The shared Redis, or a clear error saying it is missing. */
+/** redis-server's path; a suite that starts a privateRedis() calls this first in its before hook. */
+export const requireRedisServer = () => requireProgram('redis-server', 'redis-server');
+
+/** The shared Redis, or one line saying it is missing (a server to start, not only a program to install). */
 export async function sharedRedis(): Promise<string> {
   const client = new Redis(SHARED_REDIS, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
   client.on('error', () => {});
@@ -18,7 +23,7 @@ export async function sharedRedis(): Promise<string> {
     await client.ping();
     return SHARED_REDIS;
   } catch (err) {
-    throw new Error(`these tests need Redis at ${SHARED_REDIS} (set TEST_REDIS_URL, or start one: redis-server --port 6379 --save ""): ${(err as Error).message}`);
+    throw missingPart(`a Redis answering at ${SHARED_REDIS} (${(err as Error).message})`, 'redis-server', '.ci/run installs and starts it; or set TEST_REDIS_URL');
   } finally {
     client.disconnect();
   }
@@ -65,14 +70,12 @@ export interface PrivateRedis {
  * what was written before a kill is there after the restart.
  */
 export async function privateRedis(): Promise<PrivateRedis> {
-  if (spawnSync('sh', ['-c', 'command -v redis-server']).status !== 0) {
-    throw new Error('redis-server is missing: install the Debian package redis-server (the CI script does)');
-  }
+  const redisServer = requireRedisServer();
   const port = await freePort();
   const dir = tempDir('gita-redis-');
   let proc: ChildProcess;
   const start = async () => {
-    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: 'ignore' });
+    proc = ownProcess(spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: 'ignore' }));
     for (let i = 0; i < 100; i++) {
       const c = new Redis({ port, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
       c.on('error', () => {});
@@ -95,6 +98,5 @@ export async function privateRedis(): Promise<PrivateRedis> {
       proc.once('exit', () => resolve());
       proc.kill('SIGKILL');
     });
-  process.on('exit', () => proc.kill('SIGKILL'));
   return { url: `redis://127.0.0.1:${port}`, port, kill, restart: start };
 }

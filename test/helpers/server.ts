@@ -3,6 +3,7 @@
 // with the flags of package.json's scripts), on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PROJECT_ROOT, serverCommand, type Engine } from '../../src/paths.ts';
+import { ownProcess } from './cleanup.ts';
 
 export type Runtime = Engine;
 
@@ -27,11 +28,14 @@ export interface Running {
 
 export async function startServer(runtime: Runtime, options: { dist: string; dataDir: string; env?: Record<string, string> }): Promise<Running> {
   const [cmd, args] = serverCommand(runtime, ['--port', '0', '--host', '127.0.0.1', '--dist', options.dist, '--data-dir', options.dataDir]);
-  const proc = spawn(cmd, args, {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, GITA_ANON_LIMIT: '0', NO_COLOR: '1', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Owned: killed when the test process ends, even if the test failed before stop() (or never called it).
+  const proc = ownProcess(
+    spawn(cmd, args, {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, GITA_ANON_LIMIT: '0', NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));

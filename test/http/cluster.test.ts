@@ -17,6 +17,7 @@ import { createKey, gita } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
+import { requireProgram } from '../helpers/programs.ts';
 import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
 
 function clusterSuite(runtime: Runtime) {
@@ -27,6 +28,8 @@ function clusterSuite(runtime: Runtime) {
   let content: string;
 
   t.before(hook(async () => {
+    // ps lists the workers.
+    requireProgram('ps', 'procps');
     const built = await testDist();
     content = built.contentDir;
     // A private copy: this suite rebuilds it while serving.

@@ -10,6 +10,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serverCommand } from '../../src/paths.ts';
 import { testDist } from '../helpers/dist.ts';
+import { ownProcess } from '../helpers/cleanup.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { displayUrl } from '../../src/http/serve.ts';
@@ -19,7 +20,7 @@ import { RUNTIMES } from '../helpers/server.ts';
 async function startLine(host: string, runtime: 'node' | 'bun' = 'node'): Promise<{ line: string; stop: () => void }> {
   const { distDir } = await testDist();
   const [cmd, args] = serverCommand(runtime, ['--port', '0', '--host', host, '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
-  const proc = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = ownProcess(spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let out = '';
   proc.stderr.on('data', (d) => (out += d));
   const line = await new Promise<string>((resolve, reject) => {

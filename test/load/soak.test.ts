@@ -4,25 +4,20 @@
 // the first half's.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
+import { requireProgram } from '../helpers/programs.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 12);
 const CONNECTIONS = 256;
 const PATHS = ['/chapters', '/chapter/2', '/chapter/18', '/slok/2/47', '/slok/11/41', '/slok', '/slok', '/gita.svg', '/gita.svg?ch=2&theme=dark', '/slok/2/47/gita.svg', '/slok/2/99', '/chapter/0', '/nope', '/healthz', '/openapi.json', '/'];
 const DESIGNED = { '/slok/2/99': 404, '/chapter/0': 404, '/nope': 404 } as Record<string, number>;
-
-function wrkBinary(): string {
-  const found = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).stdout.trim();
-  if (!found) throw new Error('the load test needs wrk: install the Debian package wrk (the CI script does)');
-  return found;
-}
 
 /** A wrk script: a random path of PATHS per request, and a count of every status. */
 function script(dir: string): string {
@@ -55,7 +50,9 @@ end
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 let server: Running;
+let wrk: string;
 test.before(hook(async () => {
+  wrk = requireProgram('wrk', 'wrk');
   const { distDir } = await testDist();
   server = await startServer('node', { dist: distDir, dataDir: tempDir() });
 }));
@@ -64,7 +61,6 @@ test.after(hook(async () => {
 }));
 
 test(`${SECONDS} s at ${CONNECTIONS} connections over mixed routes: designed statuses only, no socket error, memory flat`, async () => {
-  const wrk = wrkBinary();
   const lua = script(tempDir());
   // Warm up first, so memory is measured on a server that has seen every route
   // and whose heap has grown to its working size under this load: RSS climbs

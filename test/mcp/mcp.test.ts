@@ -16,6 +16,7 @@ import { distLibrary } from '../../src/mcp/library.ts';
 import { MCP_MAX_BODY, mcpHandler } from '../../src/mcp/http.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import type { Manifest } from '../../src/publish/manifest.ts';
+import { ownProcess } from '../helpers/cleanup.ts';
 import { testDist } from '../helpers/dist.ts';
 import { httpClient, loopback, stdioClient, textOf } from './helpers.ts';
 
@@ -230,7 +231,7 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
 });
 
 test('stdio: stdout carries JSON-RPC only, and the log line goes to stderr', async () => {
-  const proc = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'gita.mjs'), 'mcp', '--dist', distDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = ownProcess(spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'gita.mjs'), 'mcp', '--dist', distDir], { stdio: ['pipe', 'pipe', 'pipe'] }));
   let out = '';
   let err = '';
   // Decoded as a stream: a chunk may end inside a character.
@@ -258,7 +259,7 @@ test('stdio: stdout carries JSON-RPC only, and the log line goes to stderr', asy
 });
 
 test('stdio: no built API there is one line on stderr and a failing exit, nothing on stdout', async () => {
-  const proc = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'gita.mjs'), 'mcp', '--dist', join(distDir, 'no-such-dir')], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = ownProcess(spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'gita.mjs'), 'mcp', '--dist', join(distDir, 'no-such-dir')], { stdio: ['pipe', 'pipe', 'pipe'] }));
   let out = '';
   let err = '';
   proc.stdout.on('data', (d) => (out += d));

@@ -15,16 +15,30 @@ import { readContent } from '../../src/content/read.ts';
 import { wordsOf } from '../../src/content/words.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
 import { testDist } from '../helpers/dist.ts';
-import { tempDir } from '../helpers/fs.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
+import { requireProgram } from '../helpers/programs.ts';
 
-const { distDir, contentDir } = await testDist();
-const manifest: Manifest = JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8'));
-const { chapters, verses, colophons } = manifest.content;
-const sqliteFile = join(distDir, FILES.downloads.sqlite);
+let sqlite3: string;
+let distDir: string;
+let contentDir: string;
+let manifest: Manifest;
+let chapters: number;
+let verses: number;
+let colophons: number;
+let sqliteFile: string;
+
+test.before(hook(async () => {
+  // The program first: without it the suite fails at once, before the build.
+  sqlite3 = requireProgram('sqlite3', 'sqlite3');
+  ({ distDir, contentDir } = await testDist());
+  manifest = JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8'));
+  ({ chapters, verses, colophons } = manifest.content);
+  sqliteFile = join(distDir, FILES.downloads.sqlite);
+}));
 
 /** Rows of a query by Debian's sqlite3 (not the library that wrote the file), as JSON. */
 function sql(query: string, file = sqliteFile): Array<Record<string, unknown>> {
-  const out = execFileSync('sqlite3', ['-readonly', '-json', file, query], { encoding: 'utf8' });
+  const out = execFileSync(sqlite3, ['-readonly', '-json', file, query], { encoding: 'utf8' });
   return out.trim() ? JSON.parse(out) : [];
 }
 

@@ -1,0 +1,136 @@
+// test/run.mjs as a person and CI meet it on any machine: a missing system
+// part fails the suites that need it at once, in one line naming the Debian
+// package, and the run ends; a run that fails, is interrupted (SIGINT,
+// SIGTERM) or loses its test process outright leaves no process and no
+// temporary folder behind. Each case is a real run of test/run.mjs, on the
+// real browser and load suites or on fixtures/leaves.ts.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { PROJECT_ROOT } from '../../src/paths.ts';
+import { ownProcess } from '../helpers/cleanup.ts';
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+  seconds: number;
+}
+
+/**
+ * test/run.mjs on `pattern` under `dir`, with `env` added. `during` gets the
+ * runner's process once it printed a line starting with `READY`, and that line.
+ * A run still going after 60 s is killed (and fails the test): it hung.
+ */
+function run(dir: string, pattern: string, env: Record<string, string>, during?: (runner: ReturnType<typeof spawn>, ready: string) => void): Promise<Run> {
+  const started = Date.now();
+  const runner = ownProcess(spawn(process.execPath, [join(PROJECT_ROOT, 'test', 'run.mjs'), dir, pattern], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  let out = '';
+  let err = '';
+  runner.stdout!.on('data', (d) => {
+    out += d;
+    const ready = /^READY .*$/m.exec(out);
+    if (ready && during) {
+      during(runner, ready[0]);
+      during = undefined;
+    }
+  });
+  runner.stderr!.on('data', (d) => (err += d));
+  const hung = setTimeout(() => runner.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    runner.on('exit', (code) => {
+      clearTimeout(hung);
+      const seconds = (Date.now() - started) / 1000;
+      // Its output, once the pipes close; a process the runner failed to end may hold them open.
+      const done = () => resolve({ code, out, err, seconds });
+      const timer = setTimeout(done, 2000);
+      runner.on('close', () => {
+        clearTimeout(timer);
+        done();
+      });
+    }),
+  );
+}
+
+const lastLine = (r: Run) => r.out.trim().split('\n').at(-1);
+
+/** Whether `pid` still runs (a zombie, killed but not yet reaped by its new parent, does not). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** What fixtures/leaves.ts made, from its READY line. */
+const made = (r: Run) => JSON.parse(/^READY (.*)$/m.exec(r.out)?.[1] ?? 'null') as { testProcess: number; server: number; worker: number; dir: string } | null;
+
+/** Nothing of the run is left: no process of it, no folder, not the run's temporary root. */
+function nothingLeft(r: Run, label: string) {
+  const m = made(r);
+  assert.ok(m, `${label}: the fixture got as far as READY:\n${r.out}\n${r.err}`);
+  for (const [what, pid] of [['test process', m!.testProcess], ['server', m!.server], ['its worker', m!.worker]] as const) {
+    assert.not.ok(running(pid), `${label}: the ${what} (pid ${pid}) still runs`);
+  }
+  assert.not.ok(existsSync(m!.dir), `${label}: ${m!.dir} is left`);
+  const root = dirname(m!.dir);
+  assert.match(basename(root), /^gita-test-run-\d+-/, `${label}: the folder was made under the run's root`);
+  assert.not.ok(existsSync(root), `${label}: the run's root ${root} is left`);
+}
+
+// All at once: each is a few seconds of mostly waiting on a child.
+const FIXTURES = join('test', 'runner', 'fixtures');
+const leaves = (end: string, during?: Parameters<typeof run>[3]) => run(FIXTURES, 'leaves\\.ts$', { FIXTURE_END: end }, during);
+const runs = {
+  missing: run('test', '(pages/read-browser|card/browser|load/soak)\\.test\\.ts$', { CHROMIUM_PATH: '/nonexistent/chromium', GITA_TEST_MISSING: 'wrk' }),
+  failed: leaves('fail'),
+  sigint: leaves('hang', (runner) => runner.kill('SIGINT')),
+  sigterm: leaves('hang', (runner) => runner.kill('SIGTERM')),
+  killed: leaves('hang', (_, ready) => process.kill(JSON.parse(ready.slice('READY '.length)).testProcess, 'SIGKILL')),
+};
+
+test('a missing system part: the suites that need it fail at once, each in one line naming the Debian package, and the run ends', async () => {
+  const r = await runs.missing;
+  assert.ok(r.code !== 0, 'the run fails');
+  assert.ok(r.seconds < 30, `it ends at once, without a hang or a build: ${r.seconds} s`);
+  const said = r.err.split('\n').filter((l) => l.includes('missing system part'));
+  assert.equal(said.sort(), [
+    'missing system part: /nonexistent/chromium (Debian package chromium; .ci/run installs it)',
+    'missing system part: /nonexistent/chromium (Debian package chromium; .ci/run installs it)',
+    'missing system part: wrk (Debian package wrk; .ci/run installs it)',
+  ]);
+  assert.not.match(r.err, /^\s+at /m, 'no stack trace');
+  assert.match(lastLine(r) ?? '', /^0 passed, [1-9]\d* failed$/);
+});
+
+test('a failed test that leaves its server running and its folder: the run still ends, and leaves neither', async () => {
+  const r = await runs.failed;
+  assert.ok(r.code !== 0, 'the run fails');
+  assert.ok(r.seconds < 30, `it ends, though the server kept the test process alive: ${r.seconds} s`);
+  assert.match(r.err, 's after its last suite: something a test started still runs', 'the leak is said');
+  assert.is(lastLine(r), '0 passed, 1 failed');
+  nothingLeft(r, 'failed');
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  test(`${signal} to test/run.mjs mid-run: passed on, the run ends within seconds and leaves nothing`, async () => {
+    const r = await runs[signal === 'SIGINT' ? 'sigint' : 'sigterm'];
+    assert.ok(r.code !== 0, 'the run fails');
+    assert.match(r.err, `test process: ${signal}`, 'the test process itself cleaned up (the signal was passed on)');
+    assert.is(lastLine(r), '0 passed, 1 failed');
+    nothingLeft(r, signal);
+  });
+}
+
+test('a test process killed outright (SIGKILL): the runner kills what it left and removes its folders', async () => {
+  const r = await runs.killed;
+  assert.ok(r.code !== 0, 'the run fails');
+  assert.is(lastLine(r), '0 passed, 1 failed');
+  nothingLeft(r, 'killed');
+});
+
+test.run();
