@@ -248,8 +248,14 @@ export function auditSummary(audit: Audit, errata: ReadonlyArray<{ id: string; s
   const parts = [
     audit.findings.length ? `${count(audit.findings.length, 'finding')} (${audit.findings.map((f) => f.record).join(', ')})` : 'no findings',
     ...(errata.length ? [`errata: ${errata.map((e) => `${e.id} ${e.status}${e.status === 'applied' ? ` (${count(e.keys.length, 'key')})` : ''}`).join(', ')}${resolved ? `, resolving ${count(resolved, 'finding')}` : ''}`] : []),
-    ...(repairs ? [`repairs: qu ${repairs.counts.qu.toLocaleString('en-US')}, question-mark ${repairs.counts['question-mark'].toLocaleString('en-US')} (${count(repairs.listSeparators, 'list separator')})`] : ['no repairs']),
-    `notes: ${count(kinds('typo') + kinds('marker'), 'typo')}, ${count(kinds('identical-texts'), 'unexplained identical text')}${repairs ? `, ${count(repairs.otherQuestionMarks, '"?" in Hindi and Sanskrit texts left as upstream has them', '"?" in Hindi and Sanskrit texts left as upstream has them')}` : ''}`,
+    ...(repairs
+      ? [
+          `repairs: ${Object.entries(repairs.counts)
+            .map(([rule, n]) => `${rule} ${n.toLocaleString('en-US')}${rule === 'question-mark' ? ` (${count(repairs.listSeparators, 'list separator')})` : ''}`)
+            .join(', ')}; "?" left in Hindi and Sanskrit: ${repairs.left.hindiQuestions.toLocaleString('en-US')} Hindi questions, ${(repairs.left.hindiUndecided + repairs.left.sanskritUndecided).toLocaleString('en-US')} undecided`,
+        ]
+      : ['no repairs']),
+    `notes: ${count(kinds('typo') + kinds('marker'), 'typo')}, ${count(kinds('identical-texts'), 'unexplained identical text')}`,
     `${count(Object.values(audit.placeholders).reduce((a, b) => a + b, 0), 'placeholder text')}`,
     audit.newFields.length ? `new fields: ${audit.newFields.map((f) => `${f.name} (${f.kind === 'commentary' ? 'commentary' : f.types.join('|')}, ${count(f.records, 'record')})`).join(', ')}` : 'no new fields',
   ];

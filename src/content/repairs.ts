@@ -1,6 +1,6 @@
-// Repairs: two damages that run through upstream's English texts, mended at
-// import by named rules, every change listed in the audit (record, key,
-// field, position, before, after, rule). Only the damaged characters change;
+// Repairs: the damages that run through upstream's texts, mended at import
+// by named rules, every change listed in the audit (record, key, field,
+// position, before, after, rule). Only the damaged characters change;
 // `--no-repairs` imports upstream as it is. The rules:
 //
 // - qu: the letters "qu" were lost ("alities", "conered"). A word that is not
@@ -12,10 +12,14 @@
 //   real questions), a "?" followed by a space and a lower-case letter
 //   becomes a comma; in a word-by-word list (siva.ec), the "?" between
 //   entries becomes the list's separator ";" and any other "?" a comma. A "?"
-//   before a capital or at the end stays: it may be a real question. Hindi
-//   and Sanskrit texts keep theirs: there a lost comma cannot be told from a
-//   question without a reader of the language; they are counted as a note.
-import { TEXT_FIELDS, type TextField, type VerseRecord } from './schema.ts';
+//   before a capital or at the end stays: it may be a real question.
+// - heading: the source's page heading glued to the start of a text ("Hindi
+//   Translation By Swami Ramsukhdas।।18.2।।") is cut.
+// - sanskrit-comma, hindi-comma, hindi-visarga: the same lost commas in the
+//   Sanskrit and Hindi texts, and in Hindi a few lost visargas; a real Hindi
+//   question keeps its "?" (indic.ts says how each is told apart).
+import { TEXT_FIELD_NAMES, TEXT_FIELDS, type TextField, type VerseRecord } from './schema.ts';
+import { hindiMark, sanskritMark, visargaWords, type VisargaWords } from './indic.ts';
 import { WORD_LIST_TEXT, wordListSpan } from './words.ts';
 import { loadEnglish, type English } from './english.ts';
 import type { Content, SourceFile } from './read.ts';
@@ -32,6 +36,30 @@ export const REPAIR_RULES = [
     title: 'A "?" that stands for a comma',
     description: 'In Swami Sivananda\'s English texts (siva.et, siva.ec), where upstream lost every real question mark, a "?" followed by a space and a lower-case letter becomes a comma; in his word-by-word lists (siva.ec), the "?" between two entries becomes ";" and any other "?" a comma. A "?" before a capital letter or at the end of a text stays, and so does every "?" of the other commentaries: there a "?" before a lower-case word is a real question ("whose mind is steady? how does he talk", BG2.54 purohit.et).',
     example: { record: 'BG2.47', key: 'siva', field: 'ec', before: 'actions? you will', after: 'actions, you will' },
+  },
+  {
+    id: 'heading',
+    title: 'A stray heading cut',
+    description: 'A text that begins with a heading glued to it, "Hindi Translation By Swami Ramsukhdas" or "Sanskrit Commentary By Sri Abhinavgupta" before the verse number (the source\'s page heading, in BG2.17 and BG18.2), loses the heading; the verse number and the text stay.',
+    example: { record: 'BG18.2', key: 'rams', field: 'ht', before: 'Hindi Translation By Swami Ramsukhdas', after: '' },
+  },
+  {
+    id: 'sanskrit-comma',
+    title: 'A "?" that stands for a comma, in Sanskrit',
+    description: 'In the Sanskrit commentaries (sc), whose dandas and avagrahas survived and which hold no real "?", ";" or "!", a "?" right after a Devanagari letter, before a space, a letter or the end, is the edition\'s comma (an independent printed edition of Śaṅkara\'s commentary has a comma at 99 % of these places); before a comma it is dropped. Any other "?" stays, such as abhinav.sc\'s manuscript sigla (S??N, S??K).',
+    example: { record: 'BG2.47', key: 'sankar', field: 'sc', before: 'कर्मण्येव? अधिकारः', after: 'कर्मण्येव, अधिकारः' },
+  },
+  {
+    id: 'hindi-comma',
+    title: 'A "?" that stands for a comma, in Hindi',
+    description: 'In the Hindi texts (ht, hc), a "?" between two words of a clause that holds no question word (क्या, क्यों, कैसे, कैसा, कौन, किस, किन, कहाँ, कब, कितना and their forms; not किसी, कभी, क्योंकि) and goes on is a lost comma. A "?" that ends a text, a line or a sentence, or closes a clause with a question word, is a question and stays; so does one the rule cannot place (counted as undecided). Measured against a hand-labelled random sample (test/content/fixtures/hindi-question-marks.json).',
+    example: { record: 'BG2.47', key: 'tej', field: 'ht', before: 'अधिकार है? फल में', after: 'अधिकार है, फल में' },
+  },
+  {
+    id: 'hindi-visarga',
+    title: 'A "?" that stands for a visarga, in Hindi',
+    description: 'In the Hindi texts, a "?" right after a word that these texts write with a final visarga (ः) at least twice, and more often than without it (अत? for अतः, वस्तुत?, सामान्यत?, पुन?), is that visarga.',
+    example: { record: 'BG2.11', key: 'chinmay', field: 'hc', before: 'अत?', after: 'अतः' },
   },
 ] as const;
 
@@ -53,14 +81,15 @@ export interface RepairReport {
   counts: Record<RepairRule, number>;
   /** The word-list separators among the question-mark changes. */
   listSeparators: number;
-  /** "?" left as upstream has them in Hindi and Sanskrit texts (a note, not a change). */
+  /** "?" left as upstream has them in Hindi and Sanskrit texts: real questions (Hindi), and those no rule could place (a note, not a change). */
   otherQuestionMarks: number;
+  /** Of those: the Hindi questions, and the undecided ones per language. */
+  left: { hindiQuestions: number; hindiUndecided: number; sanskritUndecided: number };
   changes: Repair[];
 }
 
-/** The English text fields, from the one list of text fields. */
-const ENGLISH_FIELDS = (Object.keys(TEXT_FIELDS) as TextField[]).filter((f) => TEXT_FIELDS[f].language === 'English');
-const OTHER_FIELDS = (Object.keys(TEXT_FIELDS) as TextField[]).filter((f) => TEXT_FIELDS[f].language !== 'English');
+/** The Hindi text fields, from the one list of text fields. */
+const HINDI_FIELDS = TEXT_FIELD_NAMES.filter((f) => TEXT_FIELDS[f].language === 'Hindi');
 
 /**
  * The commentaries whose English lost its commas to "?": Swami Sivananda's
@@ -148,6 +177,33 @@ export function repairEdits(text: string, ctx: RepairContext, wordList = false, 
   return edits.sort((a, b) => a.position - b.position);
 }
 
+/** A page heading of the source glued to the start of a text, before its verse number ("Hindi Translation By Swami Ramsukhdas।।18.2।।"). */
+const HEADING = /^(?:Hindi|English|Sanskrit) (?:Translation|Commentary) By [^।\d\n]{1,60}?\s*(?=।।\s*\d|\d+\.\d)/;
+
+/** The edit that cuts a stray heading, if the text has one. */
+export function headingEdit(text: string): Edit | null {
+  const m = HEADING.exec(text);
+  return m ? { position: 0, before: m[0], after: '', rule: 'heading' } : null;
+}
+
+/** The edits that mend the "?" of a Hindi or Sanskrit text (indic.ts), and what was left. */
+export function indicEdits(text: string, field: TextField, words: VisargaWords, left: RepairReport['left']): Edit[] {
+  const edits: Edit[] = [];
+  for (let at = text.indexOf('?'); at !== -1; at = text.indexOf('?', at + 1)) {
+    if (field === 'sc') {
+      if (sanskritMark(text, at) === 'undecided') left.sanskritUndecided++;
+      else edits.push({ position: at, before: '?', after: text[at + 1] === ',' ? '' : ',', rule: 'sanskrit-comma' });
+      continue;
+    }
+    const mark = hindiMark(text, at, words);
+    if (mark === 'comma') edits.push({ position: at, before: '?', after: ',', rule: 'hindi-comma' });
+    else if (mark === 'visarga') edits.push({ position: at, before: '?', after: 'ः', rule: 'hindi-visarga' });
+    else if (mark === 'question') left.hindiQuestions++;
+    else left.hindiUndecided++;
+  }
+  return edits;
+}
+
 /** The text with its edits made. */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
   let out = '';
@@ -177,21 +233,27 @@ const isCommentary = (v: unknown): v is Record<string, string> => typeof v === '
  */
 export async function repairContent(content: Content): Promise<{ content: Content; report: RepairReport }> {
   const ctx: RepairContext = { english: await loadEnglish(), guard: transliterationGuard(content.verses.map((v) => v.record)) };
-  const report: RepairReport = { counts: { qu: 0, 'question-mark': 0 }, listSeparators: 0, otherQuestionMarks: 0, changes: [] };
+  const words = visargaWords(hindiTexts(content.verses.map((v) => v.record)));
+  const report: RepairReport = {
+    counts: { qu: 0, 'question-mark': 0, heading: 0, 'sanskrit-comma': 0, 'hindi-comma': 0, 'hindi-visarga': 0 },
+    listSeparators: 0,
+    otherQuestionMarks: 0,
+    left: { hindiQuestions: 0, hindiUndecided: 0, sanskritUndecided: 0 },
+    changes: [],
+  };
   const verses: SourceFile<VerseRecord>[] = content.verses.map((file) => {
     const record = file.record;
     let changed: VerseRecord | null = null;
     for (const key of Object.keys(record)) {
       const commentary = record[key];
       if (!isCommentary(commentary)) continue;
-      for (const field of OTHER_FIELDS) {
-        const text = commentary[field];
-        if (typeof text === 'string') for (let at = text.indexOf('?'); at !== -1; at = text.indexOf('?', at + 1)) report.otherQuestionMarks++;
-      }
-      for (const field of ENGLISH_FIELDS) {
+      for (const field of TEXT_FIELD_NAMES) {
         const text = commentary[field];
         if (typeof text !== 'string') continue;
-        const edits = repairEdits(text, ctx, key === WORD_LIST_TEXT.key && field === WORD_LIST_TEXT.field, QUESTION_MARK_KEYS.has(key));
+        const english = TEXT_FIELDS[field].language === 'English';
+        const edits = english ? repairEdits(text, ctx, key === WORD_LIST_TEXT.key && field === WORD_LIST_TEXT.field, QUESTION_MARK_KEYS.has(key)) : indicEdits(text, field, words, report.left);
+        const heading = headingEdit(text);
+        if (heading) edits.unshift(heading);
         if (!edits.length) continue;
         changed ??= structuredClone(record);
         (changed[key] as unknown as Record<string, string>)[field] = applyEdits(text, edits);
@@ -204,5 +266,16 @@ export async function repairContent(content: Content): Promise<{ content: Conten
     }
     return changed ? { file: file.file, bytes: Buffer.from(JSON.stringify(changed, null, 4) + '\n'), record: changed } : file;
   });
+  report.otherQuestionMarks = report.left.hindiQuestions + report.left.hindiUndecided + report.left.sanskritUndecided;
   return { content: { chapters: content.chapters, verses }, report };
+}
+
+/** Every Hindi text of the records (ht, hc): where the words written with a visarga are counted. */
+function* hindiTexts(records: Iterable<VerseRecord>): Iterable<string> {
+  for (const r of records) {
+    for (const value of Object.values(r)) {
+      if (!isCommentary(value)) continue;
+      for (const field of HINDI_FIELDS) if (typeof value[field] === 'string') yield value[field];
+    }
+  }
 }

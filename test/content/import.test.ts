@@ -20,10 +20,10 @@ const CORRECTED = verseFile(18, 45);
 
 /**
  * Every record of `contentDir` equals the source's but for two things:
- * BG18.45's 21 classical commentaries are the erratum file's, and the
- * English texts (et, ec) differ by exactly the repairs content/audit.json
- * lists, each of them one of the two rules' changes. Everything else
- * (Devanagari, Hindi, Sanskrit, speaker, transliteration, chapters, the key
+ * BG18.45's 21 classical commentaries are the erratum file's, and the texts
+ * differ by exactly the repairs content/audit.json lists, each of them one of
+ * the rules' changes (checked here for what each rule may change). Everything
+ * else (the verse's Devanagari, speaker, transliteration, chapters, the key
  * order) is the source's, field by field; a record without a repair is the
  * source's file byte for byte.
  */
@@ -33,9 +33,14 @@ function assertSameRecords(contentDir: string, source = SHARED_DATA) {
   for (const c of audit.repairs?.changes ?? []) {
     const k = `${c.record}\0${c.key}\0${c.field}`;
     changes.set(k, [...(changes.get(k) ?? []), c]);
-    if (c.rule === 'qu') assert.ok(c.after.replace(/qu/i, '') === c.before && c.after.length === c.before.length + 2, `a qu repair only puts "qu" back: ${c.before} -> ${c.after}`);
-    else assert.ok(c.before === '?' && (c.after === ',' || c.after === ';'), `a question-mark repair only changes the mark: ${c.before} -> ${c.after}`);
-    assert.ok(c.field === 'et' || c.field === 'ec', `repairs touch English texts only (${c.record} ${c.key}.${c.field})`);
+    const english = c.field === 'et' || c.field === 'ec';
+    if (c.rule === 'qu') assert.ok(english && c.after.replace(/qu/i, '') === c.before && c.after.length === c.before.length + 2, `a qu repair only puts "qu" back: ${c.before} -> ${c.after}`);
+    else if (c.rule === 'question-mark') assert.ok(english && c.before === '?' && (c.after === ',' || c.after === ';'), `a question-mark repair only changes the mark: ${c.before} -> ${c.after}`);
+    else if (c.rule === 'heading') assert.ok(c.position === 0 && c.after === '' && /^(Hindi|English|Sanskrit) (Translation|Commentary) By /.test(c.before), `a heading cut: ${c.before}`);
+    else if (c.rule === 'sanskrit-comma') assert.ok(c.field === 'sc' && c.before === '?' && (c.after === ',' || c.after === ''), `a Sanskrit comma: ${c.before} -> ${c.after}`);
+    else if (c.rule === 'hindi-comma') assert.ok((c.field === 'ht' || c.field === 'hc') && c.before === '?' && c.after === ',', `a Hindi comma: ${c.before} -> ${c.after}`);
+    else if (c.rule === 'hindi-visarga') assert.ok((c.field === 'ht' || c.field === 'hc') && c.before === '?' && c.after === 'ः', `a Hindi visarga: ${c.before} -> ${c.after}`);
+    else assert.unreachable(`an unknown rule: ${c.rule}`);
   }
   const fix = JSON.parse(readFileSync(ERRATUM_FILE, 'utf8'));
   for (const sub of ['chapter', 'slok']) {
