@@ -5,12 +5,13 @@ import { formatBytes } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
 import { auditSummary } from '../src/content/audit.ts';
 import { defaultErrataDir } from '../src/content/errata.ts';
+import { defaultSupplementsDir } from '../src/content/supplements.ts';
 import { importContent } from '../src/content/import.ts';
 import { defaultSource } from '../src/content/source.ts';
 import { PATHS } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--no-repairs] [--strict]
+Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--supplements DIR | --no-supplements] [--no-repairs] [--strict]
 
 Imports the Bhagavad Gita dataset into content/, validating every file first,
 then audits every record, applies the errata (src/content/errata.json) and
@@ -27,8 +28,13 @@ when it exists, else upstream at the pinned commit.
   --errata DIR     a folder holding the errata's files (default: ../shared/gita-errata
                    when it exists, else each file is downloaded from upstream)
   --no-errata      import the source without the errata (to audit upstream uncorrected)
-  --no-repairs     leave upstream's English texts as they are: no "qu" put back, no
-                   "?" read as a comma (with --no-errata: upstream byte for byte)
+  --supplements DIR  a folder holding the independent copy of the Hindi translations
+                   (src/content/supplements.json; default: ../shared/gita-gita when it
+                   exists, else its files are downloaded at the listed commit)
+  --no-supplements leave upstream's placeholders where the copy has the text
+  --no-repairs     leave upstream's texts as they are: no "qu" put back, no "?" read as
+                   a comma or a visarga, no stray heading cut (with --no-errata and
+                   --no-supplements: upstream byte for byte)
   --strict         fail when the audit finds what no erratum resolves
   --quiet          no progress lines
 `;
@@ -39,6 +45,8 @@ run(async () => {
     content: { type: 'string' },
     errata: { type: 'string' },
     'no-errata': { type: 'boolean' },
+    supplements: { type: 'string' },
+    'no-supplements': { type: 'boolean' },
     strict: { type: 'boolean' },
     'no-repairs': { type: 'boolean' },
     quiet: { type: 'boolean' },
@@ -46,13 +54,14 @@ run(async () => {
   const from = values.from ?? defaultSource(PROJECT_ROOT);
   const contentDir = resolve(values.content ?? PATHS.content);
   const errata = values['no-errata'] ? false : values.errata ? resolve(values.errata) : defaultErrataDir(PROJECT_ROOT);
+  const supplements = values['no-supplements'] ? false : values.supplements ? resolve(values.supplements) : defaultSupplementsDir(PROJECT_ROOT);
   const progress = reporter(process.stderr, values.quiet);
   const started = Date.now();
-  const s = await importContent({ from, contentDir, progress, errata, strict: values.strict, repairs: !values['no-repairs'] });
+  const s = await importContent({ from, contentDir, progress, errata, supplements, strict: values.strict, repairs: !values['no-repairs'] });
   progress.end();
   console.log(
     `imported ${s.chapters} chapters, ${s.verses} verses, ${s.colophons} colophons, ${s.commentators} commentators, ` +
       `${formatBytes(s.bytes)} from ${from} into ${contentDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs));
+  console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements));
 });

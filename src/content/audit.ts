@@ -10,6 +10,7 @@
 // records that are not one group where nothing says which record is right.
 import { COMMENTARY_KEYS, isCommentaryShaped, jsonType, OPTIONAL_COMMENTARIES, TEXT_FIELD_NAMES, VERSE_FIELDS, type Commentary, type VerseRecord } from './schema.ts';
 import type { RepairReport } from './repairs.ts';
+import type { SupplementReport } from './supplements.ts';
 import { covers, formatReference, leadingReference, markerOf, oneSlipFrom, PLACEHOLDER, type Reference } from './references.ts';
 
 export interface Finding {
@@ -64,6 +65,8 @@ export interface AuditFile extends Audit {
   resolved: Array<Finding & { by: string }>;
   /** What the repairs changed, each change listed; absent when the import ran with --no-repairs. */
   repairs?: RepairReport;
+  /** Texts put in place of upstream's placeholders from an independent copy, and every difference between that copy and the content. */
+  supplements?: SupplementReport;
 }
 
 export const AUDIT_FILE = 'audit.json';
@@ -242,11 +245,14 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
 }
 
 /** One line for the import's output: the findings, what the errata did, the notes, the new fields. */
-export function auditSummary(audit: Audit, errata: ReadonlyArray<{ id: string; status: string; keys: string[] }> = [], resolved = 0, repairs?: RepairReport): string {
+export function auditSummary(audit: Audit, errata: ReadonlyArray<{ id: string; status: string; keys: string[] }> = [], resolved = 0, repairs?: RepairReport, supplements?: SupplementReport): string {
   const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   const kinds = (k: Note['kind']) => audit.notes.filter((n) => n.kind === k).length;
   const parts = [
     audit.findings.length ? `${count(audit.findings.length, 'finding')} (${audit.findings.map((f) => f.record).join(', ')})` : 'no findings',
+    ...(supplements
+      ? [`supplements: ${count(supplements.results.filter((r) => r.status === 'applied').length, 'text')} from ${supplements.source.repository} (${supplements.differences.length} of its ${supplements.compared} texts differ from the content's, each listed)`]
+      : []),
     ...(errata.length ? [`errata: ${errata.map((e) => `${e.id} ${e.status}${e.status === 'applied' ? ` (${count(e.keys.length, 'key')})` : ''}`).join(', ')}${resolved ? `, resolving ${count(resolved, 'finding')}` : ''}`] : []),
     ...(repairs
       ? [

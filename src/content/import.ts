@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../paths.ts';
 import { readContent, isColophon, type Content } from './read.ts';
 import { openSource, sourceName, type Progress } from './source.ts';
 import { repairContent } from './repairs.ts';
+import { applySupplements, defaultSupplementsDir, type SupplementReport } from './supplements.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -36,8 +37,14 @@ export interface ImportOptions {
   errata?: string | null | false;
   /** Refuse the import when a finding is left that no erratum resolves. */
   strict?: boolean;
-  /** Mend the damaged English texts by the rules of repairs.ts (default); false: upstream's texts as they are. */
+  /** Mend the damaged texts by the rules of repairs.ts (default); false: upstream's texts as they are. */
   repairs?: boolean;
+  /**
+   * The independent copy of the Hindi translations (supplements.ts): a folder
+   * holding its files, null to read them online, false to leave upstream's
+   * placeholders. Default: ../shared/gita-gita when it exists, else online.
+   */
+  supplements?: string | null | false;
 }
 
 /** Thrown by a strict import that found what no erratum resolves; content/ is left as it was. */
@@ -48,7 +55,7 @@ export class AuditError extends Error {
   }
 }
 
-export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true }: ImportOptions): Promise<ImportSummary> {
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT) }: ImportOptions): Promise<ImportSummary> {
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
   const source = await openSource(from, progress);
@@ -60,7 +67,10 @@ export async function importContent({ from, contentDir, progress = () => {}, err
     const before = audit(content);
     let results: ErratumResult[] = [];
     if (errata !== false) ({ content, results } = await applyErrata(content, ERRATA, errata));
-    const after = results.some((r) => r.status === 'applied') ? audit(content) : before;
+    // The texts upstream lacks, from an independent copy (and that copy compared with the content).
+    let supplemented: SupplementReport | undefined;
+    if (supplements !== false) ({ content, report: supplemented } = await applySupplements(content, supplements));
+    const after = results.some((r) => r.status === 'applied') || supplemented?.results.some((r) => r.status === 'applied') ? audit(content) : before;
     const still = new Set(after.findings.map((f) => `${f.record}\0${f.kind}`));
     const resolved = before.findings
       .filter((f) => !still.has(`${f.record}\0${f.kind}`))
@@ -74,6 +84,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
         return { ...r, reason: e.reason, source: e.source, history: e.history };
       }),
       resolved,
+      ...(supplemented && { supplements: supplemented }),
     };
     if (strict && after.findings.length) throw new AuditError(after.findings);
     // Repairs come after the errata (an erratum's text is upstream's too) and the audit (they change no reference).

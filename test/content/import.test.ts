@@ -17,6 +17,19 @@ import { SHARED_DATA, linkedCopy, rewrite, tempDir, treeFingerprint, hook } from
 
 const ERRATUM_FILE = join(SHARED_DATA, '..', 'gita-errata', 'bhagavadgita_chapter_18_slok_45.json');
 const CORRECTED = verseFile(18, 45);
+const COPY = join(SHARED_DATA, '..', 'gita-gita');
+
+/** The independent copy's Hindi translations, read from its files: "BG12.3\0tej" → the text (trimmed). */
+function copyTexts(): Map<string, string> {
+  const verses = JSON.parse(readFileSync(join(COPY, 'verse.json'), 'utf8')) as Array<{ id: number; chapter_number: number; verse_number: number }>;
+  const place = new Map(verses.map((v) => [v.id, `BG${v.chapter_number}.${v.verse_number}`]));
+  const keys: Record<string, string> = { 'Swami Tejomayananda': 'tej', 'Swami Ramsukhdas': 'rams' };
+  const out = new Map<string, string>();
+  for (const t of JSON.parse(readFileSync(join(COPY, 'translation.json'), 'utf8')) as Array<{ authorName: string; verse_id: number; description: string }>) {
+    if (keys[t.authorName]) out.set(`${place.get(t.verse_id)}\0${keys[t.authorName]}`, t.description.trim());
+  }
+  return out;
+}
 
 /**
  * Every record of `contentDir` equals the source's but for two things:
@@ -28,7 +41,10 @@ const CORRECTED = verseFile(18, 45);
  * source's file byte for byte.
  */
 function assertSameRecords(contentDir: string, source = SHARED_DATA) {
-  const audit = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')) as { repairs?: { changes: Repair[] } };
+  const audit = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')) as { repairs?: { changes: Repair[] }; supplements?: { results: Array<{ record: string; key: string; field: string; status: string }> } };
+  // The texts the independent copy supplied: their base is the copy's file, not upstream's placeholder.
+  const copy = audit.supplements ? copyTexts() : new Map<string, string>();
+  const supplied = new Set((audit.supplements?.results ?? []).filter((r) => r.status === 'applied').map((r) => `${r.record}\0${r.key}\0${r.field}`));
   const changes = new Map<string, Repair[]>();
   for (const c of audit.repairs?.changes ?? []) {
     const k = `${c.record}\0${c.key}\0${c.field}`;
@@ -62,7 +78,9 @@ function assertSameRecords(contentDir: string, source = SHARED_DATA) {
         assert.equal(Object.keys(now[key]), Object.keys(base), `${name} ${key} keeps its fields`);
         for (const field of Object.keys(base)) {
           const listed = changes.get(`${was._id}\0${key}\0${field}`) ?? [];
-          const expected = applyEdits(base[field], listed);
+          const from = supplied.has(`${was._id}\0${key}\0${field}`) ? copy.get(`${was._id}\0${key}`)! : base[field];
+          if (from !== base[field]) assert.match(base[field], /did not comment on this sloka/, `${was._id} ${key}.${field}: only a placeholder is supplied`);
+          const expected = applyEdits(from, listed);
           if (now[key][field] !== expected) assert.unreachable(`${name} ${key}.${field} differs from its source by more than its ${listed.length} listed repairs`);
         }
       }
