@@ -7,6 +7,19 @@ import { basename, dirname, join } from 'node:path';
 
 const suffix = () => `${process.pid}-${randomBytes(4).toString('hex')}`;
 
+/**
+ * Remove the temporary files a writeFileAtomic of `file` left behind when its
+ * process was killed mid-write (`file.tmp-<pid>-<random>`, never renamed).
+ * Call it only where no other process writes `file` (a server holds its data
+ * folder alone).
+ */
+export async function removeStaleTemps(file: string): Promise<string[]> {
+  const prefix = `${basename(file)}.tmp-`;
+  const names = (await readdir(dirname(file)).catch(() => [] as string[])).filter((n) => n.startsWith(prefix));
+  await Promise.all(names.map((n) => rm(join(dirname(file), n), { force: true })));
+  return names;
+}
+
 /** Write `data` to `file` so that readers see the old or the new file, never a part. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(file), { recursive: true });

@@ -5,7 +5,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../fs/atomic.ts';
+import { removeStaleTemps, writeFileAtomic } from '../fs/atomic.ts';
 import { StoreError } from './store.ts';
 import { DayClock, utcDay } from './limits.ts';
 
@@ -95,6 +95,8 @@ export class FileUsageStore implements UsageStore {
   static async open(dir: string, options: { flushEveryMs?: number; readOnly?: boolean } = {}): Promise<FileUsageStore> {
     const { flushEveryMs = 1000, readOnly = false } = options;
     const store = new FileUsageStore(dir);
+    // A server killed while it wrote left a temporary file: it holds nothing usage.json lacks but its last second.
+    if (!readOnly) await removeStaleTemps(store.file);
     if (existsSync(store.file)) {
       try {
         store.counts = parseUsageFile(await readFile(store.file, 'utf8'), store.file);

@@ -84,4 +84,17 @@ test('a worker whose question cannot reach the primary fails at once and leaves 
   }
 });
 
+test('a temporary file a killed server left is removed when a server opens the store, not when the CLI reads it', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'usage.json'), JSON.stringify({ version: 1, days: {} }));
+  writeFileSync(join(dir, 'usage.json.tmp-12345-0a1b2c3d'), '{"version":1,"da');
+  const reader = await FileUsageStore.open(dir, { readOnly: true });
+  await reader.close();
+  assert.ok(existsSync(join(dir, 'usage.json.tmp-12345-0a1b2c3d')), 'the CLI leaves it: a server may be writing it');
+  const store = await FileUsageStore.open(dir, { flushEveryMs: 0 });
+  await store.close();
+  assert.equal(readdirSync(dir).filter((n) => n.includes('.tmp')), []);
+  assert.equal(JSON.parse(readFileSync(join(dir, 'usage.json'), 'utf8')), { version: 1, days: {} });
+});
+
 test.run();
