@@ -199,9 +199,9 @@ ${notes}`;
 function repairs(audit: AuditFile): Raw {
   const r = audit.repairs;
   if (!r) return html`<p>This build was imported without repairs (<code>--no-repairs</code>): the English texts are served as upstream has them, with "qu" lost and "?" for commas.</p>`;
-  return html`<p>Two damages run through upstream's English texts (et, ec) and are mended at import by named rules; every single change (record, key, field, position, before, after, rule) is listed in <a href="${FILES.audit}"><code>${FILES.audit}</code></a>, and <code>npm run content -- --no-repairs</code> imports upstream's texts as they are. Nothing else in a text changes; Devanagari, Hindi and Sanskrit texts are never touched.</p>
+  return html`<p>Damages run through upstream's texts, English, Hindi and Sanskrit, and are mended at import by named rules; every single change (record, key, field, position, before, after, rule) is listed in <a href="${FILES.audit}"><code>${FILES.audit}</code></a>, and <code>npm run content -- --no-repairs</code> imports upstream's texts as they are. Nothing else in a text changes; the verses themselves (slok, transliteration) are never touched.</p>
 <ul>${REPAIR_RULES.map((rule) => html`<li><strong>${rule.id}</strong> (${r.counts[rule.id].toLocaleString('en-US')} changes${rule.id === 'question-mark' ? `, ${r.listSeparators.toLocaleString('en-US')} of them word-list separators` : ''}): ${rule.description} Example: BG${rule.example.record.slice(2)} ${rule.example.key}.${rule.example.field}, "${rule.example.before}" → "${rule.example.after}".</li>`)}</ul>
-<p>Left as upstream has them: ${r.otherQuestionMarks.toLocaleString('en-US')} "?" in Hindi and Sanskrit texts, where a lost comma cannot be told from a question without a reader of the language.</p>`;
+<p>Left as upstream has them: ${r.left.hindiQuestions.toLocaleString('en-US')} "?" of Hindi texts that are real questions, and ${(r.left.hindiUndecided + r.left.sanskritUndecided).toLocaleString('en-US')} "?" of Hindi and Sanskrit texts that no rule can place (such as the manuscript sigla of abhinav.sc).</p>`;
 }
 
 export function docsPage(input: DocsInput): string {

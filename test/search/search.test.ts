@@ -148,6 +148,15 @@ test('the repaired texts are searched: conquered and equanimity find verses upst
   assert.is(search(s, { q: 'conered', lang: 'en' }).results.filter((r) => r.matches.some((m) => /conered/.test(m.snippet))).length, 0, 'no damaged form is left to find');
 });
 
+test('Hindi across a repaired comma: a phrase that spans one finds the verse, and its snippet shows the comma', () => {
+  // BG2.47 tej.ht: "अधिकार है? फल में" upstream, "अधिकार है, फल में" now.
+  const found = search(s, { q: 'अधिकार है फल में', lang: 'hi' });
+  const hit = found.results.find((r) => r._id === 'BG2.47');
+  assert.ok(hit && found.results.indexOf(hit) < 3, `BG2.47 in the top 3: ${found.results.map((r) => r._id).join(', ')}`);
+  const snippet = hit!.matches.map((m) => m.snippet).join(' ');
+  assert.not.match(snippet, /है\? फल/, 'no lost comma in what a reader is shown');
+});
+
 test('stems and typos: fruits finds fruit; one wrong letter in a word of five or more', () => {
   assert.ok(search(s, { q: 'fruits of action' }).total > 0);
   assert.is(search(s, { q: 'whenever there is a decline of rightousness' }).results[0]._id, 'BG4.7');
