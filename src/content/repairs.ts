@@ -85,6 +85,8 @@ export interface RepairReport {
   otherQuestionMarks: number;
   /** Of those: the Hindi questions, and the undecided ones per language. */
   left: { hindiQuestions: number; hindiUndecided: number; sanskritUndecided: number };
+  /** What stays in the English texts though it looks like the damage: every place, and why (ENGLISH_KEPT, QUESTION_KEPT). */
+  kept: Array<{ record: string; key: string; field: string; position: number; text: string; reason: string }>;
   changes: Repair[];
 }
 
@@ -107,6 +109,44 @@ const LETTER = /[\p{L}\p{M}]/u;
 const SENTENCE_START = /(?:^|[.!]["')\]]?\s+|\n\s*)$/;
 
 /**
+ * Damaged words whose repaired form one of the two dictionaries lacks (a
+ * British spelling, a rarer derivative), read and decided one by one: each
+ * is a real English word with "qu" lost, at one place, in every text where
+ * it stands (measured on the pinned upstream: 48 places).
+ */
+export const QU_LISTED: Readonly<Record<string, string>> = {
+  tranillity: 'tranquillity',
+  eipoised: 'equipoised',
+  eniry: 'enquiry',
+  eniries: 'enquiries',
+  enires: 'enquires',
+  enired: 'enquired',
+  ealising: 'equalising',
+  ealised: 'equalised',
+  ealness: 'equalness',
+  eableness: 'equableness',
+  unealled: 'unequalled',
+  unvanished: 'unvanquished',
+  relinisher: 'relinquisher',
+  eipments: 'equipments',
+  eanimous: 'equanimous',
+};
+
+/**
+ * What stays in the English texts though it looks like the damage, and why
+ * (listed in the audit with every place): words that would take "qu" but are
+ * not a lost "qu", and the real questions of the other commentaries.
+ */
+export const ENGLISH_KEPT: ReadonlyArray<{ match: RegExp; reason: string }> = [
+  { match: /^asat$/i, reason: 'the Sanskrit word asat ("non-being", "unreal"), written in Latin letters: not English with "qu" lost ("asquat")' },
+  { match: /^ot$/i, reason: 'a typo of "to" or "of" ("equal ot me", "Ot these two"): not a lost "qu" ("quot"); left as upstream wrote it, since no rule proves which word was meant' },
+  { match: /^eys$/, reason: 'a typo of "eyes" ("the eys, the ears"): not a lost "qu" ("queys"); left as upstream wrote it' },
+];
+
+/** Why a "?" before a space and a lower-case letter stays outside Swami Sivananda's texts. */
+export const QUESTION_KEPT = 'a real question: only Swami Sivananda\'s English lost its commas to "?" (these are Śaṅkara\'s and Purohit Swami\'s questions, "who are they? they are...", "whose mind is steady? how does he talk")';
+
+/**
  * Where "qu" goes back into `word`: the one place that makes it an English
  * word, or -1 (it is English already, a guarded Sanskrit word, or no place or
  * several words come of it). A capital at the start would need the next
@@ -114,6 +154,8 @@ const SENTENCE_START = /(?:^|[.!]["')\]]?\s+|\n\s*)$/;
  */
 function quPlace(word: string, ctx: RepairContext): number {
   const lower = word.toLowerCase();
+  const listed = QU_LISTED[lower];
+  if (listed) for (let i = 0; i <= lower.length; i++) if (lower.slice(0, i) + 'qu' + lower.slice(i) === listed) return i;
   if (ctx.english.isWord(word) || ctx.guard.has(lower)) return -1;
   let found = -1;
   let foundWord = '';
@@ -239,6 +281,7 @@ export async function repairContent(content: Content): Promise<{ content: Conten
     listSeparators: 0,
     otherQuestionMarks: 0,
     left: { hindiQuestions: 0, hindiUndecided: 0, sanskritUndecided: 0 },
+    kept: [],
     changes: [],
   };
   const verses: SourceFile<VerseRecord>[] = content.verses.map((file) => {
@@ -251,6 +294,7 @@ export async function repairContent(content: Content): Promise<{ content: Conten
         const text = commentary[field];
         if (typeof text !== 'string') continue;
         const english = TEXT_FIELDS[field].language === 'English';
+        if (english) for (const k of keptIn(text, !QUESTION_MARK_KEYS.has(key))) report.kept.push({ record: record._id, key, field, ...k });
         const edits = english ? repairEdits(text, ctx, key === WORD_LIST_TEXT.key && field === WORD_LIST_TEXT.field, QUESTION_MARK_KEYS.has(key)) : indicEdits(text, field, words, report.left);
         const heading = headingEdit(text);
         if (heading) edits.unshift(heading);
@@ -268,6 +312,19 @@ export async function repairContent(content: Content): Promise<{ content: Conten
   });
   report.otherQuestionMarks = report.left.hindiQuestions + report.left.hindiUndecided + report.left.sanskritUndecided;
   return { content: { chapters: content.chapters, verses }, report };
+}
+
+/** The places of an English text that stay though they look like the damage, with why; `questions`: its "?" before a lower-case word are real. */
+function keptIn(text: string, questions: boolean): Array<{ position: number; text: string; reason: string }> {
+  const out: Array<{ position: number; text: string; reason: string }> = [];
+  for (const m of text.matchAll(ASCII_WORD)) {
+    const end = m.index + m[0].length;
+    if ((m.index > 0 && LETTER.test(text[m.index - 1])) || (end < text.length && LETTER.test(text[end]))) continue;
+    const kept = ENGLISH_KEPT.find((k) => k.match.test(m[0]));
+    if (kept) out.push({ position: m.index, text: m[0], reason: kept.reason });
+  }
+  if (questions) for (const m of text.matchAll(/\? [a-z]/g)) out.push({ position: m.index, text: text.slice(Math.max(0, m.index - 20), m.index + 12), reason: QUESTION_KEPT });
+  return out;
 }
 
 /** Every Hindi text of the records (ht, hc): where the words written with a visarga are counted. */

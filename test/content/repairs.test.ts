@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { applyEdits, repairContent, repairEdits, transliterationGuard, type RepairContext, type RepairReport } from '../../src/content/repairs.ts';
+import { applyEdits, QU_LISTED, repairContent, repairEdits, transliterationGuard, type RepairContext, type RepairReport } from '../../src/content/repairs.ts';
 import { loadEnglish } from '../../src/content/english.ts';
 import { parseWords, wordListSpan, wordsOf } from '../../src/content/words.ts';
 import { readContent, type Content } from '../../src/content/read.ts';
@@ -121,6 +121,27 @@ test('the real content: every rule counted; damaged words left are fewer than 5 
   const after = damaged(repaired);
   assert.ok(before > 1900, `upstream's damaged words: ${before}`);
   assert.ok(after < before * 0.05, `damaged words left: ${after} of ${before}`);
+});
+
+test('the real content: the listed words are mended everywhere; what stays is in the audit with its reason', () => {
+  const texts = (c: Content) => c.verses.flatMap(({ record: r }) => Object.values(r).flatMap((v) => (typeof v === 'object' && v ? [(v as unknown as Record<string, string>).et, (v as unknown as Record<string, string>).ec].filter((t): t is string => typeof t === 'string') : [])));
+  for (const [damaged, mended] of Object.entries(QU_LISTED)) {
+    const word = new RegExp(`(?<![\\p{L}\\p{M}])${damaged}(?![\\p{L}\\p{M}])`, 'giu');
+    const before = texts(upstream).reduce((n, t) => n + (t.match(word)?.length ?? 0), 0);
+    assert.ok(before > 0, `${damaged} is in upstream`);
+    assert.is(texts(repaired).reduce((n, t) => n + (t.match(word)?.length ?? 0), 0), 0, `${damaged} left`);
+    assert.ok(report.changes.some((c) => c.rule === 'qu' && c.after.toLowerCase() === mended), `${damaged} -> ${mended}`);
+  }
+  // Every other English word that would take "qu", and every "?" before a lower-case word outside Swami Sivananda's texts, is kept with a reason.
+  const reasons = new Set(report.kept.map((k) => k.reason));
+  assert.ok(reasons.size >= 3, [...reasons].join('\n'));
+  assert.is(report.kept.filter((k) => /^asat$/i.test(k.text)).length, 31);
+  assert.is(report.kept.filter((k) => k.reason.startsWith('a real question')).length, 8);
+  for (const k of report.kept) {
+    const t = record(upstream, k.record)[k.key][k.field];
+    const question = k.reason.startsWith('a real question');
+    assert.is(question ? t[k.position] : t.slice(k.position, k.position + k.text.length), question ? '?' : k.text, `${k.record} ${k.key}.${k.field}@${k.position}`);
+  }
 });
 
 test('the real content: the guard words are untouched', () => {
