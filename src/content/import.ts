@@ -13,6 +13,7 @@ import { readContent, isColophon, type Content } from './read.ts';
 import { openSource, sourceName, type Progress } from './source.ts';
 import { repairContent } from './repairs.ts';
 import { applySupplements, defaultSupplementsDir, type SupplementReport } from './supplements.ts';
+import { importerFingerprint } from './importer.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -124,7 +125,8 @@ export async function importContent({ from, contentDir, progress = () => {}, err
         bytes,
       };
       const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
-      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), ...summary, errata: applied, files }, null, 2) + '\n');
+      // `importer`: which import code made content/ (a change of its rules means importing again: src/publish/stamp.ts).
+      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), importer: importerFingerprint(), ...summary, errata: applied, files }, null, 2) + '\n');
       await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
       await writeFile(join(staged, 'README.md'), CONTENT_README);
       await replaceDir(contentDir, staged);

@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '../paths.ts';
 import type { BuildSummary } from './build.ts';
 import type { Effort } from './compress.ts';
 import type { Content } from '../content/read.ts';
+import { importedByThisCode } from '../content/importer.ts';
 import { staleness, writeStamp } from './stamp.ts';
 import { recoverDir } from '../fs/atomic.ts';
 import { AUDIT_FILE, auditSummary } from '../content/audit.ts';
@@ -73,7 +74,7 @@ async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say
   // Loaded only when needed: the build's modules (the card's shaper, ajv) would double the start-up time.
   const [{ importContent }, { defaultSource }] = await Promise.all([import('../content/import.ts'), import('../content/source.ts')]);
   let content: Content | undefined;
-  if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE))) {
+  if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE)) || !importedByThisCode(o.contentDir)) {
     const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir, progress: (m, d, t) => progress(`import: ${m}`, d, t) });
     content = s.content;
     say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements)}`);

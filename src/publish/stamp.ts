@@ -10,11 +10,12 @@ import { PROJECT_ROOT } from '../paths.ts';
 import type { Manifest } from './manifest.ts';
 import type { Effort } from './compress.ts';
 import { AUDIT_FILE } from '../content/audit.ts';
+import { importedByThisCode } from '../content/importer.ts';
 
 /** Source files whose change changes what the build writes. */
 export const OUTPUT_SHAPING = [
   'src/publish/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/pages/**/*', 'src/client/**/*', 'src/search/**/*', 'src/cli/format.ts', 'src/fs/**/*', 'src/paths.ts', 'tsconfig.json', 'src/layout.ts', 'src/config.ts',
-  'src/http/headers.ts', 'src/http/errors.ts', 'src/http/routes.ts', 'src/http/route-paths.ts', 'src/http/slices.ts', 'src/http/limits.ts', 'src/keys/limits.ts', 'package.json', 'package-lock.json',
+  'src/http/headers.ts', 'src/http/errors.ts', 'src/http/routes.ts', 'src/http/route-paths.ts', 'src/http/slices.ts', 'src/http/limits.ts', 'src/keys/limits.ts', 'src/mcp/budget.ts', 'package.json', 'package-lock.json',
 ];
 
 export function inputsFingerprint(contentDir: string): string {
@@ -39,6 +40,7 @@ export function writeStamp(stampFile: string, distDir: string, contentDir: strin
 export function staleness(stampFile: string, contentDir: string, distDir: string, needs: Effort = 'quick'): string | null {
   if (!existsSync(join(contentDir, 'slok'))) return 'content/ is missing';
   if (!existsSync(join(contentDir, AUDIT_FILE))) return 'content/ was imported before audits and errata';
+  if (!importedByThisCode(contentDir)) return 'content/ was imported by other import code (its rules, errata or supplements changed)';
   const manifestFile = join(distDir, 'manifest.json');
   if (!existsSync(manifestFile)) return 'dist/ is missing';
   let stamp: { dist?: string; build?: string; inputs?: string; effort?: Effort };
