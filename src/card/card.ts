@@ -7,6 +7,9 @@ import { measure, outline, shape, UNITS, type Face } from './glyphs.ts';
 import { cardStyle } from './theme.ts';
 export { cardStyle, cardInTheme, PALETTE } from './theme.ts';
 import { knownSpeaker } from '../content/schema.ts';
+import { devanagariMarks, iastMarks, withoutMarker } from '../content/display.ts';
+import { isReadable } from '../content/placeholders.ts';
+import { textBody } from '../content/references.ts';
 
 export { THEMES, type Theme } from '../layout.ts';
 import type { Theme } from '../layout.ts';
@@ -28,22 +31,17 @@ export const CARD_TRANSLATIONS = {
 /** Longest a translation may run before it is cut with an ellipsis. */
 export const TRANSLATION_MAX_LINES = 4;
 
-/** Drop the closing `||2-47||` marker: the card shows the reference itself. */
-export const withoutMarker = (text: string) => text.replace(/\s*\|\|[^|]*\|\|\s*$/, '');
+/** The card shows the reference itself: the closing `||2-47||` marker is dropped (src/content/display.ts). */
+export { withoutMarker };
 
 /** A translation's text without its leading `2.47` or `।।2.47।।` number, on one line. */
-function cleanTranslation(text: string): string {
-  return text
-    .replace(/^\s*(?:।।\s*)?\d+\.\d+\.?\s*(?:।।)?/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+const cleanTranslation = (text: string) => textBody(text).replace(/\s+/g, ' ').trim();
 
 function pickTranslation(verse: VerseRecord, choices: ReadonlyArray<readonly [string, 'ht' | 'et']>) {
   for (const [key, field] of choices) {
     const c = verse[key] as Commentary | undefined;
     const text = c?.[field];
-    if (!c || !text || /did not comment on this sloka/i.test(text)) continue;
+    if (!c || !isReadable(text)) continue;
     const clean = cleanTranslation(text);
     if (clean) return { text: clean, author: c.author };
   }
@@ -125,8 +123,8 @@ export function renderCard(verse: VerseRecord, chapter: ChapterRecord, theme: Th
   sheet.draw(right, 'latin', 14, CARD_WIDTH - PAD - textWidth(right, 14), y, 'mut');
   said.push(`${title}${who}. ${right}.`);
 
-  block(withoutMarker(verse.slok).split('\n'), 'dev', 24, 'fg', 52, 38, 8);
-  block(withoutMarker(verse.transliteration).split('\n'), 'italic', 16, 'mut', 40, 24, 8);
+  block(devanagariMarks(withoutMarker(verse.slok)).split('\n'), 'dev', 24, 'fg', 52, 38, 8);
+  block(iastMarks(withoutMarker(verse.transliteration)).split('\n'), 'italic', 16, 'mut', 40, 24, 8);
 
   const hindi = pickTranslation(verse, CARD_TRANSLATIONS.hindi);
   const english = pickTranslation(verse, CARD_TRANSLATIONS.english);

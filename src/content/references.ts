@@ -59,7 +59,27 @@ export const covers = (ref: Reference, chapter: number, verse: number) => ref.ch
 
 export const formatReference = (ref: Reference) => (ref.from === ref.to ? `${ref.chapter}.${ref.from}` : `${ref.chapter}.${ref.from}-${ref.to}`);
 
-/** Texts that say the commentator had nothing to say on the verse. */
+/**
+ * Where the text proper starts, after its leading verse reference and the
+ * spaces that follow it: "2.47 ", "2.47. ", "18.41 - 18.60 ", "2.47-48 ",
+ * "1.12  1.29 ", "।।2.47।। ", "।।1.4 -- 1.6।।", "2.47।। ". Readers are shown
+ * the reference by the page or card itself, so they are shown the text from
+ * here; search snippets start here too. A second number counts only as a
+ * range (after a dash, or as C.V), never a number the text begins with.
+ */
+export function bodyStart(text: string): number {
+  const m = /^[\s\u00a0]*(?:[।|]{1,3}[\s\u00a0]*)?\d{1,2}\.\d{1,3}\.?(?:[\s\u00a0]*(?:--|-|–|—)[\s\u00a0]*(?:\d{1,2}\.)?\d{1,3}\.?|[\s\u00a0]+\d{1,2}\.\d{1,3}\.?)?(?![\d])(?:[\s\u00a0]*(?:।+|\|\|))?[\s\u00a0]*/.exec(text);
+  return m ? m[0].length : 0;
+}
+
+/** A text without its leading verse reference (see bodyStart). */
+export const textBody = (text: string) => text.slice(bodyStart(text));
+
+/**
+ * The phrase of a text that says the commentator had nothing to say on the
+ * verse. The audit counts texts holding it; whether a whole text is such a
+ * placeholder is isPlaceholder's (src/content/placeholders.ts) to say.
+ */
 export const PLACEHOLDER = /did not comment (?:up)?on this s[a-z]*ok|^\s*There is no purport for this verse/i;
 
 /**

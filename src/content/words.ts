@@ -5,6 +5,7 @@
 // back. This module finds that list in the text, for the repairs (which
 // separators to mend) and for the word lists the API serves.
 import { toIast } from './iast.ts';
+import { isPlaceholder } from './placeholders.ts';
 
 /** One word of a verse, as the source gives it. */
 export interface Word {
@@ -101,9 +102,22 @@ export function parseWords(text: string): Word[] {
   return words;
 }
 
-/** The words of a verse record: its siva.ec list (a record without that text has none). */
+/** The words of a verse record: its siva.ec list (a record without that text, or with a placeholder there, has none). */
 export function wordsOf(record: { [key: string]: unknown }): Word[] {
   const commentary = record[WORD_LIST_TEXT.key] as Record<string, unknown> | undefined;
   const text = commentary?.[WORD_LIST_TEXT.field];
-  return typeof text === 'string' ? parseWords(text) : [];
+  return typeof text === 'string' && !isPlaceholder(text) ? parseWords(text) : [];
+}
+
+/**
+ * The commentary proper of a text that opens with a word list: what follows
+ * the list, without the "Commentary" heading that ends it ("...in
+ * inaction.Commentary Work ..." → "Work ..."). A reader shown the list as
+ * words is not shown it again. "No Commentary." after the list is what
+ * follows it, and a placeholder (src/content/placeholders.ts). A text
+ * without a list is returned as it is.
+ */
+export function afterWordList(text: string): string {
+  const span = wordListSpan(text);
+  return span ? text.slice(span.end).replace(/^\s*Commentary\b[\s:.\-–—]*/i, '') : text;
 }

@@ -1,8 +1,12 @@
 // The readable side of a tool result: what a model (or a person) reads first.
-// A verse as its reference, the Sanskrit, the transliteration and one
-// translation with its author, each text as the record has it. The records
-// themselves go in structuredContent, untouched.
+// A verse as its reference, the Sanskrit and the transliteration with the
+// script's own marks (src/content/display.ts), and one translation with its
+// author, without the verse number upstream puts before it; never a
+// placeholder. The records themselves go in structuredContent, untouched.
 import { CARD_TRANSLATIONS } from '../card/card.ts';
+import { devanagariMarks, iastMarks } from '../content/display.ts';
+import { isReadable } from '../content/placeholders.ts';
+import { textBody } from '../content/references.ts';
 import type { Lang } from '../content/projection.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
 import type { SearchResponse } from '../search/query.ts';
@@ -10,8 +14,6 @@ import type { Word } from './library.ts';
 
 /** The text field a translation in each language is in. */
 const TRANSLATION_FIELD: Record<Lang, 'et' | 'ht' | 'sc'> = { en: 'et', hi: 'ht', sa: 'sc' };
-
-const said = (text: string | undefined) => !!text?.trim() && !/did not comment on this sloka/i.test(text);
 
 /**
  * The translation to show: the first of the authors asked for that has text
@@ -30,7 +32,7 @@ export function translationOf(record: VerseRecord, lang: Lang = 'en', authors?: 
   for (const [key, f] of choices) {
     const c = record[key] as Commentary | undefined;
     const text = c?.[f as keyof Commentary];
-    if (c && said(text)) return { text: text!.trim(), author: c.author, key };
+    if (c && isReadable(text)) return { text: textBody(text).trim(), author: c.author, key };
   }
   return null;
 }
@@ -41,8 +43,8 @@ export const reference = (r: { chapter: number; verse: number }) => `Bhagavad Gi
 export function verseText(record: VerseRecord, lang?: Lang, authors?: readonly string[]): string {
   const speaker = typeof record.speaker === 'string' ? (knownSpeaker(record.speaker)?.label ?? record.speaker) : null;
   const lines = [`${reference(record)}${speaker ? ` (${speaker})` : ''}`];
-  if (typeof record.slok === 'string') lines.push('', record.slok.trim());
-  if (typeof record.transliteration === 'string') lines.push('', record.transliteration.trim());
+  if (typeof record.slok === 'string') lines.push('', devanagariMarks(record.slok.trim()));
+  if (typeof record.transliteration === 'string') lines.push('', iastMarks(record.transliteration.trim()));
   const t = translationOf(record, lang, authors);
   if (t) lines.push('', `${t.text}`, `(translation: ${t.author}; "${t.key}" in the record)`);
   return lines.join('\n');

@@ -59,11 +59,13 @@ nav{display:flex;gap:1rem;flex-wrap:wrap;font-size:.95rem}
 export interface PageExtras {
   head?: Raw;
   style?: string;
+  /** The page's language (`<html lang>`), 'en' by default; the frame's own links stay English and say so. */
+  lang?: string;
 }
 
 export function page(title: string, body: Raw, description = 'The Bhagavad Gita as an API: verses, 21+ commentaries, chapters and verse cards.', extras: PageExtras = {}): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(extras.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -75,7 +77,7 @@ ${extras.head ? `${extras.head.html}\n` : ''}<style>${STYLE.trim()}${extras.styl
 </head>
 <body>
 <main>
-<nav><a href="/">Documentation</a><a href="/pricing">Free key</a><a href="/openapi.json">OpenAPI</a></nav>
+<nav${extras.lang && extras.lang !== 'en' ? ' lang="en"' : ''}><a href="/">Documentation</a><a href="/pricing">Free key</a><a href="/openapi.json">OpenAPI</a></nav>
 ${body.html}
 </main>
 </body>

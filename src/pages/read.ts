@@ -3,11 +3,19 @@
 // and JSON-LD. Pure functions of the records: the server renders them per
 // request, the build writes static copies (dist/read/...). Nothing here
 // imports the HTTP layer (its 404 wording comes in as an argument), so both can call it.
+//
+// What the pages show of a record's texts is the display form
+// (src/content/display.ts): the Devanagari with । and ॥, the IAST with | and
+// ', translations and commentaries without the verse number upstream puts
+// before them, never a placeholder; the records themselves are untouched.
 import { CARD_TRANSLATIONS } from '../card/card.ts';
-import { PLACEHOLDER } from '../content/references.ts';
+import { devanagariMarks, iastMarks } from '../content/display.ts';
+import { isReadable } from '../content/placeholders.ts';
+import { textBody } from '../content/references.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
-import type { Word } from '../content/words.ts';
+import { afterWordList, WORD_LIST_TEXT, type Word } from '../content/words.ts';
 import { html, page, raw, type Raw } from './html.ts';
+import { READING_LABELS } from './read-labels.ts';
 
 export type { Word };
 
@@ -61,7 +69,7 @@ function query(o: ReadingOptions): string {
   return s ? `?${s}` : '';
 }
 
-const said = (text: string | undefined): text is string => typeof text === 'string' && text.trim() !== '' && !PLACEHOLDER.test(text);
+const said = isReadable;
 const commentaryOf = (verse: VerseRecord, key: string): Commentary | null => {
   const c = verse[key];
   return c && typeof c === 'object' ? c : null;
@@ -117,6 +125,19 @@ const LANG_NAMES: Record<ReadingLang, string> = { en: 'English', hi: 'हिन�
 const reference = (v: { chapter: number; verse: number }) => `${v.chapter}.${v.verse}`;
 const isColophon = (verse: VerseRecord, chapter: ChapterRecord) => verse.verse === chapter.verses_count + 1;
 const paragraphs = (text: string) => text.split(/\n+/).filter((p) => p.trim() !== '');
+/** A translation as shown: without its leading verse number. */
+const shownText = (text: string) => textBody(text).trim();
+/**
+ * A commentary as shown: without its leading verse number and, when the
+ * page lists the verse's words (they are siva.ec's list), without that list;
+ * null when nothing is left to read ("No Commentary." after the list).
+ */
+function shownCommentary(t: Translation, lang: ReadingLang, wordsShown: boolean): string | null {
+  if (!t.commentary) return null;
+  const listed = wordsShown && t.key === WORD_LIST_TEXT.key && FIELDS[lang].commentary === WORD_LIST_TEXT.field;
+  const text = shownText(listed ? afterWordList(t.commentary) : t.commentary);
+  return isReadable(text) ? text : null;
+}
 /** A line for a preview: the text on one line, cut at a word near `max` characters. */
 export function excerpt(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -141,6 +162,8 @@ interface Preview {
   url: string;
   image: string;
   imageAlt: string;
+  /** Open Graph's locale of the page's language (en_US, hi_IN). */
+  locale: string;
 }
 
 /** The tags link previews read (Open Graph, and Twitter's card type), and the canonical link. */
@@ -148,6 +171,7 @@ function previewTags(p: Preview): Raw {
   return html`<link rel="canonical" href="${p.url}">
 <meta property="og:type" content="article">
 <meta property="og:site_name" content="Bhagavad Gita">
+<meta property="og:locale" content="${p.locale}">
 <meta property="og:title" content="${p.title}">
 <meta property="og:description" content="${p.description}">
 <meta property="og:url" content="${p.url}">
@@ -194,11 +218,15 @@ export function versePage(input: VersePageInput): string {
   const { shown, missing } = chooseTranslation(verse, options);
   const ref = reference(verse);
   const q = query(options);
-  const title = `Bhagavad Gita ${ref}${colophon ? ' (colophon)' : speaker ? ` · ${speaker.label}` : ''}`;
-  const description = shown ? excerpt(shown.text) : excerpt(verse.transliteration);
+  const lang = options.lang;
+  const L = READING_LABELS[lang];
+  const speaks = !colophon && typeof verse.speaker === 'string' && verse.speaker !== '';
+  const title = `${L.book} ${ref}${colophon ? ` (${L.colophon})` : speaks ? ` · ${L.speakerShort(verse.speaker!, speaker?.label ?? null)}` : ''}`;
+  const slok = devanagariMarks(verse.slok);
+  const transliteration = iastMarks(verse.transliteration);
+  const description = excerpt(shown ? shownText(shown.text) : transliteration);
   const url = `${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${q}`;
   const others = translators(verse, options.lang);
-  const lang = options.lang;
 
   const structured = {
     '@context': 'https://schema.org',
@@ -209,7 +237,7 @@ export function versePage(input: VersePageInput): string {
     identifier: verse._id,
     position: verse.verse,
     inLanguage: 'sa',
-    text: verse.slok,
+    text: slok,
     ...(speaker && !colophon && { spokenByCharacter: { '@type': 'Person', name: speaker.label, alternateName: speaker.name } }),
     isPartOf: {
       '@type': 'Chapter',
@@ -220,34 +248,36 @@ export function versePage(input: VersePageInput): string {
     },
     image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`,
     ...(shown && {
-      workTranslation: { '@type': 'CreativeWork', inLanguage: lang, text: shown.text, translator: { '@type': 'Person', name: shown.author } },
+      workTranslation: { '@type': 'CreativeWork', inLanguage: lang, text: shownText(shown.text), translator: { '@type': 'Person', name: shown.author } },
     }),
   };
 
-  const head = html`${previewTags({ title, description, url, image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`, imageAlt: `The verse card of Bhagavad Gita ${ref}` })}
+  const head = html`${previewTags({ title, description, url, image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`, imageAlt: L.cardAlt(ref), locale: L.locale })}
 ${jsonLd(structured)}`;
 
   const link = (to: { chapter: number; verse: number }) => `${base}${READ_PATHS.verse(to.chapter, to.verse)}${q}`;
   const body = html`<article>
-<p class="ref"><a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">Chapter ${chapter.chapter_number} · ${chapter.translation}</a> · <span lang="sa">${chapter.name}</span></p>
-<h1>Bhagavad Gita ${ref}${colophon ? ' · colophon' : ''}</h1>
-${speaker && !colophon ? html`<p class="by">Spoken by <strong>${speaker.label}</strong> (<span lang="sa">${speaker.name}</span>)</p>` : verse.speaker && !colophon ? html`<p class="by">Spoken by <span lang="sa">${verse.speaker}</span></p>` : ''}
-<p class="slok" lang="sa">${verse.slok}</p>
-<p class="translit" lang="sa-Latn">${verse.transliteration}</p>
-${translationBlock(shown, missing, lang)}
-${words.length ? html`<section><h2>Word by word</h2><dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd>${w.meaning}</dd>`)}</dl></section>` : ''}
-${others.length ? html`<section><h2>Other translations</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang, author: o.key })}"${shown?.key === o.key ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
+<p class="ref"><a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${lang === 'en' ? `${L.chapter(chapter.chapter_number)} · ${chapter.translation}` : L.chapter(chapter.chapter_number)}</a> · <span lang="sa">${chapter.name}</span></p>
+<h1>${L.book} ${ref}${colophon ? ` · ${L.colophon}` : ''}</h1>
+${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null)}</p>` : ''}
+<p class="slok" lang="sa">${slok}</p>
+<p class="translit" lang="sa-Latn">${transliteration}</p>
+${translationBlock(shown, missing, lang, words.length > 0)}
+${words.length ? html`<section><h2>${L.wordByWord}</h2><dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}</dd>`)}</dl></section>` : ''}
+${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang, author: o.key })}"${shown?.key === o.key ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
 <p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${LANG_NAMES[l]}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${LANG_NAMES[l]}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">JSON</a></p>
-<nav class="pager" aria-label="Verses">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">Chapter ${chapter.chapter_number}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>
+<nav class="pager" aria-label="${L.verses}">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${L.chapter(chapter.chapter_number)}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>
 </article>`;
-  return page(`${title} — ${chapter.translation}`, body, description, { head, style: READING_STYLE });
+  return page(`${title} — ${lang === 'en' ? chapter.translation : chapter.name}`, body, description, { head, style: READING_STYLE, lang });
 }
 
-function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang): Raw {
-  const note = missing ? html`<p class="muted">No ${LANG_NAMES[lang]} translation by “${missing}” on this verse${shown ? '; shown instead:' : '.'}</p>` : '';
+function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang, wordsShown: boolean): Raw {
+  const L = READING_LABELS[lang];
+  const note = missing ? html`<p class="muted">${L.noTranslation(missing, shown !== null)}</p>` : '';
   if (!shown) return html`${note}`;
-  return html`${note}<section class="translation" lang="${lang}">${paragraphs(shown.text).map((p) => html`<p>${p}</p>`)}<p class="by">— ${shown.author}</p></section>
-${shown.commentary ? html`<details lang="${lang}"><summary>Commentary by ${shown.author}</summary>${paragraphs(shown.commentary).map((p) => html`<p>${p}</p>`)}</details>` : ''}`;
+  const commentary = shownCommentary(shown, lang, wordsShown);
+  return html`${note}<section class="translation" lang="${lang}">${paragraphs(shownText(shown.text)).map((p) => html`<p>${p}</p>`)}<p class="by">— ${shown.author}</p></section>
+${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(shown.author)}</summary>${paragraphs(commentary).map((p) => html`<p>${p}</p>`)}</details>` : ''}`;
 }
 
 export interface ChapterPageInput {
@@ -266,8 +296,9 @@ export function chapterPage(input: ChapterPageInput): string {
   const { chapter, verses, prev, next, options, base } = input;
   const n = chapter.chapter_number;
   const lang = options.lang;
+  const L = READING_LABELS[lang];
   const q = query(options);
-  const title = `Bhagavad Gita, chapter ${n}: ${chapter.translation}`;
+  const title = lang === 'en' ? `Bhagavad Gita, chapter ${n}: ${chapter.translation}` : `${L.book}, ${L.chapter(n)}: ${chapter.name}`;
   const summary = chapter.summary[lang];
   const description = excerpt(summary);
   const url = `${base}${READ_PATHS.chapter(n)}${q}`;
@@ -285,24 +316,24 @@ export function chapterPage(input: ChapterPageInput): string {
     image,
     isPartOf: { '@type': 'Book', name: 'Bhagavad Gita', alternateName: 'श्रीमद्भगवद्गीता', inLanguage: 'sa' },
   };
-  const head = html`${previewTags({ title, description, url, image, imageAlt: `The verse card of Bhagavad Gita ${n}.1` })}
+  const head = html`${previewTags({ title, description, url, image, imageAlt: L.cardAlt(`${n}.1`), locale: L.locale })}
 ${jsonLd(structured)}`;
   const chapterLink = (c: ChapterRecord) => `${base}${READ_PATHS.chapter(c.chapter_number)}${q}`;
   const body = html`<article>
-<p class="ref">Chapter ${n} of 18 · <span lang="sa">${chapter.transliteration}</span></p>
-<h1><span lang="sa">${chapter.name}</span> · ${chapter.translation}</h1>
+<p class="ref">${L.chapterOf(n)} · <span lang="sa-Latn">${chapter.transliteration}</span></p>
+<h1><span lang="sa">${chapter.name}</span>${lang === 'en' ? ` · ${chapter.translation}` : ''}</h1>
 <p class="by" lang="${lang}">${chapter.meaning[lang]}</p>
 <section lang="${lang}">${paragraphs(summary).map((p) => html`<p>${p}</p>`)}</section>
 <p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${LANG_NAMES[l]}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.chapter(n)}${query({ lang: l, author: null })}">${LANG_NAMES[l]}</a>`))}</p>
-<h2>Verses</h2>
+<h2>${L.verses}</h2>
 <ol class="verses">${verses.map((v) => {
     const t = chooseTranslation(v, options).shown;
     const colophon = isColophon(v, chapter);
-    return html`<li><a href="${base}${READ_PATHS.verse(n, v.verse)}${q}">${reference(v)}</a>${colophon ? 'Colophon' : ''}${t ? html` <span lang="${lang}">${excerpt(t.text, 120)}</span>` : colophon ? '' : html` <span lang="sa-Latn">${excerpt(v.transliteration, 120)}</span>`}</li>`;
+    return html`<li><a href="${base}${READ_PATHS.verse(n, v.verse)}${q}">${reference(v)}</a>${colophon ? L.colophonEntry : ''}${t ? html` <span lang="${lang}">${excerpt(shownText(t.text), 120)}</span>` : colophon ? '' : html` <span lang="sa-Latn">${excerpt(iastMarks(v.transliteration), 120)}</span>`}</li>`;
   })}</ol>
-<nav class="pager" aria-label="Chapters">${prev ? html`<a rel="prev" href="${chapterLink(prev)}">← Chapter ${prev.chapter_number}</a>` : html`<span></span>`}${next ? html`<a rel="next" href="${chapterLink(next)}">Chapter ${next.chapter_number} →</a>` : html`<span></span>`}</nav>
+<nav class="pager" aria-label="${L.chapters}">${prev ? html`<a rel="prev" href="${chapterLink(prev)}">← ${L.chapter(prev.chapter_number)}</a>` : html`<span></span>`}${next ? html`<a rel="next" href="${chapterLink(next)}">${L.chapter(next.chapter_number)} →</a>` : html`<span></span>`}</nav>
 </article>`;
-  return page(title, body, description, { head, style: READING_STYLE });
+  return page(title, body, description, { head, style: READING_STYLE, lang });
 }
 
 /** The page for a verse or chapter that is not there (the server answers it with 404); `message` is the API's wording (NOT_FOUND.verse). */

@@ -17,7 +17,8 @@ import { PROJECT_ROOT } from '../paths.ts';
 import type { BuildCache, Cached } from './cache.ts';
 import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
 import { TEXT_FIELD_NAMES } from '../content/schema.ts';
-import { SEARCHED_TRANSLATIONS, isPlaceholder } from '../search/fields.ts';
+import { isPlaceholder } from '../content/placeholders.ts';
+import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { wordsOf as contentWords, type Word } from '../content/words.ts';
 
 export const DOWNLOADS = FILES.downloads;

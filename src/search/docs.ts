@@ -3,7 +3,8 @@
 // terms an engine indexed are exactly the ones the ranking recomputes.
 import { knownSpeaker, type VerseRecord } from '../content/schema.ts';
 import { wordsOf } from '../content/words.ts';
-import { ALL_FIELDS, isPlaceholder } from './fields.ts';
+import { isPlaceholder } from '../content/placeholders.ts';
+import { ALL_FIELDS } from './fields.ts';
 import { enTokens, grams, hiTokens, looseDevanagari, looseLatin } from './normalize.ts';
 
 /** Length of the Sanskrit character n-grams (measured: see REPORT.md). */

@@ -3,7 +3,6 @@
 // searched (yet): the translations say what a verse says, in a few lines each, and a
 // match in a 50,000-character commentary says little about the verse.
 import type { Lang } from '../content/projection.ts';
-import { PLACEHOLDER } from '../content/references.ts';
 
 export type { Lang };
 
@@ -43,16 +42,3 @@ export const ALL_FIELDS: FieldDef[] = [...SA_FIELDS, WORDS_FIELD, ...EN_FIELDS, 
 
 /** Fields that are the verse itself (its text, transliteration and words): a match there outranks one deep in a long translation. */
 export const isVerseField = (f: FieldDef) => f.lang === 'sa' || f.words === true;
-
-/**
- * Where the text proper starts: translations begin with their verse reference ("2.47 ",
- * "2.47. ", "18.41 - 18.60 ", "।।2.47।। ", "।।1.4 -- 1.6।।"), which is not worth showing in
- * a snippet. Returns the offset after the reference and the spaces that follow it.
- */
-export function bodyStart(text: string): number {
-  const m = /^(?:।।[\d.\s\-–—]*।+|[\d.]+(?:\s*[-–—]*\s*\d+\.\d+\.?)?\.?)[\s\u00a0]*/.exec(text);
-  return m ? m[0].length : 0;
-}
-
-/** Texts for which a commentator "did not comment on this sloka" are not searched. */
-export const isPlaceholder = (text: string) => PLACEHOLDER.test(text);

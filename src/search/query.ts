@@ -2,7 +2,8 @@
 // and scores them with BM25 per language group; this module decides between groups (an
 // ASCII query may be English or Sanskrit), reranks the best candidates by phrase order /
 // contiguity measured on the original texts, and cuts the snippets.
-import { ALL_FIELDS, bodyStart, isVerseField, type Lang } from './fields.ts';
+import { bodyStart } from '../content/references.ts';
+import { ALL_FIELDS, isVerseField, type Lang } from './fields.ts';
 import type { StoredVerse } from './docs.ts';
 import { GRAM, speakerKey } from './docs.ts';
 import type { Engine, Filter, Group, QueryTerm } from './engine.ts';

@@ -4,6 +4,9 @@ import { XMLValidator } from 'fast-xml-parser';
 import { escapeXml, textWidth, wrap } from '../../src/card/text.ts';
 import { renderCard, withoutMarker } from '../../src/card/card.ts';
 import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SHARED_DATA } from '../helpers/fs.ts';
 
 test('escapeXml escapes markup characters and drops what XML forbids', () => {
   assert.is(escapeXml(`a & b < c > d "e" 'f'`), 'a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;');
@@ -102,6 +105,29 @@ test('a card skips translators who did not comment', () => {
   // What the card shows is in its <desc>.
   assert.match(svg, /A real translation\./);
   assert.match(svg, /Prabhupada/);
+});
+
+const upstream = (ch: number, sl: number): VerseRecord => JSON.parse(readFileSync(join(SHARED_DATA, 'slok', `bhagavadgita_chapter_${ch}_slok_${sl}.json`), 'utf8'));
+const chapterOf = (n: number): ChapterRecord => JSON.parse(readFileSync(join(SHARED_DATA, 'chapter', `bhagavadgita_chapter_${n}.json`), 'utf8'));
+const descOf = (svg: string) => /<desc>([\s\S]*?)<\/desc>/.exec(svg)![1].replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+test("a real card: । for upstream's |, IAST's | and ' for its . and .a, no leading verse number", () => {
+  const verse = upstream(2, 47);
+  const before = JSON.stringify(verse);
+  const desc = descOf(renderCard(verse, chapterOf(2)));
+  assert.ok(desc.includes('कर्मण्येवाधिकारस्ते मा फलेषु कदाचन । मा कर्मफलहेतुर्भूर्मा ते सङ्गोऽस्त्वकर्मणि'), desc);
+  assert.ok(desc.includes("kadācana | mā karmaphalaheturbhūrmā te saṅgo'stvakarmaṇi"), desc);
+  assert.not.match(desc, /\|\||॥|2-47|२-४७/, 'the card shows the reference itself: no closing marker');
+  assert.not.match(desc, /2\.47 Thy|।।2\.47/, 'no leading verse number');
+  assert.ok(desc.includes('कर्म करने मात्र में') && desc.includes('Thy right is to work only'));
+  assert.is(JSON.stringify(verse), before, 'the record is not touched');
+});
+
+test('a real card of a verse whose Hindi translations are all placeholders (BG12.18) shows the English only', () => {
+  const desc = descOf(renderCard(upstream(12, 18), chapterOf(12)));
+  assert.not.match(desc, /did not comment/);
+  assert.not.match(desc, /Tejomayananda|Ramsukhdas|Shankaracharya/);
+  assert.match(desc, /Prabhupada/, 'siva.et is a placeholder there too');
 });
 
 test.run();

@@ -14,7 +14,7 @@ import { chapterPage } from '../../src/pages/read.ts';
 import { ROUTES } from '../../src/http/routes.ts';
 import { FILES } from '../../src/layout.ts';
 import type { Manifest } from '../../src/publish/manifest.ts';
-import { hook, tempDir } from '../helpers/fs.ts';
+import { hook, SHARED_DATA, tempDir } from '../helpers/fs.ts';
 import { createKey } from '../helpers/cli.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
@@ -66,6 +66,22 @@ function reading(runtime: Runtime) {
     // ETag and 304, as every derived answer.
     const again = await fetchRaw(server.url, '/read/2/47', { headers: { host: 'reader.example:8443', 'if-none-match': r.headers.etag } });
     assert.is(again.status, 304);
+  });
+
+  t('a Hindi page over HTTP: lang="hi", the speaker as the Gita names him, the display marks; the record keeps upstream\'s bytes', async () => {
+    const r = await fetchRaw(server.url, '/read/2/47?lang=hi');
+    assert.is(r.status, 200);
+    assert.match(r.text, /<html lang="hi">/);
+    assert.match(r.text, /श्रीभगवान् उवाच/);
+    assert.not.match(r.text, /Spoken by|did not comment/);
+    assert.match(r.text, /सङ्गोऽस्त्वकर्मणि ॥२-४७॥/);
+    assert.match(r.text, /saṅgo&#39;stvakarmaṇi \|\|2-47\|\|/);
+    const chapter = await fetchRaw(server.url, '/read/2');
+    assert.not.match(chapter.text, /<span lang="en">2\.\d+ /, '/read/2 does not say "2.1 2.1"');
+    const record = JSON.parse((await fetchRaw(server.url, '/slok/2/47')).text);
+    const source = JSON.parse(readFileSync(join(SHARED_DATA, 'slok', 'bhagavadgita_chapter_2_slok_47.json'), 'utf8'));
+    assert.is(record.slok, source.slok);
+    assert.is(record.transliteration, source.transliteration);
   });
 
   t('GITA_PUBLIC_URL wins over the host', async () => {

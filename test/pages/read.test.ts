@@ -2,12 +2,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { XMLValidator } from 'fast-xml-parser';
 import { readContent } from '../../src/content/read.ts';
-import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
+import type { ChapterRecord, Commentary, VerseRecord } from '../../src/content/schema.ts';
 import { NOT_FOUND } from '../../src/http/errors.ts';
 import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, versePage, type ReadingOptions } from '../../src/pages/read.ts';
 import { readingFiles } from '../../src/publish/read-pages.ts';
 import { wordsOf } from '../../src/content/words.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isPlaceholder } from '../../src/content/placeholders.ts';
 
 const content = await readContent(SHARED_DATA);
 const chapters = content.chapters.map((c) => c.record);
@@ -31,11 +34,12 @@ const page247 = (options = EN, words: Parameters<typeof versePage>[0]['words'] =
 test('a verse page shows the verse, its speaker, the default translation and the way on', () => {
   const html = page247();
   const v = find(2, 47);
-  assert.ok(html.includes(v.slok.split('\n')[0]), 'the Devanagari');
-  assert.ok(html.includes(v.transliteration.split('\n')[0]), 'the transliteration');
+  assert.ok(html.includes(v.slok.split('\n')[0].replace(' |', ' ।')), 'the Devanagari');
+  assert.ok(html.includes(v.transliteration.split('\n')[0].replace(' .', ' |')), 'the transliteration');
   assert.match(html, /Spoken by <strong>Krishna<\/strong>/);
-  // The card's choice: Swami Sivananda's English first.
-  assert.ok(html.includes((v.siva as { et: string }).et.split('\n')[0].replace(/'/g, '&#39;')), 'the translation');
+  assert.match(html, /<html lang="en">/);
+  // The card's choice: Swami Sivananda's English first, without its leading "2.47 ".
+  assert.ok(html.includes(`<p>${(v.siva as { et: string }).et.split('\n')[0].replace(/^2\.47 /, '').replace(/'/g, '&#39;')}`), 'the translation');
   assert.match(html, /— Swami Sivananda/);
   assert.match(html, /<a rel="prev" href="https:\/\/gita\.example\/read\/2\/46">← 2\.46<\/a>/);
   assert.match(html, /<a rel="next" href="https:\/\/gita\.example\/read\/2\/48">2\.48 →<\/a>/);
@@ -51,7 +55,7 @@ test('Open Graph, Twitter and canonical tags carry absolute addresses from the b
   assert.is(meta['og:url'], 'https://gita.example/read/2/47');
   assert.is(meta['og:image'], 'https://gita.example/slok/2/47/gita.png');
   assert.is(meta['twitter:card'], 'summary_large_image');
-  assert.ok(unescape(meta['og:description']).startsWith('2.47 Thy right is to work only'), meta['og:description']);
+  assert.ok(unescape(meta['og:description']).startsWith('Thy right is to work only'), meta['og:description']);
   assert.ok(meta['og:description'].length <= 220);
   assert.match(html, /<link rel="canonical" href="https:\/\/gita\.example\/read\/2\/47">/);
   const hindi = metaTags(page247({ lang: 'hi', author: 'rams' }));
@@ -64,7 +68,8 @@ test('JSON-LD: a Quotation spoken by its speaker, part of its chapter, with its 
   const ld = jsonLd(page247());
   assert.is(ld['@context'], 'https://schema.org');
   assert.is(ld['@type'], 'Quotation');
-  assert.is(ld.text, find(2, 47).slok);
+  assert.is(ld.text, find(2, 47).slok.replace(/\|\|/g, '॥').replace(/\|/g, '।'), 'the verse as shown: the script\'s own dandas');
+  assert.ok(!ld.workTranslation.text.startsWith('2.47'), ld.workTranslation.text);
   assert.is(ld.spokenByCharacter.name, 'Krishna');
   assert.is(ld.isPartOf['@type'], 'Chapter');
   assert.is(ld.isPartOf.position, 2);
@@ -156,6 +161,92 @@ test('the static copies: one page per record and per chapter, prev and next acro
   assert.ok(byPath.get('/read/2/47/index.html')!.includes(`<dd>${words[0].meaning.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</dd>`));
   assert.not.match(byPath.get('/read/2/73/index.html')!, /Word by word/, 'a colophon has no words');
   assert.is(excerpt('a '.repeat(300)).length <= 201, true);
+});
+
+/** The verse record as upstream's file has it, parsed from ../shared/gita-data. */
+const source = (ch: number, sl: number): VerseRecord => JSON.parse(readFileSync(join(SHARED_DATA, 'slok', `bhagavadgita_chapter_${ch}_slok_${sl}.json`), 'utf8'));
+
+test('placeholders are not text: no "did not comment" on a page, no link to an author who has nothing to say', () => {
+  // BG12.18: Tejomayananda's and Ramsukhdas's Hindi are placeholders in upstream's file.
+  const raw = source(12, 18);
+  const silent = Object.entries(raw).filter(([, c]) => c && typeof c === 'object' && typeof (c as Commentary).ht === 'string' && isPlaceholder((c as Commentary).ht!)).map(([k]) => k);
+  assert.ok(silent.includes('tej') && silent.includes('rams'), silent.join());
+  const hi: ReadingOptions = { lang: 'hi', author: null };
+  for (const options of [EN, hi, { lang: 'hi', author: 'tej' } as ReadingOptions]) {
+    const html = versePage({ verse: find(12, 18), chapter: chapters[11], prev: null, next: null, words: wordsOf(find(12, 18)), options, base: BASE });
+    assert.not.match(html, /did not comment|no purport|No commentary/i);
+    const list = /<h2>अन्य अनुवाद<\/h2>[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+    if (options.lang === 'hi') for (const key of silent) assert.not.match(list, new RegExp(`author=${key}"`), key);
+    // BG12.18: every Hindi text upstream has (tej, rams, sankar) is a placeholder: no translation, no list.
+    if (options.lang === 'hi') assert.is(list, '');
+  }
+  assert.is(chooseTranslation(find(12, 18), hi).shown, null);
+  assert.match(versePage({ verse: find(12, 18), chapter: chapters[11], prev: null, next: null, words: [], options: { lang: 'hi', author: 'tej' }, base: BASE }), /इस श्लोक का “tej” द्वारा हिन्दी अनुवाद नहीं है।/);
+  assert.is(chooseTranslation(find(12, 18), EN).shown!.key, 'prabhu', 'siva.et is a placeholder there too: the next of the card\'s choice');
+  // A chapter's list, in both languages: a placeholder is never a verse's line.
+  for (const lang of ['en', 'hi'] as const) {
+    for (const c of chapters) {
+      const html = chapterPage({ chapter: c, verses: verses.filter((v) => v.chapter === c.chapter_number), prev: null, next: null, options: { lang, author: null }, base: BASE });
+      assert.not.match(html, /did not comment|no purport/i, `chapter ${c.chapter_number} (${lang})`);
+    }
+  }
+  // Two real commentaries of BG1.47 quote such a sentence in their middle: they are text.
+  assert.not.ok(isPlaceholder((source(1, 47).anand as Commentary).sc!));
+  assert.ok(isPlaceholder('।।13.1।।No commentary.'));
+});
+
+test('a Hindi page speaks Hindi: lang, headings, the speaker as the Gita names him', () => {
+  const html = page247({ lang: 'hi', author: null });
+  assert.match(html, /<html lang="hi">/);
+  assert.match(html, /<p class="by"><strong lang="sa">श्रीभगवान् उवाच<\/strong><\/p>/);
+  assert.not.match(html, /Spoken by|Word by word|Other translations|Commentary by/);
+  assert.match(html, /<h1>श्रीमद्भगवद्गीता 2\.47<\/h1>/);
+  assert.is(metaTags(html)['og:title'], 'श्रीमद्भगवद्गीता 2.47 · श्रीभगवान् उवाच');
+  assert.is(metaTags(html)['og:locale'], 'hi_IN');
+  const speakers = new Map([['1.1', 'धृतराष्ट्र उवाच'], ['1.2', 'सञ्जय उवाच'], ['1.21', 'अर्जुन उवाच']]);
+  for (const [ref, said] of speakers) {
+    const [ch, sl] = ref.split('.').map(Number);
+    assert.ok(versePage({ verse: find(ch, sl), chapter: chapters[ch - 1], prev: null, next: null, words: [], options: { lang: 'hi', author: null }, base: BASE }).includes(`>${said}</strong>`), ref);
+  }
+  const chapter = chapterPage({ chapter: chapters[1], verses: verses.filter((v) => v.chapter === 2), prev: chapters[0], next: null, options: { lang: 'hi', author: null }, base: BASE });
+  assert.match(chapter, /<html lang="hi">/);
+  assert.match(chapter, /<h2>श्लोक<\/h2>/);
+  assert.match(chapter, /← अध्याय 1<\/a>/);
+  assert.match(chapter, /<a href="https:\/\/gita\.example\/read\/2\/73\?lang=hi">2\.73<\/a>पुष्पिका/);
+});
+
+test('no verse number before a translation or commentary; no word list twice', () => {
+  for (const lang of ['en', 'hi'] as const) {
+    const html = chapterPage({ chapter: chapters[1], verses: verses.filter((v) => v.chapter === 2), prev: null, next: null, options: { lang, author: null }, base: BASE });
+    assert.is([...html.matchAll(/<span lang="(?:en|hi)">(?:।।)?\d+\.\d+/g)].length, 0, `/read/2 (${lang}): no "2.1 2.1"`);
+  }
+  const v = find(2, 47);
+  const words = wordsOf(v);
+  const html = page247(EN, words);
+  const details = /<details[\s\S]*?<\/details>/.exec(html)![0];
+  assert.ok(details.includes('<p>When you perform actions have no desire'), details.slice(0, 300));
+  assert.not.ok(details.includes(words[0].word), 'the list shown as words above is not repeated');
+  assert.not.match(details, /<p>\s*(?:Commentary|2\.47)/);
+  const hindi = page247({ lang: 'hi', author: 'rams' }, words);
+  assert.not.match(hindi, /<p>(?:।।)?2\.47/, 'rams.ht and rams.hc start "।।2.47।।", "2.47।।"');
+  // BG10.16: siva.ec is the list, then "No Commentary.": no commentary to open.
+  assert.not.match(versePage({ verse: find(10, 16), chapter: chapters[9], prev: null, next: null, words: wordsOf(find(10, 16)), options: EN, base: BASE }), /<details/);
+});
+
+test("the Devanagari shows । and ॥, the transliteration IAST's | and '; the records keep upstream's bytes", () => {
+  const html = page247();
+  assert.match(html, /<p class="slok" lang="sa">कर्मण्येवाधिकारस्ते मा फलेषु कदाचन ।\nमा कर्मफलहेतुर्भूर्मा ते सङ्गोऽस्त्वकर्मणि ॥२-४७॥<\/p>/);
+  assert.match(html, /<p class="translit" lang="sa-Latn">karmaṇyevādhikāraste mā phaleṣu kadācana \|\nmā karmaphalaheturbhūrmā te saṅgo&#39;stvakarmaṇi \|\|2-47\|\|<\/p>/);
+  const p1817 = versePage({ verse: find(18, 17), chapter: chapters[17], prev: null, next: null, words: [], options: EN, base: BASE });
+  assert.ok(p1817.includes('hatvā&#39;pi sa imām̐llokānna'), 'the avagraha and the candrabindu');
+  // Every page of the build rendered, and the records are what upstream's files hold, byte for byte.
+  readingFiles({ chapters, verses, base: '' });
+  for (const v of verses) {
+    const raw = source(v.chapter, v.verse);
+    assert.is(v.slok, raw.slok);
+    assert.is(v.transliteration, raw.transliteration);
+  }
+  assert.ok(source(2, 47).transliteration.includes('saṅgo.astvakarmaṇi ||2-47||'));
 });
 
 test.run();

@@ -180,6 +180,17 @@ test('colophons are not searched; BG18.45 is searched as corrected', () => {
   assert.is(search(s, { q: 'devoted to his own duty attains perfection' }).results[0]._id, 'BG18.45');
 });
 
+test('placeholders are neither indexed nor matched; the displayed transliteration finds its verse', () => {
+  for (const q of ['did not comment on this sloka', 'Tejomayananda did not comment', 'no purport for this verse']) {
+    // The words alone match real texts ("not", "purport"); no match is a placeholder's.
+    const snippets = search(s, { q, limit: 50 }).results.flatMap((r) => r.matches.map((m) => `${r._id} ${m.field}: ${m.snippet}`));
+    assert.equal(snippets.filter((m) => /did not comment|no purport for this verse/i.test(m)), [], q);
+  }
+  // What a reading page shows ("saṅgo'stvakarmaṇi", with IAST's avagraha) finds the verse as upstream's "saṅgo.astvakarmaṇi" does.
+  assert.is(search(s, { q: "saṅgo'stvakarmaṇi" }).results[0]._id, 'BG2.47');
+  assert.is(search(s, { q: 'saṅgo.astvakarmaṇi' }).results[0]._id, 'BG2.47');
+});
+
 test('one Sanskrit loose form for IAST, ASCII and Devanagari, NFC or NFD', () => {
   const forms = ['karmaṇyevādhikāraste', 'karmanyevadhikaraste', 'karmanye vadhikaraste', 'कर्मण्येवाधिकारस्ते', 'कर्मण्येवाधिकारस्ते'.normalize('NFD')];
   assert.is(new Set(forms.map(looseQuery)).size, 1);
