@@ -62,6 +62,9 @@ export const formatReference = (ref: Reference) => (ref.from === ref.to ? `${ref
 /** Texts that say the commentator had nothing to say on the verse. */
 export const PLACEHOLDER = /did not comment (?:up)?on this s[a-z]*ok|^\s*There is no purport for this verse/i;
 
+/** Does a text say the commentator had nothing to say on the verse? */
+export const isPlaceholder = (text: string) => PLACEHOLDER.test(text);
+
 /**
  * Is `written` one slip of a key away from `own`: a digit dropped, added or
  * changed (`6.3` for 16.3, `2.39` for 2.29, `1.118` for 1.18)?

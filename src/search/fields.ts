@@ -3,7 +3,7 @@
 // searched (yet): the translations say what a verse says, in a few lines each, and a
 // match in a 50,000-character commentary says little about the verse.
 import type { Lang } from '../content/projection.ts';
-import { PLACEHOLDER } from '../content/references.ts';
+import { isPlaceholder } from '../content/references.ts';
 
 export type { Lang };
 
@@ -55,4 +55,4 @@ export function bodyStart(text: string): number {
 }
 
 /** Texts for which a commentator "did not comment on this sloka" are not searched. */
-export const isPlaceholder = (text: string) => PLACEHOLDER.test(text);
+export { isPlaceholder };
