@@ -14,6 +14,9 @@ const form = (lang?: LangForm) => `${lang ?? 'index'}.json`;
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
+  /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
+  authors: '/authors/index.json',
+  author: (key: string) => `/authors/${key}/index.json`,
   /** A verse record, whole or in one language (`lang=en` as a file). */
   verse: (ch: number | string, sl: number | string, lang?: LangForm) => `/slok/${ch}/${sl}/${form(lang)}`,
   /** A verse's words and their meanings (siva.ec's word-by-word list), an empty list when it has none. */

@@ -12,10 +12,10 @@
 import { readCitation } from '../content/citations.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
 import { NOT_FOUND } from '../http/errors.ts';
-import { fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
+import { AUTHOR_KEY, fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
-import type { ChapterRecord, Lang, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnswer, Word } from './types.ts';
+import type { AuthorEntry, Author, ChapterRecord, Lang, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnswer, Word } from './types.ts';
 
 export type * from './types.ts';
 
@@ -73,6 +73,10 @@ export interface Client {
   words(chapter: number, verse: number): Promise<Word[]>;
   chapters(): Promise<ChapterRecord[]>;
   chapter(chapter: number): Promise<ChapterRecord>;
+  /** Every commentary described, in the order of the records: author, and per text field its language, kind (translation, commentary...), verses with a real text, corrections; where the texts come from. */
+  authors(): Promise<AuthorEntry[]>;
+  /** One commentary described, by its key; an unknown key is a GitaError with status 404. */
+  author(key: Author | (string & {})): Promise<AuthorEntry>;
   /**
    * Verses by reference, as people cite them ("2.47", "BG 2.47-50", "2.72-3.2", "18", several
    * separated by commas; at most 100 verses): the canonical labels and the records, in the
@@ -225,6 +229,12 @@ export function createClient(options: ClientOptions = {}): Client {
     },
     chapters: () => get(mode === 'static' ? 'chapters/index.json' : ROUTE_PATHS.chapters),
     chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : fillPath(ROUTE_PATHS.chapter, { ch: chapter })),
+    authors: () => get(mode === 'static' ? 'authors/index.json' : ROUTE_PATHS.authors),
+    async author(key) {
+      // A key no path can spell (.., a slash) is no commentary: the server's 404, without asking.
+      if (!AUTHOR_KEY.test(key)) throw new GitaError(404, NOT_FOUND.resource, base);
+      return get(mode === 'static' ? `authors/${key}/index.json` : fillPath(ROUTE_PATHS.author, { key }));
+    },
     async chapterVerses(chapter, o) {
       if (mode === 'server') return get(withQuery(fillPath(ROUTE_PATHS['chapter-verses'], { ch: chapter }), projectionQuery(o)));
       const records = await get<Verse[]>(`chapter/${chapter}/slok/${form(o?.lang)}`);

@@ -4,11 +4,14 @@
 // narrows with the options asked for, where TypeScript can follow them.
 import type { Lang, LANGUAGES } from '../content/projection.ts';
 import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Verse, VerseFields } from '../content/schema.ts';
+import type { AuthorEntry, AuthorField, Kind } from '../content/author-entry.ts';
 
 import type { Word } from '../content/words.ts';
 
 /** Word: one word of a verse, as the source writes it (Devanagari), its IAST, its English meaning. */
 export type { ChapterRecord, Lang, Verse, VerseFields, TextField, Word };
+/** A commentary described (/authors): its author, and per text field its language, kind and how many verses it has a real text on. */
+export type { AuthorEntry, AuthorField, Kind };
 type LangField<L extends Lang> = (typeof LANGUAGES)[L][number];
 
 /** A commentary key: the 21 of the specification, and prabhu. */

@@ -11,7 +11,8 @@
 import { COMMENTARY_KEYS, isCommentaryShaped, jsonType, OPTIONAL_COMMENTARIES, TEXT_FIELD_NAMES, VERSE_FIELDS, type Commentary, type VerseRecord } from './schema.ts';
 import type { RepairReport } from './repairs.ts';
 import type { SupplementReport } from './supplements.ts';
-import { covers, formatReference, leadingReference, markerOf, oneSlipFrom, PLACEHOLDER, type Reference } from './references.ts';
+import { covers, formatReference, leadingReference, markerOf, oneSlipFrom, type Reference } from './references.ts';
+import { isPlaceholder } from './placeholders.ts';
 
 export interface Finding {
   /** The record, such as "BG18.45". */
@@ -124,7 +125,7 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
       for (const field of TEXT_FIELD_NAMES) {
         const body = commentary[field];
         if (typeof body !== 'string') continue;
-        const placeholder = PLACEHOLDER.test(body);
+        const placeholder = isPlaceholder(body);
         if (placeholder) placeholders[key] = (placeholders[key] ?? 0) + 1;
         texts.push({ record, key, field, body, ref: leadingReference(body, versesIn), placeholder });
       }

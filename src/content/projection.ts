@@ -95,11 +95,18 @@ export function parseProjection(params: URLSearchParams, facts: ProjectionFacts,
   return { projection: p.lang || p.authors || p.fields ? p : null };
 }
 
+/**
+ * Where the commentaries are described, for the messages: the path of the
+ * route `authors` (src/http/route-paths.ts; the content layer does not import
+ * the HTTP one, and a test holds the two equal).
+ */
+export const AUTHORS_PATH = '/authors';
+
 /** What a parameter accepts, for error messages. */
 function accepts(name: string, facts: ProjectionFacts): string {
   const keys = facts.commentaries.map((c) => c.key).join(', ');
   if (name === 'lang') return `expected one of ${LANGS.join(', ')}`;
-  if (name === 'authors') return `expected commentary keys, comma-separated: ${keys}`;
+  if (name === 'authors') return `expected commentary keys, comma-separated: ${keys} (each described at ${AUTHORS_PATH})`;
   return `expected, comma-separated: fields (${facts.fields.join(', ')}), commentary keys (${keys}), or key.field such as siva.et`;
 }
 

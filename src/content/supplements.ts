@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import list from './supplements.json' with { type: 'json' };
 import type { Content, SourceFile } from './read.ts';
-import { PLACEHOLDER } from './references.ts';
+import { isPlaceholder } from './placeholders.ts';
 import type { VerseRecord } from './schema.ts';
 
 export const SUPPLEMENTS = list;
@@ -128,7 +128,7 @@ export async function applySupplements(content: Content, dir: string | null): Pr
     const current = verses[at];
     const commentary = (current.record as unknown as Commentaries)[s.key];
     if (typeof commentary?.[s.field] !== 'string') throw new SupplementError(`supplement ${s.id}: ${s.record} has no ${s.key}.${s.field} to supplement`);
-    if (!PLACEHOLDER.test(commentary[s.field])) {
+    if (!isPlaceholder(commentary[s.field])) {
       results.push({ id: s.id, record: s.record, key: s.key, field: s.field, status: 'obsolete', from });
       continue;
     }
@@ -155,7 +155,7 @@ export async function applySupplements(content: Content, dir: string | null): Pr
       const a = squeeze(here);
       const b = squeeze(there);
       if (a === b) continue;
-      if (PLACEHOLDER.test(here)) {
+      if (isPlaceholder(here)) {
         differences.push({ record: record._id, key: f.key, field: f.field, kind: 'placeholder-here' });
         continue;
       }

@@ -5,6 +5,7 @@
 import { FILES, THEMES } from '../layout.ts';
 import { DEFAULT_READING_LANG, READING_LANGS } from '../pages/read.ts';
 import { ALWAYS_KEPT, LANGS, LANGUAGES } from '../content/projection.ts';
+import { authorSchema } from '../content/authors.ts';
 import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
 import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../http/errors.ts';
@@ -13,6 +14,7 @@ import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LEN
 import { OVER_BUDGET } from '../mcp/budget.ts';
 import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL } from '../content/citations.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
+import { ROUTE_PATHS } from '../http/route-paths.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { Manifest } from '../publish/manifest.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
@@ -132,6 +134,15 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '200': ok('The chapter records, ordered by chapter_number.', { [JSON_TYPE]: { schema: { type: 'array', minItems: CHAPTER_COUNT, maxItems: CHAPTER_COUNT, items: schema('Chapter') } } }, fixedHeaders),
       '304': response('NotModified'),
     },
+  },
+  authors: {
+    responses: {
+      '200': ok('Every commentary described, one entry per key in the order of the records (statically: authors/index.json).', { [JSON_TYPE]: { schema: { type: 'array', minItems: 1, items: schema('Author') } } }, fixedHeaders),
+      '304': response('NotModified'),
+    },
+  },
+  author: {
+    responses: { '200': ok('One commentary described (statically: authors/{key}/index.json).', { [JSON_TYPE]: { schema: schema('Author') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('resource') },
   },
   chapter: {
     responses: { '200': ok('The chapter record.', { [JSON_TYPE]: { schema: schema('Chapter') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('chapter')},
@@ -317,13 +328,14 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         },
         cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse. Without ch: not found.', schema: { type: 'integer', minimum: 1 } },
         lang: { name: 'lang', in: 'query', required: false, description: `Keep, in every commentary, only the text fields of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}. A commentary left with no text is dropped.`, schema: { type: 'string', enum: [...LANGS] } },
-        authors: { name: 'authors', in: 'query', required: false, description: `Keep only these commentaries, comma-separated: ${facts.commentaries.map((c) => c.key).join(', ')}.`, schema: { type: 'string', pattern: '^[a-z]+(,[a-z]+)*$' }, example: 'siva,tej' },
+        authors: { name: 'authors', in: 'query', required: false, description: `Keep only these commentaries, comma-separated: ${facts.commentaries.map((c) => c.key).join(', ')} (each described at ${ROUTE_PATHS.authors}). An unknown key is 400.`, schema: { type: 'string', pattern: '^[a-z]+(,[a-z]+)*$' }, example: 'siva,tej' },
         fields: { name: 'fields', in: 'query', required: false, description: `Keep only these, comma-separated: top-level fields (${facts.fields.join(', ')}), whole commentaries by key, or one text field as key.field (siva.et). _id, chapter and verse are always kept, and author in every commentary kept. lang, authors and fields combine, each narrowing the others.`, schema: { type: 'string' }, example: 'slok,transliteration,siva.et' },
         q: { name: 'q', in: 'query', required: true, description: `What to search for (at most ${MAX_QUERY_LENGTH} characters): English or Hindi words, or the verse in Devanagari, IAST with or without diacritics, or plain ASCII as people type Sanskrit (sh for ś and ṣ, ch for c, ri for ṛ, long vowels doubled or not).`, schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH }, example: 'karmanye vadhikaraste' },
         searchLang: { name: 'lang', in: 'query', required: false, description: `Search one language only: en (the English translations of ${SEARCHED_TRANSLATIONS.en.join(', ')}, and the verse's words, field "words"), hi (the Hindi translations of ${SEARCHED_TRANSLATIONS.hi.join(', ')}), sa (slok and transliteration).`, schema: { type: 'string', enum: [...LANGS] } },
         searchCh: { name: 'ch', in: 'query', required: false, description: 'Only verses of this chapter.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         searchSpeaker: { name: 'speaker', in: 'query', required: false, description: 'Only verses of this speaker (the plain name or the Devanagari).', schema: { type: 'string' } },
         limit: { name: 'limit', in: 'query', required: false, description: 'How many results.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
+        key: { name: 'key', in: 'path', required: true, description: `A commentary key, as ${ROUTE_PATHS.authors} lists them; another is 404.`, schema: { type: 'string', enum: facts.commentaries.map((c) => c.key) }, example: 'siva' },
         file: { name: 'file', in: 'path', required: true, description: 'The download: gita.json, gita.ndjson or gita.sqlite.', schema: { type: 'string', enum: Object.values(FILES.downloads).map((p) => p.slice(p.lastIndexOf('/') + 1)) } },
         readLang: { name: 'lang', in: 'query', required: false, description: `The language of the translation and the summary: ${READING_LANGS.join(' or ')}.`, schema: { type: 'string', enum: [...READING_LANGS], default: DEFAULT_READING_LANG } },
         readAuthor: { name: 'author', in: 'query', required: false, description: "Whose translation: a commentary key (siva, prabhu, tej...). Default: the card's choice for the language; an author without a translation of the verse in it: the default, with a note.", schema: { type: 'string' }, example: 'prabhu' },
@@ -361,6 +373,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: 'A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field.', required: [...ALWAYS_KEPT] },
         Commentary: commentarySchema,
         Chapter: chapterSchema,
+        Author: authorSchema,
         Word: {
           type: 'object',
           required: ['word', 'transliteration', 'meaning'],

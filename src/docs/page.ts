@@ -3,11 +3,12 @@
 // content itself (the commentator table and the sample responses).
 import { CARD_TRANSLATIONS, TRANSLATION_MAX_LINES } from '../card/card.ts';
 import type { AuditFile } from '../content/audit.ts';
+import { KINDS, type AuthorEntry } from '../content/authors.ts';
 import type { Content } from '../content/read.ts';
 import type { Manifest, ManifestCommentary } from '../publish/manifest.ts';
 import { REPAIR_RULES } from '../content/repairs.ts';
 import { isSpecCommentary, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
-import { LANGS, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
+import { LANGS, LANGUAGE_NAMES, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import { formatBytes } from '../cli/format.ts';
 import { searchForm } from '../pages/search.ts';
@@ -17,6 +18,7 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';
 import { ROUTES, type RouteId } from '../http/routes.ts';
+import { fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../layout.ts';
 import { html, page, raw, type Raw } from '../pages/html.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
@@ -45,6 +47,8 @@ export interface DocsInput {
   audit: AuditFile;
   /** What the manifest says of the content (commentaries, speakers). */
   facts: Manifest['content'];
+  /** Every commentary described, as /authors answers it (src/content/authors.ts). */
+  authors: AuthorEntry[];
 }
 
 type Commentator = ManifestCommentary;
@@ -71,6 +75,8 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   search: { status: 200, type: 'application/json' },
   chapters: { status: 200, type: 'application/json' },
   chapter: { status: 200, type: 'application/json' },
+  authors: { status: 200, type: 'application/json' },
+  author: { status: 200, type: 'application/json' },
   card: { status: 200, type: 'image/svg+xml' },
   'verse-card': { status: 200, type: 'image/svg+xml' },
   'card-png': { status: 200, type: 'image/png' },
@@ -155,6 +161,7 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
 <p>The answer's <code>result.content</code> is text a model reads (the reference, the Sanskrit, the transliteration, a translation and its author); <code>result.structuredContent</code> has <code>refs</code> and the records, as <code>/verses</code> answers them. An assistant is configured with the URL <code>https://&lt;this host&gt;/mcp</code> and your key as <code>Authorization: Bearer</code>; for one on your own machine, <code>npx gita mcp</code> serves a built <code>dist/</code> on stdio with no network (the README, MCP, has the lines for Claude Desktop and VS Code).</p>`,
     chapters: json(chapters),
     chapter: json(chapters[1]),
+    author: json(input.authors.find((a) => a.key === 'siva') ?? input.authors[0]),
     card,
     'verse-card': card,
     usage: json({
@@ -224,10 +231,18 @@ export function docsPage(input: DocsInput): string {
 ${example[r.id] ?? ''}`;
   });
 
-  const fieldCell = (c: Commentator) =>
-    TEXT_FIELD_NAMES.filter((f) => c.fields[f])
-      .map((f) => `${f} (${TEXT_FIELDS[f].language}${c.fields[f] !== c.records ? `, ${c.fields[f]} records` : ''})`)
+  const proper = input.facts.verses;
+  const fieldCell = (a: AuthorEntry) =>
+    TEXT_FIELD_NAMES.filter((f) => a.fields[f])
+      .map((f) => {
+        const d = a.fields[f]!;
+        return `${f} (${LANGUAGE_NAMES[d.lang]} ${d.kind}${d.verses !== proper ? `, ${d.verses} verses` : ''})`;
+      })
       .join(', ');
+  const repairCell = (a: AuthorEntry) => {
+    const done = REPAIR_RULES.filter((r) => a.repairs[r.id]);
+    return done.length ? done.map((r) => `${r.id} ${a.repairs[r.id].toLocaleString('en-US')}`).join(', ') : '';
+  };
 
   return page(
     'Gita API: the Bhagavad Gita as an API',
@@ -272,10 +287,10 @@ ${projectionSizes(input).map(([path, n]) => html`<tr><td><a href="${path}"><code
 ${TEXT_FIELD_NAMES.map((f) => html`<tr><td><code>${f}</code></td><td>${TEXT_FIELDS[f].description}</td></tr>`)}
 </table>
 <h3 id="commentators">Commentators</h3>
-<p>Read from the content of this build (${verses} verse records). Commentators with nothing to say on a verse are present with the text "&lt;author&gt; did not comment on this sloka".</p>
+<p>Read from the content of this build (${verses} verse records), as <a href="${ROUTE_PATHS.authors}"><code>${ROUTE_PATHS.authors}</code></a> answers it (one entry per key; <code>${ROUTE_PATHS.author}</code> one of them). Commentators with nothing to say on a verse are present with the text "&lt;author&gt; did not comment on this sloka": a field names its verses only where it has a real text on fewer than all ${proper} (colophons not counted). What a field holds is decided from its texts: ${KINDS.map((k) => `<em>${k}</em>`).join(', ')}. A translation renders the verse in a few lines (et and ht of most keys); a commentary discusses it (ec, hc, sc, and the English and Hindi renderings of the classical commentaries: raman.et, abhinav.et, sankar.et, sankar.ht); siva.ec opens with the verse word by word (<code>/slok/C/V/words</code>) and goes on to a commentary. Repairs are the changes of the rules below, by rule; every text comes from <a href="${UPSTREAM_URL}">${UPSTREAM.repository}</a> at <code>${UPSTREAM.commit.slice(0, 7)}</code> (GPL-3.0), with the corrections listed under each field of the entry.</p>
 <table>
-<tr><th>key</th><th>author</th><th>text fields (language)</th><th>records</th></tr>
-${people.map((c) => html`<tr><td><code>${c.key}</code>${isSpecCommentary(c.key) ? '' : html` <span class="muted">(beyond the 21 of the spec)</span>`}</td><td>${c.author}</td><td>${fieldCell(c)}</td><td>${c.records}</td></tr>`)}
+<tr><th>key</th><th>author</th><th>text fields (language, kind)</th><th>repairs</th></tr>
+${input.authors.map((a) => html`<tr><td><a href="${fillPath(ROUTE_PATHS.author, { key: a.key })}"><code>${a.key}</code></a>${isSpecCommentary(a.key) ? '' : html` <span class="muted">(beyond the 21 of the spec)</span>`}</td><td>${a.author}</td><td>${fieldCell(a)}</td><td>${repairCell(a)}</td></tr>`)}
 </table>
 
 <h2 id="errors">Errors</h2>

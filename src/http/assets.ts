@@ -71,12 +71,12 @@ export class DistError extends Error {
  */
 export const inMemory = (path: string) => IN_MEMORY.test(path);
 /**
- * The records, the chapters and the plain cards: what the hot routes answer,
+ * The records, the chapters, the authors and the plain cards: what the hot routes answer,
  * and what projections are cut from. Not the language forms or the chapters'
  * verse lists (the server makes those from the records, or streams them), nor
  * slok/today/ (the server picks the day's verse itself).
  */
-const IN_MEMORY = /^\/(?:slok\/\d+\/\d+\/(?:index\.json|gita\.svg)|chapters?\/(?:\d+\/)?index\.json|gita\.svg)$/;
+const IN_MEMORY = /^\/(?:slok\/\d+\/\d+\/(?:index\.json|gita\.svg)|chapters?\/(?:\d+\/)?index\.json|authors\/(?:[^/]+\/)?index\.json|gita\.svg)$/;
 
 export function flat(headers: Record<string, string>): string[] {
   // A plain loop: Object.entries().flat() was most of the start-up's header work.

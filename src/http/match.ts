@@ -3,6 +3,7 @@
 // themed name, a file name of the static build), and a path is tried against
 // the routes that share its first segment, in the table's order.
 import { LANG_FORMS, THEMES, type LangForm, type Theme } from '../layout.ts';
+import { AUTHOR_KEY } from './route-paths.ts';
 import type { NotFoundKind } from './errors.ts';
 import { ROUTES, type RouteSpec } from './routes.ts';
 
@@ -17,6 +18,8 @@ export interface Params {
   to?: number;
   /** A file name: one segment, decoded, never . or .. nor with a slash, backslash or NUL in it (its handler checks it names a file). */
   file?: string;
+  /** A commentary key as a name (route-paths.ts AUTHOR_KEY); the file it names says whether the content has it. */
+  key?: string;
   /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
   theme?: Theme;
   /** A language the file name names (en.json). */
@@ -40,6 +43,7 @@ const PARAMS: Record<string, Parser> = {
   from: verseOf,
   to: verseOf,
   file: (s) => (s && s !== '.' && s !== '..' && !/[/\\\0]/.test(s) ? s : undefined),
+  key: (s) => (AUTHOR_KEY.test(s) ? s : undefined),
 };
 
 type Segment =

@@ -2,7 +2,7 @@
 // A module of its own, without imports, because the client bundles it (its
 // URL builder) and must not carry the rest of the table (summaries, examples).
 
-/** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file). */
+/** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file, key). */
 export const ROUTE_PATHS = {
   'random-verse': '/slok',
   today: '/slok/today',
@@ -16,6 +16,8 @@ export const ROUTE_PATHS = {
   chapters: '/chapters',
   'chapter-verses': '/chapter/{ch}/slok',
   chapter: '/chapter/{ch}',
+  authors: '/authors',
+  author: '/authors/{key}',
   card: '/gita.svg',
   'card-png': '/gita.png',
   'verse-card': '/slok/{ch}/{sl}/gita.svg',
@@ -33,6 +35,9 @@ export const ROUTE_PATHS = {
 } as const;
 
 export type RouteId = keyof typeof ROUTE_PATHS;
+
+/** How a commentary key is spelled in a path (/authors/{key}) and a file name of the build: letters, digits, _ or -; a key of any other spelling gets neither. */
+export const AUTHOR_KEY = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** A route's path with its parameters filled in (`fillPath(ROUTE_PATHS.verse, { ch: 2, sl: 47 })` is /slok/2/47). */
 export function fillPath(path: string, params: Record<string, string | number>): string {

@@ -102,6 +102,8 @@ export function costing(manifest: Manifest) {
         return { verses: 1, bytes: size(FILES.words(int(args.ch), int(args.sl))) };
       case 'get_chapter':
         return { verses: 0, bytes: size(FILES.chapter(int(args.ch))) };
+      case 'get_authors':
+        return { verses: 0, bytes: size(FILES.authors) };
       default:
         return { verses: 0, bytes: 0 };
     }

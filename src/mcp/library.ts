@@ -5,6 +5,7 @@
 // or from what the server holds in memory.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AuthorEntry } from '../content/author-entry.ts';
 import type { VersePlace } from '../content/citations.ts';
 import { dailyIndex } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
@@ -24,6 +25,8 @@ export interface Library {
   verse(ch: number, sl: number): Promise<VerseRecord | undefined>;
   chapter(ch: number): Promise<ChapterRecord | undefined>;
   chapters(): Promise<ChapterRecord[]>;
+  /** Every commentary described, as /authors answers it. */
+  authors(): Promise<AuthorEntry[]>;
   /** The verse of the day of a UTC date (YYYY-MM-DD), as the build and the server pick it. */
   dayVerse(date: string): VersePlace;
   /** A random verse (never a colophon) of a chapter (0: any) and a speaker (an index into facts.speakers; -1: any); null when none matches. */
@@ -103,6 +106,8 @@ export function libraryOf(source: LibrarySource): Library {
   };
   let chapterList: Promise<ChapterRecord[]> | undefined;
   const chapters = () => (chapterList ??= need<ChapterRecord[]>(FILES.chapters));
+  let authorList: Promise<AuthorEntry[]> | undefined;
+  const authors = () => (authorList ??= need<AuthorEntry[]>(FILES.authors));
 
   /** The verses in order, colophons left out: what the day's pick and random draws index (as the build and the server do). */
   const picks: VersePlace[] = counts.flatMap((n, i) => Array.from({ length: n }, (_, k) => ({ ch: i + 1, sl: k + 1 })));
@@ -121,6 +126,7 @@ export function libraryOf(source: LibrarySource): Library {
       return Number.isInteger(ch) ? (await chapters()).find((c) => c.chapter_number === ch) : undefined;
     },
     chapters,
+    authors,
     dayVerse: (date) => picks[dailyIndex(date, picks.length)],
     randomVerse(ch, speaker, random = Math.random) {
       const p = pool(ch, speaker);

@@ -22,7 +22,7 @@ import { speakerIndex } from '../http/query.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, parseSearch } from '../search/params.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
-import { chapterText, searchText, verseText, wordsText } from './text.ts';
+import { authorsText, chapterText, searchText, verseText, wordsText } from './text.ts';
 
 /** The MCP error code for a resource that does not exist (the MCP specification's). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -214,6 +214,22 @@ function define(library: Library): Array<(server: McpServer) => void> {
       if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
       const words = await library.words(ch, sl);
       return { content: [{ type: 'text', text: wordsText(ch, sl, words) }], structuredContent: { ch, sl, words } };
+    },
+  );
+
+  server.registerTool(
+    'get_authors',
+    {
+      title: 'The translators and commentators',
+      description: `Who wrote the ${facts.commentaries.length} translations and commentaries, by key (what authors= takes): for each text field its language (en, hi, sa), its kind (translation, commentary, or word-by-word and commentary), on how many of the ${facts.verses} verses it has a real text, and the corrections applied; where the texts come from and their license. Give key for one.`,
+      inputSchema: { key: z.string().max(40).optional().describe(`One commentary key: ${facts.commentaries.map((c) => c.key).join(', ')}.`) },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ key }) => {
+      const all = await library.authors();
+      const chosen = key === undefined ? all : all.filter((a) => a.key === key);
+      if (!chosen.length) return error(`key: ${JSON.stringify(key)} is not a commentary here; expected one of ${all.map((a) => a.key).join(', ')}`);
+      return { content: [{ type: 'text', text: authorsText(chosen) }], structuredContent: key === undefined ? { authors: chosen } : { author: chosen[0] } };
     },
   );
 

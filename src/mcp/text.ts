@@ -7,6 +7,7 @@ import { CARD_TRANSLATIONS } from '../card/card.ts';
 import { devanagariMarks, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
+import type { AuthorEntry } from '../content/author-entry.ts';
 import type { Lang } from '../content/projection.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
 import type { SearchResponse } from '../search/query.ts';
@@ -67,4 +68,14 @@ export function searchText(q: string, r: SearchResponse): string {
 export function wordsText(ch: number, sl: number, words: readonly Word[]): string {
   if (!words.length) return `No word list for Bhagavad Gita ${ch}.${sl} in this build.`;
   return [`Words of Bhagavad Gita ${ch}.${sl}:`, ...words.map((w) => `${w.word} (${w.transliteration}): ${w.meaning}`)].join('\n');
+}
+
+/** The commentaries described, one line each: key, author, and each text field's language, kind and verses. */
+export function authorsText(authors: readonly AuthorEntry[]): string {
+  return authors
+    .map((a) => {
+      const fields = Object.entries(a.fields).map(([f, d]) => `${f} (${d!.lang} ${d!.kind}, ${d!.verses} verses)`);
+      return `${a.key}: ${a.author}; ${fields.join(', ')}`;
+    })
+    .join('\n');
 }

@@ -10,10 +10,12 @@ import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import { wordsOf } from '../content/words.ts';
+import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, isBinary, LANG_FORMS, mediaType } from '../layout.ts';
+import { AUTHOR_KEY } from '../http/route-paths.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import fg from 'fast-glob';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
@@ -111,6 +113,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const proper = verses.filter((v) => !isColophon(v, byNumber.get(v.chapter)!));
   const daily = pickVerse(seed, proper);
   const facts = contentFacts(content);
+  const authors = describeAuthors(verses, facts.versesPerChapter, audit);
 
   // The workers compress the records while this thread renders the cards.
   const cache = await BuildCache.open(cacheDir);
@@ -174,7 +177,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
     const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json)]);
     step('writing the pages');
-    const pages = docsAssets(content, facts, daily, audit);
+    const pages = docsAssets(content, facts, daily, audit, authors);
     // Each card in three themes: as the reader's system prefers, light, dark.
     const cardAssets = (i: number, path: (theme: Theme) => string): Asset[] =>
       THEMES.map((theme) => {
@@ -208,7 +211,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
-    other.push(...client, ...pages);
+    other.push(...client, ...pages, ...authorAssets(authors));
     toWriter(binary);
     step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
@@ -360,12 +363,12 @@ export function contentFacts(content: Content): Manifest['content'] {
 }
 
 /** The documentation page, the static pricing page and the OpenAPI document. */
-function docsAssets(content: Content, facts: Manifest['content'], daily: { chapter: number; verse: number }, audit: AuditFile): Asset[] {
+function docsAssets(content: Content, facts: Manifest['content'], daily: { chapter: number; verse: number }, audit: AuditFile, authors: AuthorEntry[]): Asset[] {
   const defaults = Object.fromEntries(SETTINGS.map((s) => [s.key, s.default]));
   const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
   const openapi = openApiDocument({ version, defaults: { keyLimit: defaults.keyLimit, anonLimit: defaults.anonLimit }, facts });
   return [
-    { path: FILES.docs, body: Buffer.from(docsPage({ content, daily, audit, facts })) },
+    { path: FILES.docs, body: Buffer.from(docsPage({ content, daily, audit, facts, authors })) },
     {
       path: FILES.pricing,
       body: Buffer.from(pricingPage({ keyLimit: parseDailyLimit(defaults.keyLimit, 'GITA_KEY_LIMIT'), anonLimit: parseDailyLimit(defaults.anonLimit, 'GITA_ANON_LIMIT'), registration: 'static' })),
@@ -407,6 +410,12 @@ function derivedAssets(content: Content, json: Asset[], daily: VerseRecord, fact
   out.push({ path: FILES.today(), body: bytes.get(FILES.verse(daily.chapter, daily.verse))! });
   for (const lang of LANG_FORMS) out.push({ path: FILES.today(lang), body: forms.get(FILES.verse(daily.chapter, daily.verse, lang))! });
   return out;
+}
+
+/** Every commentary described (authors/index.json), and each by its key (authors/{key}/index.json): compact JSON. */
+function authorAssets(authors: AuthorEntry[]): Asset[] {
+  const json = (path: string, value: unknown): Asset => ({ path, body: Buffer.from(JSON.stringify(value)) });
+  return [json(FILES.authors, authors), ...authors.filter((a) => AUTHOR_KEY.test(a.key)).map((a) => json(FILES.author(a.key), a))];
 }
 
 /** The JSON resources: compact, keys in source order, chapters by number. */

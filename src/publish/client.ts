@@ -19,6 +19,7 @@ const MODULES = [
   { file: 'content/day', internal: true },
   { file: 'content/schema', internal: true },
   { file: 'content/projection', internal: true },
+  { file: 'content/author-entry', internal: true },
   { file: 'content/words', internal: true },
   { file: 'http/errors', internal: true },
   { file: 'http/route-paths', internal: true },

@@ -20,6 +20,8 @@ export function redirectsFile(daily: { chapter: number; verse: number }): string
   const rows = [
     [ROUTE_PATHS.chapters, FILES.chapters],
     [ROUTE_PATHS.chapter, FILES.chapter(':ch')],
+    [ROUTE_PATHS.authors, FILES.authors],
+    [ROUTE_PATHS.author, FILES.author(':key')],
     [ROUTE_PATHS['random-verse'], FILES.verse(daily.chapter, daily.verse)],
     [ROUTE_PATHS.today, FILES.today()],
     [ROUTE_PATHS['chapter-verses'], FILES.chapterVerses(':ch')],

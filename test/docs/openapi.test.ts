@@ -92,6 +92,8 @@ test('one real response per route validates against its schema', async () => {
     search: () => fetchRaw(server.url, '/search?q=lotus%20leaf&limit=3'),
     chapters: () => fetchRaw(server.url, '/chapters'),
     chapter: () => fetchRaw(server.url, '/chapter/18'),
+    authors: () => fetchRaw(server.url, '/authors'),
+    author: () => fetchRaw(server.url, '/authors/siva'),
     card: () => fetchRaw(server.url, '/gita.svg?ch=3&theme=dark'),
     'verse-card': () => fetchRaw(server.url, '/slok/2/47/gita.svg'),
     'card-png': () => fetchRaw(server.url, '/gita-dark.png?ch=2&sl=47'),
@@ -136,6 +138,7 @@ test('errors validate too: 404 wordings, 401, 405, 429', async () => {
   assertMatches(await fetchRaw(server.url, '/slok/2/99'), '/slok/{ch}/{sl}', 'get', '404 verse');
   assertMatches(await fetchRaw(server.url, '/slok/2/99/words'), '/slok/{ch}/{sl}/words', 'get', '404 verse words');
   assertMatches(await fetchRaw(server.url, '/chapter/99'), '/chapter/{ch}', 'get', '404 chapter');
+  assertMatches(await fetchRaw(server.url, '/authors/nobody'), '/authors/{key}', 'get', '404 author');
   assertMatches(await fetchRaw(server.url, '/slok', { headers: { 'x-api-key': 'gita_wrong_wrong_wrong_wrong' } }), '/slok', 'get', '401');
   assertMatches(await fetchRaw(server.url, '/usage'), '/usage', 'get', '401 usage');
   assertMatches(await fetchRaw(server.url, '/chapters', { method: 'POST' }), '/chapters', 'get', '405');

@@ -223,8 +223,31 @@ function contract(runtime: Runtime) {
     }
   });
 
+  t('GET /authors and /authors/:key: every commentary described, from memory; an unknown key is the resource 404', async () => {
+    const list = await get('/authors');
+    assert.is(list.status, 200);
+    assert.is(list.headers['content-type'], JSON_TYPE);
+    assert.ok(list.headers.etag, 'a fixed resource');
+    assert.ok(list.body.equals(file(FILES.authors)), 'the file of the build');
+    const authors = JSON.parse(list.text) as Array<{ key: string; author: string; fields: Record<string, { lang: string; kind: string; verses: number }> }>;
+    const manifest = JSON.parse(file(FILES.manifest).toString());
+    assert.equal(authors.map((a) => a.key), manifest.content.commentaries.map((c: { key: string }) => c.key), 'one entry per key, in the records\' order');
+    assert.is(authors.length, 22);
+    for (const key of ['tej', 'siva', 'prabhu']) {
+      const r = await get(`/authors/${key}`);
+      assert.is(r.status, 200, key);
+      assert.equal(JSON.parse(r.text), authors.find((a) => a.key === key), key);
+      assert.ok((await get(`/authors/${key}/index.json`)).body.equals(r.body), `${key}: its static file name`);
+    }
+    assert.ok((await get('/authors/index.json')).body.equals(list.body));
+    for (const p of ['/authors/nobody', '/authors/SIVA', '/authors/..%2fsiva', '/authors/siva/extra', '/authors/siva/en.json', '/authors/__proto__', `/authors/${'k'.repeat(41)}`]) assertNotFound(await get(p), 'resource', p);
+    const bad = await get('/slok/2/47?authors=siva,nobody');
+    assert.is(bad.status, 400);
+    assert.match(JSON.parse(bad.text).error, /^authors: "nobody" is not a commentary here; .* \(each described at \/authors\)$/);
+  });
+
   t('a trailing slash names the same resource', async () => {
-    for (const p of ['/chapters', '/chapter/2', '/slok/2/47', '/slok/2/47/gita.svg']) {
+    for (const p of ['/chapters', '/chapter/2', '/slok/2/47', '/slok/2/47/gita.svg', '/authors', '/authors/siva']) {
       const a = await get(p);
       const b = await get(`${p}/`);
       assert.is(b.status, 200, `${p}/`);

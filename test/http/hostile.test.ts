@@ -78,6 +78,8 @@ function corpus(canary: string): Array<[string, string | Buffer]> {
   }
   for (const q of ['q=%00', 'q=%ff%fe', `q=${'%E0%A4%85'.repeat(200)}`, `q=${'a%20'.repeat(170)}`, `q=${'x'.repeat(600)}`, 'q=a&q=b', 'q=%E0%A4', 'q=..%2f..%2fpackage.json', 'q=<script>alert(1)</script>&format=html', 'q=a&limit=1e1', 'q=a&limit=-1', 'q=a&ch=%32', 'q=a&speaker=__proto__', 'q=*', 'q=%2A%3F%5B', 'q=a&format=html&format=json']) add(`/search?${q.slice(0, 30)}`, request(`/search?${q}`));
   for (const p of ['/slok/2/47/words/..', '/slok/2/47/words.json.br', '/slok/2/47/words%2e%2e', '/slok/2/47/words?lang=en&fields=x', '/slok/2/%34%37/words', '/slok/2/47/words%00', '/slok/2/47/words.json/', '/slok/2/47/WORDS.json', '/slok/-1/1/words', '/slok/2/99999999999/words']) add(`words ${p}`, request(p));
+  // The commentaries described: a key is one segment of letters, digits, _ or -; anything else, or a key the content has not, is the resource 404.
+  for (const p of ['/authors/..', '/authors/%2e%2e', '/authors/..%2f..%2fpackage.json', '/authors/__proto__', '/authors/constructor', '/authors/siva%00', '/authors/SIVA', '/authors/siva/index.json', '/authors/siva/en.json', '/authors/siva/..', `/authors/${'k'.repeat(41)}`, '/authors/siva%2findex.json', '/authors/index.json/', '/authors?authors=nobody', '/authors/siva?x=%00']) add(`authors ${p}`, request(p));
   for (const p of ['/slok/today/../../package.json', '/slok/today/%2e%2e/%2e%2e/package.json', '/chapter/2/slok/../../../package.json', '/slok/2/47/en.json.br', '/slok/today/index.json%00', '/chapter/2/slok/en.json/', '/chapter/2/slok/EN.json', '/slok/2/47/xx.json']) add(`static form ${p}`, request(p));
 
   // The reading pages and the downloads: their parameters, a Host written into the page, file names.

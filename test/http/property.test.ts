@@ -36,7 +36,7 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
 const PIECES = ['slok', 'chapter', 'chapters', 'gita.svg', 'gita-dark.svg', 'gita-light.svg', 'pricing', 'usage', 'healthz', 'register', 'openapi.json', 'index.html', 'manifest.json',
   '0', '1', '2', '18', '19', '47', '72', '73', '74', '47-50', '50-47', '1-73', '1-74', '47-', 'verses', 'mcp', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae',
   'a', 'ä', 'a\u0301', '\u202e', ' ', '%20', '\\', '..\\..', '~', '$', ';', 'index.json', 'gita.svg.br', '.hidden', '_headers',
-  'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words', 'words.json', 'words.json.gz'];
+  'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words', 'words.json', 'words.json.gz', 'authors', 'siva', 'prabhu', 'nobody', '__proto__', 'constructor'];
 const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format', 'ref'];
 const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light', 'auto', 'blue', '%00', '1e1', '-1', '２', 'a'.repeat(50),
   'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'en', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id',
@@ -45,7 +45,7 @@ const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light'
   'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml'];
 
 /** Real routes, so that their parameters get exercised too. */
-const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp'];
+const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp', '/authors', '/authors/siva', '/authors/nobody', '/authors/index.json', '/authors/tej/index.json'];
 
 /** Bodies a POST may carry (POST /mcp reads them): JSON-RPC, good and bad. */
 const BODIES = ['', '{', 'null', '{}', '[]', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47', lang: 'en' } } }),
@@ -173,9 +173,9 @@ test('/verses: random references answer what the reader says they name, record f
 });
 
 test('POST /mcp: random tool calls are JSON-RPC answers (a result, or a tool error), never a 5xx', async () => {
-  const values = [undefined, null, '', '2.47', 'BG 2.47-50', '1,2', 'x'.repeat(2000), 0, -1, 2, 18, 19, 1e9, 2.5, true, [], {}, ['siva'], ['nobody'], 'en', 'fr', 'krishna', '2026-01-01', '2026-02-30'];
-  const tools = ['get_verses', 'get_chapter', 'random_verse', 'verse_of_the_day', 'search', 'get_words', 'nope'];
-  const names = ['ref', 'lang', 'authors', 'ch', 'sl', 'speaker', 'date', 'q', 'limit', 'extra'];
+  const values = [undefined, null, '', '2.47', 'BG 2.47-50', '1,2', 'x'.repeat(2000), 0, -1, 2, 18, 19, 1e9, 2.5, true, [], {}, ['siva'], ['nobody'], 'siva', 'nobody', '__proto__', 'en', 'fr', 'krishna', '2026-01-01', '2026-02-30'];
+  const tools = ['get_verses', 'get_chapter', 'random_verse', 'verse_of_the_day', 'search', 'get_words', 'get_authors', 'nope'];
+  const names = ['ref', 'lang', 'authors', 'ch', 'sl', 'speaker', 'date', 'q', 'limit', 'key', 'extra'];
   for (let i = 0; i < 300; i++) {
     const args: Record<string, unknown> = {};
     for (let k = Math.floor(random() * 4); k > 0; k--) args[pick(names)] = pick(values);

@@ -42,9 +42,9 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   });
   s.after(async (ctx) => ctx.close());
 
-  s('lists the six tools, each described with an input schema, and the two resource templates', async ({ client }) => {
+  s('lists the seven tools, each described with an input schema, and the two resource templates', async ({ client }) => {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['get_chapter', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
+    assert.equal(tools.map((t) => t.name).sort(), ['get_authors', 'get_chapter', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
     for (const t of tools) {
       assert.ok((t.description ?? '').length > 60, `${t.name} has a description a model can act on`);
       assert.is(t.inputSchema.type, 'object');
@@ -110,6 +110,18 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     }
     const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} });
     assert.ok(unknown.isError);
+  });
+
+  s('get_authors: every commentary described, or one by key; an unknown key is a tool error naming the keys', async ({ client }) => {
+    const all = await call(client, 'get_authors', {});
+    assert.not.ok(all.isError);
+    assert.equal(all.data.authors, read(FILES.authors));
+    assert.match(all.text, /^tej: Swami Tejomayananda; ht \(hi translation, \d+ verses\)$/m);
+    const one = await call(client, 'get_authors', { key: 'siva' });
+    assert.equal(one.data.author, read(FILES.author('siva')));
+    const bad = await call(client, 'get_authors', { key: 'nobody' });
+    assert.ok(bad.isError);
+    assert.match(bad.text, /^key: "nobody" is not a commentary here; expected one of tej, siva/);
   });
 
   s('get_chapter, verse_of_the_day, random_verse, get_words, search', async ({ client }) => {
@@ -239,7 +251,7 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
   // Answers are JSON whatever the Accept: a client that lists only application/json (or nothing) is answered too.
   const noAccept = await fetch(web.url, { method: 'POST', body: rpc('tools/list'), headers: { 'content-type': 'application/json' } });
   assert.is(noAccept.status, 200);
-  assert.ok((await noAccept.json()).result.tools.length === 6);
+  assert.ok((await noAccept.json()).result.tools.length === 7);
   const wrongType = await post(rpc('tools/list'), { 'content-type': 'text/plain' });
   assert.is(wrongType.status, 415);
 });

@@ -4,6 +4,7 @@
 // responders of the context (context.ts), or returns an error at once.
 import type { RouteId } from '../routes.ts';
 import type { Handler } from '../context.ts';
+import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
 import { mcp } from './mcp.ts';
@@ -25,6 +26,8 @@ export const HANDLERS: Record<RouteId, Handler> = {
   chapters: chapter,
   'chapter-verses': chapterVerses,
   chapter,
+  authors,
+  author: authors,
   card: randomCard,
   'card-png': randomCard,
   'verse-card': verseCard,
