@@ -26,6 +26,8 @@ export interface AuthorField {
   errata: Array<{ id: string; record: string }>;
   /** Changes the repairs made in this field, by rule. */
   repairs: RepairCounts;
+  /** Texts of this field that came from another source than upstream, in place of its placeholders (content/audit.json has their provenance). */
+  supplements: Array<{ id: string; record: string; repository: string; commit: string; license: string }>;
 }
 
 export interface AuthorEntry {

@@ -46,7 +46,7 @@ const noRepairs = (): RepairCounts => Object.fromEntries(REPAIR_RULES.map((r) =>
  * `verses` are the records (colophons included, as the content holds them);
  * `versesPerChapter` tells the colophons, which are not counted.
  */
-export function describeAuthors(verses: readonly VerseRecord[], versesPerChapter: readonly number[], audit: Pick<AuditFile, 'errata' | 'repairs'>): AuthorEntry[] {
+export function describeAuthors(verses: readonly VerseRecord[], versesPerChapter: readonly number[], audit: Pick<AuditFile, 'errata' | 'repairs' | 'supplements'>): AuthorEntry[] {
   const proper = verses.filter((v) => v.verse <= (versesPerChapter[v.chapter - 1] ?? 0));
   const applied = audit.errata.filter((e) => e.status === 'applied');
   return commentaries(verses).map(({ key, author, fields: present }) => {
@@ -64,7 +64,10 @@ export function describeAuthors(verses: readonly VerseRecord[], versesPerChapter
       }
       // An erratum takes whole commentaries from upstream's fixed file: each text field of a key it took.
       const errata = applied.filter((e) => e.keys.includes(key) && verses.some((v) => v._id === e.record && typeof (v[key] as Record<string, unknown> | undefined)?.[f] === 'string'));
-      fields[f] = { lang: langOf(f), kind: kindOf(key, f), verses: real, errata: errata.map((e) => ({ id: e.id, record: e.record })), repairs: byRule };
+      const supplied = (audit.supplements?.results ?? []).filter((r) => r.status === 'applied' && r.key === key && r.field === f);
+      const from = audit.supplements?.source;
+      const supplements = from ? supplied.map((r) => ({ id: r.id, record: r.record, repository: from.repository, commit: from.commit, license: from.license })) : [];
+      fields[f] = { lang: langOf(f), kind: kindOf(key, f), verses: real, errata: errata.map((e) => ({ id: e.id, record: e.record })), repairs: byRule, supplements };
     }
     return { key, author, fields, repairs, source: AUTHOR_SOURCE };
   });
@@ -98,13 +101,14 @@ export const authorSchema: Schema = {
           f,
           {
             type: 'object',
-            required: ['lang', 'kind', 'verses', 'errata', 'repairs'],
+            required: ['lang', 'kind', 'verses', 'errata', 'repairs', 'supplements'],
             properties: {
               lang: { type: 'string', enum: Object.keys(LANGUAGES), description: 'Its language: en, hi or sa (as lang= takes it).' },
               kind: { type: 'string', enum: [...KINDS], description: 'A translation of the verse, a commentary on it, or (siva.ec) the verse word by word then a commentary.' },
               verses: { type: 'integer', minimum: 0, description: 'Verses (colophons not counted) whose text here is real: present, not blank, not a placeholder such as "did not comment on this sloka".' },
               errata: { type: 'array', description: 'The errata that replaced this text in a record (evidence in /audit.json).', items: { type: 'object', required: ['id', 'record'], properties: { id: { type: 'string' }, record: { type: 'string' } }, additionalProperties: false } },
               repairs: repairsSchema('Changes the repairs made in this field, by rule.'),
+              supplements: { type: 'array', description: 'Texts of this field taken from an independent copy in place of upstream\'s placeholders (provenance in /audit.json).', items: { type: 'object', required: ['id', 'record', 'repository', 'commit', 'license'], properties: { id: { type: 'string' }, record: { type: 'string' }, repository: { type: 'string' }, commit: { type: 'string' }, license: { type: 'string' } }, additionalProperties: false } },
             },
             additionalProperties: false,
           },

@@ -138,7 +138,7 @@ test('imports the shared folder; every record equals its source', async () => {
 
 test('without repairs and errata the content is upstream byte for byte; the audit says no repairs', async () => {
   const contentDir = join(tempDir(), 'content');
-  const summary = await importContent({ from: SHARED_DATA, contentDir, errata: false, repairs: false });
+  const summary = await importContent({ from: SHARED_DATA, contentDir, errata: false, repairs: false, supplements: false });
   for (const sub of ['chapter', 'slok']) {
     for (const name of readdirSync(join(SHARED_DATA, sub))) {
       if (!readFileSync(join(SHARED_DATA, sub, name)).equals(readFileSync(join(contentDir, sub, name)))) assert.unreachable(`${sub}/${name} differs from upstream`);
