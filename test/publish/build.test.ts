@@ -100,6 +100,7 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'downloads/gita.json, .ndjson, .sqlite': 3,
     "the daily PNG card in three, at the top and in slok/today/": 3 + 3,
     'the web font (two weights), favicon.ico, favicon.svg': 4,
+    'authors/index.json and one file per commentary key': 1 + 22,
   };
   assert.is(paths.length, Object.values(parts).reduce((a, b) => a + b, 0), Object.keys(parts).join('; '));
   for (const path of paths) {
