@@ -12,7 +12,10 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../htt
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, MCP_MAX_BODY, PNG_POOL, SEARCH_POOL, STREAMED_ANSWER_BYTES, USAGE_DAYS } from '../http/limits.ts';
 import { OVER_BUDGET } from '../mcp/budget.ts';
-import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL } from '../content/citations.ts';
+import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL, readCitation, REF_FORMS } from '../content/citations.ts';
+
+/** What /verses answers for a reference it cannot read: the reader's own message. */
+const REF_EXAMPLE_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { ROUTE_PATHS } from '../http/route-paths.ts';
 import { UPSTREAM } from '../content/upstream.ts';
@@ -104,11 +107,20 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     },
   },
   verses: {
-    parameters: [parameter('ref'), ...projectionParameters],
+    parameters: [parameter('refQuery'), ...projectionParameters],
     responses: {
       '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given. At most ${MAX_VERSES_PER_CALL} verses.`, { [JSON_TYPE]: { schema: schema('VersesResponse') } }, fixedHeaders),
       '304': response('NotModified'),
-      '400': ok(`ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields); or a projection parameter it does not accept.`, errorContent('ref: cannot read "John 3:16"; expected a verse (2.47, BG 2.47, 2:47), a range (2.47-50, 2.72-3.2) or a chapter (18)')),
+      '400': ok(`ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields); or a projection parameter it does not accept.`, errorContent(REF_EXAMPLE_ERROR)),
+      '404': notFound('verse'),
+    },
+  },
+  'verses-ref': {
+    parameters: projectionParameters,
+    responses: {
+      '200': ok('As /verses?ref=: the canonical labels and the records, in the order asked.', { [JSON_TYPE]: { schema: schema('VersesResponse') } }, fixedHeaders),
+      '304': response('NotModified'),
+      '400': ok('As /verses?ref= (the same messages); also a reference given both in the path and as ?ref=.', errorContent(REF_EXAMPLE_ERROR)),
       '404': notFound('verse'),
     },
   },
@@ -309,11 +321,12 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         sl: { name: 'sl', in: 'path', required: true, description: "Verse number: 1 to the chapter's verses_count + 1 (the colophon).", schema: { type: 'integer', minimum: 1 } },
         from: { name: 'from', in: 'path', required: true, description: "The range's first verse: 1 to the chapter's verses_count + 1. Written with to in one segment: /slok/2/47-50.", schema: { type: 'integer', minimum: 1 } },
         to: { name: 'to', in: 'path', required: true, description: "The range's last verse, from or later: up to the chapter's verses_count + 1 (the colophon). A verse that does not exist is 404.", schema: { type: 'integer', minimum: 1 } },
-        ref: {
+        ref: { name: 'ref', in: 'path', required: true, description: `A reference as ?ref= takes it (${REF_FORMS}), percent-encoded: /verses/BG%202.47.`, schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH }, example: '2.47-50' },
+        refQuery: {
           name: 'ref',
           in: 'query',
           required: true,
-          description: `References as people write them, separated by commas or semicolons: a verse (2.47, 2:47, BG 2.47, BG2.47, Bhagavad Gita 2.47, Gita 2:47, २.४७), a range in a chapter (2.47-50, 2.47-2.50, en dash too), a range across chapters (2.72-3.2: the verses in between, colophons passed over), a whole chapter (18: its verses without the colophon). A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.`,
+          description: `References as people write them, separated by commas or semicolons: a verse (2.47, 2:47, BG 2.47, BG2.47, Bhagavad Gita 2.47, Gita 2:47, २.४७; a Roman chapter: II.47, Gita II.47, BG ii 47; in words: chapter 2 verse 47, ch. 2, v. 47, Gītā 2.47; spaces: gita 2 47), a range (Chapter 2, Verses 47-50, 2.47 to 50) in a chapter (2.47-50, 2.47-2.50, en dash too), a range across chapters (2.72-3.2: the verses in between, colophons passed over), a whole chapter (18: its verses without the colophon). A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.`,
           schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH },
           example: 'BG 2.47-50, 18.66',
         },

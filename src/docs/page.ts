@@ -68,6 +68,7 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   'verse-words': { status: 200, type: 'application/json' },
   'verse-range': { status: 200, type: 'application/json' },
   verses: { status: 200, type: 'application/json' },
+  'verses-ref': { status: 200, type: 'application/json' },
   today: { status: 200, type: 'application/json' },
   'today-card': { status: 200, type: 'image/svg+xml' },
   'today-card-png': { status: 200, type: 'image/png' },
@@ -156,6 +157,7 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
     'chapter-verses': json(content.verses.filter((v) => v.record.chapter === 3).map((v) => JSON.parse(answerBytes(v.record, input.facts, { lang: 'en', authors: ['siva'] }).toString()))),
     'verse-range': json(en(2, [47, 48, 49, 50])),
     verses: json({ refs: ['BG2.47-50', 'BG18.66'], verses: [...en(2, [47, 48, 49, 50]), ...en(18, [66])] }),
+    'verses-ref': html`<p class="muted">The same answer as <code>/verses?ref=2.47-50</code>.</p>`,
     mcp: html`<p>A call (any MCP client makes it for you):</p>
 <pre>${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'BG 2.47', lang: 'en', authors: ['siva'] } } }, null, 2)}</pre>
 <p>The answer's <code>result.content</code> is text a model reads (the reference, the Sanskrit, the transliteration, a translation and its author); <code>result.structuredContent</code> has <code>refs</code> and the records, as <code>/verses</code> answers them. An assistant is configured with the URL <code>https://&lt;this host&gt;/mcp</code> and your key as <code>Authorization: Bearer</code>; for one on your own machine, <code>npx gita mcp</code> serves a built <code>dist/</code> on stdio with no network (the README, MCP, has the lines for Claude Desktop and VS Code).</p>`,

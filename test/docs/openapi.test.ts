@@ -85,6 +85,7 @@ test('one real response per route validates against its schema', async () => {
     'verse-words': () => fetchRaw(server.url, '/slok/2/47/words'),
     'verse-range': () => fetchRaw(server.url, '/slok/2/70-73'),
     verses: () => fetchRaw(server.url, '/verses?ref=BG%202.47-48,%2018.66&lang=en'),
+    'verses-ref': () => fetchRaw(server.url, '/verses/Gita%20II.47-48?lang=en'),
     mcp: () => fetchRaw(server.url, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47', lang: 'en' } } }) }),
     today: () => fetchRaw(server.url, '/slok/today'),
     'today-card': () => fetchRaw(server.url, '/slok/today/gita-dark.svg?date=2026-01-01'),
