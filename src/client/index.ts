@@ -242,7 +242,7 @@ export function createClient(options: ClientOptions = {}): Client {
     },
     async search(query, o = {}) {
       if (mode === 'server') {
-        const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${o.lang}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : ''];
+        const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${o.lang}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : '', o.offset ? `offset=${o.offset}` : ''];
         return get(withQuery(ROUTE_PATHS.search, ...q));
       }
       // The host's search index, with the engine the server uses (search.js beside it).
@@ -252,7 +252,7 @@ export function createClient(options: ClientOptions = {}): Client {
       try {
         return (await searcher).search(query, o);
       } catch (err) {
-        if (err instanceof Error && /^(q|lang|ch|speaker|limit): /.test(err.message)) throw new GitaError(400, err.message, base);
+        if (err instanceof Error && /^(q|lang|ch|speaker|limit|offset): /.test(err.message)) throw new GitaError(400, err.message, base);
         throw err;
       }
     },

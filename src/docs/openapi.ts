@@ -21,7 +21,8 @@ import { ROUTE_PATHS } from '../http/route-paths.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { Manifest } from '../publish/manifest.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH } from '../search/params.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX } from '../search/params.ts';
+import { QUERY_RULES } from '../http/parameters.ts';
 import { SNIPPET_MAX } from '../search/snippet.ts';
 
 /** BG2.47's first words, as /slok/2/47/words answers them. */
@@ -134,7 +135,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     },
   },
   search: {
-    parameters: [parameter('q'), parameter('searchLang'), parameter('searchCh'), parameter('searchSpeaker'), parameter('limit'), parameter('format')],
+    parameters: [parameter('q'), parameter('searchLang'), parameter('searchCh'), parameter('searchSpeaker'), parameter('limit'), parameter('offset'), parameter('format')],
     responses: {
       '200': ok(`The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it. With format=html, a page.`, { [JSON_TYPE]: { schema: schema('SearchResponse') }, ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
       '304': response('NotModified'),
@@ -255,6 +256,21 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   },
 };
 
+/**
+ * A route's 400, from its parameter rules (src/http/parameters.ts): its own
+ * reasons, then a name it takes given twice and the near misses it refuses,
+ * named. The reading pages answer it as a page.
+ */
+function refusalsOf(id: RouteId, own: unknown, page: boolean): Record<string, unknown> {
+  const { taken, near } = QUERY_RULES[id];
+  if (!taken.size) return {};
+  const ownDescription = own && typeof own === 'object' && 'description' in own ? String(own.description) : 'A value a parameter does not take (each parameter says which it takes): the message names the parameter and the values it takes.';
+  const misses = [...near].map(([miss, meant]) => `${miss} (${meant})`).join(', ');
+  const description = `${ownDescription} Also: any of ${[...taken.keys()].join(', ')} given twice${misses ? `, and a near miss of one, named with the one meant: ${misses}` : ''}. Other parameters are ignored (a cache buster is fine).`;
+  const example = page ? undefined : own && typeof own === 'object' && 'content' in own ? (own as { content: unknown }).content : errorContent(`${[...taken.keys()][0]}: given 2 times; give it once`);
+  return { '400': { description, content: page ? html : example } };
+}
+
 export interface OpenApiOptions {
   version: string;
   defaults: { keyLimit: string; anonLimit: string };
@@ -268,7 +284,8 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
   for (const route of ROUTES) {
     const method = route.methods.includes('POST') ? 'post' : 'get';
     paths[route.path] ??= {};
-    const { parameters = [], responses, ...operation } = OPERATIONS[route.id] as { parameters?: unknown[]; responses: Record<string, unknown> };
+    const { parameters = [], responses: own, ...operation } = OPERATIONS[route.id] as { parameters?: unknown[]; responses: Record<string, unknown> };
+    const responses = { ...own, ...refusalsOf(route.id, own['400'], !!route.page) };
     const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => parameter(m[1]));
     paths[route.path][method] = {
       operationId: route.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
@@ -330,16 +347,16 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
           schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH },
           example: 'BG 2.47-50, 18.66',
         },
-        cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
-        filterCh: { name: 'ch', in: 'query', required: false, description: 'Draw among the verses of this chapter (never its colophon); a chapter that does not exist is 404.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon); a chapter that does not exist is 400.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        filterCh: { name: 'ch', in: 'query', required: false, description: 'Draw among the verses of this chapter (never its colophon); a chapter that does not exist is 400.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         speaker: {
           name: 'speaker',
           in: 'query',
           required: false,
-          description: `Draw among the verses of one speaker: the plain name or the content's Devanagari. Verses per speaker in this build: ${facts.speakers.map((sp) => `${sp.slug ?? sp.name} (${sp.name}) ${sp.verses}`).join(', ')}. Nothing matching is 404.`,
+          description: `Draw among the verses of one speaker: the plain name or the content's Devanagari. Verses per speaker in this build: ${facts.speakers.map((sp) => `${sp.slug ?? sp.name} (${sp.name}) ${sp.verses}`).join(', ')}. A name it does not know is 400 (naming the speakers); nothing matching (with ch) is 404.`,
           schema: { anyOf: [{ type: 'string', enum: slugs }, { type: 'string', enum: facts.speakers.map((sp) => sp.name) }] },
         },
-        cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse. Without ch: not found.', schema: { type: 'integer', minimum: 1 } },
+        cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse (1 to its verses_count + 1). Without ch, or a verse the chapter has not: 400.', schema: { type: 'integer', minimum: 1 } },
         lang: { name: 'lang', in: 'query', required: false, description: `Keep, in every commentary, only the text fields of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}. A commentary left with no text is dropped.`, schema: { type: 'string', enum: [...LANGS] } },
         authors: { name: 'authors', in: 'query', required: false, description: `Keep only these commentaries, comma-separated: ${facts.commentaries.map((c) => c.key).join(', ')} (each described at ${ROUTE_PATHS.authors}). An unknown key is 400.`, schema: { type: 'string', pattern: '^[a-z]+(,[a-z]+)*$' }, example: 'siva,tej' },
         fields: { name: 'fields', in: 'query', required: false, description: `Keep only these, comma-separated: top-level fields (${facts.fields.join(', ')}), whole commentaries by key, or one text field as key.field (siva.et). _id, chapter and verse are always kept, and author in every commentary kept. lang, authors and fields combine, each narrowing the others.`, schema: { type: 'string' }, example: 'slok,transliteration,siva.et' },
@@ -347,14 +364,15 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         searchLang: { name: 'lang', in: 'query', required: false, description: `Search one language only: en (the English translations of ${SEARCHED_TRANSLATIONS.en.join(', ')}, and the verse's words, field "words"), hi (the Hindi translations of ${SEARCHED_TRANSLATIONS.hi.join(', ')}), sa (slok and transliteration).`, schema: { type: 'string', enum: [...LANGS] } },
         searchCh: { name: 'ch', in: 'query', required: false, description: 'Only verses of this chapter.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         searchSpeaker: { name: 'speaker', in: 'query', required: false, description: 'Only verses of this speaker (the plain name or the Devanagari).', schema: { type: 'string' } },
-        limit: { name: 'limit', in: 'query', required: false, description: 'How many results.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
+        limit: { name: 'limit', in: 'query', required: false, description: 'How many results per page.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
+        offset: { name: 'offset', in: 'query', required: false, description: `How many of the best results to skip: pages follow one another in one order (the next page is offset + limit) up to total, never a verse twice. Past the last match, an empty page with a hint. At most ${OFFSET_MAX}.`, schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 }, example: 10 },
         key: { name: 'key', in: 'path', required: true, description: `A commentary key, as ${ROUTE_PATHS.authors} lists them; another is 404.`, schema: { type: 'string', enum: facts.commentaries.map((c) => c.key) }, example: 'siva' },
         file: { name: 'file', in: 'path', required: true, description: 'The download: gita.json, gita.ndjson or gita.sqlite.', schema: { type: 'string', enum: Object.values(FILES.downloads).map((p) => p.slice(p.lastIndexOf('/') + 1)) } },
         readLang: { name: 'lang', in: 'query', required: false, description: `The language of the translation and the summary: ${READING_LANGS.join(' or ')}.`, schema: { type: 'string', enum: [...READING_LANGS], default: DEFAULT_READING_LANG } },
         readAuthor: { name: 'author', in: 'query', required: false, description: "Whose translation: a commentary key (siva, prabhu, tej...). Default: the card's choice for the language; an author without a translation of the verse in it: the default, with a note.", schema: { type: 'string' }, example: 'prabhu' },
         format: { name: 'format', in: 'query', required: false, description: 'json (the default) or html: a page listing the results (the docs page\'s search box).', schema: { type: 'string', enum: ['json', 'html'], default: 'json' } },
-        date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 404.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
-        theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
+        date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 400.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
+        theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference. Another value is 400.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
       },
       headers: {
         XRateLimitLimit: { description: 'Requests a day allowed to this caller (absent when unlimited).', schema: { type: 'integer' } },
@@ -425,10 +443,18 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         },
         SearchResponse: {
           type: 'object',
-          required: ['query', 'total', 'results'],
+          required: ['query', 'total', 'limit', 'offset', 'results'],
           properties: {
             query: { type: 'string', description: 'q as it was asked.' },
-            total: { type: 'integer', description: 'How many verses match.' },
+            total: { type: 'integer', description: 'How many verses match: page through them with offset and limit.' },
+            limit: { type: 'integer', description: 'The results per page asked for (default 10).' },
+            offset: { type: 'integer', description: 'How many of the best results this page skipped.' },
+            hint: { type: 'string', description: 'On an empty page only: why nothing is here (only common words, the Devanagari spelling searched, a filter, an offset past the end) and what to try.' },
+            searched: {
+              type: 'object',
+              description: 'How the query was searched when not as its own words: devanagari, the spelling a Latin query of the Hindi (lang=hi) was searched as (karma: कर्म); phrase, the words of a query of common words alone, searched as one phrase.',
+              properties: { devanagari: { type: 'string' }, phrase: { type: 'string' } },
+            },
             results: {
               type: 'array',
               items: {

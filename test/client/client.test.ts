@@ -133,12 +133,25 @@ test('random: the server draws; on a static host the client draws over the host\
 });
 
 test('search: the server\'s, and on a static host the same engine on the host\'s index', async () => {
-  for (const [q, o] of [['karmanye vadhikaraste ma phaleshu', {}], ['lotus leaf', { limit: 3 }], ['यदा यदा हि धर्मस्य', {}], ['mind', { speaker: 'arjuna', chapter: 6, lang: 'en' }]] as const) {
+  for (const [q, o] of [['karmanye vadhikaraste ma phaleshu', {}], ['lotus leaf', { limit: 3 }], ['यदा यदा हि धर्मस्य', {}], ['mind', { speaker: 'arjuna', chapter: 6, lang: 'en' }], ['karma', { limit: 5, offset: 20 }], ['karma', { lang: 'hi' }]] as const) {
     const a = await remote.search(q, o);
     assert.equal(await local.search(q, o), a, q);
     assert.ok(a.results.length > 0);
   }
   assert.is((await local.search('dharmakshetre kurukshetre')).results[0]._id, 'BG1.1');
+  // Paging: the page at offset 5 is the second half of the first ten, on the server and on the host alike.
+  for (const c of [remote, local]) {
+    const ten = await c.search('karma', { limit: 10 });
+    const second = await c.search('karma', { limit: 5, offset: 5 });
+    assert.equal([second.total, second.limit, second.offset], [ten.total, 5, 5], c.mode);
+    assert.equal(second.results.map((r) => r._id), ten.results.slice(5).map((r) => r._id), c.mode);
+    const none = await c.search('who am I');
+    assert.equal(none.results, [], c.mode);
+    assert.match(none.hint!, /searched as one phrase/, c.mode);
+    const err = await c.search('karma', { offset: -1 }).catch((e) => e);
+    assert.is(err.status, 400, c.mode);
+    assert.match(err.message, /^offset: /, c.mode);
+  }
   for (const c of [remote, local]) {
     const err = await c.search('x', { limit: 99 }).catch((e) => e);
     assert.instance(err, GitaError);
