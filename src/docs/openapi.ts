@@ -387,7 +387,6 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         NotModified: { description: 'If-None-Match named the current ETag.', headers: { ETag: header('ETag') } },
         MethodNotAllowed: { description: 'Another method than GET, HEAD or OPTIONS.', headers: { Allow: { schema: { type: 'string', const: 'GET, HEAD' } } }, content: text(METHOD_NOT_ALLOWED) },
         MethodNotAllowedPost: { description: 'Another method than POST or OPTIONS.', headers: { Allow: { schema: { type: 'string', const: 'POST' } } }, content: text(METHOD_NOT_ALLOWED) },
-        BadRequest: { description: 'A parameter with a value it does not accept, an empty one, or one given twice: the message names the parameter and what it accepts.', content: errorBody('lang: "fr" is not a language here; expected one of en, hi, sa') },
         NotFoundChapter: { description: 'No such chapter.', content: text(NOT_FOUND.chapter) },
         NotFoundVerse: { description: 'No such verse.', content: text(NOT_FOUND.verse) },
         NotFoundResource: { description: 'No such resource.', content: text(NOT_FOUND.resource) },

@@ -102,14 +102,15 @@ test('the verse of the day: the server\'s, and on a static host the build\'s fil
     assert.equal(picked, await remote.today({ date }, { lang: 'sa' }), date);
   }
   assert.equal(await local.today(), file(FILES.today()), 'the build day\'s file');
-  // An impossible or malformed date: the server's 404, with its message, in both modes.
+  // An impossible or malformed date: the server's 400, with its message, in both modes.
   for (const date of ['2026-02-30', '2026-13-01', 'tomorrow']) {
     const errs = await Promise.all([local, remote].map((c) => c.today({ date }).then(() => null, (e: unknown) => e)));
     for (const e of errs) {
       assert.instance(e, GitaError, date);
-      assert.is((e as GitaError).status, 404, date);
+      assert.is((e as GitaError).status, 400, date);
     }
     assert.is((errs[0] as GitaError).message, (errs[1] as GitaError).message, date);
+    assert.match((errs[0] as GitaError).message, /^date: /, date);
   }
   const today = await remote.today();
   assert.ok(today._id.startsWith('BG'));
@@ -129,6 +130,12 @@ test('random: the server draws; on a static host the client draws over the host\
     assert.instance(err, GitaError);
     assert.is(err.status, 404);
     assert.is(err.message, 'No verse matching the query could be found.');
+  }
+  // A speaker or chapter that names nothing: the server's 400 and its message, in both modes.
+  for (const filter of [{ speaker: 'sanjay' }, { chapter: 19 }]) {
+    const errs = await Promise.all([local, remote].map((c) => c.random(filter).then(() => null, (e: unknown) => e)));
+    for (const e of errs) assert.is((e as GitaError).status, 400, JSON.stringify(filter));
+    assert.is((errs[0] as GitaError).message, (errs[1] as GitaError).message, JSON.stringify(filter));
   }
 });
 

@@ -39,7 +39,8 @@ function searchSuite(runtime: Runtime) {
     const hindi = JSON.parse((await get(`/search?q=${encodeURIComponent('यदा यदा हि धर्मस्य')}&limit=1`)).text);
     assert.equal(hindi.results.map((x: { _id: string }) => x._id), ['BG4.7']);
     const none = JSON.parse((await get('/search?q=zzzzqqqq')).text);
-    assert.equal(none, { query: 'zzzzqqqq', total: 0, results: [] });
+    assert.equal({ ...none, hint: undefined }, { query: 'zzzzqqqq', total: 0, limit: 10, offset: 0, results: [], hint: undefined });
+    assert.match(none.hint, /^no verse matches "zzzzqqqq" in the English and Hindi translations and the Sanskrit; check the spelling/);
     const filtered = JSON.parse((await get('/search?q=mind&speaker=arjuna&ch=6&limit=50&lang=en')).text);
     assert.ok(filtered.results.length > 0 && filtered.results.every((x: { chapter: number; speaker: string }) => x.chapter === 6 && x.speaker === 'अर्जुन'));
   });
