@@ -215,12 +215,12 @@ ${r.left ? html`<p>Left as upstream has them: ${r.left.hindiQuestions.toLocaleSt
 }
 
 /** A route's query parameters and the values each takes, and what is refused (src/http/parameters.ts): after its example. */
-function parameterList(id: RouteId, facts: Manifest['content']): Raw | string {
+function parameterList(id: RouteId, facts: Manifest['content'], page: boolean): Raw | string {
   const { taken, near } = QUERY_RULES[id];
   if (!taken.size) return '';
   const misses = [...near].map(([miss, meant]) => `${miss} (say ${meant})`).join(', ');
-  return html`<dl class="parameters">${[...taken].map(([name, pid]) => html`<dt><code>${name}</code></dt><dd>${PARAMETERS[pid](facts)}</dd>`)}</dl>
-<p class="muted">A value a parameter does not take, a parameter given twice${misses ? `, or a near miss (${misses})` : ''} is a 400 naming the parameter and the values it takes${id.startsWith('read-') ? ', as a page' : ''}; other parameters are ignored.</p>`;
+  return html`<ul class="parameters">${[...taken].map(([name, pid]) => html`<li><code>${name}</code>: ${PARAMETERS[pid](facts)}</li>`)}</ul>
+<p class="muted">A value a parameter does not take, a parameter given twice${misses ? `, or a near miss (${misses})` : ''} is a 400 naming the parameter and the values it takes${page ? ', as a page' : ''}; other parameters are ignored.</p>`;
 }
 
 export function docsPage(input: DocsInput): string {
@@ -241,7 +241,7 @@ export function docsPage(input: DocsInput): string {
 <p>${r.summary}</p>
 <p>Try: ${link}${expect && expect.status !== 200 ? html` <span class="muted">(answers ${expect.status} without a key)</span>` : ''}${size[r.id] ? html` <span class="muted">(${size[r.id]})</span>` : ''}</p>
 ${example[r.id] ?? ''}
-${parameterList(r.id, input.facts)}`;
+${parameterList(r.id, input.facts, !!r.page)}`;
   });
 
   const proper = input.facts.verses;
