@@ -11,6 +11,7 @@
 // the authors and fields of a projection, a random draw, another day's verse.
 import { readCitation } from '../content/citations.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
+import { PARAMETER_ERRORS, PARAMETERS } from '../parameters.ts';
 import { NOT_FOUND } from '../http/errors.ts';
 import { AUTHOR_KEY, fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
 import { projectRecord } from '../content/projection.ts';
@@ -173,7 +174,7 @@ export function createClient(options: ClientOptions = {}): Client {
   const staticVerse = async (ch: number, sl: number, p?: ProjectionOptions) => narrow(await get(`slok/${ch}/${sl}/${form(p?.lang)}`), p);
   const speakerIndex = (f: Facts, speaker: string) => {
     const i = f.speakers.findIndex((s) => s.slug === speaker.trim().toLowerCase() || s.name === speaker.trim().normalize('NFC'));
-    if (i === -1) throw new GitaError(404, NOT_FOUND.verse, base);
+    if (i === -1) throw new GitaError(400, PARAMETER_ERRORS.value('speaker', speaker, 'a speaker here', PARAMETERS.speaker(f)), base);
     return i;
   };
   const sha256 = async (text: string) => new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -192,6 +193,9 @@ export function createClient(options: ClientOptions = {}): Client {
       }
       // A static host answers one file per path: the draw is made here, uniformly over the matching verses.
       const f = await loadFacts();
+      if (filter.chapter && !(Number.isInteger(filter.chapter) && filter.chapter >= 1 && filter.chapter <= f.versesPerChapter.length)) {
+        throw new GitaError(400, PARAMETER_ERRORS.value('ch', String(filter.chapter), 'a chapter', PARAMETERS.ch(f)), base);
+      }
       const speaker = filter.speaker ? speakerIndex(f, filter.speaker) : -1;
       const pool: Array<[number, number]> = [];
       f.versesPerChapter.forEach((n, i) => {
@@ -205,8 +209,8 @@ export function createClient(options: ClientOptions = {}): Client {
     async today(day = {}, o) {
       if (mode === 'server') return get(withQuery(ROUTE_PATHS.today, day.date ? `date=${encodeURIComponent(day.date)}` : '', projectionQuery(o)));
       if (!day.date) return narrow(await get(`slok/today/${form(o?.lang)}`), o) as never;
-      // Another day: picked here exactly as the build and the server pick it; an impossible date is the server's 404.
-      if (!isDate(day.date)) throw new GitaError(404, NOT_FOUND.verse, base);
+      // Another day: picked here exactly as the build and the server pick it; an impossible date is the server's 400.
+      if (!isDate(day.date)) throw new GitaError(400, PARAMETER_ERRORS.value('date', day.date, 'a day of the calendar', PARAMETERS.date()), base);
       const f = await loadFacts();
       const verses = f.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => [i + 1, v + 1] as const));
       const [c, v] = verses[indexFromDigest(await sha256(day.date), verses.length)];
@@ -242,7 +246,7 @@ export function createClient(options: ClientOptions = {}): Client {
     },
     async search(query, o = {}) {
       if (mode === 'server') {
-        const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${o.lang}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : ''];
+        const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${o.lang}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : '', o.offset ? `offset=${o.offset}` : ''];
         return get(withQuery(ROUTE_PATHS.search, ...q));
       }
       // The host's search index, with the engine the server uses (search.js beside it).
@@ -252,7 +256,7 @@ export function createClient(options: ClientOptions = {}): Client {
       try {
         return (await searcher).search(query, o);
       } catch (err) {
-        if (err instanceof Error && /^(q|lang|ch|speaker|limit): /.test(err.message)) throw new GitaError(400, err.message, base);
+        if (err instanceof Error && /^(q|lang|ch|speaker|limit|offset): /.test(err.message)) throw new GitaError(400, err.message, base);
         throw err;
       }
     },

@@ -75,13 +75,23 @@ export interface SearchResult {
 
 export interface SearchResponse {
   query: string;
+  /** Every verse that matches; page through them with offset and limit. */
   total: number;
+  limit: number;
+  offset: number;
   results: SearchResult[];
+  /** Why the page is empty, and what to try, when it is. */
+  hint?: string;
+  /** How the query was searched when not as its plain words: its Devanagari spelling (a Latin query of the Hindi), or one phrase (stop words alone). */
+  searched?: { devanagari?: string; phrase?: string };
 }
 
 export interface SearchOptions {
   lang?: Lang;
   chapter?: number;
   speaker?: Speaker | string;
+  /** Results per page: 1 to 50, default 10. */
   limit?: number;
+  /** How many of the best results to skip (default 0): the next page is offset + limit, up to total. */
+  offset?: number;
 }

@@ -46,10 +46,34 @@ export type Citation = { ok: true; refs: string[]; verses: VersePlace[] } | { ok
 const DEVANAGARI_ZERO = 0x0966;
 /** "Bhagavad Gita", "Bhagavad-Gītā", "Bhagavadgita", "Gita", "BG", "B.G.", "गीता", "भगवद्गीता" before the numbers, in any case. */
 const BOOK = /^(?:(?:srimad[\s-]*|śrīmad[\s-]*)?bhagavad[\s-]*g[iī]t[aā]|g[iī]t[aā]|b\.?\s?g\.?|(?:श्रीमद्)?भगवद्\s*गीता|गीता)\s*/u;
-/** C, C.V or C:V, and a range to V, C.V or C (chapters only when both ends are chapters: refused below). */
-const BODY = /^(\d{1,4})(?:\s*[.:]\s*(\d{1,4}))?(?:\s*-\s*(\d{1,4})(?:\s*[.:]\s*(\d{1,4}))?)?$/;
+/** "chapter 2", "ch. 2", "chap 2", "adhyaya 2", "अध्याय 2": the word is dropped, the number is the chapter. */
+const CHAPTER_WORD = /^(?:chapters?|chap\.?|ch\.?|adhy[aā]y[aā]|अध्याय)\s*/u;
+/** "verse", "verses", "v.", "vv.", "vs.", "sloka", "shloka", "śloka", "text", "श्लोक" before a verse number. */
+const VERSE_WORD = '(?:verses?|vv?|vs|(?:s|sh|ś)lokas?|texts?|श्लोकः?)\\.?';
+/** A chapter (a number or a Roman numeral), then a verse word: "2 verse 47", "2, v. 47", "ii vv. 47". */
+const CHAPTER_THEN_VERSE = new RegExp(`^(\\d{1,4}|[ivxl]{1,8}(?![a-z]))\\s*[.:,]?\\s*${VERSE_WORD}\\s*(?=\\d)`, 'u');
+/** A piece after a comma that starts with a verse word belongs to the piece before it: "ch. 2, v. 47". */
+const STARTS_WITH_VERSE_WORD = new RegExp(`^${VERSE_WORD}\\s*[\\d\u0966-\u096F]`, 'iu');
+/** A Roman chapter number where a chapter is written: at the start, or after the dash of a range when a verse follows ("II.72-III.2"). */
+const ROMAN_START = /^([ivxl]{1,8})(?=$|[\s.:-])/;
+const ROMAN_RANGE_END = /-\s*([ivxl]{1,8})(?=\s*[.:\s]\s*\d)/;
+/** "to" and "through" between two numbers read as a dash: "2.47 to 50". */
+const TO = /(\d)\s+(?:to|through|thru)\s+(?=\d)/g;
+/** C, C.V, C:V or C V, and a range to V, C.V, C:V or C V (chapters only when both ends are chapters: refused below). */
+const BODY = /^(\d{1,4})(?:(?:\s*[.:]\s*|[ \t]+)(\d{1,4}))?(?:\s*-\s*(\d{1,4})(?:(?:\s*[.:]\s*|[ \t]+)(\d{1,4}))?)?$/;
 /** Hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus: all read as "-". */
 const DASHES = /[\u2010-\u2015\u2212]/g;
+
+/** The forms a reference takes, for the messages that say what works (one wording, used wherever a reference is refused). */
+export const REF_FORMS = 'a verse ("2.47", "BG 2.47", "2:47", "Gita II.47", "chapter 2 verse 47", "ch. 2, v. 47", "gita 2 47"), a range ("2.47-50", "Chapter 2, Verses 47-50", "2.72-3.2") or a chapter ("18", "chapter 18"); several separated by commas or semicolons';
+
+/** A Roman numeral's value (i to xxxix and l), or undefined when the letters are not one written the usual way. */
+export function romanValue(s: string): number | undefined {
+  const m = /^(l?)(x{0,3})(ix|iv|v?i{0,3})$/.exec(s);
+  if (!m || !s) return undefined;
+  const ones: Record<string, number> = { '': 0, i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9 };
+  return (m[1] ? 50 : 0) + m[2].length * 10 + ones[m[3]];
+}
 
 /** A part as people write it, normalized: NFKC (full-width forms), Devanagari digits, dashes, lower case. */
 function normalizePart(part: string): string {
@@ -61,10 +85,20 @@ function normalizePart(part: string): string {
     .trim();
 }
 
+/** A part's numbers in the plain form BODY reads: the book, the words (chapter, verse, to) and Roman chapters turned into digits and separators. */
+function plainBody(part: string): string {
+  let body = normalizePart(part).replace(BOOK, '').replace(CHAPTER_WORD, '').replace(CHAPTER_THEN_VERSE, '$1.').replace(TO, '$1-');
+  const roman = (all: string, numeral: string) => {
+    const n = romanValue(numeral);
+    return n === undefined ? all : all.replace(numeral, String(n));
+  };
+  body = body.replace(ROMAN_START, roman).replace(ROMAN_RANGE_END, roman);
+  return body;
+}
+
 /** Read one part (already trimmed, non-empty); null when it is not a reference. */
 export function readPart(part: string): CitedPart | null {
-  const body = normalizePart(part).replace(BOOK, '');
-  const m = BODY.exec(body);
+  const m = BODY.exec(plainBody(part));
   if (!m) return null;
   const [, c1, v1, a, b] = m;
   const ch = Number(c1);
@@ -76,6 +110,26 @@ export function readPart(part: string): CitedPart | null {
   if (a === undefined) return { from: { ch, sl }, to: { ch, sl } };
   // "2.47-50": to verse 50 of the same chapter; "2.47-2.50" and "2.72-3.2": to chapter.verse.
   return b === undefined ? { from: { ch, sl }, to: { ch, sl: Number(a) } } : { from: { ch, sl }, to: { ch: Number(a), sl: Number(b) } };
+}
+
+/** Why a part cannot be read, as precisely as can be said cheaply: a word that is not a name of the book, else the forms that work. */
+function unreadable(part: string, index: number, count: number): string {
+  const where = count > 1 ? ` (part ${index + 1} of ${count})` : '';
+  const word = /^\p{L}[\p{L}\p{M}.]*/u.exec(plainBody(part))?.[0];
+  const why = word && romanValue(word.replace(/\.$/, '')) === undefined ? `${JSON.stringify(word)} is not a name of the Gita nor a word of a reference (Gita, BG, Bhagavad Gita, chapter, verse); ` : '';
+  return `ref: cannot read ${JSON.stringify(part)}${where}: ${why}write ${REF_FORMS}`;
+}
+
+/** The parts of a reference: split at commas and semicolons, a piece that starts with a verse word joined to the one before ("ch. 2, v. 47"). */
+export function splitParts(input: string): string[] {
+  const parts: string[] = [];
+  for (const piece of input.split(/[,;]/)) {
+    const text = piece.trim();
+    if (!text) continue;
+    if (parts.length && STARTS_WITH_VERSE_WORD.test(text)) parts[parts.length - 1] += `, ${text}`;
+    else parts.push(text);
+  }
+  return parts;
 }
 
 /** The canonical label of a part: BG2.47, BG2.47-50, BG2.72-3.2, BG18. */
@@ -134,14 +188,14 @@ const fail = (error: CitationError): Citation => ({ ok: false, error });
  */
 export function readCitation(input: string, versesPerChapter: readonly number[]): Citation {
   if (input.length > MAX_REF_LENGTH) return fail({ kind: 'too-long', length: input.length, message: `ref: ${input.length} characters; at most ${MAX_REF_LENGTH}` });
-  const raw = input.split(/[,;]/).map((s) => s.trim()).filter(Boolean);
+  const raw = splitParts(input);
   if (raw.length > MAX_REF_PARTS) return fail({ kind: 'too-many-parts', parts: raw.length, message: `ref: ${raw.length} parts; at most ${MAX_REF_PARTS} (and ${MAX_VERSES_PER_CALL} verses)` });
-  if (!raw.length) return fail({ kind: 'empty', message: 'ref: empty; name verses as people cite them: 2.47, BG 2.47-50, 2:47, 18 (a chapter), 2.72-3.2, several separated by commas' });
+  if (!raw.length) return fail({ kind: 'empty', message: `ref: empty; write ${REF_FORMS}` });
 
   const parts: CitedPart[] = [];
-  for (const text of raw) {
+  for (const [i, text] of raw.entries()) {
     const p = readPart(text);
-    if (!p) return fail({ kind: 'unreadable', part: text, message: `ref: cannot read ${JSON.stringify(text)}; expected a verse (2.47, BG 2.47, 2:47), a range (2.47-50, 2.72-3.2) or a chapter (18)` });
+    if (!p) return fail({ kind: 'unreadable', part: text, message: unreadable(text, i, raw.length) });
     parts.push(p);
   }
   for (let i = 0; i < parts.length; i++) {

@@ -12,13 +12,17 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../htt
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, MCP_MAX_BODY, PNG_POOL, SEARCH_POOL, STREAMED_ANSWER_BYTES, USAGE_DAYS } from '../http/limits.ts';
 import { OVER_BUDGET } from '../mcp/budget.ts';
-import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL } from '../content/citations.ts';
+import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL, readCitation, REF_FORMS } from '../content/citations.ts';
+
+/** What /verses answers for a reference it cannot read: the reader's own message. */
+const REF_EXAMPLE_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { ROUTE_PATHS } from '../http/route-paths.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { Manifest } from '../publish/manifest.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH } from '../search/params.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX } from '../search/params.ts';
+import { QUERY_RULES } from '../http/parameters.ts';
 import { SNIPPET_MAX } from '../search/snippet.ts';
 
 /** BG2.47's first words, as /slok/2/47/words answers them. */
@@ -104,11 +108,20 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     },
   },
   verses: {
-    parameters: [parameter('ref'), ...projectionParameters],
+    parameters: [parameter('refQuery'), ...projectionParameters],
     responses: {
       '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given. At most ${MAX_VERSES_PER_CALL} verses.`, { [JSON_TYPE]: { schema: schema('VersesResponse') } }, fixedHeaders),
       '304': response('NotModified'),
-      '400': ok(`ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields); or a projection parameter it does not accept.`, errorContent('ref: cannot read "John 3:16"; expected a verse (2.47, BG 2.47, 2:47), a range (2.47-50, 2.72-3.2) or a chapter (18)')),
+      '400': ok(`ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields); or a projection parameter it does not accept.`, errorContent(REF_EXAMPLE_ERROR)),
+      '404': notFound('verse'),
+    },
+  },
+  'verses-ref': {
+    parameters: projectionParameters,
+    responses: {
+      '200': ok('As /verses?ref=: the canonical labels and the records, in the order asked.', { [JSON_TYPE]: { schema: schema('VersesResponse') } }, fixedHeaders),
+      '304': response('NotModified'),
+      '400': ok('As /verses?ref= (the same messages); also a reference given both in the path and as ?ref=.', errorContent(REF_EXAMPLE_ERROR)),
       '404': notFound('verse'),
     },
   },
@@ -122,7 +135,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     },
   },
   search: {
-    parameters: [parameter('q'), parameter('searchLang'), parameter('searchCh'), parameter('searchSpeaker'), parameter('limit'), parameter('format')],
+    parameters: [parameter('q'), parameter('searchLang'), parameter('searchCh'), parameter('searchSpeaker'), parameter('limit'), parameter('offset'), parameter('format')],
     responses: {
       '200': ok(`The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it. With format=html, a page.`, { [JSON_TYPE]: { schema: schema('SearchResponse') }, ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
       '304': response('NotModified'),
@@ -243,6 +256,21 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   },
 };
 
+/**
+ * A route's 400, from its parameter rules (src/http/parameters.ts): its own
+ * reasons, then a name it takes given twice and the near misses it refuses,
+ * named. The reading pages answer it as a page.
+ */
+function refusalsOf(id: RouteId, own: unknown, page: boolean): Record<string, unknown> {
+  const { taken, near } = QUERY_RULES[id];
+  if (!taken.size) return {};
+  const ownDescription = own && typeof own === 'object' && 'description' in own ? String(own.description) : 'A value a parameter does not take (each parameter says which it takes): the message names the parameter and the values it takes.';
+  const misses = [...near].map(([miss, meant]) => `${miss} (${meant})`).join(', ');
+  const description = `${ownDescription} Also: any of ${[...taken.keys()].join(', ')} given twice${misses ? `, and a near miss of one, named with the one meant: ${misses}` : ''}. Other parameters are ignored (a cache buster is fine).`;
+  const example = page ? undefined : own && typeof own === 'object' && 'content' in own ? (own as { content: unknown }).content : errorContent(`${[...taken.keys()][0]}: given 2 times; give it once`);
+  return { '400': { description, content: page ? html : example } };
+}
+
 export interface OpenApiOptions {
   version: string;
   defaults: { keyLimit: string; anonLimit: string };
@@ -256,7 +284,8 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
   for (const route of ROUTES) {
     const method = route.methods.includes('POST') ? 'post' : 'get';
     paths[route.path] ??= {};
-    const { parameters = [], responses, ...operation } = OPERATIONS[route.id] as { parameters?: unknown[]; responses: Record<string, unknown> };
+    const { parameters = [], responses: own, ...operation } = OPERATIONS[route.id] as { parameters?: unknown[]; responses: Record<string, unknown> };
+    const responses = { ...own, ...refusalsOf(route.id, own['400'], !!route.page) };
     const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => parameter(m[1]));
     paths[route.path][method] = {
       operationId: route.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
@@ -309,24 +338,25 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         sl: { name: 'sl', in: 'path', required: true, description: "Verse number: 1 to the chapter's verses_count + 1 (the colophon).", schema: { type: 'integer', minimum: 1 } },
         from: { name: 'from', in: 'path', required: true, description: "The range's first verse: 1 to the chapter's verses_count + 1. Written with to in one segment: /slok/2/47-50.", schema: { type: 'integer', minimum: 1 } },
         to: { name: 'to', in: 'path', required: true, description: "The range's last verse, from or later: up to the chapter's verses_count + 1 (the colophon). A verse that does not exist is 404.", schema: { type: 'integer', minimum: 1 } },
-        ref: {
+        ref: { name: 'ref', in: 'path', required: true, description: `A reference as ?ref= takes it (${REF_FORMS}), percent-encoded: /verses/BG%202.47.`, schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH }, example: '2.47-50' },
+        refQuery: {
           name: 'ref',
           in: 'query',
           required: true,
-          description: `References as people write them, separated by commas or semicolons: a verse (2.47, 2:47, BG 2.47, BG2.47, Bhagavad Gita 2.47, Gita 2:47, २.४७), a range in a chapter (2.47-50, 2.47-2.50, en dash too), a range across chapters (2.72-3.2: the verses in between, colophons passed over), a whole chapter (18: its verses without the colophon). A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.`,
+          description: `References as people write them, separated by commas or semicolons: a verse (2.47, 2:47, BG 2.47, BG2.47, Bhagavad Gita 2.47, Gita 2:47, २.४७; a Roman chapter: II.47, Gita II.47, BG ii 47; in words: chapter 2 verse 47, ch. 2, v. 47, Gītā 2.47; spaces: gita 2 47), a range (Chapter 2, Verses 47-50, 2.47 to 50) in a chapter (2.47-50, 2.47-2.50, en dash too), a range across chapters (2.72-3.2: the verses in between, colophons passed over), a whole chapter (18: its verses without the colophon). A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.`,
           schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH },
           example: 'BG 2.47-50, 18.66',
         },
-        cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
-        filterCh: { name: 'ch', in: 'query', required: false, description: 'Draw among the verses of this chapter (never its colophon); a chapter that does not exist is 404.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon); a chapter that does not exist is 400.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
+        filterCh: { name: 'ch', in: 'query', required: false, description: 'Draw among the verses of this chapter (never its colophon); a chapter that does not exist is 400.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         speaker: {
           name: 'speaker',
           in: 'query',
           required: false,
-          description: `Draw among the verses of one speaker: the plain name or the content's Devanagari. Verses per speaker in this build: ${facts.speakers.map((sp) => `${sp.slug ?? sp.name} (${sp.name}) ${sp.verses}`).join(', ')}. Nothing matching is 404.`,
+          description: `Draw among the verses of one speaker: the plain name or the content's Devanagari. Verses per speaker in this build: ${facts.speakers.map((sp) => `${sp.slug ?? sp.name} (${sp.name}) ${sp.verses}`).join(', ')}. A name it does not know is 400 (naming the speakers); nothing matching (with ch) is 404.`,
           schema: { anyOf: [{ type: 'string', enum: slugs }, { type: 'string', enum: facts.speakers.map((sp) => sp.name) }] },
         },
-        cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse. Without ch: not found.', schema: { type: 'integer', minimum: 1 } },
+        cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse (1 to its verses_count + 1). Without ch, or a verse the chapter has not: 400.', schema: { type: 'integer', minimum: 1 } },
         lang: { name: 'lang', in: 'query', required: false, description: `Keep, in every commentary, only the text fields of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}. A commentary left with no text is dropped.`, schema: { type: 'string', enum: [...LANGS] } },
         authors: { name: 'authors', in: 'query', required: false, description: `Keep only these commentaries, comma-separated: ${facts.commentaries.map((c) => c.key).join(', ')} (each described at ${ROUTE_PATHS.authors}). An unknown key is 400.`, schema: { type: 'string', pattern: '^[a-z]+(,[a-z]+)*$' }, example: 'siva,tej' },
         fields: { name: 'fields', in: 'query', required: false, description: `Keep only these, comma-separated: top-level fields (${facts.fields.join(', ')}), whole commentaries by key, or one text field as key.field (siva.et). _id, chapter and verse are always kept, and author in every commentary kept. lang, authors and fields combine, each narrowing the others.`, schema: { type: 'string' }, example: 'slok,transliteration,siva.et' },
@@ -334,14 +364,15 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         searchLang: { name: 'lang', in: 'query', required: false, description: `Search one language only: en (the English translations of ${SEARCHED_TRANSLATIONS.en.join(', ')}, and the verse's words, field "words"), hi (the Hindi translations of ${SEARCHED_TRANSLATIONS.hi.join(', ')}), sa (slok and transliteration).`, schema: { type: 'string', enum: [...LANGS] } },
         searchCh: { name: 'ch', in: 'query', required: false, description: 'Only verses of this chapter.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         searchSpeaker: { name: 'speaker', in: 'query', required: false, description: 'Only verses of this speaker (the plain name or the Devanagari).', schema: { type: 'string' } },
-        limit: { name: 'limit', in: 'query', required: false, description: 'How many results.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
+        limit: { name: 'limit', in: 'query', required: false, description: 'How many results per page.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
+        offset: { name: 'offset', in: 'query', required: false, description: `How many of the best results to skip: pages follow one another in one order (the next page is offset + limit) up to total, never a verse twice. Past the last match, an empty page with a hint. At most ${OFFSET_MAX}.`, schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 }, example: 10 },
         key: { name: 'key', in: 'path', required: true, description: `A commentary key, as ${ROUTE_PATHS.authors} lists them; another is 404.`, schema: { type: 'string', enum: facts.commentaries.map((c) => c.key) }, example: 'siva' },
         file: { name: 'file', in: 'path', required: true, description: 'The download: gita.json, gita.ndjson or gita.sqlite.', schema: { type: 'string', enum: Object.values(FILES.downloads).map((p) => p.slice(p.lastIndexOf('/') + 1)) } },
         readLang: { name: 'lang', in: 'query', required: false, description: `The language of the translation and the summary: ${READING_LANGS.join(' or ')}.`, schema: { type: 'string', enum: [...READING_LANGS], default: DEFAULT_READING_LANG } },
         readAuthor: { name: 'author', in: 'query', required: false, description: "Whose translation: a commentary key (siva, prabhu, tej...). Default: the card's choice for the language; an author without a translation of the verse in it: the default, with a note.", schema: { type: 'string' }, example: 'prabhu' },
         format: { name: 'format', in: 'query', required: false, description: 'json (the default) or html: a page listing the results (the docs page\'s search box).', schema: { type: 'string', enum: ['json', 'html'], default: 'json' } },
-        date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 404.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
-        theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
+        date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 400.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
+        theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference. Another value is 400.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
       },
       headers: {
         XRateLimitLimit: { description: 'Requests a day allowed to this caller (absent when unlimited).', schema: { type: 'integer' } },
@@ -356,7 +387,6 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         NotModified: { description: 'If-None-Match named the current ETag.', headers: { ETag: header('ETag') } },
         MethodNotAllowed: { description: 'Another method than GET, HEAD or OPTIONS.', headers: { Allow: { schema: { type: 'string', const: 'GET, HEAD' } } }, content: text(METHOD_NOT_ALLOWED) },
         MethodNotAllowedPost: { description: 'Another method than POST or OPTIONS.', headers: { Allow: { schema: { type: 'string', const: 'POST' } } }, content: text(METHOD_NOT_ALLOWED) },
-        BadRequest: { description: 'A parameter with a value it does not accept, an empty one, or one given twice: the message names the parameter and what it accepts.', content: errorBody('lang: "fr" is not a language here; expected one of en, hi, sa') },
         NotFoundChapter: { description: 'No such chapter.', content: text(NOT_FOUND.chapter) },
         NotFoundVerse: { description: 'No such verse.', content: text(NOT_FOUND.verse) },
         NotFoundResource: { description: 'No such resource.', content: text(NOT_FOUND.resource) },
@@ -412,10 +442,18 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         },
         SearchResponse: {
           type: 'object',
-          required: ['query', 'total', 'results'],
+          required: ['query', 'total', 'limit', 'offset', 'results'],
           properties: {
             query: { type: 'string', description: 'q as it was asked.' },
-            total: { type: 'integer', description: 'How many verses match.' },
+            total: { type: 'integer', description: 'How many verses match: page through them with offset and limit.' },
+            limit: { type: 'integer', description: 'The results per page asked for (default 10).' },
+            offset: { type: 'integer', description: 'How many of the best results this page skipped.' },
+            hint: { type: 'string', description: 'On an empty page only: why nothing is here (only common words, the Devanagari spelling searched, a filter, an offset past the end) and what to try.' },
+            searched: {
+              type: 'object',
+              description: 'How the query was searched when not as its own words: devanagari, the spelling a Latin query of the Hindi (lang=hi) was searched as (karma: कर्म); phrase, the words of a query of common words alone, searched as one phrase.',
+              properties: { devanagari: { type: 'string' }, phrase: { type: 'string' } },
+            },
             results: {
               type: 'array',
               items: {

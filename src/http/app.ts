@@ -14,7 +14,8 @@ import { HANDLERS } from './handlers/index.ts';
 import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from './limits.ts';
 import { Pool } from './pool.ts';
 import { matchRoute } from './match.ts';
-import { methodNotAllowed, notFound, notFoundPage, page, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
+import { badRequest, badRequestPage, methodNotAllowed, notFound, notFoundPage, page, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
+import { checkQuery } from './parameters.ts';
 import { FILES, isPublicFile } from '../layout.ts';
 import type { Handler } from './context.ts';
 import { allows, type RouteId, type RouteSpec } from './routes.ts';
@@ -82,8 +83,8 @@ export function createApp(options: AppOptions): App {
     const asset = held ? (s.dist.assets.get(held) ?? null) : null;
     if (held && !asset) return notFound[match.route.notFound];
     const m: Fixed = { ...match, asset };
-    // Remember plain paths only: %-encoded spellings of a path are unbounded.
-    if (!path.includes('%') && s.fixed.size < FIXED_PATHS) s.fixed.set(path, m);
+    // Remember plain paths only: %-encoded spellings of a path are unbounded, and so are references in a path.
+    if (!path.includes('%') && m.ref === undefined && s.fixed.size < FIXED_PATHS) s.fixed.set(path, m);
     return m;
   }
 
@@ -102,6 +103,11 @@ export function createApp(options: AppOptions): App {
     if (!('route' in m)) return m;
     if (!allows(m.route, req.method)) return methodNotAllowed(m.route);
     const c = new Context(req, m, q === -1 ? '' : url.slice(q + 1), s, core);
+    if (c.queryString && m.route !== CONTENT_FILE) {
+      // A parameter given twice or a near miss of one the route takes (parameters.ts): refused in the route family's form, uncounted.
+      const why = checkQuery(m.route.id, c.query!, s.dist.manifest.content);
+      if (why) return m.route.page ? badRequestPage(why) : badRequest(why);
+    }
     const handler = m.route === CONTENT_FILE ? contentFile : HANDLERS[m.route.id];
     if (m.route.access === 'open') {
       const reply = handler(c);

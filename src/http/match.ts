@@ -20,6 +20,8 @@ export interface Params {
   file?: string;
   /** A commentary key as a name (route-paths.ts AUTHOR_KEY); the file it names says whether the content has it. */
   key?: string;
+  /** A reference as people write it (/verses/BG%202.47-50), one segment, decoded; its handler reads it (content/citations.ts). */
+  ref?: string;
   /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
   theme?: Theme;
   /** A language the file name names (en.json). */
@@ -44,6 +46,7 @@ const PARAMS: Record<string, Parser> = {
   to: verseOf,
   file: (s) => (s && s !== '.' && s !== '..' && !/[/\\\0]/.test(s) ? s : undefined),
   key: (s) => (AUTHOR_KEY.test(s) ? s : undefined),
+  ref: (s) => (s ? s : undefined),
 };
 
 type Segment =

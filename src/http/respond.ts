@@ -11,7 +11,7 @@ import { acceptedCodings, pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
 import { BUSY_RETRY_AFTER_S, STARTING_RETRY_AFTER_S } from './limits.ts';
 import type { RouteSpec } from './routes.ts';
-import { notFoundPage as readingNotFound } from '../pages/read.ts';
+import { badRequestPage as readingBadRequest, notFoundPage as readingNotFound } from '../pages/read.ts';
 import type { Streamed } from './served.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
@@ -79,6 +79,8 @@ export const notFoundPage: Record<NotFoundKind, AppResponse> = {
 };
 export const internalError = () => json(ERRORS.internal.status, ERRORS.internal.body);
 export const badRequest = (error: string) => json(400, { error });
+/** The same, as a page: the 400 of the routes that answer people (the reading pages). */
+export const badRequestPage = (error: string) => html(400, readingBadRequest(error));
 const authenticate = { 'WWW-Authenticate': 'ApiKey header="x-api-key"' };
 export const keyRequired = json(ERRORS.keyRequired.status, ERRORS.keyRequired.body, authenticate);
 export const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body, authenticate);

@@ -2,7 +2,7 @@
 // A module of its own, without imports, because the client bundles it (its
 // URL builder) and must not carry the rest of the table (summaries, examples).
 
-/** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file, key). */
+/** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file, key, ref). */
 export const ROUTE_PATHS = {
   'random-verse': '/slok',
   today: '/slok/today',
@@ -12,6 +12,7 @@ export const ROUTE_PATHS = {
   'verse-words': '/slok/{ch}/{sl}/words',
   'verse-range': '/slok/{ch}/{from}-{to}',
   verses: '/verses',
+  'verses-ref': '/verses/{ref}',
   search: '/search',
   chapters: '/chapters',
   'chapter-verses': '/chapter/{ch}/slok',

@@ -19,7 +19,7 @@ import { LANGS, parseProjection, projectRecord, type Lang, type Projection } fro
 import type { VerseRecord } from '../content/schema.ts';
 import { NOT_FOUND } from '../http/errors.ts';
 import { speakerIndex } from '../http/query.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, parseSearch } from '../search/params.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, parseSearch } from '../search/params.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
 import { authorsText, chapterText, searchText, verseText, wordsText } from './text.ts';
@@ -181,20 +181,22 @@ function define(library: Library): Array<(server: McpServer) => void> {
     'search',
     {
       title: 'Search the verses',
-      description: `Search the ${facts.verses} verses by words: the English and Hindi translations, and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). Returns the best matching verses with snippets; call get_verses on a result to read it whole.`,
+      description: `Search the ${facts.verses} verses by words: the English and Hindi translations, and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). Returns the best matching verses with snippets, and total (how many match): page with offset (the next page is offset + limit); an empty answer says why. A query in Latin letters with lang "hi" searches the Hindi through its Devanagari spelling. Call get_verses on a result to read it whole.`,
       inputSchema: {
         q: z.string().max(MAX_QUERY_LENGTH).describe('The words to search for, in English, Hindi or Sanskrit.'),
         lang: z.enum(LANGS as [Lang, ...Lang[]]).optional().describe('Search only the texts in this language (en, hi, sa).'),
         ch: chapterArg('Search only this chapter.').optional(),
         limit: z.number().int().min(1).max(LIMIT_MAX).optional().describe(`How many verses to return (1 to ${LIMIT_MAX}, default ${LIMIT_DEFAULT}).`),
+        offset: z.number().int().min(0).max(OFFSET_MAX).optional().describe('How many of the best matches to skip (default 0): the next page starts at offset + limit, up to total.'),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ q, lang, ch, limit }) => {
+    async ({ q, lang, ch, limit, offset }) => {
       const params = new URLSearchParams({ q });
       if (lang !== undefined) params.set('lang', lang);
       if (ch !== undefined) params.set('ch', String(ch));
       if (limit !== undefined) params.set('limit', String(limit));
+      if (offset !== undefined) params.set('offset', String(offset));
       const parsed = parseSearch(params, facts);
       if ('error' in parsed) return error(parsed.error);
       const found = await library.search(parsed.params);

@@ -56,8 +56,10 @@ export function chapterText(c: ChapterRecord): string {
 }
 
 export function searchText(q: string, r: SearchResponse): string {
-  if (!r.results.length) return `No verse matches ${JSON.stringify(q)}.`;
-  const lines = [`${r.total} verse${r.total === 1 ? '' : 's'} match ${JSON.stringify(q)}; the best ${r.results.length}:`];
+  if (!r.results.length) return `No verse matches ${JSON.stringify(q)}${r.hint ? `: ${r.hint}` : ''}.`;
+  const range = r.offset || r.results.length < r.total ? `; ${r.offset + 1} to ${r.offset + r.results.length} of them${r.offset + r.results.length < r.total ? ` (the next: offset ${r.offset + r.results.length})` : ''}` : `; the best ${r.results.length}`;
+  const how = r.searched?.devanagari ? ` (the Hindi searched as ${r.searched.devanagari})` : r.searched?.phrase ? ` (common words only: searched as one phrase)` : '';
+  const lines = [`${r.total} verse${r.total === 1 ? '' : 's'} match ${JSON.stringify(q)}${how}${range}:`];
   for (const x of r.results) {
     lines.push('', `${reference(x)}`);
     for (const m of x.matches) lines.push(`  ${m.field}${m.author ? ` (${m.author})` : ''}: ${m.snippet.replace(/\s*\n\s*/g, ' / ')}`);

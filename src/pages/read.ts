@@ -8,6 +8,7 @@
 // (src/content/display.ts): the Devanagari with । and ॥, the IAST with | and
 // ', translations and commentaries without the verse number upstream puts
 // before them, never a placeholder; the records themselves are untouched.
+import { PARAMETER_ERRORS, PARAMETERS, READING_LANG_VALUES } from '../parameters.ts';
 import { CARD_TRANSLATIONS } from '../card/card.ts';
 import { devanagariMarks, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
@@ -20,7 +21,7 @@ import { READING_LABELS } from './read-labels.ts';
 export type { Word };
 
 /** The languages a reading page translates into (`?lang=`). */
-export const READING_LANGS = ['en', 'hi'] as const;
+export const READING_LANGS = READING_LANG_VALUES;
 export type ReadingLang = (typeof READING_LANGS)[number];
 export const DEFAULT_READING_LANG: ReadingLang = 'en';
 /** The text field of a translation and of a commentary, per language. */
@@ -54,9 +55,9 @@ export const READ_PATHS = {
  */
 export function parseReadingOptions(params: URLSearchParams, authors: readonly string[]): ReadingOptions | { error: string } {
   const lang = params.get('lang') ?? DEFAULT_READING_LANG;
-  if (!(READING_LANGS as readonly string[]).includes(lang)) return { error: `lang must be one of ${READING_LANGS.join(', ')}` };
+  if (!(READING_LANGS as readonly string[]).includes(lang)) return { error: PARAMETER_ERRORS.value('lang', lang, 'a language of the reading pages', PARAMETERS.readLang()) };
   const author = params.get('author');
-  if (author !== null && !authors.includes(author)) return { error: `author must be a commentary key (${authors.join(', ')})` };
+  if (author !== null && !authors.includes(author)) return { error: PARAMETER_ERRORS.value('author', author, 'a commentary here', PARAMETERS.author({ versesPerChapter: [], speakers: [], commentaries: authors.map((key) => ({ key })) })) };
   return { lang: lang as ReadingLang, author };
 }
 
@@ -342,6 +343,14 @@ export function notFoundPage(message: string, base: BaseUrl = ''): string {
 <p>${message}</p>
 <p><a href="${base}${READ_PATHS.chapter(1)}">Chapter 1</a> · <a href="${base}/">Documentation</a></p>`;
   return page('Not found · Bhagavad Gita', body, message, { head: html`<meta name="robots" content="noindex">`, style: READING_STYLE });
+}
+
+/** A reading page's address with a parameter it cannot take: what was wrong and what it takes, as a page. */
+export function badRequestPage(message: string, base: BaseUrl = ''): string {
+  const body = html`<h1>Bad request</h1>
+<p>${message}</p>
+<p><a href="${base}${READ_PATHS.chapter(1)}">Chapter 1</a> · <a href="${base}/">Documentation</a></p>`;
+  return page('Bad request · Bhagavad Gita', body, message, { head: html`<meta name="robots" content="noindex">`, style: READING_STYLE });
 }
 
 /** Reading order across chapters: each record's previous and next (colophons included, as /chapter/C/slok lists them). */

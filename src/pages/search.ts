@@ -1,7 +1,7 @@
 // The search page: what /search?format=html answers, for the form on the docs
 // page. No JavaScript: the form is a GET to /search, the results are links to
 // each verse's record and card, with the matched words marked.
-import type { SearchResponse } from '../search/query.ts';
+import type { SearchParams, SearchResponse } from '../search/query.ts';
 import { FILES } from '../layout.ts';
 import { html, page, type Raw } from './html.ts';
 
@@ -26,15 +26,39 @@ function marked(snippet: string, ranges: Array<[number, number]>): Raw {
   return html`${parts}`;
 }
 
-export function searchPage(q: string, answer: SearchResponse | null, error?: string): string {
+/** The address of another page of the same search: every parameter kept, offset changed. */
+function pageLink(params: SearchParams, offset: number): string {
+  const q = new URLSearchParams({ q: params.q });
+  if (params.lang) q.set('lang', params.lang);
+  if (params.ch) q.set('ch', String(params.ch));
+  if (params.speaker) q.set('speaker', params.speaker);
+  if (params.limit) q.set('limit', String(params.limit));
+  if (offset) q.set('offset', String(offset));
+  q.set('format', 'html');
+  return `/search?${q}`;
+}
+
+/** Where this page sits among all the matches, and the links to the pages before and after it. */
+function paging(params: SearchParams, answer: SearchResponse): Raw {
+  const { total, limit, offset } = answer;
+  const first = offset + 1;
+  const last = offset + answer.results.length;
+  const prev = offset > 0 ? html`<a href="${pageLink(params, Math.max(0, offset - limit))}" rel="prev">← the ${Math.min(limit, offset)} before</a>` : '';
+  const next = last < total ? html`<a href="${pageLink(params, last)}" rel="next">the next ${Math.min(limit, total - last)} →</a>` : '';
+  return html`<nav aria-label="Pages of results"><p>${total} ${total === 1 ? 'verse matches' : 'verses match'}${total > answer.results.length ? html`; ${first} to ${last} here` : ''}.${prev || next ? html` ${prev}${prev && next ? ' · ' : ''}${next}` : ''}</p></nav>`;
+}
+
+export function searchPage(q: string, answer: SearchResponse | null, error?: string, params: SearchParams = { q }): string {
+  const searched = answer?.searched?.devanagari ? html`<p class="muted">The Hindi was searched as ${answer.searched.devanagari}.</p>` : answer?.searched?.phrase ? html`<p class="muted">Only common words: searched as the phrase “${answer.searched.phrase}”.</p>` : '';
   const results = answer
     ? answer.results.length
-      ? html`<p>${answer.total} ${answer.total === 1 ? 'verse matches' : 'verses match'}; the best ${answer.results.length}:</p>
-<ol>${answer.results.map(
+      ? html`${paging(params, answer)}${searched}
+<ol start="${answer.offset + 1}">${answer.results.map(
           (r) => html`<li><p><a href="${FILES.verse(r.chapter, r.verse).replace(/\/index\.json$/, '')}"><strong>${r.chapter}.${r.verse}</strong></a> <span class="muted">${r.speaker}</span> · <a href="${FILES.card(r.chapter, r.verse)}">card</a></p>
 ${r.matches.map((m) => html`<p><span class="muted">${m.author ?? m.field}:</span> ${marked(m.snippet, m.ranges)}</p>`)}</li>`,
-        )}</ol>`
-      : html`<p>No verse matches <strong>${q}</strong>.</p>`
+        )}</ol>
+${answer.total > answer.results.length ? paging(params, answer) : ''}`
+      : html`<p>No verse matches <strong>${q}</strong>${answer.hint ? html`: ${answer.hint}` : ''}.</p>${answer.offset ? html`<p><a href="${pageLink(params, 0)}">The first page</a></p>` : ''}`
     : '';
   return page(
     q ? `${q} · Search · Gita API` : 'Search · Gita API',

@@ -12,6 +12,8 @@ export interface SearchOptions {
   chapter?: number;
   speaker?: string;
   limit?: number;
+  /** How many of the best results to skip: the next page is offset + limit. */
+  offset?: number;
 }
 
 export interface OpenedSearch {
@@ -37,6 +39,7 @@ export async function openSearch(base: string, fetcher: typeof fetch = fetch): P
       if (o.chapter !== undefined) params.set('ch', String(o.chapter));
       if (o.speaker !== undefined) params.set('speaker', o.speaker);
       if (o.limit !== undefined) params.set('limit', String(o.limit));
+      if (o.offset !== undefined) params.set('offset', String(o.offset));
       const parsed = parseSearch(params, known);
       if ('error' in parsed) throw new Error(parsed.error);
       return { query: q, ...search(searcher, parsed.params) };

@@ -259,6 +259,23 @@ export function looseQuery(text: string): string {
   return looseLatin(text).text;
 }
 
+/**
+ * The Devanagari spelling of a Latin query, for searching the Hindi: ITRANS
+ * as people type it in lower case (karma: कर्म, dharma: धर्म, bhakti:
+ * भक्ति), IAST diacritics first folded to their ITRANS letters, and the
+ * virama a word ends on dropped, as Hindi writes it (karm: कर्म).
+ */
+export function devanagariOf(text: string): string {
+  const itrans = text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[āīūṛṝḷṅñṭḍṇśṣṃḥ]/g, (c) => IAST_TO_ITRANS[c] ?? c)
+    .replace(/[^a-zA-Z~\s]/g, ' ');
+  return Sanscript.t(itrans, 'itrans', 'devanagari').replace(/\u094D(?=\s|$)/g, '');
+}
+
+const IAST_TO_ITRANS: Record<string, string> = { ā: 'aa', ī: 'ii', ū: 'uu', ṛ: 'RRi', ṝ: 'RRI', ḷ: 'LLi', ṅ: '~N', ñ: '~n', ṭ: 'T', ḍ: 'D', ṇ: 'N', ś: 'sh', ṣ: 'Sh', ṃ: 'M', ḥ: 'H' };
+
 /** Character n-grams of a loose string: the Sanskrit index terms. */
 export function grams(loose: string, n: number): string[] {
   if (loose.length <= n) return loose.length >= 2 ? [loose] : [];

@@ -9,12 +9,12 @@ import { GRAM, speakerKey } from './docs.ts';
 import type { Engine, Filter, Group, QueryTerm } from './engine.ts';
 import { defaultEngine, BUNDLE_VERSION, type BundleHead } from './bundle.ts';
 import { matchLoose, matchWords, withinOneEdit, type Range, type TextMatch, type WordQuery } from './match.ts';
-import { enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, type Loose, type Token } from './normalize.ts';
+import { devanagariOf, enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, type Loose, type Token } from './normalize.ts';
 import { cutSnippet } from './snippet.ts';
 
-import { LIMIT_DEFAULT, LIMIT_MAX } from './params.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX } from './params.ts';
 
-export { LIMIT_DEFAULT, LIMIT_MAX };
+export { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX };
 export const MAX_QUERY_CHARS = 200; // longer input is cut: no one types more, and cost grows with it
 const MAX_GRAMS = 8; // a long Sanskrit query is sampled: 8 grams (of 4 letters) place it without doubt
 /** A verse counts (in `total`) when it has this share of the query's words / grams. */
@@ -22,6 +22,16 @@ const WORD_MIN = 0.5;
 const GRAM_MIN = 0.6;
 /** Candidates reranked on the original texts, beyond the page asked for. */
 const RERANK_EXTRA = 5;
+/**
+ * The reranking works in fixed blocks of the candidates in engine order: the
+ * first LIMIT_DEFAULT + RERANK_EXTRA (what a default search has always
+ * reranked, so its answer is unchanged), then blocks of LIMIT_MAX -
+ * LIMIT_DEFAULT. Each block is reranked on its own, so the order of the
+ * whole list does not depend on the page asked for: pages follow one another
+ * without a verse twice or missing, and a page costs the blocks it overlaps.
+ */
+const FIRST_BLOCK = LIMIT_DEFAULT + RERANK_EXTRA;
+const BLOCK = LIMIT_MAX - LIMIT_DEFAULT;
 
 const MATCHES_MAX = 3;
 /** Characters into a translation beyond which a match is "deep": past the verse's own lines. */
@@ -33,6 +43,8 @@ export interface SearchParams {
   ch?: number;
   speaker?: string;
   limit?: number;
+  /** How many of the best results to skip (paging): 0 by default. */
+  offset?: number;
 }
 
 export interface MatchOut {
@@ -53,8 +65,15 @@ export interface ResultOut {
 }
 
 export interface SearchResponse {
+  /** Every verse that matches (results pages through them with offset and limit). */
   total: number;
+  limit: number;
+  offset: number;
   results: ResultOut[];
+  /** Why the page is empty, and what to try, when it is. */
+  hint?: string;
+  /** How the query was searched when that is not its plain words: its Devanagari spelling, or its words as one phrase. */
+  searched?: { devanagari?: string; phrase?: string };
 }
 
 /** Per verse, computed on first use only (most verses are never a result). */
@@ -100,6 +119,10 @@ export async function loadSearcher(bundleText: string, engine: Engine = defaultE
 
 interface PreparedQuery {
   deva: boolean;
+  /** A Latin query's Devanagari spelling, searched in the Hindi (lang=hi). */
+  devanagari?: string;
+  /** The query's words when every one is a stop word ("the", "who am I"): searched as one phrase. */
+  phrase?: { group: 'en' | 'hi'; words: string[] };
   en: WordQuery & { terms: QueryTerm[]; exact: Set<string> };
   hi: WordQuery & { terms: QueryTerm[]; exact: Set<string> };
   loose: string;
@@ -129,17 +152,26 @@ function wordQuery(tokens: Token[], vocabulary?: Set<string>): PreparedQuery['en
   return { order, fuzzy, gaps, exact: new Set(order), terms: order.map((term) => ({ term, fuzzy: fuzzy.has(term) })) };
 }
 
-function prepare(raw: string, enVocabulary: Set<string>): PreparedQuery {
+function prepare(raw: string, enVocabulary: Set<string>, lang: Lang | undefined): PreparedQuery {
   const text = raw.normalize('NFC').slice(0, MAX_QUERY_CHARS);
   const deva = hasDevanagari(text);
   const loose = looseQuery(text);
   let g = [...new Set(grams(loose, GRAM))];
   if (g.length > MAX_GRAMS) g = Array.from({ length: MAX_GRAMS }, (_, i) => g[Math.round((i * (g.length - 1)) / (MAX_GRAMS - 1))]);
+  // A Latin query asked of the Hindi is searched through its Devanagari spelling (karma: कर्म), as a Devanagari one is searched in the transliteration.
+  const devanagari = !deva && lang === 'hi' ? devanagariOf(text) : undefined;
+  const enTok = deva ? [] : enTokens(text);
+  const hiTok = deva ? hiTokens(text) : devanagari ? hiTokens(devanagari) : [];
+  const onlyStop = (tokens: Token[]) => tokens.length > 0 && tokens.every((t) => !t.term);
+  const phraseGroup = lang === 'hi' || deva ? 'hi' : lang === 'sa' ? undefined : 'en';
+  const phraseTokens = phraseGroup === 'hi' ? hiTok : enTok;
   return {
     deva,
+    ...(devanagari && { devanagari }),
+    ...(phraseGroup && onlyStop(phraseTokens) && { phrase: { group: phraseGroup, words: phraseTokens.map((t) => t.word.toLowerCase()).slice(0, MAX_GRAMS) } }),
     // A Devanagari query is Hindi or Sanskrit, a Latin one English or Sanskrit: both are tried.
-    en: wordQuery(deva ? [] : enTokens(text), enVocabulary),
-    hi: wordQuery(deva ? hiTokens(text) : []),
+    en: wordQuery(enTok, enVocabulary),
+    hi: wordQuery(hiTok),
     loose,
     looseWords: [...new Set(text.split(/[\s,;.|।॥]+/).map(looseQuery).filter((w) => w.length >= 3))].slice(0, MAX_GRAMS),
     grams: g.map((term) => ({ term, fuzzy: false })),
@@ -228,15 +260,16 @@ function fieldMatches(s: Searcher, id: number, q: PreparedQuery, groups: Group[]
 
 export function parseParams(p: SearchParams): Required<Omit<SearchParams, 'lang' | 'ch' | 'speaker'>> & Filter & { lang?: Lang } {
   const limit = Math.min(LIMIT_MAX, Math.max(1, Math.floor(p.limit ?? LIMIT_DEFAULT)));
+  const offset = Math.min(OFFSET_MAX, Math.max(0, Math.floor(p.offset ?? 0) || 0));
   const sp = p.speaker === undefined ? undefined : speakerKey(p.speaker.trim()).toLowerCase();
-  return { q: p.q ?? '', lang: p.lang, ch: p.ch, sp, limit };
+  return { q: p.q ?? '', lang: p.lang, ch: p.ch, sp, limit, offset };
 }
 
 export function search(s: Searcher, params: SearchParams): SearchResponse {
   const p = parseParams(params);
-  if (!p.q.trim()) return { total: 0, results: [] };
+  if (!p.q.trim()) return { total: 0, limit: p.limit, offset: p.offset, results: [], hint: 'the query is empty: give the words to search for' };
   if (!s.resultsMax) return run(s, p);
-  const key = JSON.stringify([p.q.normalize('NFC').trim().toLowerCase(), p.lang, p.ch, p.sp, p.limit]);
+  const key = JSON.stringify([p.q.normalize('NFC').trim().toLowerCase(), p.lang, p.ch, p.sp, p.limit, p.offset]);
   let r = s.results.get(key);
   if (r) {
     s.results.delete(key); // most recently used goes last
@@ -249,8 +282,8 @@ export function search(s: Searcher, params: SearchParams): SearchResponse {
 }
 
 function run(s: Searcher, p: ReturnType<typeof parseParams>): SearchResponse {
-  const { q: raw, lang, ch, sp, limit } = p;
-  const q = prepare(raw, s.enVocabulary);
+  const { q: raw, lang, ch, sp, limit, offset } = p;
+  const q = prepare(raw, s.enVocabulary, lang);
   const groups: Group[] = lang ? [lang] : q.deva ? ['hi', 'sa'] : ['en', 'sa'];
   const filter: Filter = { ch, sp };
 
@@ -291,13 +324,32 @@ function run(s: Searcher, p: ReturnType<typeof parseParams>): SearchResponse {
   } else if (wantSa) {
     searchGroup('sa', q.grams);
   }
+  // Only common words ("the", "who am I"): nothing was searched; they are searched as one phrase.
+  if (q.phrase && !cands.size) phraseCandidates(s, q.phrase, filter, cands);
   const bestBase = (c: Candidate) => Math.max(...Object.values(c.base));
   const ranked = [...cands.values()].sort((a, b) => bestBase(b) - bestBase(a) || a.id - b.id);
 
-  // Rerank the head on the original texts: phrase order for words, contiguity for Sanskrit.
-  const head = ranked.slice(0, limit + RERANK_EXTRA);
+  const page: Candidate[] = [];
+  const end = Math.min(ranked.length, offset + limit);
+  for (let start = blockStart(offset); start < end; start = blockEnd(start)) {
+    const block = ranked.slice(start, blockEnd(start));
+    rerank(s, block, q, groups);
+    for (let i = 0; i < block.length; i++) if (start + i >= offset && start + i < end) page.push(block[i]);
+  }
+  const out: SearchResponse = { total: cands.size, limit, offset, results: page.map((c) => result(s, c)) };
+  if (q.devanagari || (q.phrase && cands.size)) out.searched = q.devanagari ? { devanagari: q.devanagari } : { phrase: q.phrase!.words.join(' ') };
+  if (!page.length) out.hint = hintOf(raw, p, q, cands.size);
+  return out;
+}
+
+/** Where the rerank block holding position i starts, and where the block starting at `start` ends. */
+const blockStart = (i: number) => (i < FIRST_BLOCK ? 0 : FIRST_BLOCK + Math.floor((i - FIRST_BLOCK) / BLOCK) * BLOCK);
+const blockEnd = (start: number) => (start === 0 ? FIRST_BLOCK : start + BLOCK);
+
+/** Rerank one block on the original texts: phrase order for words, contiguity for Sanskrit. */
+function rerank(s: Searcher, head: Candidate[], q: PreparedQuery, groups: Group[]): void {
   for (const c of head) {
-    c.matches = fieldMatches(s, c.id, q, groups);
+    c.matches ??= fieldMatches(s, c.id, q, groups);
     let best = 0;
     for (const g of groups) {
       if (c.base[g] === undefined) continue;
@@ -310,8 +362,50 @@ function run(s: Searcher, p: ReturnType<typeof parseParams>): SearchResponse {
     c.score = best;
   }
   head.sort((a, b) => b.score - a.score || a.id - b.id);
+}
 
-  return { total: cands.size, results: head.slice(0, limit).map((c) => result(s, c)) };
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A query of stop words alone, searched as one phrase in the group's
+ * translations: every verse whose text has the words in a row, ranked by how
+ * often (a verse's own words first), with the phrase marked. One regular
+ * expression over the searched texts: bounded by their size.
+ */
+function phraseCandidates(s: Searcher, phrase: NonNullable<PreparedQuery['phrase']>, filter: Filter, cands: Map<number, Candidate>): void {
+  const letter = phrase.group === 'en' ? '\\p{L}\\p{M}\\p{N}' : '\\u0900-\\u0963\\u0971-\\u097F';
+  const re = new RegExp(`(?<![${letter}])${phrase.words.map(escapeRegExp).join(`[^${letter}]{1,3}`)}(?![${letter}])`, 'giu');
+  const fields = ALL_FIELDS.map((f, i) => [f, i] as const).filter(([f]) => f.lang === phrase.group);
+  s.head.verses.forEach((v, id) => {
+    if ((filter.ch && v.chapter !== filter.ch) || (filter.sp && speakerKey(v.speaker).toLowerCase() !== filter.sp)) return;
+    let best: { field: number; m: TextMatch } | null = null;
+    let count = 0;
+    for (const [f, i] of fields) {
+      const ranges: Range[] = [];
+      for (const m of v.texts[i].matchAll(re)) ranges.push([m.index!, m.index! + m[0].length]);
+      if (!ranges.length) continue;
+      count += ranges.length;
+      // The verse's own words, then the translation with the most.
+      const weight = ranges.length + (isVerseField(f) ? 100 : 0);
+      if (!best || weight > best.m.exact) best = { field: i, m: { ranges: ranges.slice(0, 20), quality: 1, exact: weight } };
+    }
+    if (!best) return;
+    best.m.exact = 1;
+    cands.set(id, { id, base: { [phrase.group]: 1 + Math.min(count, 50) / 50 }, score: 1 + Math.min(count, 50) / 50, matches: [best] });
+  });
+}
+
+/** Why a page is empty, in a sentence with what to try. */
+function hintOf(raw: string, p: ReturnType<typeof parseParams>, q: PreparedQuery, total: number): string {
+  if (total) return `offset ${p.offset} is past the last of the ${total} matching verses: ask for an offset below ${total}`;
+  const narrowed = [p.ch && `chapter ${p.ch}`, p.sp && `the verses of ${p.sp}`].filter(Boolean).join(' and ');
+  const where = p.lang === 'en' ? 'the English translations' : p.lang === 'hi' ? 'the Hindi translations' : p.lang === 'sa' ? 'the Sanskrit (slok and transliteration)' : 'the English and Hindi translations and the Sanskrit';
+  const parts = [`no verse matches ${JSON.stringify(raw.trim())} in ${where}${narrowed ? ` of ${narrowed}` : ''}`];
+  if (q.phrase) parts.push(`it has only common words (${q.phrase.words.join(', ')}), which were searched as one phrase: add a word that carries the meaning`);
+  if (q.devanagari) parts.push(`the Hindi was searched as ${q.devanagari} (its Devanagari spelling): try the Hindi word in Devanagari, or lang=en`);
+  if (narrowed) parts.push('try without ch or speaker');
+  else if (!q.phrase && !q.devanagari) parts.push('check the spelling, try fewer words, or another language (lang=en, hi or sa)');
+  return parts.join('; ');
 }
 
 function result(s: Searcher, c: Candidate): ResultOut {

@@ -102,14 +102,15 @@ test('the verse of the day: the server\'s, and on a static host the build\'s fil
     assert.equal(picked, await remote.today({ date }, { lang: 'sa' }), date);
   }
   assert.equal(await local.today(), file(FILES.today()), 'the build day\'s file');
-  // An impossible or malformed date: the server's 404, with its message, in both modes.
+  // An impossible or malformed date: the server's 400, with its message, in both modes.
   for (const date of ['2026-02-30', '2026-13-01', 'tomorrow']) {
     const errs = await Promise.all([local, remote].map((c) => c.today({ date }).then(() => null, (e: unknown) => e)));
     for (const e of errs) {
       assert.instance(e, GitaError, date);
-      assert.is((e as GitaError).status, 404, date);
+      assert.is((e as GitaError).status, 400, date);
     }
     assert.is((errs[0] as GitaError).message, (errs[1] as GitaError).message, date);
+    assert.match((errs[0] as GitaError).message, /^date: /, date);
   }
   const today = await remote.today();
   assert.ok(today._id.startsWith('BG'));
@@ -130,15 +131,34 @@ test('random: the server draws; on a static host the client draws over the host\
     assert.is(err.status, 404);
     assert.is(err.message, 'No verse matching the query could be found.');
   }
+  // A speaker or chapter that names nothing: the server's 400 and its message, in both modes.
+  for (const filter of [{ speaker: 'sanjay' }, { chapter: 19 }]) {
+    const errs = await Promise.all([local, remote].map((c) => c.random(filter).then(() => null, (e: unknown) => e)));
+    for (const e of errs) assert.is((e as GitaError).status, 400, JSON.stringify(filter));
+    assert.is((errs[0] as GitaError).message, (errs[1] as GitaError).message, JSON.stringify(filter));
+  }
 });
 
 test('search: the server\'s, and on a static host the same engine on the host\'s index', async () => {
-  for (const [q, o] of [['karmanye vadhikaraste ma phaleshu', {}], ['lotus leaf', { limit: 3 }], ['यदा यदा हि धर्मस्य', {}], ['mind', { speaker: 'arjuna', chapter: 6, lang: 'en' }]] as const) {
+  for (const [q, o] of [['karmanye vadhikaraste ma phaleshu', {}], ['lotus leaf', { limit: 3 }], ['यदा यदा हि धर्मस्य', {}], ['mind', { speaker: 'arjuna', chapter: 6, lang: 'en' }], ['karma', { limit: 5, offset: 20 }], ['karma', { lang: 'hi' }]] as const) {
     const a = await remote.search(q, o);
     assert.equal(await local.search(q, o), a, q);
     assert.ok(a.results.length > 0);
   }
   assert.is((await local.search('dharmakshetre kurukshetre')).results[0]._id, 'BG1.1');
+  // Paging: the page at offset 5 is the second half of the first ten, on the server and on the host alike.
+  for (const c of [remote, local]) {
+    const ten = await c.search('karma', { limit: 10 });
+    const second = await c.search('karma', { limit: 5, offset: 5 });
+    assert.equal([second.total, second.limit, second.offset], [ten.total, 5, 5], c.mode);
+    assert.equal(second.results.map((r) => r._id), ten.results.slice(5).map((r) => r._id), c.mode);
+    const none = await c.search('who am I');
+    assert.equal(none.results, [], c.mode);
+    assert.match(none.hint!, /searched as one phrase/, c.mode);
+    const err = await c.search('karma', { offset: -1 }).catch((e) => e);
+    assert.is(err.status, 400, c.mode);
+    assert.match(err.message, /^offset: /, c.mode);
+  }
   for (const c of [remote, local]) {
     const err = await c.search('x', { limit: 99 }).catch((e) => e);
     assert.instance(err, GitaError);

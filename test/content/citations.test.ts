@@ -26,6 +26,48 @@ test('one verse, in every spelling people use', () => {
   }
 });
 
+test('references as people write them: Roman chapters, words, spaces', () => {
+  const forms: Array<[string, string[]]> = [
+    ['II.47', ['BG2.47']],
+    ['Gita II.47', ['BG2.47']],
+    ['BG ii 47', ['BG2.47']],
+    ['bg XVIII.66', ['BG18.66']],
+    ['chapter 2 verse 47', ['BG2.47']],
+    ['Chapter 2, Verse 47', ['BG2.47']],
+    ['ch. 2, v. 47', ['BG2.47']],
+    ['Ch.2 v.47', ['BG2.47']],
+    ['Chapter 2, Verses 47-50', ['BG2.47-50']],
+    ['ch 2 vv 47-50; 18.66', ['BG2.47-50', 'BG18.66']],
+    ['Bhagavad Gita Chapter 2 Verse 47', ['BG2.47']],
+    ['Gītā 2.47', ['BG2.47']],
+    ['gita 2 47', ['BG2.47']],
+    ['2 47-50', ['BG2.47-50']],
+    ['2.47 to 50', ['BG2.47-50']],
+    ['II.72-III.2', ['BG2.72-3.2']],
+    ['chapter 18', ['BG18']],
+    ['Gita iv', ['BG4']],
+    ['BG V 3', ['BG5.3']],
+    ['chapter 2 sloka 47, 18.66', ['BG2.47', 'BG18.66']],
+    ['अध्याय २ श्लोक ४७', ['BG2.47']],
+  ];
+  for (const [s, refs] of forms) assert.equal(ok(s).refs, refs, s);
+  assert.equal(places(ok('Chapter 2, Verses 47-50')), run(2, 47, 50));
+  // Letters that are not a Roman numeral written the usual way, and Roman chapters that do not exist.
+  for (const s of ['iiii.1', 'vx.2', 'IIV 3', 'c2v47']) assert.is(err(s).kind, 'unreadable', s);
+  assert.is(err('XX.1').kind, 'missing');
+  // A newline is not a separator, nor are two verse numbers in a row.
+  assert.is(err('2 47 50').kind, 'unreadable');
+});
+
+test('a part that cannot be read: the message names it, its place, the word not understood, and the forms that work', () => {
+  const e = err('2.47, John 3:16');
+  assert.is(e.kind, 'unreadable');
+  assert.ok(e.message.includes('"John 3:16" (part 2 of 2)'), e.message);
+  assert.ok(e.message.includes('"john" is not a name of the Gita'), e.message);
+  for (const form of ['"Gita II.47"', '"chapter 2 verse 47"', '"2.72-3.2"']) assert.ok(e.message.includes(form), e.message);
+  assert.not.ok(err('2.47a').message.includes('is not a name'), 'no word to blame');
+});
+
 test('ranges in one chapter: short and long form, any dash', () => {
   for (const s of ['2.47-50', '2.47-2.50', '2:47-50', '2:47 - 2:50', '2.47–50', '2.47—2.50', 'BG 2.47-50', '२.४७-५०', '2.47\u221250']) {
     const c = ok(s);

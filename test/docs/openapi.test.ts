@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import { FILES } from '../../src/layout.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { ROUTES, type RouteId } from '../../src/http/routes.ts';
+import { QUERY_RULES } from '../../src/http/parameters.ts';
 import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -52,6 +53,16 @@ test('every route is in the document', () => {
     assert.ok(op.responses['500'], `${route.path} lists the 500`);
   }
   assert.equal(Object.keys(doc.components.schemas.Verse.properties).slice(0, 6), ['_id', 'chapter', 'verse', 'speaker', 'slok', 'transliteration']);
+  // Every route that takes parameters lists its 400, naming what it refuses (src/http/parameters.ts).
+  for (const route of ROUTES) {
+    const taken = [...QUERY_RULES[route.id].taken.keys()];
+    if (!taken.length) continue;
+    const op = doc.paths[route.path][route.methods.includes('POST') ? 'post' : 'get'];
+    assert.ok(op.responses['400'], `${route.id} lists its 400`);
+    assert.match(op.responses['400'].description, new RegExp(`any of ${taken.join(', ')} given twice`), route.id);
+    for (const [miss, meant] of QUERY_RULES[route.id].near) assert.ok(op.responses['400'].description.includes(`${miss} (${meant})`), `${route.id}: ${miss}`);
+  }
+  assert.ok(doc.paths['/search'].get.parameters.some((p: { $ref?: string }) => p.$ref === '#/components/parameters/offset'));
   const speaker = doc.components.parameters.speaker;
   assert.equal(speaker.schema.anyOf[0].enum, ['krishna', 'arjuna', 'sanjaya', 'dhritarashtra']);
   assert.match(speaker.description, /krishna \(श्रीभगवान्\) 574, arjuna \(अर्जुन\) 86, sanjaya \(सञ्जय\) 40, dhritarashtra \(धृतराष्ट्र\) 1/, 'verses per speaker, read from the content');
@@ -85,6 +96,7 @@ test('one real response per route validates against its schema', async () => {
     'verse-words': () => fetchRaw(server.url, '/slok/2/47/words'),
     'verse-range': () => fetchRaw(server.url, '/slok/2/70-73'),
     verses: () => fetchRaw(server.url, '/verses?ref=BG%202.47-48,%2018.66&lang=en'),
+    'verses-ref': () => fetchRaw(server.url, '/verses/Gita%20II.47-48?lang=en'),
     mcp: () => fetchRaw(server.url, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47', lang: 'en' } } }) }),
     today: () => fetchRaw(server.url, '/slok/today'),
     'today-card': () => fetchRaw(server.url, '/slok/today/gita-dark.svg?date=2026-01-01'),

@@ -102,6 +102,35 @@ test('/verses?ref=: labels and records in the order asked; 400 naming the part o
   }
 });
 
+test('references as people write them, in ?ref= and in the path (/verses/{ref}): the same answer', async () => {
+  const expected = await get('/verses?ref=2.47&lang=en');
+  assert.is(expected.status, 200);
+  for (const ref of ['Gita II.47', 'II.47', 'BG ii 47', 'chapter 2 verse 47', 'Ch. 2, v. 47', 'gita 2 47', 'Gītā 2.47']) {
+    for (const path of [`/verses?ref=${encodeURIComponent(ref)}&lang=en`, `/verses/${encodeURIComponent(ref)}?lang=en`]) {
+      const r = await get(path);
+      assert.is(r.status, 200, path);
+      assert.equal(r.json(), expected.json(), path);
+    }
+  }
+  const range = await get('/verses/2.47-50');
+  assert.equal(range.json().refs, ['BG2.47-50']);
+  assert.equal(range.json().verses, [47, 48, 49, 50].map((sl) => file(FILES.verse(2, sl))));
+  assert.equal((await get('/verses/BG%202.47')).json().refs, ['BG2.47']);
+  assert.equal((await get(`/verses/${encodeURIComponent('Chapter 2, Verses 47-50')}/`)).json().refs, ['BG2.47-50'], 'a trailing slash, as on every route');
+  // The path form's errors are the query form's.
+  const unread = await get(`/verses/${encodeURIComponent('John 3:16')}`);
+  assert.is(unread.status, 400);
+  assert.match(unread.json().error, /^ref: cannot read "John 3:16": "john" is not a name of the Gita/);
+  assert.match(unread.json().error, /"chapter 2 verse 47"/, 'the forms that work');
+  const both = await get('/verses/2.47?ref=2.48');
+  assert.is(both.status, 400);
+  assert.match(both.json().error, /^ref: given in the path and as \?ref=/);
+  const nf = await get('/verses/2.99');
+  assert.is(nf.status, 404);
+  assert.is(nf.text, NOT_FOUND.verse);
+  assert.is((await get('/verses/2.47/x')).status, 404, 'one segment only');
+});
+
 test('POST /mcp: the SDK client over the server, the key as Authorization: Bearer, counted as route mcp', async () => {
   const { key, id } = createKey({ GITA_DATA_DIR: dataDir }, 'mcp', '1000/day');
   await new Promise((r) => setTimeout(r, 300));

@@ -179,9 +179,14 @@ function contract(runtime: Runtime) {
     }
     const d = await draw(`speaker=${encodeURIComponent('धृतराष्ट्र'.normalize('NFD'))}`);
     assert.is(d._id, 'BG1.1', 'Dhritarashtra speaks one verse; Devanagari in any normalization');
-    for (const q of ['speaker=dhritarashtra&ch=2', 'speaker=bhishma', 'speaker=', 'ch=19', 'ch=0', 'ch=x', 'speaker=arjuna&speaker=krishna']) {
-      assertNotFound(await get(`/slok?${q}`), 'verse', q);
+    // Nothing matching is the 404; a value that names nothing is a 400 naming the parameter, as /search says it.
+    assertNotFound(await get('/slok?speaker=dhritarashtra&ch=2'), 'verse', 'speaker=dhritarashtra&ch=2');
+    for (const q of ['speaker=bhishma', 'speaker=', 'ch=19', 'ch=0', 'ch=x', 'speaker=arjuna&speaker=krishna']) {
+      const r = await get(`/slok?${q}`);
+      assert.is(r.status, 400, q);
+      assert.match(JSON.parse(r.text).error, new RegExp(`^${q.slice(0, q.indexOf('='))}: `), q);
     }
+    assert.match(JSON.parse((await get('/slok?speaker=sanjay')).text).error, /^speaker: "sanjay" is not a speaker here; expected one of krishna, arjuna, sanjaya, dhritarashtra/);
     const card = await get('/gita.svg?speaker=sanjaya&ch=1');
     assert.is(card.status, 200);
     const [, ch, v] = /<title>Bhagavad Gita (\d+)\.(\d+)<\/title>/.exec(card.text)!;
@@ -189,7 +194,8 @@ function contract(runtime: Runtime) {
     // The card draws its letters as outlines; what it shows is in its <desc>.
     assert.match(card.text, /<desc>Bhagavad Gita \d+\.\d+ · Sanjaya\./, 'the card names the speaker');
     assert.is((await get('/gita.svg?speaker=krishna&ch=2&sl=47')).status, 200);
-    for (const q of ['speaker=arjuna&ch=2&sl=47', 'speaker=nobody', 'speaker=dhritarashtra&ch=3']) assertNotFound(await get(`/gita.svg?${q}`), 'verse', q);
+    for (const q of ['speaker=arjuna&ch=2&sl=47', 'speaker=dhritarashtra&ch=3']) assertNotFound(await get(`/gita.svg?${q}`), 'verse', q);
+    assert.is((await get('/gita.svg?speaker=nobody')).status, 400);
   });
 
   t('BG18.45 is served corrected, and /audit.json says how', async () => {
@@ -293,9 +299,13 @@ function contract(runtime: Runtime) {
       assert.not.match((await get(`/gita-${theme}.svg`)).text, /prefers-color-scheme/, `/gita-${theme}.svg is a random card in that theme`);
     }
     assert.match((await get('/gita.svg?theme=auto')).text, /prefers-color-scheme/);
+    // A value the card cannot take is a 400 naming the parameter (and, for a value, what it takes).
     for (const q of ['?sl=5', '?ch=99', '?ch=0', '?ch=2&sl=99', '?ch=abc', '?ch=2&sl=x', '?ch=2&ch=3', '?theme=blue', '?theme=dark&theme=light']) {
-      assertNotFound(await get(`/gita.svg${q}`), 'verse', q);
+      const r = await get(`/gita.svg${q}`);
+      assert.is(r.status, 400, q);
+      assert.match(JSON.parse(r.text).error, new RegExp(`^${/(\w+)=[^&]*$/.exec(q)![1]}: `), q);
     }
+    assert.match(JSON.parse((await get('/gita.svg?ch=2&sl=47&theme=blue')).text).error, /^theme: "blue" is not a theme; expected one of auto, light, dark$/);
   });
 
   t('HEAD answers the headers without a body; other methods get 405 with Allow', async () => {

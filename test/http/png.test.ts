@@ -78,8 +78,13 @@ test("themes: gita.png is the light picture, gita-dark.png and ?theme=dark the d
   assert.match(today.headers['cache-control'], /max-age=86400/);
 });
 
-test('what names no card is the verse 404, as for the SVG card', async () => {
-  for (const path of ['/slok/2/74/gita.png', '/slok/19/1/gita.png', '/gita.png?ch=2&sl=99', '/gita.png?theme=blue', '/gita.png?speaker=nobody', '/slok/today/gita.png?date=2026-02-30', '/slok/2/47/gita-sepia.png']) {
+test('what names no card is the verse 404, and a value it cannot take the 400, as for the SVG card', async () => {
+  for (const path of ['/gita.png?ch=2&sl=99', '/gita.png?theme=blue', '/gita.png?speaker=nobody', '/slok/today/gita.png?date=2026-02-30']) {
+    const [r, svg] = await Promise.all([fetchRaw(a.url, path), fetchRaw(a.url, path.replace('.png', '.svg'))]);
+    assert.is(r.status, 400, path);
+    assert.is(r.text, svg.text, `${path}: the SVG card's 400`);
+  }
+  for (const path of ['/slok/2/74/gita.png', '/slok/19/1/gita.png', '/slok/2/47/gita-sepia.png']) {
     const [r, svg] = await Promise.all([fetchRaw(a.url, path), fetchRaw(a.url, path.replace('.png', '.svg'))]);
     assert.is(r.status, 404, path);
     assert.is(svg.status, 404, path);

@@ -191,8 +191,8 @@ test('the verse of the day: one verse for the day on Node, Deno, Bun and in a st
   for (const server of others) assert.ok((await fetchRaw(server.url, '/slok/today?date=2024-02-29')).body.equals(dated.body), server.url);
   for (const d of ['2024-02-30', '2023-02-29', '2024-13-01', '24-01-01', '2024-1-1', 'today', '', '2024-01-01&date=2024-01-02']) {
     const r = await get(`/slok/today?date=${d}`);
-    assert.is(r.status, 404, d);
-    assert.is(r.text, NOT_FOUND.verse);
+    assert.is(r.status, 400, d);
+    assert.match(JSON.parse(r.text).error, /^date: /, d);
   }
 });
 

@@ -105,7 +105,10 @@ test('cardQuery: never throws; a verse it names exists', () => {
   for (let i = 0; i < 20_000; i++) {
     const q = randomQuery().slice(1);
     const r = cardQuery(new URLSearchParams(q), dist.manifest.content);
-    if (!r) continue;
+    if ('error' in r) {
+      assert.match(r.error, /^(ch|sl|speaker|theme): /, q);
+      continue;
+    }
     if (r.sl !== undefined) assert.ok(r.ch !== undefined && r.sl <= counts[r.ch - 1] + 1, q);
     assert.ok(r.ch >= 0 && r.ch <= counts.length, q);
     assert.ok(r.speaker >= -1 && r.speaker < dist.manifest.content.speakers.length, q);
@@ -131,7 +134,7 @@ test('the app: any random request gets a designed status, and only listed files 
     if (r.file) assert.ok(listed.has(r.file), `${url} streams ${r.file}, which the manifest does not list`);
     if (r.status === 200 && req.method === 'GET' && !r.file) assert.ok(r.body !== undefined && r.body.length > 0, `${url}: a body`);
     const text = typeof r.body === 'string' ? r.body : Array.isArray(r.body) ? Buffer.concat(r.body).toString() : Buffer.from((r.body as Uint8Array | undefined) ?? []).toString();
-    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|ch|speaker|format|ref|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
+    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|offset|ch|sl|speaker|theme|date|format|ref|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
   }
   assert.ok((statuses.get(200) ?? 0) > 1000 && (statuses.get(404) ?? 0) > 1000 && (statuses.get(400) ?? 0) > 100, JSON.stringify(Object.fromEntries(statuses)));
 });

@@ -90,16 +90,21 @@ function reading(runtime: Runtime) {
     assert.is(m['og:image'], 'https://gita.example/api/slok/18/66/gita.png');
   });
 
-  t('?lang= and ?author= choose the translation; bad values are a 400', async () => {
+  t('?lang= and ?author= choose the translation; bad values, a parameter twice and authors (the API\'s plural) are a 400 page', async () => {
     const hi = await fetchRaw(server.url, '/read/2/47?lang=hi&author=rams');
     assert.is(hi.status, 200);
     assert.match(hi.text, /— Swami Ramsukhdas/);
     const en = await fetchRaw(server.url, '/read/2/47?author=prabhu');
     assert.match(en.text, /— A\.C\. Bhaktivedanta Swami Prabhupada/);
-    for (const q of ['lang=sa', 'lang=', 'author=nobody', 'author=__proto__', 'author=%3Cscript%3E']) {
+    for (const q of ['lang=sa', 'lang=', 'author=nobody', 'author=__proto__', 'author=%3Cscript%3E', 'lang=en&lang=hi', 'author=siva&author=tej', 'authors=siva']) {
       const bad = await fetchRaw(server.url, `/read/2/47?${q}`);
       assert.is(bad.status, 400, q);
+      assert.match(bad.headers['content-type'], /^text\/html/, `${q}: a page, as the route answers`);
+      assert.match(bad.text, /<h1>Bad request<\/h1>/, q);
+      assert.not.match(bad.text, /<script>/, q);
     }
+    assert.match((await fetchRaw(server.url, '/read/2/47?author=xyz')).text, /author: &quot;xyz&quot; is not a commentary here; expected one commentary key: /);
+    assert.match((await fetchRaw(server.url, '/read/2?authors=siva')).text, /authors: not a parameter of this route; did you mean author\?/);
   });
 
   t('a chapter page made from the cut records is the page made from whole ones', async () => {

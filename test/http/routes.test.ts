@@ -45,20 +45,25 @@ test('every route has a unique id and a documented example', () => {
   for (const r of ROUTES) assert.ok(r.example.startsWith('/') && r.summary.length > 10, r.id);
 });
 
-const facts = { versesPerChapter: counts, speakers: [{ slug: 'krishna', name: 'श्रीभगवान्' }, { slug: 'arjuna', name: 'अर्जुन' }] };
+const facts = { versesPerChapter: counts, speakers: [{ slug: 'krishna', name: 'श्रीभगवान्' }, { slug: 'arjuna', name: 'अर्जुन' }], commentaries: [{ key: 'siva' }] };
+/** A refusal: its message starts with the parameter it names. */
+const refusedFor = (r: object, name: string, what: string) => assert.match('error' in r ? String(r.error) : JSON.stringify(r), new RegExp(`^${name}: `), what);
 const any = { ch: 0, speaker: -1 };
 
-test('card queries: none, ch, ch and sl, speaker; anything else is null', () => {
+test('card queries: none, ch, ch and sl, speaker; anything else is refused, naming the parameter', () => {
   const q = (s: string) => cardQuery(new URLSearchParams(s), facts);
   assert.equal(q(''), any);
   assert.equal(q('api_key=x'), any);
   assert.equal(q('api_key=x&theme=dark'), { ...any, theme: 'dark' });
   assert.equal(q('ch=3&theme=light'), { ch: 3, speaker: -1, theme: 'light' });
-  assert.is(q('theme=blue'), null);
+  refusedFor(q('theme=blue'), 'theme', 'theme=blue');
+  assert.match((q('theme=blue') as { error: string }).error, /expected one of auto, light, dark/);
   assert.equal(q('ch=2'), { ch: 2, speaker: -1 });
   assert.equal(q('ch=2&sl=73'), { ch: 2, speaker: -1, sl: 73 });
   assert.equal(q('speaker=Arjuna&ch=1'), { ch: 1, speaker: 1 });
-  for (const bad of ['sl=3', 'ch=0', 'ch=19', 'ch=2&sl=74', 'ch=02', 'ch=2&sl=', 'ch=2&ch=3', 'ch=2&sl=1&sl=2', 'ch=', 'speaker=', 'speaker=bhishma', 'speaker=krishna&speaker=arjuna', 'speaker=krishna&sl=3']) assert.is(q(bad), null, bad);
+  const bad: Array<[string, string]> = [['sl=3', 'sl'], ['ch=0', 'ch'], ['ch=19', 'ch'], ['ch=2&sl=74', 'sl'], ['ch=02', 'ch'], ['ch=2&sl=', 'sl'], ['ch=2&ch=3', 'ch'], ['ch=2&sl=1&sl=2', 'sl'], ['ch=', 'ch'], ['speaker=', 'speaker'], ['speaker=bhishma', 'speaker'], ['speaker=krishna&speaker=arjuna', 'speaker'], ['speaker=krishna&sl=3', 'sl']];
+  for (const [query, name] of bad) refusedFor(q(query), name, query);
+  assert.match((q('speaker=bhishma') as { error: string }).error, /expected one of krishna, arjuna \(any case\), or the Devanagari name/);
 });
 
 test('verse filters: ch and speaker by slug (any case) or Devanagari (any normalization)', () => {
@@ -67,7 +72,7 @@ test('verse filters: ch and speaker by slug (any case) or Devanagari (any normal
   assert.equal(f('speaker=KRISHNA'), { ch: 0, speaker: 0 });
   assert.equal(f(`speaker=${encodeURIComponent('श्रीभगवान्'.normalize('NFD'))}&ch=18`), { ch: 18, speaker: 0 });
   assert.equal(f('ch=4&api_key=x'), { ch: 4, speaker: -1 });
-  for (const bad of ['ch=0', 'ch=19', 'ch=x', 'speaker=sanjaya', 'speaker=', 'ch=1&ch=2']) assert.is(f(bad), null, bad);
+  for (const bad of ['ch=0', 'ch=19', 'ch=x', 'speaker=sanjaya', 'speaker=', 'ch=1&ch=2']) refusedFor(f(bad), bad.slice(0, bad.indexOf('=')), bad);
 });
 
 test('content coding: brotli first, q-values respected, identity when nothing fits', () => {

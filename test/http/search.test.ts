@@ -39,7 +39,8 @@ function searchSuite(runtime: Runtime) {
     const hindi = JSON.parse((await get(`/search?q=${encodeURIComponent('यदा यदा हि धर्मस्य')}&limit=1`)).text);
     assert.equal(hindi.results.map((x: { _id: string }) => x._id), ['BG4.7']);
     const none = JSON.parse((await get('/search?q=zzzzqqqq')).text);
-    assert.equal(none, { query: 'zzzzqqqq', total: 0, results: [] });
+    assert.equal({ ...none, hint: undefined }, { query: 'zzzzqqqq', total: 0, limit: 10, offset: 0, results: [], hint: undefined });
+    assert.match(none.hint, /^no verse matches "zzzzqqqq" in the English and Hindi translations and the Sanskrit; check the spelling/);
     const filtered = JSON.parse((await get('/search?q=mind&speaker=arjuna&ch=6&limit=50&lang=en')).text);
     assert.ok(filtered.results.length > 0 && filtered.results.every((x: { chapter: number; speaker: string }) => x.chapter === 6 && x.speaker === 'अर्जुन'));
   });
@@ -68,6 +69,29 @@ function searchSuite(runtime: Runtime) {
     const bad = await get('/search?q=&format=html');
     assert.is(bad.status, 400);
     assert.match(bad.text, /class="error">q: empty/);
+  });
+
+  t('paging: offset pages through every match, in JSON and in the page; an empty page says why', async () => {
+    const first = JSON.parse((await get('/search?q=karma&limit=20')).text);
+    assert.equal([first.limit, first.offset], [20, 0]);
+    assert.ok(first.total > 100, `${first.total}`);
+    const second = JSON.parse((await get('/search?q=karma&limit=10&offset=10')).text);
+    assert.equal(second.results.map((r: { _id: string }) => r._id), first.results.slice(10).map((r: { _id: string }) => r._id));
+    assert.equal([second.total, second.limit, second.offset], [first.total, 10, 10]);
+    const page = await get('/search?q=karma&offset=10&format=html');
+    assert.match(page.text, new RegExp(`${first.total} verses match; 11 to 20 here`));
+    assert.match(page.text, /<a href="\/search\?q=karma&amp;format=html" rel="prev">/);
+    assert.match(page.text, /<a href="\/search\?q=karma&amp;offset=20&amp;format=html" rel="next">/);
+    assert.match(page.text, /<ol start="11">/);
+    const hindi = JSON.parse((await get('/search?q=karma&lang=hi')).text);
+    assert.ok(hindi.total > 0 && hindi.searched.devanagari === 'कर्म', JSON.stringify(hindi).slice(0, 200));
+    const empty = JSON.parse((await get('/search?q=who%20am%20I')).text);
+    assert.equal([empty.total, empty.results], [0, []]);
+    assert.match(empty.hint, /only common words/);
+    assert.match(JSON.parse((await get('/search?q=karma&offset=9999')).text).hint, /^offset 9999 is past the last/);
+    const refused = await get('/search?q=karma&page=2');
+    assert.is(refused.status, 400);
+    assert.match(JSON.parse(refused.text).error, /^page: not a parameter of this route; did you mean offset\?/);
   });
 
   t('an ETag, 304, and brotli for answers worth compressing', async () => {

@@ -163,7 +163,12 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     assert.ok(found.text.includes('Bhagavad Gita 2.47'));
     const inChapter = await call(client, 'search', { q: 'yoga', ch: 6, lang: 'en', limit: 5 });
     assert.ok(inChapter.data.results.length > 0 && inChapter.data.results.every((x: { chapter: number }) => x.chapter === 6));
-    for (const args of [{ q: '' }, { q: 'yoga', limit: 0 }, { q: 'yoga', limit: 51 }, { q: 'x'.repeat(501) }]) assert.ok((await call(client, 'search', args)).isError, JSON.stringify(args).slice(0, 40));
+    for (const args of [{ q: '' }, { q: 'yoga', limit: 0 }, { q: 'yoga', limit: 51 }, { q: 'x'.repeat(501) }, { q: 'yoga', offset: -1 }]) assert.ok((await call(client, 'search', args)).isError, JSON.stringify(args).slice(0, 40));
+    const paged = await call(client, 'search', { q: 'karma', limit: 5, offset: 5 });
+    assert.equal([paged.data.limit, paged.data.offset], [5, 5]);
+    assert.ok(paged.text.includes(`match "karma"; 6 to 10 of them (the next: offset 10)`), paged.text.slice(0, 120));
+    const none = await call(client, 'search', { q: 'who am I' });
+    assert.match(none.text, /^No verse matches "who am I": .*searched as one phrase/);
   });
 
   s('resources: chapters and verses by URI, colophons too; a missing one is a JSON-RPC error', async ({ client }) => {

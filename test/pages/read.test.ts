@@ -92,8 +92,8 @@ test('?lang= and ?author= pick the translation; an author without one says so', 
   assert.is(chooseTranslation(colophon, EN).shown, null, 'nobody translated a colophon');
   assert.equal(parseReadingOptions(new URLSearchParams('lang=hi&author=rams'), ['rams']), { lang: 'hi', author: 'rams' });
   assert.equal(parseReadingOptions(new URLSearchParams(''), ['rams']), { lang: 'en', author: null });
-  assert.match((parseReadingOptions(new URLSearchParams('lang=sa'), []) as { error: string }).error, /lang must be one of en, hi/);
-  assert.match((parseReadingOptions(new URLSearchParams('author=<x>'), ['rams']) as { error: string }).error, /author must be a commentary key/);
+  assert.match((parseReadingOptions(new URLSearchParams('lang=sa'), []) as { error: string }).error, /^lang: "sa" is not a language of the reading pages; expected one of en, hi/);
+  assert.match((parseReadingOptions(new URLSearchParams('author=<x>'), ['rams']) as { error: string }).error, /^author: "<x>" is not a commentary here; expected one commentary key: rams$/);
 });
 
 test('words are listed when there are some', () => {

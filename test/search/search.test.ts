@@ -211,7 +211,11 @@ test('parameters: q required and at most 500 characters; lang, ch, speaker, limi
     [`q=${'a'.repeat(501)}`, /^q: 501 characters; at most 500$/],
     ['q=a&q=b', /^q: given 2 times/],
     ['q=a&lang=fr', /^lang: "fr" is not a language here; expected one of en, hi, sa$/],
-    ['q=a&ch=19', /^ch: "19" is not a chapter; expected 1 to 18$/],
+    ["q=a&ch=19", /^ch: "19" is not a chapter; expected a chapter, 1 to 18$/],
+    ["q=a&offset=-1", /^offset: "-1" is not a number of results to skip; expected 0 \(the default\) to 10000/],
+    ["q=a&offset=1e2", /^offset: /],
+    ["q=a&offset=10001", /^offset: /],
+    ["q=a&offset=0&offset=10", /^offset: given 2 times/],
     ['q=a&ch=02', /^ch: /],
     ['q=a&speaker=bhishma', /^speaker: "bhishma" is not a speaker here; expected one of krishna, arjuna, sanjaya, dhritarashtra/],
     ['q=a&limit=0', /^limit: "0" is not a number of results; expected 1 to 50/],
@@ -227,6 +231,64 @@ test('parameters: q required and at most 500 characters; lang, ch, speaker, limi
   assert.ok(search(s, { q: 'lotus leaf' }).total > 0);
   assert.is(search(s, { q: `${'x'.repeat(MAX_QUERY_CHARS)} lotus leaf` }).total, 0, 'the words past the limit are cut');
   assert.is(search(s, { q: 'x'.repeat(500) }).results.length, 0);
+});
+
+test('paging: offset and limit walk every match once, in one order; the answer says total, limit and offset', () => {
+  const first = search(s, { q: 'karma' });
+  assert.equal([first.limit, first.offset], [10, 0]);
+  assert.ok(first.total > LIMIT_MAX, `karma matches ${first.total} verses`);
+  // Pages of every size, read one after another, list the same verses in the same order as pages of another size.
+  const walk = (limit: number) => {
+    const ids: string[] = [];
+    for (let offset = 0; offset < first.total; offset += limit) {
+      const page = search(s, { q: 'karma', limit, offset });
+      assert.equal([page.total, page.limit, page.offset], [first.total, limit, offset]);
+      ids.push(...page.results.map((r) => r._id));
+    }
+    return ids;
+  };
+  const by10 = walk(10);
+  assert.is(by10.length, first.total, 'every match, once');
+  assert.is(new Set(by10).size, first.total, 'never a verse twice');
+  assert.equal(walk(7), by10);
+  assert.equal(walk(LIMIT_MAX), by10);
+  assert.equal(first.results.map((r) => r._id), by10.slice(0, 10), 'the first page is what a search without offset answers');
+  // Past the last match: an empty page that says why.
+  const past = search(s, { q: 'karma', offset: first.total });
+  assert.equal(past.results, []);
+  assert.match(past.hint!, new RegExp(`^offset ${first.total} is past the last of the ${first.total} matching verses`));
+  assert.not.ok(first.hint, 'no hint on a page with results');
+});
+
+test('a Latin query asked of the Hindi is searched through its Devanagari spelling', () => {
+  const hi = search(s, { q: 'karma', lang: 'hi' });
+  assert.ok(hi.total > 50, `${hi.total}`);
+  assert.equal(hi.searched, { devanagari: 'कर्म' });
+  assert.ok(hi.results.every((r) => r.matches.some((m) => m.field.endsWith('.ht') && m.ranges.length)), 'marked in the Hindi');
+  assert.ok(hi.results[0].matches.some((m) => m.ranges.some(([a, b]) => m.snippet.slice(a, b).startsWith('कर्म'))));
+  assert.is(search(s, { q: 'karma', lang: 'hi' }).total, search(s, { q: 'कर्म', lang: 'hi' }).total, 'the same as typing it in Devanagari');
+  assert.ok(search(s, { q: 'dharma', lang: 'hi' }).total > 0);
+  assert.ok(search(s, { q: 'bhakti', lang: 'hi' }).total > 0);
+});
+
+test('stop words alone are searched as a phrase; an empty answer says why', () => {
+  const the = search(s, { q: 'the' });
+  assert.ok(the.total > 100, `${the.total}`);
+  assert.equal(the.searched, { phrase: 'the' });
+  assert.ok(the.results[0].matches[0].ranges.length > 0);
+  const phrase = search(s, { q: 'who is' });
+  for (const r of phrase.results) {
+    const m = r.matches[0];
+    assert.match(m.snippet.slice(m.ranges[0][0], m.ranges[0][1]).toLowerCase(), /^who\W{1,3}is$/, r._id);
+  }
+  const none = search(s, { q: 'who am I' });
+  assert.is(none.total, 0);
+  assert.match(none.hint!, /only common words \(who, am, i\), which were searched as one phrase/);
+  const narrowed = search(s, { q: 'lotus leaf', ch: 1 });
+  assert.is(narrowed.total, 0);
+  assert.match(narrowed.hint!, /of chapter 1; try without ch or speaker$/);
+  assert.match(search(s, { q: 'qwxzv' }).hint!, /^no verse matches "qwxzv"/);
+  assert.match(search(s, { q: 'xyzzyq', lang: 'hi' }).hint!, /the Hindi was searched as /);
 });
 
 test.run();

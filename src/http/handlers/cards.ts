@@ -3,8 +3,8 @@
 // request from the SVG, then kept: png-cards.ts).
 import { FILES, type Theme } from '../../layout.ts';
 import type { Context, Handler, Reply } from '../context.ts';
-import { ANY_VERSE, cardQuery, dayQuery, themeQuery } from '../query.ts';
-import { busy, notFound } from '../respond.ts';
+import { ANY_VERSE, cardQuery, dayQuery, themeQuery, type Refused } from '../query.ts';
+import { badRequest, busy, notFound } from '../respond.ts';
 import type { Card } from '../served.ts';
 
 /** A verse's card in a theme, as SVG, or as PNG when the route's file is gita.png. */
@@ -19,23 +19,23 @@ function card(c: Context, card: Card, theme: Theme, random: boolean, cache?: str
   return c.file(FILES.card(card.ch, card.sl, theme), random, cache);
 }
 
-/** The theme: ?theme=, else the file name asked for (gita-dark.svg); null: not a theme. */
-const themeOf = (c: Context): Theme | null => {
+/** The theme: ?theme=, else the file name asked for (gita-dark.svg); refused: not a theme. */
+const themeOf = (c: Context): Theme | Refused => {
   const theme = c.query ? themeQuery(c.query) : undefined;
-  return theme === null ? null : (theme ?? c.at.theme ?? 'auto');
+  return theme ?? c.at.theme ?? 'auto';
 };
 
 export const verseCard: Handler = (c) => {
   const theme = themeOf(c);
-  if (!theme) return notFound.verse;
+  if (typeof theme === 'object') return badRequest(theme.error);
   return card(c, c.served.cardOf.get(c.at.asset!)!, theme, false);
 };
 
 export const todayCard: Handler = (c) => {
   const day = dayQuery(c.query);
-  if (!day) return notFound.verse;
+  if ('error' in day) return badRequest(day.error);
   const theme = themeOf(c);
-  if (!theme) return notFound.verse;
+  if (typeof theme === 'object') return badRequest(theme.error);
   return card(c, c.served.dayVerse(day.date), theme, false, day.cache);
 };
 
@@ -43,7 +43,7 @@ export const todayCard: Handler = (c) => {
 export const randomCard: Handler = (c) => {
   const facts = c.served.dist.manifest.content;
   const q: ReturnType<typeof cardQuery> = c.query ? cardQuery(c.query, facts) : ANY_VERSE;
-  if (!q) return notFound.verse;
+  if ('error' in q) return badRequest(q.error);
   const theme = q.theme ?? c.at.theme ?? 'auto';
   if (q.sl) {
     // A verse named with a speaker that is not its own names nothing.

@@ -3,7 +3,7 @@
 // are lists of the records held in memory, cut by the projection asked for,
 // measured before anything is made (MAX_ANSWER_BYTES), and kept as bytes
 // like any projection, or sent as slices of the records when large.
-import { readCitation } from '../../content/citations.ts';
+import { readCitation, REF_FORMS } from '../../content/citations.ts';
 import { projectionKey, type Projection } from '../../content/projection.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
@@ -59,15 +59,17 @@ export const verseRange: Handler = (c) => {
   return answerList(c, `/slok/${ch}/${from}-${to}\0${p ? projectionKey(p) : ''}`, records, p, '[', ']');
 };
 
-/** GET /verses?ref=: {"refs": [canonical labels], "verses": [records in the order asked]}. */
+/** GET /verses?ref= and /verses/{ref}: {"refs": [canonical labels], "verses": [records in the order asked]}. */
 export const verses: Handler = (c) => {
-  const given = c.query?.getAll('ref') ?? [];
+  const asked = c.query?.getAll('ref') ?? [];
+  if (c.at.ref !== undefined && asked.length) return badRequest('ref: given in the path and as ?ref=; give it once, with several references separated by commas');
+  const given = c.at.ref !== undefined ? [c.at.ref] : asked;
   if (given.length > 1) return badRequest(`ref: given ${given.length} times; give it once, with several references separated by commas`);
   const s = c.served;
   const cited = readCitation(given[0] ?? '', s.dist.manifest.content.versesPerChapter);
   if (!cited.ok) {
     if (cited.error.kind === 'missing') return notFound.verse;
-    return badRequest(given.length ? cited.error.message : 'ref: missing; name verses as people cite them: ?ref=2.47, BG 2.47-50, 18 (a chapter), several separated by commas');
+    return badRequest(given.length ? cited.error.message : `ref: missing; give ?ref= (or /verses/{ref}): ${REF_FORMS}`);
   }
   const p = projectionOf(c);
   if (p && 'status' in p) return p;

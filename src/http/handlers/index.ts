@@ -22,6 +22,7 @@ export const HANDLERS: Record<RouteId, Handler> = {
   'verse-words': words,
   'verse-range': verseRange,
   verses,
+  'verses-ref': verses,
   search,
   chapters: chapter,
   'chapter-verses': chapterVerses,

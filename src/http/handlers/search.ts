@@ -23,7 +23,7 @@ export const search: Handler = (c) => {
     const running = c.app.options.search?.();
     if (!running) return notFound.resource;
     const run = await running;
-    const make = () => Buffer.from(asHtml ? searchPage(params.q, run(params)) : JSON.stringify({ query: params.q, ...run(params) }));
+    const make = () => Buffer.from(asHtml ? searchPage(params.q, run(params), undefined, params) : JSON.stringify({ query: params.q, ...run(params) }));
     const type = asHtml ? HTML_TYPE : undefined;
     if (c.served.projections.has(key)) return c.derived(key, make, type);
     // One search at a time per worker, each on its own turn of the event loop.

@@ -31,14 +31,15 @@ export const verse: Handler = (c) => record(c, c.at.asset!, false);
 
 export const randomVerse: Handler = (c) => {
   const filter = c.query ? verseFilter(c.query, c.served.dist.manifest.content) : ANY_VERSE;
-  const pool = filter && c.served.pool(filter);
-  if (!pool || !pool.length) return notFound.verse;
+  if ('error' in filter) return badRequest(filter.error);
+  const pool = c.served.pool(filter);
+  if (!pool.length) return notFound.verse;
   return record(c, pool[Math.floor(c.app.random() * pool.length)].verse, true);
 };
 
 export const today: Handler = (c) => {
   const day = dayQuery(c.query);
-  if (!day) return notFound.verse;
+  if ('error' in day) return badRequest(day.error);
   return record(c, c.served.dayVerse(day.date).verse, false, day.cache);
 };
 

@@ -1,0 +1,141 @@
+// One way to say no: the parameter rules of every route, read from their one
+// table (src/http/parameters.ts), against the app in process. A name a route
+// takes, given twice, and a near miss of one are a 400 in the route family's
+// form (JSON for the API, a page for /read) naming the parameter; any other
+// name is ignored (a cache buster); a bad value names the parameter and the
+// values it takes.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createApp, type App, type AppResponse } from '../../src/http/app.ts';
+import { loadDist, type Dist } from '../../src/http/assets.ts';
+import { loadSearch } from '../../src/http/search.ts';
+import { NEAR_MISSES, PARAMETERS, QUERY_RULES, checkQuery } from '../../src/http/parameters.ts';
+import { ROUTES } from '../../src/http/routes.ts';
+import { FileKeyStore } from '../../src/keys/file-store.ts';
+import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
+import { FileUsageStore } from '../../src/keys/usage.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
+import { testDist } from '../helpers/dist.ts';
+
+let dist: Dist;
+let app: App;
+test.before(hook(async () => {
+  const { distDir } = await testDist();
+  dist = await loadDist(distDir);
+  const data = tempDir();
+  app = createApp({
+    dist,
+    auth: 'optional',
+    keys: await FileKeyStore.open(data),
+    usage: await FileUsageStore.open(data, { flushEveryMs: 0 }),
+    limiter: createLimiter(memoryFactory),
+    anonLimit: 0,
+    pricing: '<p>pricing</p>',
+    search: () => loadSearch(distDir),
+  });
+}));
+
+const get = async (url: string) => {
+  const r: AppResponse = await app.handle({ method: 'GET', url, header: () => undefined, ip: '10.0.0.1', body: async () => null });
+  const body = typeof r.body === 'string' ? r.body : r.body && !Array.isArray(r.body) ? Buffer.from(r.body as Uint8Array).toString() : '';
+  const type = r.headers[r.headers.findIndex((h) => h.toLowerCase() === 'content-type') + 1] ?? '';
+  return { status: r.status, body, type };
+};
+
+/** The 400 of a route family: a JSON error for the API, an HTML page for the reading pages; the message either way. */
+async function refused(url: string, page: boolean): Promise<string> {
+  const r = await get(url);
+  assert.is(r.status, 400, url);
+  if (page) {
+    assert.match(r.type, /^text\/html/, `${url}: a page`);
+    return /<p>([^<]*)<\/p>/.exec(r.body.slice(r.body.indexOf('<h1>')))![1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  }
+  assert.match(r.type, /^application\/json/, `${url}: JSON`);
+  return JSON.parse(r.body).error;
+}
+
+/** A value each parameter takes (so that given twice, only the repeat is wrong). */
+const GOOD: Record<string, string> = { ch: '2', sl: '47', speaker: 'krishna', theme: 'dark', date: '2026-01-01', lang: 'en', authors: 'siva', fields: 'slok', ref: '2.47', q: 'lotus', limit: '3', offset: '0', format: 'json', author: 'siva' };
+
+const withQuery = (example: string, query: string) => `${example.split('?')[0]}?${query}`;
+const GET_ROUTES = ROUTES.filter((r) => r.methods.includes('GET') && !r.needs);
+
+test('every name a route takes, given twice, is a 400 in its family form naming it', async () => {
+  let checked = 0;
+  for (const route of GET_ROUTES) {
+    for (const name of QUERY_RULES[route.id].taken.keys()) {
+      const message = await refused(withQuery(route.example, `${name}=${GOOD[name]}&${name}=${GOOD[name]}`), !!route.page);
+      assert.is(message, `${name}: given 2 times; give it once`, `${route.id} ${name}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 30, `${checked} checked`);
+});
+
+test('a near miss of a name a route takes is a 400 naming the right one and its values; other names are ignored', async () => {
+  let checked = 0;
+  for (const route of GET_ROUTES) {
+    const { taken, near } = QUERY_RULES[route.id];
+    for (const [miss, meant] of near) {
+      const message = await refused(withQuery(route.example, `${miss}=${GOOD[meant]}`), !!route.page);
+      assert.ok(message.startsWith(`${miss}: not a parameter of this route; did you mean ${meant}? (${meant}: `), `${route.id} ${miss}: ${message}`);
+      checked++;
+    }
+    // A name the route takes, in capitals, is a near miss of it too.
+    for (const name of taken.keys()) {
+      if (name.toUpperCase() === name) continue;
+      assert.match(await refused(withQuery(route.example, `${name.toUpperCase()}=${GOOD[name]}`), !!route.page), new RegExp(`did you mean ${name}\\?`), `${route.id} ${name}`);
+    }
+    // Cache busters and names nobody confuses: ignored.
+    if (route.access === 'key') continue;
+    const busted = await get(withQuery(route.example, `${route.example.split('?')[1] ?? ''}&_=1700000000&v=3&utm_source=x`));
+    assert.ok(busted.status < 400, `${route.id}: ${busted.status}`);
+  }
+  assert.ok(checked > 30, `${checked} checked`);
+  // The cases people meet: the singular /read takes on the API, the plural on /read, language, chapter.
+  assert.match(await refused('/slok/2/47?author=siva', false), /^author: not a parameter of this route; did you mean authors\? \(authors: commentary keys, comma-separated: /);
+  assert.match(await refused('/read/2/47?authors=siva', true), /^authors: not a parameter of this route; did you mean author\? \(author: one commentary key: /);
+  assert.match(await refused('/slok/2/47?language=en', false), /did you mean lang\?/);
+  assert.match(await refused('/gita.svg?chapter=2', false), /did you mean ch\?/);
+  assert.match(await refused('/search?q=karma&page=2', false), /^page: not a parameter of this route; did you mean offset\?/);
+});
+
+test('the near misses are never a name the route takes, and every route has rules', () => {
+  for (const route of ROUTES) {
+    const rules = QUERY_RULES[route.id];
+    assert.ok(rules, route.id);
+    for (const [miss, meant] of rules.near) {
+      assert.not.ok(rules.taken.has(miss), `${route.id}: ${miss}`);
+      assert.ok(rules.taken.has(meant) && NEAR_MISSES[meant].includes(miss), `${route.id}: ${miss} → ${meant}`);
+    }
+    for (const id of rules.taken.values()) assert.ok(id in PARAMETERS, `${route.id}: ${id} has its values worded`);
+  }
+});
+
+test('bad values: a 400 naming the parameter and the values it takes, in the family form', async () => {
+  const cases: Array<[string, RegExp, boolean?]> = [
+    ['/gita.svg?ch=2&sl=47&theme=blue', /^theme: "blue" is not a theme; expected one of auto, light, dark$/],
+    ['/slok/2/47/gita.svg?theme=sepia', /^theme: "sepia" is not a theme/],
+    ['/slok/today/gita.svg?date=2026-02-30', /^date: "2026-02-30" is not a day of the calendar; expected a day, YYYY-MM-DD/],
+    ['/slok?speaker=sanjay', /^speaker: "sanjay" is not a speaker here; expected one of krishna, arjuna, sanjaya, dhritarashtra \(any case\), or the Devanagari name$/],
+    ['/gita.svg?speaker=sanjay', /^speaker: "sanjay" is not a speaker here/],
+    ['/search?q=karma&speaker=sanjay', /^speaker: "sanjay" is not a speaker here; expected one of krishna/],
+    ['/slok?ch=19', /^ch: "19" is not a chapter; expected a chapter, 1 to 18$/],
+    ['/gita.svg?ch=2&sl=99', /^sl: "99" is not a verse of chapter 2; expected 1 to 73/],
+    ['/read/2/47?author=xyz', /^author: "xyz" is not a commentary here; expected one commentary key: /, true],
+    ['/read/2?lang=sa', /^lang: "sa" is not a language of the reading pages; expected one of en, hi/, true],
+  ];
+  for (const [url, pattern, page] of cases) assert.match(await refused(url, !!page), pattern, url);
+});
+
+test('checkQuery: one pass, bounded; no query costs nothing (it is not called)', () => {
+  const facts = dist.manifest.content;
+  assert.is(checkQuery('verse', new URLSearchParams('lang=en&_=1'), facts), null);
+  const many = new URLSearchParams(Array.from({ length: 5000 }, (_, i) => `x${i}=1`).join('&'));
+  const t = performance.now();
+  for (let i = 0; i < 10; i++) checkQuery('search', many, facts);
+  assert.ok((performance.now() - t) / 10 < 20, 'a long query is read once');
+  assert.is(checkQuery('verse', new URLSearchParams(`${'A'.repeat(5000)}=1`), facts), null, 'a long name is not lower-cased');
+});
+
+test.run();
