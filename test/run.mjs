@@ -108,7 +108,12 @@ child.stdout.on('data', (d) => {
   for (const m of String(d).replace(/\x1b\[[0-9;]*m/g, '').matchAll(/^(\S+\.test\.ts)$/gm)) started.push([m[1], Date.now()]);
   if (!lastSuiteDone && /^\s+Duration:/m.test(out.replace(/\x1b\[[0-9;]*m/g, ''))) {
     lastSuiteDone = true;
-    setTimeout(endLingering, LINGER_MS).unref();
+    lingering = setTimeout(endLingering, LINGER_MS).unref();
+  }
+  // It is ending: its exit removes its temporary folders, which may take a while.
+  if (lastSuiteDone && /^test process: removing \d+ temporary folders$/m.test(String(d))) {
+    clearTimeout(lingering);
+    lingering = setTimeout(endLingering, REMOVING_MS).unref();
   }
 });
 
@@ -118,6 +123,9 @@ child.stdout.on('data', (d) => {
 // an idle keep-alive connection lasts) it is stopped like an interrupted run,
 // and the run fails, since a test leaked something.
 const LINGER_MS = 5000;
+/** Once it says it removes its temporary folders at exit (test/helpers/cleanup.ts): as long as that may take. */
+const REMOVING_MS = 120_000;
+let lingering;
 let lastSuiteDone = false;
 let lingered = false;
 function endLingering() {

@@ -6,7 +6,7 @@
 // (test/run.mjs is the backstop for a test process killed outright: it kills
 // the process group and removes the run's temporary root.)
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 
 const processes = new Set<ChildProcess>();
 const dirs: string[] = [];
@@ -78,6 +78,8 @@ function cleanUp(): void {
     below.forEach(kill);
   }
   processes.clear();
+  // Said first (test/run.mjs waits longer once it reads it): tens of thousands of files take seconds to remove on a slow disk.
+  if (dirs.length) writeSync(1, `test process: removing ${dirs.length} temporary folders\n`);
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
