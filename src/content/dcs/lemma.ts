@@ -1,0 +1,28 @@
+// A lemma's names: as the DCS writes it, as IAST (the concordance's key and
+// file name), folded to ASCII as people type it (atman for ātman), and from
+// Devanagari (आत्मन्).
+import { Sanscript } from '../iast.ts';
+
+/** The DCS writes two letters of its roots with code points of its own: ṝ as U+FFDE (atit￞ for atitṝ), ḷ as U+FF71 (kﾱp for kḷp). */
+const DCS_LETTERS: Record<string, string> = { '\uFFDE': 'ṝ', '\uFF71': 'ḷ' };
+
+/** The IAST of a DCS lemma, NFC: the name the concordance and its files use. */
+export const lemmaName = (dcs: string) => dcs.replace(/[\uFFDE\uFF71]/g, (c) => DCS_LETTERS[c]).normalize('NFC');
+
+/** ātman → atman, kṛṣṇa → krsna: lower case, diacritics dropped. */
+export const foldLemma = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** Longest lemma asked for, in characters; the longest in the DCS's Gita is far shorter. */
+export const MAX_LEMMA_LENGTH = 64;
+/** IAST and ASCII letters, or Devanagari; nothing else names a lemma. */
+const LEMMA_SPELLING = /^(?:[a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]+|[\u0900-\u097F\u200c\u200d]+)$/u;
+
+/** A lemma as asked (IAST, ASCII or Devanagari) in IAST, NFC; an error when it cannot name one. */
+export function lemmaQuery(raw: string): { lemma: string } | { error: string } {
+  const s = raw.normalize('NFC').toLowerCase();
+  if (s.length > MAX_LEMMA_LENGTH) return { error: `lemma: at most ${MAX_LEMMA_LENGTH} characters` };
+  if (!LEMMA_SPELLING.test(s)) return { error: 'lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)' };
+  return { lemma: DEVANAGARI.test(s) ? Sanscript.t(s, 'devanagari', 'iast').normalize('NFC') : s };
+}
