@@ -20,6 +20,8 @@ export interface Params {
   file?: string;
   /** A commentary key as a name (route-paths.ts AUTHOR_KEY); the file it names says whether the content has it. */
   key?: string;
+  /** A lemma as asked (IAST, ASCII or Devanagari), decoded; its handler checks its spelling (400) and finds its file (404). */
+  lemma?: string;
   /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
   theme?: Theme;
   /** A language the file name names (en.json). */
@@ -44,6 +46,8 @@ const PARAMS: Record<string, Parser> = {
   to: verseOf,
   file: (s) => (s && s !== '.' && s !== '..' && !/[/\\\0]/.test(s) ? s : undefined),
   key: (s) => (AUTHOR_KEY.test(s) ? s : undefined),
+  // karman.json is the static file's name, which the route's alias takes.
+  lemma: (s) => (s && !s.endsWith('.json') ? s : undefined),
 };
 
 type Segment =

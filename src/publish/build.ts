@@ -9,7 +9,8 @@ import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
-import { wordsOf } from '../content/words.ts';
+import { readAnalysis } from '../content/dcs/store.ts';
+import { analysisAssets, type JoinReport } from './analysis.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
@@ -70,6 +71,8 @@ export interface BuildSummary {
   ms: number;
   cache: CompressStats;
   manifest: Manifest;
+  /** How many word-by-word entries the analysis joined (analysis.ts). */
+  joins: JoinReport['joins'];
 }
 
 export class BuildError extends Error {
@@ -113,6 +116,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const proper = verses.filter((v) => !isColophon(v, byNumber.get(v.chapter)!));
   const daily = pickVerse(seed, proper);
   const facts = contentFacts(content);
+  const dcs = readAnalysis(options.contentDir);
   const authors = describeAuthors(verses, facts.versesPerChapter, audit);
 
   // The workers compress the records while this thread renders the cards.
@@ -147,13 +151,17 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     twinsMade(list, await pool.compressMany(list.map((a) => a.body), levels, list.map((a) => a.sha256!)));
   };
   let assets: Asset[];
+  let joins: JoinReport['joins'] = { entries: 0, joined: 0, rate: 0 };
   let binary: Asset[] = [];
   try {
     step('making the records and their language forms');
     const json = apiAssets(content);
     const jsonDone = compress(json);
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
-    const derived = derivedAssets(content, json, daily, facts);
+    // Each verse's analysis, its words joined to it, the concordance (analysis.ts).
+    const analysis = analysisAssets(content, dcs, audit);
+    joins = analysis.report.joins;
+    const derived = [...derivedAssets(content, json, daily, facts), ...analysis.assets];
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/), with twins in every build (a quick
@@ -291,6 +299,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     ms: performance.now() - started,
     cache: pool.stats,
     manifest,
+    joins,
   };
 }
 
@@ -379,7 +388,7 @@ function docsAssets(content: Content, facts: Manifest['content'], daily: { chapt
 
 /**
  * What static hosts serve for projections they cannot compute: each record in
- * each language (slok/C/V/en.json), each verse's words (slok/C/V/words.json), each chapter's records in one list, whole
+ * each language (slok/C/V/en.json), each chapter's records in one list, whole
  * and in each language (chapter/C/slok/index.json, en.json), and the build
  * day's verse in every form (slok/today/). Cut from the records' bytes by the
  * server's own code, so a static host and the server answer the same bytes.
@@ -398,7 +407,6 @@ function derivedAssets(content: Content, json: Asset[], daily: VerseRecord, fact
       forms.set(FILES.verse(v.chapter, v.verse, lang), body);
       out.push({ path: FILES.verse(v.chapter, v.verse, lang), body });
     }
-    out.push({ path: FILES.words(v.chapter, v.verse), body: Buffer.from(JSON.stringify(wordsOf(v))) });
   }
   const list = (parts: Buffer[]) => Buffer.concat([Buffer.from('['), ...parts.flatMap((p, i) => (i ? [Buffer.from(','), p] : [p])), Buffer.from(']')]);
   for (const c of content.chapters) {

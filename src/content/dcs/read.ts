@@ -11,6 +11,7 @@ import { ContentError, type ContentProblem } from '../validate.ts';
 import { parseConllu, type DcsWord } from './conllu.ts';
 import { containment, skeleton, spelling } from './letters.ts';
 import { placeChapter } from './place.ts';
+export { DCS_ATTRIBUTION, DCS_LICENSE, DCS_SOURCE } from './attribution.ts';
 
 export const dcsFile = (ch: number) => `bhagavadgita_chapter_${ch}.conllu`;
 
@@ -20,9 +21,6 @@ export function defaultDcsDir(projectRoot: string): string | null {
   return existsSync(dir) ? dir : null;
 }
 
-export const DCS_ATTRIBUTION = 'Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0';
-export const DCS_LICENSE = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
-export const DCS_SOURCE = 'https://github.com/OliverHellwig/sanskrit (dcs/data/conllu), Mahābhārata 6, BhaGī 1-18';
 
 /** Below this share of a verse's letters in its DCS words, the DCS is said to lack part of the verse. */
 const COVERED = 0.9;
