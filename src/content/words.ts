@@ -15,6 +15,8 @@ export interface Word {
   transliteration: string;
   /** English, without the list's separator. */
   meaning: string;
+  /** The DCS words the entry covers (src/content/dcs/join.ts), as the build's words.json gives them. */
+  analysis?: import('./dcs/served.ts').AnalysedWord[];
 }
 
 /** Where word lists live: one text of one commentary. */

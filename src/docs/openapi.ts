@@ -105,7 +105,6 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     },
   },
   lemma: {
-    parameters: [parameter('lemma')],
     responses: {
       '200': ok(`Every occurrence of the lemma in verse order (statically: lemma/{lemma}.json, the IAST lemma in NFC; an ASCII spelling that is no lemma has its file too). An ASCII spelling that several lemmas share and that is none of them answers all of them. ${DCS_ATTRIBUTION}.`, { [JSON_TYPE]: { schema: { anyOf: [schema('Lemma'), schema('LemmaChoice')] } } }, fixedHeaders),
       '304': response('NotModified'),

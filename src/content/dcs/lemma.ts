@@ -1,6 +1,7 @@
 // A lemma's names: as the DCS writes it, as IAST (the concordance's key and
 // file name), folded to ASCII as people type it (atman for ātman), and from
 // Devanagari (आत्मन्).
+import { FILES } from '../../layout.ts';
 import { Sanscript } from '../iast.ts';
 
 /** The DCS writes two letters of its roots with code points of its own: ṝ as U+FFDE (atit￞ for atitṝ), ḷ as U+FF71 (kﾱp for kḷp). */
@@ -25,4 +26,14 @@ export function lemmaQuery(raw: string): { lemma: string } | { error: string } {
   if (s.length > MAX_LEMMA_LENGTH) return { error: `lemma: at most ${MAX_LEMMA_LENGTH} characters` };
   if (!LEMMA_SPELLING.test(s)) return { error: 'lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)' };
   return { lemma: DEVANAGARI.test(s) ? Sanscript.t(s, 'devanagari', 'iast').normalize('NFC') : s };
+}
+
+/** The file of dist/ that answers a lemma as asked: its IAST's, else its ASCII spelling's (`has` says which exist); an error for a spelling that cannot be one; undefined when neither exists. */
+export function lemmaFile(raw: string, has: (path: string) => boolean): string | { error: string } | undefined {
+  const q = lemmaQuery(raw);
+  if ('error' in q) return q;
+  const exact = FILES.lemma(q.lemma);
+  if (has(exact)) return exact;
+  const folded = FILES.lemma(foldLemma(q.lemma));
+  return has(folded) ? folded : undefined;
 }

@@ -2,7 +2,7 @@
 // occurrences, every lemma. All are files of dist/ streamed from disk (the
 // build's analysis.ts): nothing of the 10,547 words is held per worker. A
 // lemma is found by its file's name: its IAST, else its ASCII spelling.
-import { foldLemma, lemmaQuery } from '../../content/dcs/lemma.ts';
+import { lemmaFile } from '../../content/dcs/lemma.ts';
 import { FILES } from '../../layout.ts';
 import type { Handler } from '../context.ts';
 import { badRequest, notFound } from '../respond.ts';
@@ -10,10 +10,9 @@ import { badRequest, notFound } from '../respond.ts';
 export const analysis: Handler = (c) => c.file(FILES.analysis(c.at.ch!, c.at.sl!), false, undefined, notFound.verse);
 
 export const lemma: Handler = (c) => {
-  const q = lemmaQuery(c.at.lemma!);
-  if ('error' in q) return badRequest(q.error);
-  const exact = FILES.lemma(q.lemma);
-  return c.file(c.served.streamed(exact) ? exact : FILES.lemma(foldLemma(q.lemma)), false, undefined, notFound.resource);
+  const file = lemmaFile(c.at.lemma!, (path) => !!c.served.streamed(path));
+  if (file === undefined) return notFound.resource;
+  return typeof file === 'string' ? c.file(file, false, undefined, notFound.resource) : badRequest(file.error);
 };
 
 export const lemmas: Handler = (c) => c.file(FILES.lemmas, false, undefined, notFound.resource);
