@@ -64,6 +64,8 @@ export const FILES = {
   /** The reading pages (HTML, src/reading/pages.ts): a verse, and a chapter with its summary and verses. */
   readVerse: (ch: number | string, sl: number | string) => `/read/${ch}/${sl}/index.html`,
   readChapter: (ch: number | string) => `/read/${ch}/index.html`,
+  /** A lemma's concordance to read (src/pages/lemma.ts), by its IAST or an ASCII spelling, as lemma/{lemma}.json. */
+  readLemma: (name: string) => `/read/lemma/${name}/index.html`,
   /** The whole Gita in one file each, for offline use (src/publish/downloads.ts). */
   downloads: { json: '/downloads/gita.json', ndjson: '/downloads/gita.ndjson', sqlite: '/downloads/gita.sqlite' },
 } as const;

@@ -36,7 +36,7 @@ export const ANALYSIS_SCHEMAS = {
     additionalProperties: false,
     properties: {
       ref: { type: 'string' },
-      position: { type: 'integer', minimum: 0, description: "The word's place among the verse's analysed words (0 first)." },
+      position: { type: 'integer', minimum: 1, description: "The word's place among the verse's analysed words (1 first)." },
       form: { type: 'string' },
       unsandhied: { type: 'string' },
       pos: { type: 'string' },

@@ -226,6 +226,14 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '404': response('NotFoundVersePage'),
     },
   },
+  'read-lemma': {
+    responses: {
+      '200': ok(`The lemma's reading page (statically: read/lemma/{lemma}/index.html): every verse where it occurs, the occurrence highlighted among the verse's words, its form and grammar; a link to each verse's page. ${DCS_ATTRIBUTION}.`, html, fixedHeaders),
+      '304': response('NotModified'),
+      '400': response('BadRequest'),
+      '404': response('NotFoundVersePage'),
+    },
+  },
   download: {
     responses: {
       '200': ok('The file (its size and SHA-256 are in /manifest.json under /downloads/...), brotli- or gzip-compressed by Accept-Encoding.', {

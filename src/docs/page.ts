@@ -92,6 +92,7 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   healthz: { status: 200, type: 'application/json' },
   'read-verse': { status: 200, type: 'text/html' },
   'read-chapter': { status: 200, type: 'text/html' },
+  'read-lemma': { status: 200, type: 'text/html' },
   download: { status: 200, type: 'application/json' },
 };
 

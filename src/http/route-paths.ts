@@ -33,6 +33,7 @@ export const ROUTE_PATHS = {
   register: '/register',
   'read-verse': '/read/{ch}/{sl}',
   'read-chapter': '/read/{ch}',
+  'read-lemma': '/read/lemma/{lemma}',
   download: '/downloads/{file}',
   mcp: '/mcp',
 } as const;

@@ -159,7 +159,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const jsonDone = compress(json);
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
     // Each verse's analysis, its words joined to it, the concordance (analysis.ts).
-    const analysis = analysisAssets(content, dcs, audit);
+    const analysis = analysisAssets(content, dcs, audit, options.publicUrl ?? '');
     joins = analysis.report.joins;
     const derived = [...derivedAssets(content, json, daily, facts), ...analysis.assets];
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
@@ -170,10 +170,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // streams without twins.
     const later = options.later === true;
     if (!later) step('making the downloads and the reading pages');
-    const records = { chapters, verses };
+    const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }) };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
-    const reading: Asset[] = later ? [] : readingFiles({ ...records, base: options.publicUrl ?? '' });
+    const reading: Asset[] = later ? [] : readingFiles({ ...records, wordsOf: (v) => analysis.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' });
     const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
     if (!later) step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.

@@ -86,6 +86,7 @@ test('one real response per route validates against its schema', async () => {
     'verse-analysis': () => fetchRaw(server.url, '/slok/2/47/analysis'),
     lemma: () => fetchRaw(server.url, '/lemma/karman'),
     lemmas: () => fetchRaw(server.url, '/lemmas'),
+    'read-lemma': () => fetchRaw(server.url, '/read/lemma/karman'),
     'verse-range': () => fetchRaw(server.url, '/slok/2/70-73'),
     verses: () => fetchRaw(server.url, '/verses?ref=BG%202.47-48,%2018.66&lang=en'),
     mcp: () => fetchRaw(server.url, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47', lang: 'en' } } }) }),

@@ -3,20 +3,12 @@
 // Devanagari (आत्मन्).
 import { FILES } from '../../layout.ts';
 import { Sanscript } from '../iast.ts';
+import { foldLemma, lemmaName, MAX_LEMMA_LENGTH } from './lemma-name.ts';
 
-/** The DCS writes two letters of its roots with code points of its own: ṝ as U+FFDE (atit￞ for atitṝ), ḷ as U+FF71 (kﾱp for kḷp). */
-const DCS_LETTERS: Record<string, string> = { '\uFFDE': 'ṝ', '\uFF71': 'ḷ' };
-
-/** The IAST of a DCS lemma, NFC: the name the concordance and its files use. */
-export const lemmaName = (dcs: string) => dcs.replace(/[\uFFDE\uFF71]/g, (c) => DCS_LETTERS[c]).normalize('NFC');
-
-/** ātman → atman, kṛṣṇa → krsna: lower case, diacritics dropped. */
-export const foldLemma = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export { foldLemma, lemmaName, MAX_LEMMA_LENGTH };
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-/** Longest lemma asked for, in characters; the longest in the DCS's Gita is far shorter. */
-export const MAX_LEMMA_LENGTH = 64;
 /** IAST and ASCII letters, or Devanagari; nothing else names a lemma. */
 const LEMMA_SPELLING = /^(?:[a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]+|[\u0900-\u097F\u200c\u200d]+)$/u;
 
@@ -29,11 +21,11 @@ export function lemmaQuery(raw: string): { lemma: string } | { error: string } {
 }
 
 /** The file of dist/ that answers a lemma as asked: its IAST's, else its ASCII spelling's (`has` says which exist); an error for a spelling that cannot be one; undefined when neither exists. */
-export function lemmaFile(raw: string, has: (path: string) => boolean): string | { error: string } | undefined {
+export function lemmaFile(raw: string, has: (path: string) => boolean, fileOf: (name: string) => string = FILES.lemma): string | { error: string } | undefined {
   const q = lemmaQuery(raw);
   if ('error' in q) return q;
-  const exact = FILES.lemma(q.lemma);
+  const exact = fileOf(q.lemma);
   if (has(exact)) return exact;
-  const folded = FILES.lemma(foldLemma(q.lemma));
+  const folded = fileOf(foldLemma(q.lemma));
   return has(folded) ? folded : undefined;
 }

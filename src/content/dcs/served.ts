@@ -4,32 +4,13 @@
 // the build; the server streams the files.
 import type { Word } from '../words.ts';
 import type { DcsWord } from './conllu.ts';
+import type { AnalysedWord, LemmaChoice, LemmaEntry, Occurrence, VerseAnalysis } from './shapes.ts';
+
+export type { AnalysedWord, LemmaChoice, LemmaEntry, Occurrence, VerseAnalysis };
 import { grammarInWords } from './grammar.ts';
 import { joinWords } from './join.ts';
-import { foldLemma, lemmaName } from './lemma.ts';
+import { foldLemma, lemmaName } from './lemma-name.ts';
 import { DCS_ATTRIBUTION } from './read.ts';
-
-/** One word of a verse as served. */
-export interface AnalysedWord {
-  form: string;
-  unsandhied: string;
-  /** LEMMA exactly as the DCS gives it. */
-  lemma: string;
-  pos: string;
-  features: Record<string, string>;
-  /** The sandhi string the word stands in (karmaṇyevādhikāraste); the form itself for a word standing alone. */
-  token: string;
-  /** The features in words: "locative singular neuter". */
-  grammar: string;
-}
-
-export interface VerseAnalysis {
-  ref: string;
-  words: AnalysedWord[];
-  /** Why a verse has no words (BG13.1, the colophons). */
-  note?: string;
-  attribution: string;
-}
 
 export const served = (w: DcsWord): AnalysedWord => ({ form: w.form, unsandhied: w.unsandhied, lemma: w.lemma, pos: w.pos, features: w.features, token: w.token ?? w.form, grammar: grammarInWords(w.features) });
 
@@ -52,31 +33,6 @@ export function joinedWords(entries: Word[], words: DcsWord[] | undefined): Join
   return entries.map((e, i) => ({ ...e, analysis: joined[i].map((p) => served(words![p])) }));
 }
 
-export interface Occurrence {
-  ref: string;
-  /** The word's place in the verse's analysis (0 first), to find it among its words. */
-  position: number;
-  form: string;
-  unsandhied: string;
-  pos: string;
-  features: Record<string, string>;
-  grammar: string;
-}
-
-export interface LemmaEntry {
-  /** IAST, NFC (the DCS's own letters for ṝ and ḷ written as IAST). */
-  lemma: string;
-  /** As the DCS writes it, where that differs. */
-  dcs?: string;
-  /** Its parts of speech, most frequent first. */
-  pos: string[];
-  count: number;
-  /** Other lemmas typed the same in ASCII (sama: samā, śama). */
-  also?: string[];
-  occurrences: Occurrence[];
-  attribution: string;
-}
-
 /** Every lemma's concordance, in verse order, most frequent lemma first. */
 export function concordance(verses: Array<{ ref: string; words: DcsWord[] }>): LemmaEntry[] {
   const by = new Map<string, { dcs: string; pos: Map<string, number>; occurrences: Occurrence[] }>();
@@ -86,7 +42,7 @@ export function concordance(verses: Array<{ ref: string; words: DcsWord[] }>): L
       let e = by.get(name);
       if (!e) by.set(name, (e = { dcs: w.lemma, pos: new Map(), occurrences: [] }));
       e.pos.set(w.pos, (e.pos.get(w.pos) ?? 0) + 1);
-      e.occurrences.push({ ref, position, form: w.form, unsandhied: w.unsandhied, pos: w.pos, features: w.features, grammar: grammarInWords(w.features) });
+      e.occurrences.push({ ref, position: position + 1, form: w.form, unsandhied: w.unsandhied, pos: w.pos, features: w.features, grammar: grammarInWords(w.features) });
     });
   }
   const folded = new Map<string, string[]>();
@@ -104,13 +60,6 @@ export function concordance(verses: Array<{ ref: string; words: DcsWord[] }>): L
     };
   });
   return entries.sort((a, b) => b.count - a.count || (a.lemma < b.lemma ? -1 : a.lemma > b.lemma ? 1 : 0));
-}
-
-/** An ASCII spelling that is no lemma itself but several lemmas fold to: all of them. */
-export interface LemmaChoice {
-  query: string;
-  lemmas: LemmaEntry[];
-  attribution: string;
 }
 
 /** The ASCII spellings that are no lemma themselves, and what each answers: one lemma's entry, or a choice of several. */

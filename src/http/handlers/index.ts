@@ -4,7 +4,7 @@
 // responders of the context (context.ts), or returns an error at once.
 import type { RouteId } from '../routes.ts';
 import type { Handler } from '../context.ts';
-import { analysis, lemma, lemmas } from './analysis.ts';
+import { analysis, lemma, lemmas, readLemma } from './analysis.ts';
 import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
@@ -44,6 +44,7 @@ export const HANDLERS: Record<RouteId, Handler> = {
   register,
   'read-verse': readVerse,
   'read-chapter': readChapter,
+  'read-lemma': readLemma,
   download,
   mcp,
 };
