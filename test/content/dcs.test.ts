@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cpSync, readFileSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { testDist } from '../helpers/dist.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
@@ -213,9 +214,60 @@ test('served over HTTP: the routes, the 404s and 400s', async () => {
     for (const p of ['/lemma/a.b', `/lemma/${'a'.repeat(65)}`, '/lemma/%F0%9F%98%80']) assert.is((await get(p)).status, 400, p);
     assert.is((await get(`/lemma/${'a'.repeat(3000)}`)).status, 414);
     assert.is(JSON.parse((await get('/lemmas')).text).count, served('lemmas.json').count);
+
+    // Readers: a verse's page names each word's lemma and grammar, with the credit; a lemma's page marks each occurrence.
+    const verse = await get('/read/2/47');
+    assert.match(verse.text, /\/read\/lemma\/karman" lang="sa-Latn">karman<\/a> \(locative singular neuter noun\)/, 'the lemma under कर्मणि');
+    assert.ok(verse.text.includes(ATTRIBUTION), 'the credit on the verse page');
+    const page = await get('/read/lemma/atman');
+    assert.is(page.status, 200);
+    assert.is((page.text.match(/<mark>/g) ?? []).length, served('lemma/ātman.json').count, 'every occurrence highlighted');
+    assert.ok(page.text.includes(ATTRIBUTION));
+    assert.is((await get('/read/lemma/xyzzy')).status, 404);
+
+    // MCP: get_words carries the analysis, get_lemma the occurrences.
+    const rpc = async (name: string, args: unknown) => {
+      const r = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }) });
+      return (await r.json()).result;
+    };
+    const w = await rpc('get_words', { ch: 2, sl: 47 });
+    assert.equal(w.structuredContent.words[0].analysis.map((a: Line) => a.lemma), ['karman']);
+    assert.match(w.content[0].text, 'karman: locative singular neuter noun');
+    const l = await rpc('get_lemma', { lemma: 'karman', limit: 3 });
+    assert.is(l.structuredContent.count, served('lemma/karman.json').count);
+    assert.is(l.structuredContent.occurrences.length, 3);
+    assert.match(l.content[0].text, ATTRIBUTION);
+    assert.ok((await rpc('get_lemma', { lemma: 'xyzzy' })).isError);
+
+    // The client, over the server and over the static files.
+    const { createClient } = await import('../../src/client/index.ts');
+    const remote = createClient({ baseUrl: server.url });
+    assert.is((await remote.analysis(2, 47)).words[0].lemma, 'karman');
+    const atman = await remote.lemma('आत्मन्');
+    assert.is('lemma' in atman && atman.lemma, 'ātman');
+    assert.is((await remote.lemmas()).count, served('lemmas.json').count);
+    const files = createClient({ baseUrl: 'https://static.example/', mode: 'static', fetch: async (url) => {
+      const path = decodeURIComponent(new URL(String(url)).pathname);
+      return existsSync(join(distDir, path)) ? new Response(readFileSync(join(distDir, path)), { headers: { 'content-type': 'application/json' } }) : new Response('No resource matching the query could be found.', { status: 404 });
+    } });
+    const folded = await files.lemma('atman');
+    assert.is('lemma' in folded && folded.lemma, 'ātman', 'static: the ASCII spelling\'s file');
   } finally {
     await server.stop();
   }
+});
+
+test('the SQLite download: one row per DCS word, features as JSON, the credit in meta', () => {
+  const db = join(distDir, 'downloads/gita.sqlite');
+  const sql = (q: string) => JSON.parse(execFileSync('sqlite3', ['-readonly', '-json', db, q], { encoding: 'utf8' }) || '[]');
+  assert.equal(sql('SELECT count(*) AS n FROM analysis'), [{ n: 10547 }]);
+  const rows = sql("SELECT position, form, unsandhied, lemma, pos, features FROM analysis WHERE ref = 'BG2.47' ORDER BY position");
+  const lines = want.get('BG2.47')!;
+  assert.equal(rows.map((r: { form: string; lemma: string; pos: string; unsandhied: string; features: string }) => [r.form, r.lemma, r.pos, r.unsandhied, JSON.parse(r.features)]), lines.map((l) => [l.form, l.lemma, l.pos, l.unsandhied, l.features]));
+  assert.match(sql("SELECT value FROM meta WHERE key = 'analysis_license'")[0].value, ATTRIBUTION);
+  const json = readJson(join(distDir, 'downloads/gita.json'));
+  assert.is(json.analysis.attribution, ATTRIBUTION);
+  assert.is(Object.values(json.analysis.verses).flat().length, 10547);
 });
 
 test.run();
