@@ -9,7 +9,8 @@ import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
-import { readAnalysis } from '../content/dcs/store.ts';
+import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
+import { lemmaName } from '../content/dcs/lemma-name.ts';
 import { analysisAssets, type JoinReport } from './analysis.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
@@ -183,7 +184,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     );
     step('bundling the client and the search');
     // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
-    const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json)]);
+    const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json, dcs)]);
     step('writing the pages');
     const pages = docsAssets(content, facts, daily, audit, authors);
     // Each card in three themes: as the reader's system prefers, light, dark.
@@ -320,10 +321,11 @@ async function clientAssets(cache: BuildCache): Promise<Asset[]> {
  * search/index.json) and the same search code for a browser (search.js), both
  * from the build cache when the records and the code did not change.
  */
-async function searchAssets(cache: BuildCache, content: Content, json: Asset[]): Promise<Asset[]> {
+async function searchAssets(cache: BuildCache, content: Content, json: Asset[], dcs: AnalysisFile | null): Promise<Asset[]> {
   const hash = createHash('sha256');
   for (const file of fg.sync(['src/search/**/*', 'src/layout.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
   for (const a of json) hash.update(a.path).update(a.body);
+  hash.update(JSON.stringify(dcs?.verses ?? null));
   const key = hash.digest('hex');
   const index = cache.lookup(`${key}.search-index.json`);
   const code = cache.lookup(`${key}.search.js`);
@@ -334,7 +336,7 @@ async function searchAssets(cache: BuildCache, content: Content, json: Asset[]):
   const esbuild = await import('esbuild');
   const bundled = await esbuild.build({ entryPoints: [join(PROJECT_ROOT, 'src', 'search', 'browser.ts')], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], target: 'es2022', write: false, minify: true, legalComments: 'none', logLevel: 'warning' });
   return [
-    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses)), ...index },
+    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses, undefined, (v) => (dcs?.verses[`BG${v.chapter}.${v.verse}`] ?? []).map((w) => lemmaName(w.lemma)))), ...index },
     { path: FILES.searchModule, body: Buffer.from(bundled.outputFiles[0].text), ...code },
   ];
 }

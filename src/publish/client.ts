@@ -20,7 +20,7 @@ const MODULES = [
   { file: 'content/schema', internal: true },
   { file: 'content/projection', internal: true },
   { file: 'content/author-entry', internal: true },
-  { file: 'content/dcs/shapes', internal: false },
+  { file: 'content/dcs/shapes', internal: true },
   { file: 'content/dcs/lemma-name', internal: true },
   { file: 'content/words', internal: true },
   { file: 'http/errors', internal: true },

@@ -166,6 +166,18 @@ test('the concordance: karman counted from the files, in verse order; ASCII, Dev
   assert.equal(served('lemma/sama.json').also, ['samā', 'śama'], 'an exact spelling names the others typed alike');
 });
 
+test('search learns lemmas: karman finds every verse with any of its forms', async () => {
+  const { loadSearcher, search } = await import('../../src/search/query.ts');
+  const searcher = await loadSearcher(readFileSync(join(distDir, 'search/index.json'), 'utf8'));
+  const verses = new Set([...want].filter(([, lines]) => lines.some((l) => l.lemma === 'karman')).map(([ref]) => ref));
+  const found = new Set<string>();
+  for (let ch = 1; ch <= 18; ch++) for (const r of search(searcher, { q: 'karman', ch, limit: 50 }).results) found.add(r._id);
+  assert.equal([...verses].filter((v) => !found.has(v)), [], 'every verse where karman occurs');
+  // BG3.8 holds karman only as karma (a compound's first part) and karmaṇaḥ: found by its lemmas.
+  const r = search(searcher, { q: 'karman', ch: 3, limit: 50 }).results.find((x) => x._id === 'BG3.8')!;
+  assert.ok(r.matches.some((m) => m.field === 'lemmas'), 'matched by the lemmas field');
+});
+
 test('the report: the joins, the placements, the verses the DCS spells otherwise (BG2.21 lacks its first half)', () => {
   const r = served('analysis-report.json');
   assert.ok(r.joins.rate >= 98, `join rate ${r.joins.rate}`);

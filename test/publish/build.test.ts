@@ -64,13 +64,13 @@ test('every record has its words: slok/C/V/words.json, the list of siva.ec as th
       assert.equal(words, wordsOf(record), `${c}.${v}: the list of its siva.ec as the content has it`);
       if (v > chapter.verses_count) assert.equal(words, [], `the colophon ${c}.${v} has none`);
       if (words.length) lists++;
-      for (const w of words) assert.equal(Object.keys(w), ['word', 'transliteration', 'meaning']);
+      for (const w of words) assert.equal(Object.keys(w), ['word', 'transliteration', 'meaning', 'analysis']);
     }
   }
   assert.ok(lists >= 680, `${lists} verses with words`);
   const bg247 = JSON.parse(read(FILES.words(2, 47)).toString());
   assert.is(bg247.length, 14);
-  assert.equal(bg247[0], { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' });
+  assert.equal({ ...bg247[0], analysis: bg247[0].analysis.map((a: { lemma: string }) => a.lemma) }, { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work', analysis: ['karman'] });
 });
 
 test('chapters: the list ordered by number, and each chapter on its own', () => {
