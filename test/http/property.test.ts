@@ -131,7 +131,7 @@ test('the app: any random request gets a designed status, and only listed files 
     if (r.file) assert.ok(listed.has(r.file), `${url} streams ${r.file}, which the manifest does not list`);
     if (r.status === 200 && req.method === 'GET' && !r.file) assert.ok(r.body !== undefined && r.body.length > 0, `${url}: a body`);
     const text = typeof r.body === 'string' ? r.body : Array.isArray(r.body) ? Buffer.concat(r.body).toString() : Buffer.from((r.body as Uint8Array | undefined) ?? []).toString();
-    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|ch|speaker|format|ref|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
+    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|ch|speaker|format|ref|lemma|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
   }
   assert.ok((statuses.get(200) ?? 0) > 1000 && (statuses.get(404) ?? 0) > 1000 && (statuses.get(400) ?? 0) > 100, JSON.stringify(Object.fromEntries(statuses)));
 });
