@@ -162,6 +162,10 @@ test('the concordance: karman counted from the files, in verse order; ASCII, Dev
   assert.is(all.lemmas.reduce((n: number, l: { count: number }) => n + l.count, 0), 10547);
   assert.ok(all.lemmas.every((l: { count: number }, i: number) => i === 0 || l.count <= all.lemmas[i - 1].count), 'most frequent first');
   assert.is(served('lemma/atman.json').lemma, 'ātman', 'ASCII as people type it');
+  // Every lemma is named in IAST letters (what /lemma/{lemma} takes); the DCS's own letters for ṝ and ḷ written out.
+  for (const l of all.lemmas) assert.match(l.lemma, /^[a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]+$/u, l.lemma);
+  assert.is(served('lemma/kḷp.json').dcs, 'k\uFFB1p');
+  assert.is(served('lemma/kḷp.json').count, [...want.values()].flat().filter((l) => l.lemma === 'k\uFFB1p').length);
   assert.equal(served('lemma/nasa.json').lemmas.map((l: { lemma: string }) => l.lemma).sort(), ['nāsā', 'nāśa'].sort(), 'two lemmas typed alike: both');
   assert.equal(served('lemma/sama.json').also, ['samā', 'śama'], 'an exact spelling names the others typed alike');
 });
