@@ -102,6 +102,7 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'downloads/gita.json, .ndjson, .sqlite': 3,
     "the daily PNG card in three, at the top and in slok/today/": 3 + 3,
     'the web font (two weights), favicon.ico, favicon.svg': 4,
+    'authors/index.json and one per commentary': 1 + manifest.content.commentaries.length,
     "each record's word analysis": 719,
     'lemmas.json, analysis-report.json': 2,
     // A JSON and a page per lemma (2,071 in the DCS's Gita) and per ASCII spelling that is no lemma.
