@@ -323,8 +323,9 @@ async function clientAssets(cache: BuildCache): Promise<Asset[]> {
  */
 async function searchAssets(cache: BuildCache, content: Content, json: Asset[], dcs: AnalysisFile | null): Promise<Asset[]> {
   const hash = createHash('sha256');
-  for (const file of fg.sync(['src/search/**/*', 'src/layout.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  for (const file of fg.sync(['src/search/**/*', 'src/layout.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
   for (const a of json) hash.update(a.path).update(a.body);
+  // The lemmas it searches, and how their names are written (lemma-name.ts, in the files above).
   hash.update(JSON.stringify(dcs?.verses ?? null));
   const key = hash.digest('hex');
   const index = cache.lookup(`${key}.search-index.json`);
