@@ -243,7 +243,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     responses: {
       '200': ok(`The lemma's reading page (statically: read/lemma/{lemma}/index.html): every verse where it occurs, the occurrence highlighted among the verse's words, its form and grammar; a link to each verse's page. ${DCS_ATTRIBUTION}.`, html, fixedHeaders),
       '304': response('NotModified'),
-      '400': response('BadRequest'),
+      '400': ok('A spelling that cannot be a lemma (as /lemma/{lemma} says), as a page.', html),
       '404': response('NotFoundVersePage'),
     },
   },
