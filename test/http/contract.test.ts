@@ -58,10 +58,12 @@ function contract(runtime: Runtime) {
       cpSync(dataDir, dir, { recursive: true });
       return dir;
     };
+    // Copied before any server starts: a copy made after would take the first server's lock with it.
+    const [requiredDir, offDir] = [copyOf(), copyOf()];
     [server, requiredServer, offServer] = await Promise.all([
       startServer(runtime, { dist: distDir, dataDir }),
-      startServer(runtime, { dist: distDir, dataDir: copyOf(), env: { GITA_AUTH: 'required' } }),
-      startServer(runtime, { dist: distDir, dataDir: copyOf(), env: { GITA_AUTH: 'off' } }),
+      startServer(runtime, { dist: distDir, dataDir: requiredDir, env: { GITA_AUTH: 'required' } }),
+      startServer(runtime, { dist: distDir, dataDir: offDir, env: { GITA_AUTH: 'off' } }),
     ]);
     keyServer = server;
   }));
