@@ -162,7 +162,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // Each verse's analysis, its words joined to it, the concordance (analysis.ts).
     const analysis = analysisAssets(content, dcs, audit, options.publicUrl ?? '');
     joins = analysis.report.joins;
-    const derived = [...derivedAssets(content, json, daily, facts), ...analysis.assets];
+    // The lemmas' reading pages are reading pages: a fresh start's first build leaves them for later, with the others.
+    const isLemmaPage = (a: Asset) => a.path.startsWith('/read/lemma/');
+    const derived = [...derivedAssets(content, json, daily, facts), ...analysis.assets.filter((a) => !isLemmaPage(a))];
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/), with twins in every build (a quick
@@ -174,7 +176,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }) };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
-    const reading: Asset[] = later ? [] : readingFiles({ ...records, wordsOf: (v) => analysis.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' });
+    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => analysis.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' }), ...analysis.assets.filter(isLemmaPage)];
     const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
     if (!later) step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
