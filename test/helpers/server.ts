@@ -16,6 +16,16 @@ export const RUNTIMES: readonly Runtime[] = (process.env.GITA_TEST_RUNTIMES?.spl
   return r;
 });
 
+/**
+ * This process's environment for a server that prints plain lines: NO_COLOR,
+ * and no FORCE_COLOR (something in the test process sets it; Node 24 warns
+ * on stderr when both are set, and the servers' stderr is read word for word).
+ */
+export function plainEnv(): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _force, ...env } = process.env;
+  return { ...env, NO_COLOR: '1' };
+}
+
 export interface Running {
   url: string;
   port: number;
@@ -32,7 +42,7 @@ export async function startServer(runtime: Runtime, options: { dist: string; dat
   const proc = ownProcess(
     spawn(cmd, args, {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, GITA_ANON_LIMIT: '0', NO_COLOR: '1', ...options.env },
+      env: { ...plainEnv(), GITA_ANON_LIMIT: '0', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );

@@ -14,13 +14,13 @@ import { ownProcess } from '../helpers/cleanup.ts';
 import { tempDir } from '../helpers/fs.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { displayUrl } from '../../src/http/serve.ts';
-import { RUNTIMES } from '../helpers/server.ts';
+import { plainEnv, RUNTIMES } from '../helpers/server.ts';
 
 /** Start the server on `host`, port 0; resolves with its start line, once it answers. */
 async function startLine(host: string, runtime: 'node' | 'bun' = 'node'): Promise<{ line: string; stop: () => void }> {
   const { distDir } = await testDist();
   const [cmd, args] = serverCommand(runtime, ['--port', '0', '--host', host, '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
-  const proc = ownProcess(spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const proc = ownProcess(spawn(cmd, args, { env: plainEnv(), stdio: ['ignore', 'pipe', 'pipe'] }));
   let out = '';
   proc.stderr.on('data', (d) => (out += d));
   const line = await new Promise<string>((resolve, reject) => {
@@ -74,7 +74,7 @@ test('an IPv6 address is bracketed; every IPv6 address names localhost too', () 
 async function startOnTaken(runtime: (typeof RUNTIMES)[number], port: number, workers: number): Promise<{ code: number | null; out: string }> {
   const { distDir } = await testDist();
   const [cmd, args] = serverCommand(runtime, ['--port', String(port), '--host', '127.0.0.1', '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
-  const proc = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1', GITA_WORKERS: String(workers) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(cmd, args, { env: { ...plainEnv(), GITA_WORKERS: String(workers) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (out += d));
