@@ -65,6 +65,9 @@ const ROUTES: Route[] = [
   { name: 'random /slok', path: '/slok', random: true },
   { name: 'random /gita.svg', path: '/gita.svg', random: true },
   { name: '/slok/2/47?lang=en', path: '/slok/2/47?lang=en', staticPath: '/slok/2/47/en.json' },
+  // The word analysis: files of dist/ streamed from disk, beside the verse held in memory.
+  { name: '/slok/2/47/analysis', path: '/slok/2/47/analysis', staticPath: '/slok/2/47/analysis.json' },
+  { name: '/lemma/karman', path: '/lemma/karman', staticPath: '/lemma/karman.json' },
 ];
 
 /** A server measured side by side with the others. */

@@ -64,4 +64,5 @@ run(async () => {
     `built ${s.files} files: ${formatBytes(s.raw)} raw, ${formatBytes(s.gzip)} gzip, ${formatBytes(s.brotli)} brotli ` +
       `(records ${formatBytes(s.recordsBrotli)}) in ${formatSeconds(s.ms)}; cache ${s.cache.hits} hits, ${s.cache.misses} misses; build ${s.manifest.build}`,
   );
+  if (s.joins.entries) console.log(`word-by-word lists joined to the word analysis: ${s.joins.joined} of ${s.joins.entries} entries (${s.joins.rate} %); the rest in dist/analysis-report.json`);
 });

@@ -6,12 +6,13 @@ import { reporter } from '../src/cli/progress.ts';
 import { auditSummary } from '../src/content/audit.ts';
 import { defaultErrataDir } from '../src/content/errata.ts';
 import { defaultSupplementsDir } from '../src/content/supplements.ts';
+import { defaultDcsDir } from '../src/content/dcs/read.ts';
 import { importContent } from '../src/content/import.ts';
 import { defaultSource } from '../src/content/source.ts';
 import { PATHS } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--supplements DIR | --no-supplements] [--no-repairs] [--strict]
+Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--supplements DIR | --no-supplements] [--dcs DIR | --no-dcs] [--no-repairs] [--strict]
 
 Imports the Bhagavad Gita dataset into content/, validating every file first,
 then audits every record, applies the errata (src/content/errata.json) and
@@ -32,6 +33,10 @@ when it exists, else upstream at the pinned commit.
                    (src/content/supplements.json; default: ../shared/gita-gita when it
                    exists, else its files are downloaded at the listed commit)
   --no-supplements leave upstream's placeholders where the copy has the text
+  --dcs DIR        a folder holding the Digital Corpus of Sanskrit's analysis of every
+                   word (bhagavadgita_chapter_<N>.conllu; default: ../shared/dcs-gita
+                   when it exists, else none)
+  --no-dcs         import without the word analysis
   --no-repairs     leave upstream's texts as they are: no "qu" put back, no "?" read as
                    a comma or a visarga, no stray heading cut (with --no-errata and
                    --no-supplements: upstream byte for byte)
@@ -47,6 +52,8 @@ run(async () => {
     'no-errata': { type: 'boolean' },
     supplements: { type: 'string' },
     'no-supplements': { type: 'boolean' },
+    dcs: { type: 'string' },
+    'no-dcs': { type: 'boolean' },
     strict: { type: 'boolean' },
     'no-repairs': { type: 'boolean' },
     quiet: { type: 'boolean' },
@@ -55,13 +62,20 @@ run(async () => {
   const contentDir = resolve(values.content ?? PATHS.content);
   const errata = values['no-errata'] ? false : values.errata ? resolve(values.errata) : defaultErrataDir(PROJECT_ROOT);
   const supplements = values['no-supplements'] ? false : values.supplements ? resolve(values.supplements) : defaultSupplementsDir(PROJECT_ROOT);
+  const dcs = values['no-dcs'] ? false : values.dcs ? resolve(values.dcs) : defaultDcsDir(PROJECT_ROOT);
   const progress = reporter(process.stderr, values.quiet);
   const started = Date.now();
-  const s = await importContent({ from, contentDir, progress, errata, supplements, strict: values.strict, repairs: !values['no-repairs'] });
+  const s = await importContent({ from, contentDir, progress, errata, supplements, dcs, strict: values.strict, repairs: !values['no-repairs'] });
   progress.end();
   console.log(
     `imported ${s.chapters} chapters, ${s.verses} verses, ${s.colophons} colophons, ${s.commentators} commentators, ` +
       `${formatBytes(s.bytes)} from ${from} into ${contentDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const a = s.audit.analysis;
+  console.log(
+    a
+      ? `word analysis (DCS, CC BY 4.0): ${a.words} words of ${a.verses} verses, ${a.lemmas} lemmas; ${a.unnumbered.length} unnumbered sentences placed; ${a.spelling.length} verses whose DCS words do not spell their transliteration (${a.spelling.filter((n) => n.kind === 'lacks').length} lacking part of it): content/audit.json`
+      : 'no word analysis imported (--dcs DIR)',
   );
   console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements));
 });

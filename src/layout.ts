@@ -21,6 +21,14 @@ export const FILES = {
   verse: (ch: number | string, sl: number | string, lang?: LangForm) => `/slok/${ch}/${sl}/${form(lang)}`,
   /** A verse's words and their meanings (siva.ec's word-by-word list), an empty list when it has none. */
   words: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/words.json`,
+  /** A verse's words as the Digital Corpus of Sanskrit analyses them (src/content/dcs/): form, lemma, grammar; an empty list and a note for BG13.1 and the colophons. */
+  analysis: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/analysis.json`,
+  /** A lemma's concordance, by its IAST (NFC); an ASCII spelling that is no lemma has a file too (the lemma it folds to, or all of them). */
+  lemma: (name: string) => `/lemma/${name}.json`,
+  /** Every lemma with its parts of speech and count, most frequent first. */
+  lemmas: '/lemmas.json',
+  /** What joining the analysis found: the word-by-word entries left unjoined, the unnumbered sentences' places, the verses the DCS spells otherwise. */
+  analysisReport: '/analysis-report.json',
   /** A chapter's verse records in order (the colophon last), whole or in one language. */
   chapterVerses: (ch: number | string, lang?: LangForm) => `/chapter/${ch}/slok/${form(lang)}`,
   /** The build day's verse (the verse of the day of the build's seed), whole or in one language. */
@@ -56,6 +64,8 @@ export const FILES = {
   /** The reading pages (HTML, src/reading/pages.ts): a verse, and a chapter with its summary and verses. */
   readVerse: (ch: number | string, sl: number | string) => `/read/${ch}/${sl}/index.html`,
   readChapter: (ch: number | string) => `/read/${ch}/index.html`,
+  /** A lemma's concordance to read (src/pages/lemma.ts), by its IAST or an ASCII spelling, as lemma/{lemma}.json. */
+  readLemma: (name: string) => `/read/lemma/${name}/index.html`,
   /** The whole Gita in one file each, for offline use (src/publish/downloads.ts). */
   downloads: { json: '/downloads/gita.json', ndjson: '/downloads/gita.ndjson', sqlite: '/downloads/gita.sqlite' },
 } as const;
@@ -67,7 +77,7 @@ export const FILES = {
  * the key and the quota as the routes do.
  */
 export const isPublicFile = (path: string) => PUBLIC_FILES.has(path) || path.startsWith('/fonts/');
-const PUBLIC_FILES = new Set<string>([FILES.docs, FILES.notFound, FILES.pricing, FILES.openapi, FILES.manifest, FILES.audit, FILES.facts, FILES.client, FILES.clientTypes, FILES.searchModule, FILES.favicon, FILES.faviconSvg, '/_headers', '/_redirects']);
+const PUBLIC_FILES = new Set<string>([FILES.docs, FILES.notFound, FILES.pricing, FILES.openapi, FILES.manifest, FILES.audit, FILES.analysisReport, FILES.facts, FILES.client, FILES.clientTypes, FILES.searchModule, FILES.favicon, FILES.faviconSvg, '/_headers', '/_redirects']);
 
 /** What the built docs page says where the API's origin goes; the server writes its own origin there. */
 export const ORIGIN_PLACEHOLDER = 'https://&lt;this host&gt;';

@@ -16,7 +16,8 @@ import { NOT_FOUND } from '../http/errors.ts';
 import { AUTHOR_KEY, fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
-import type { AuthorEntry, Author, ChapterRecord, Lang, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnswer, Word } from './types.ts';
+import type { AuthorEntry, Author, ChapterRecord, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, Word } from './types.ts';
+import { foldLemma, MAX_LEMMA_LENGTH } from '../content/dcs/lemma-name.ts';
 
 export type * from './types.ts';
 
@@ -72,6 +73,12 @@ export interface Client {
   today<const O extends ProjectionOptions = {}>(day?: { date?: string }, options?: O): Promise<VerseAnswer<O>>;
   /** The verse word by word, in its order: [] for a verse without a list and for the colophons. */
   words(chapter: number, verse: number): Promise<Word[]>;
+  /** The verse's words as the Digital Corpus of Sanskrit analyses them (form, lemma, part of speech, features, grammar in words); words: [] and a note for BG13.1 and the colophons. Credit: Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0. */
+  analysis(chapter: number, verse: number): Promise<VerseAnalysis>;
+  /** Every occurrence of a lemma (IAST, or ASCII as typed: atman; Devanagari on a server only), in verse order; an ASCII spelling several lemmas share answers all of them. Unknown: a GitaError with status 404. */
+  lemma(name: string): Promise<LemmaEntry | LemmaChoice>;
+  /** Every lemma with its parts of speech and count, most frequent first. */
+  lemmas(): Promise<LemmaIndex>;
   chapters(): Promise<ChapterRecord[]>;
   chapter(chapter: number): Promise<ChapterRecord>;
   /** Every commentary described, in the order of the records: author, and per text field its language, kind (translation, commentary...), verses with a real text, corrections; where the texts come from. */
@@ -231,6 +238,21 @@ export function createClient(options: ClientOptions = {}): Client {
       await Promise.all(Array.from({ length: Math.min(STATIC_FETCHES, cited.verses.length) }, worker));
       return { refs: cited.refs, verses: out };
     },
+    analysis: (chapter, verse) => get(mode === 'static' ? `slok/${chapter}/${verse}/analysis.json` : fillPath(ROUTE_PATHS['verse-analysis'], { ch: chapter, sl: verse })),
+    async lemma(name) {
+      const asked = name.normalize('NFC').toLowerCase();
+      if (mode === 'server') return get(fillPath(ROUTE_PATHS.lemma, { lemma: asked }));
+      // A static host has a file per lemma (its IAST) and per ASCII spelling that is no lemma: the first that exists.
+      if (!asked || asked.length > MAX_LEMMA_LENGTH || /[/\\.\0]/.test(asked)) throw new GitaError(400, 'lemma: expected a lemma in IAST (ātman) or in ASCII (atman)', base);
+      if (/[\u0900-\u097F]/.test(asked)) throw new GitaError(400, 'lemma: a static host takes IAST or ASCII (ātman, atman); Devanagari needs the server', base);
+      try {
+        return await get(`lemma/${encodeURIComponent(asked)}.json`);
+      } catch (err) {
+        if (!(err instanceof GitaError) || err.status !== 404 || foldLemma(asked) === asked) throw err;
+        return get(`lemma/${encodeURIComponent(foldLemma(asked))}.json`);
+      }
+    },
+    lemmas: () => get(mode === 'static' ? 'lemmas.json' : ROUTE_PATHS.lemmas),
     chapters: () => get(mode === 'static' ? 'chapters/index.json' : ROUTE_PATHS.chapters),
     chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : fillPath(ROUTE_PATHS.chapter, { ch: chapter })),
     authors: () => get(mode === 'static' ? 'authors/index.json' : ROUTE_PATHS.authors),

@@ -7,6 +7,10 @@ import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Ve
 import type { AuthorEntry, AuthorField, Kind } from '../content/author-entry.ts';
 
 import type { Word } from '../content/words.ts';
+import type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis } from '../content/dcs/shapes.ts';
+
+/** The word analysis (Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0): a verse's words, a lemma's occurrences, every lemma. */
+export type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis };
 
 /** Word: one word of a verse, as the source writes it (Devanagari), its IAST, its English meaning. */
 export type { ChapterRecord, Lang, Verse, VerseFields, TextField, Word };

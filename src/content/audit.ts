@@ -8,6 +8,7 @@
 // Notes are reported and never fatal: a stray reference one slip from the
 // verse's own (a typo), a marker wrong in one field only, identical texts in
 // records that are not one group where nothing says which record is right.
+import type { DcsReport } from './dcs/read.ts';
 import { COMMENTARY_KEYS, isCommentaryShaped, jsonType, OPTIONAL_COMMENTARIES, TEXT_FIELD_NAMES, VERSE_FIELDS, type Commentary, type VerseRecord } from './schema.ts';
 import type { RepairReport } from './repairs.ts';
 import type { SupplementReport } from './supplements.ts';
@@ -68,6 +69,8 @@ export interface AuditFile extends Audit {
   repairs?: RepairReport;
   /** Texts put in place of upstream's placeholders from an independent copy, and every difference between that copy and the content. */
   supplements?: SupplementReport;
+  /** The word analysis (src/content/dcs/): its counts, where each unnumbered sentence was placed, every verse its words do not spell; absent when imported without it. */
+  analysis?: DcsReport;
 }
 
 export const AUDIT_FILE = 'audit.json';

@@ -14,6 +14,8 @@ import { openSource, sourceName, type Progress } from './source.ts';
 import { repairContent } from './repairs.ts';
 import { applySupplements, defaultSupplementsDir, type SupplementReport } from './supplements.ts';
 import { importerFingerprint } from './importer.ts';
+import { ANALYSIS_FILE, analysisFile } from './dcs/store.ts';
+import { defaultDcsDir, readDcs, type Analysis } from './dcs/read.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -46,6 +48,12 @@ export interface ImportOptions {
    * placeholders. Default: ../shared/gita-gita when it exists, else online.
    */
   supplements?: string | null | false;
+  /**
+   * The Digital Corpus of Sanskrit's analysis of every word (src/content/dcs/):
+   * a folder holding its 18 CoNLL-U files, or false (or null: none found) to
+   * import without it. Default: ../shared/dcs-gita when it exists.
+   */
+  dcs?: string | null | false;
 }
 
 /** Thrown by a strict import that found what no erratum resolves; content/ is left as it was. */
@@ -56,7 +64,7 @@ export class AuditError extends Error {
   }
 }
 
-export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT) }: ImportOptions): Promise<ImportSummary> {
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT) }: ImportOptions): Promise<ImportSummary> {
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
   const source = await openSource(from, progress);
@@ -88,6 +96,13 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       ...(supplemented && { supplements: supplemented }),
     };
     if (strict && after.findings.length) throw new AuditError(after.findings);
+    // The word analysis, placed on the verses as they now stand (before the repairs, which touch no transliteration).
+    let analysis: Analysis | undefined;
+    if (dcs) {
+      progress('reading the word analysis');
+      analysis = await readDcs(dcs, content);
+      auditFile.analysis = analysis.report;
+    }
     // Repairs come after the errata (an erratum's text is upstream's too) and the audit (they change no reference).
     if (repairs) {
       progress('repairing');
@@ -127,6 +142,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
       // `importer`: which import code made content/ (a change of its rules means importing again: src/publish/stamp.ts).
       await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), importer: importerFingerprint(), ...summary, errata: applied, files }, null, 2) + '\n');
+      if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
       await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
       await writeFile(join(staged, 'README.md'), CONTENT_README);
       await replaceDir(contentDir, staged);
@@ -147,6 +163,9 @@ Imported by \`npm run content\` from the dataset vedicscriptures/bhagavad-gita
 (GNU GPL v3, see LICENSE), with the errata of src/content/errata.json applied and the English texts
 mended by the rules of src/content/repairs.ts (each change is in audit.json).
 Generated, git-ignored: do not edit by hand; import again.
+\`analysis.json\`: the Digital Corpus of Sanskrit's analysis of every word,
+placed on the verses (CC BY 4.0: Word analysis: The Digital Corpus of
+Sanskrit (DCS), Oliver Hellwig), when it was imported.
 \`manifest.json\` lists each file's SHA-256; \`audit.json\` is the audit of the
 records and what each erratum did.
 `;

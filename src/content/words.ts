@@ -4,6 +4,7 @@
 // Upstream lost the separator (a "?" stands for it); the repairs put "; "
 // back. This module finds that list in the text, for the repairs (which
 // separators to mend) and for the word lists the API serves.
+import type { AnalysedWord } from './dcs/shapes.ts';
 import { toIast } from './iast.ts';
 import { isPlaceholder } from './placeholders.ts';
 
@@ -15,6 +16,8 @@ export interface Word {
   transliteration: string;
   /** English, without the list's separator. */
   meaning: string;
+  /** The DCS words the entry covers (src/content/dcs/join.ts), as the build's words.json gives them. */
+  analysis?: AnalysedWord[];
 }
 
 /** Where word lists live: one text of one commentary. */

@@ -24,6 +24,9 @@ import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX } from '../search/params.ts';
 import { QUERY_RULES } from '../http/parameters.ts';
 import { SNIPPET_MAX } from '../search/snippet.ts';
+import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
+import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma.ts';
+import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
 
 /** BG2.47's first words, as /slok/2/47/words answers them. */
 const WORD_EXAMPLE = [
@@ -96,6 +99,27 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '200': ok("The verse's words in its order (statically: slok/C/V/words.json). A compound the source keeps together is one entry.", { [JSON_TYPE]: { schema: { type: 'array', items: schema('Word') }, example: WORD_EXAMPLE } }, fixedHeaders),
       '304': response('NotModified'),
       '404': notFound('verse'),
+    },
+  },
+  'verse-analysis': {
+    responses: {
+      '200': ok(`The verse's words in order, speaker lines included, as the Digital Corpus of Sanskrit analyses them (statically: slok/C/V/analysis.json); words: [] and a note for BG13.1 (not in the Critical Edition the DCS analyses) and the colophons. ${DCS_ATTRIBUTION}, apart from the GPL-3.0 verse texts.`, { [JSON_TYPE]: { schema: schema('VerseAnalysis') } }, fixedHeaders),
+      '304': response('NotModified'),
+      '404': notFound('verse'),
+    },
+  },
+  lemma: {
+    responses: {
+      '200': ok(`Every occurrence of the lemma in verse order (statically: lemma/{lemma}.json, the IAST lemma in NFC; an ASCII spelling that is no lemma has its file too). An ASCII spelling that several lemmas share and that is none of them answers all of them. ${DCS_ATTRIBUTION}.`, { [JSON_TYPE]: { schema: { anyOf: [schema('Lemma'), schema('LemmaChoice')] } } }, fixedHeaders),
+      '304': response('NotModified'),
+      '400': ok('A spelling that cannot be a lemma: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent('lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)')),
+      '404': notFound('resource'),
+    },
+  },
+  lemmas: {
+    responses: {
+      '200': ok(`Every lemma with its parts of speech (most frequent first) and its count, most frequent lemma first (statically: lemmas.json). ${DCS_ATTRIBUTION}.`, { [JSON_TYPE]: { schema: schema('Lemmas') } }, fixedHeaders),
+      '304': response('NotModified'),
     },
   },
   'verse-range': {
@@ -215,6 +239,14 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '404': response('NotFoundVersePage'),
     },
   },
+  'read-lemma': {
+    responses: {
+      '200': ok(`The lemma's reading page (statically: read/lemma/{lemma}/index.html): every verse where it occurs, the occurrence highlighted among the verse's words, its form and grammar; a link to each verse's page. ${DCS_ATTRIBUTION}.`, html, fixedHeaders),
+      '304': response('NotModified'),
+      '400': ok('A spelling that cannot be a lemma (as /lemma/{lemma} says), as a page.', html),
+      '404': response('NotFoundVersePage'),
+    },
+  },
   download: {
     responses: {
       '200': ok('The file (its size and SHA-256 are in /manifest.json under /downloads/...), brotli- or gzip-compressed by Accept-Encoding.', {
@@ -317,6 +349,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         `A request target longer than ${MAX_URL_LENGTH} bytes answers 414, a header block over ${MAX_HEADER_BYTES / 1024} KB 431; both with the JSON error body.`,
         `Every request's work is bounded before it is done. The records one request asks for (a /verses list, a range, or every call of an MCP request, a batch sharing one budget) are at most ${MAX_VERSES_PER_CALL} verses and ${MAX_ANSWER_BYTES / 1024 / 1024} MB: over it, 400 naming the limit (MCP: a JSON-RPC error ${OVER_BUDGET} for each call over it, the calls before it answered). A JSON-RPC batch holds at most ${MCP_MAX_BATCH} messages, and each counts as a request against the quota. PNG renders and searches go through a small pool per worker; when it is full, 503 with Retry-After, not counted. A request refused by the burst window (429 with that window's X-RateLimit-* headers) does not spend the daily quota.`,
         `The scripture content is ${UPSTREAM.repository}, under the GNU GPL v3.`,
+        `${DCS_ATTRIBUTION} (/slok/{ch}/{sl}/analysis, /lemma/{lemma}, /lemmas and the analysis in /slok/{ch}/{sl}/words): the Digital Corpus of Sanskrit's analysis of the Critical Edition, licensed apart from the verse texts.`,
       ].join('\n\n'),
       license: { name: 'GNU General Public License v3.0 (the content)', identifier: 'GPL-3.0-only' },
     },
@@ -347,6 +380,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
           schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH },
           example: 'BG 2.47-50, 18.66',
         },
+        lemma: { name: 'lemma', in: 'path', required: true, description: `A lemma: IAST (ātman), ASCII as people type it (atman), or Devanagari (आत्मन्); at most ${MAX_LEMMA_LENGTH} characters.`, schema: { type: 'string', minLength: 1, maxLength: MAX_LEMMA_LENGTH }, example: 'karman' },
         cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon); a chapter that does not exist is 400.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         filterCh: { name: 'ch', in: 'query', required: false, description: 'Draw among the verses of this chapter (never its colophon); a chapter that does not exist is 400.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
         speaker: {
@@ -412,8 +446,10 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
             word: { type: 'string', description: 'As the source writes it: Devanagari (a compound it keeps together is one entry), or "Om" in Latin letters where the source lost the sign (8.13, 17.24).' },
             transliteration: { type: 'string', description: 'IAST.' },
             meaning: { type: 'string', description: 'English, from Swami Sivananda\'s word-by-word list (siva.ec); empty where the source gives none.' },
+            analysis: { type: 'array', items: schema('AnalysedWord'), description: `The DCS words the entry covers, in order: one for a word, several for a compound (karman, phala, hetu); [] where none aligns. ${DCS_ATTRIBUTION}.` },
           },
         },
+        ...ANALYSIS_SCHEMAS,
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
         Usage: usageSchema,
         VersesResponse: {

@@ -21,7 +21,8 @@ import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } 
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../layout.ts';
-import { html, page, raw, type Raw } from '../pages/html.ts';
+import { escapeHtml, html, page, raw, type Raw } from '../pages/html.ts';
+import { DCS_ATTRIBUTION, DCS_CITATION, DCS_LICENSE } from '../content/dcs/attribution.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../search/params.ts';
@@ -67,6 +68,9 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   'random-verse': { status: 200, type: 'application/json' },
   verse: { status: 200, type: 'application/json' },
   'verse-words': { status: 200, type: 'application/json' },
+  'verse-analysis': { status: 200, type: 'application/json' },
+  lemma: { status: 200, type: 'application/json' },
+  lemmas: { status: 200, type: 'application/json' },
   'verse-range': { status: 200, type: 'application/json' },
   verses: { status: 200, type: 'application/json' },
   'verses-ref': { status: 200, type: 'application/json' },
@@ -90,6 +94,7 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   healthz: { status: 200, type: 'application/json' },
   'read-verse': { status: 200, type: 'text/html' },
   'read-chapter': { status: 200, type: 'text/html' },
+  'read-lemma': { status: 200, type: 'text/html' },
   download: { status: 200, type: 'application/json' },
 };
 
@@ -363,6 +368,17 @@ ${input.facts.speakers.map((sp) => html`<tr><td>${sp.slug ? html`<a href="/slok?
 ${corrections(input.audit)}
 
 <h2 id="license">License</h2>
-<p>The scripture content (verses, translations, commentaries, chapter texts) is the dataset <a href="${UPSTREAM_URL}">${UPSTREAM.repository}</a>, published under the <strong>GNU General Public License v3</strong>; what you build with it must respect that license. The commentators and translators are named in every record and in the table above.</p>`,
+<p>The scripture content (verses, translations, commentaries, chapter texts) is the dataset <a href="${UPSTREAM_URL}">${UPSTREAM.repository}</a>, published under the <strong>GNU General Public License v3</strong>; what you build with it must respect that license. The commentators and translators are named in every record and in the table above.</p>
+${analysisSection(input.audit)}`,
   );
+}
+
+/** The word analysis: what it is, how it was placed on the verses, and its own license (CC BY 4.0), apart from the GPL-3.0 of the verse texts. */
+function analysisSection(audit: AuditFile): Raw {
+  const a = audit.analysis;
+  if (!a) return raw('<h2 id="word-analysis">Word analysis</h2>\n<p>This build was imported without the word analysis.</p>');
+  const lacks = a.spelling.filter((n) => n.kind === 'lacks').map((n) => n.ref);
+  return raw(`<h2 id="word-analysis">Word analysis</h2>
+<p><strong>${escapeHtml(DCS_ATTRIBUTION)}</strong> (<a href="${DCS_LICENSE.url}">license</a>; cite as ${escapeHtml(DCS_CITATION)}). Its analysis of the Critical Edition gives ${a.words.toLocaleString('en-US')} words of ${a.verses} verses their form, unsandhied form, lemma, part of speech and grammar (<code>/slok/C/V/analysis</code>, the <code>analysis</code> of each entry of <code>/slok/C/V/words</code>, <code>/lemma/{lemma}</code>, <code>/lemmas</code>: ${a.lemmas.toLocaleString('en-US')} lemmas). It is licensed apart from the verse texts above, and whatever republishes it must credit it so.</p>
+<p>The DCS numbers chapter 13 from our 13.2 (our 13.1 is not in the Critical Edition): our 13.N is its 13.(N-1). ${a.unnumbered.length} of its sentences carry no verse number; each was placed by its letters against the verse's transliteration, a speaker line with the verse it introduces (<a href="${FILES.analysisReport}"><code>${FILES.analysisReport}</code></a> lists them). ${a.spelling.length} verses are spelled otherwise in the DCS (sandhi written out in chapters 1 and 2, other readings); in ${lacks.length} it lacks part of the verse: ${lacks.join(', ')}.</p>`);
 }

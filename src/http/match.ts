@@ -22,6 +22,8 @@ export interface Params {
   key?: string;
   /** A reference as people write it (/verses/BG%202.47-50), one segment, decoded; its handler reads it (content/citations.ts). */
   ref?: string;
+  /** A lemma as asked (IAST, ASCII or Devanagari), decoded; its handler checks its spelling (400) and finds its file (404). */
+  lemma?: string;
   /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
   theme?: Theme;
   /** A language the file name names (en.json). */
@@ -47,6 +49,8 @@ const PARAMS: Record<string, Parser> = {
   file: (s) => (s && s !== '.' && s !== '..' && !/[/\\\0]/.test(s) ? s : undefined),
   key: (s) => (AUTHOR_KEY.test(s) ? s : undefined),
   ref: (s) => (s ? s : undefined),
+  // karman.json is the static file's name, which the route's alias takes.
+  lemma: (s) => (s && !s.endsWith('.json') ? s : undefined),
 };
 
 type Segment =

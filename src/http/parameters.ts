@@ -51,6 +51,10 @@ export const ROUTE_QUERY: Record<RouteId, readonly Taken[]> = {
   'read-chapter': READING,
   download: [],
   mcp: [],
+  'verse-analysis': [],
+  lemma: [],
+  lemmas: [],
+  'read-lemma': [],
 };
 
 /** What people type for a name (lower case): a route that takes the name and not the miss refuses the miss, naming the name. */

@@ -2,7 +2,7 @@
 // A module of its own, without imports, because the client bundles it (its
 // URL builder) and must not carry the rest of the table (summaries, examples).
 
-/** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file, key, ref). */
+/** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file, key, ref, lemma). */
 export const ROUTE_PATHS = {
   'random-verse': '/slok',
   today: '/slok/today',
@@ -10,6 +10,9 @@ export const ROUTE_PATHS = {
   'today-card-png': '/slok/today/gita.png',
   verse: '/slok/{ch}/{sl}',
   'verse-words': '/slok/{ch}/{sl}/words',
+  'verse-analysis': '/slok/{ch}/{sl}/analysis',
+  lemma: '/lemma/{lemma}',
+  lemmas: '/lemmas',
   'verse-range': '/slok/{ch}/{from}-{to}',
   verses: '/verses',
   'verses-ref': '/verses/{ref}',
@@ -31,6 +34,7 @@ export const ROUTE_PATHS = {
   register: '/register',
   'read-verse': '/read/{ch}/{sl}',
   'read-chapter': '/read/{ch}',
+  'read-lemma': '/read/lemma/{lemma}',
   download: '/downloads/{file}',
   mcp: '/mcp',
 } as const;

@@ -12,6 +12,7 @@ import { MAX_ANSWER_BYTES } from '../http/limits.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../publish/manifest.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../search/params.ts';
+import { lemmaFile } from '../content/dcs/lemma.ts';
 
 /** The JSON-RPC error code of a call refused by the budget (in the range JSON-RPC leaves to servers). */
 export const OVER_BUDGET = -32010;
@@ -100,6 +101,11 @@ export function costing(manifest: Manifest) {
       }
       case 'get_words':
         return { verses: 1, bytes: size(FILES.words(int(args.ch), int(args.sl))) };
+      case 'get_lemma': {
+        // The lemma's file (or its ASCII spelling's), as the tool will read it: the most it can answer.
+        const file = typeof args.lemma === 'string' ? lemmaFile(args.lemma, (path) => Object.hasOwn(manifest.files, path)) : undefined;
+        return { verses: 0, bytes: typeof file === 'string' ? size(file) : 0 };
+      }
       case 'get_chapter':
         return { verses: 0, bytes: size(FILES.chapter(int(args.ch))) };
       case 'get_authors':

@@ -10,6 +10,8 @@ import type { VersePlace } from '../content/citations.ts';
 import { dailyIndex } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import type { Word } from '../content/words.ts';
+import { lemmaFile } from '../content/dcs/lemma.ts';
+import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../publish/manifest.ts';
 import { loadSearcher, search, type SearchParams, type SearchResponse } from '../search/query.ts';
@@ -34,6 +36,8 @@ export interface Library {
   search(params: SearchParams): Promise<SearchResponse>;
   /** A verse's word list; [] where the build wrote none. */
   words(ch: number, sl: number): Promise<Word[]>;
+  /** A lemma's concordance (IAST, ASCII or Devanagari, as /lemma/{lemma} takes it); an error for a spelling that cannot be one; undefined for an unknown lemma. */
+  lemma(name: string): Promise<LemmaEntry | LemmaChoice | { error: string } | undefined>;
   /** The bytes of a verse record (in one language, when its file exists): what a call that answers it costs. */
   recordBytes(ch: number, sl: number, lang?: string): number;
 }
@@ -136,6 +140,10 @@ export function libraryOf(source: LibrarySource): Library {
     recordBytes(ch, sl, lang) {
       const files = source.manifest.files;
       return files[FILES.verse(ch, sl, lang as LangForm | undefined)]?.size ?? files[FILES.verse(ch, sl)]?.size ?? 0;
+    },
+    async lemma(name) {
+      const file = lemmaFile(name, (path) => Object.hasOwn(source.manifest.files, path));
+      return typeof file === 'string' ? readJson<LemmaEntry | LemmaChoice>(file) : file;
     },
     async words(ch, sl) {
       if (!exists(ch, sl)) return [];

@@ -22,7 +22,14 @@ import { speakerIndex } from '../http/query.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, parseSearch } from '../search/params.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
-import { authorsText, chapterText, searchText, verseText, wordsText } from './text.ts';
+import { authorsText, chapterText, lemmaText, searchText, verseText, wordsText } from './text.ts';
+import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
+import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma.ts';
+import type { LemmaEntry } from '../content/dcs/served.ts';
+
+/** Occurrences get_lemma lists by default, and at most (the whole concordance is /lemma/{lemma}). */
+const LEMMA_SHOWN = 100;
+const LEMMA_SHOWN_MAX = 500;
 
 /** The MCP error code for a resource that does not exist (the MCP specification's). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -30,7 +37,8 @@ const RESOURCE_NOT_FOUND = -32002;
 export const SERVER_INFO = { name: 'gita', title: 'Bhagavad Gita', version: '1.0.0' };
 
 const instructions = (facts: Library['facts']) => `The Bhagavad Gita: ${facts.chapters} chapters, ${facts.verses} verses (plus a closing colophon per chapter), each with the Sanskrit, a transliteration and 21+ classical translations and commentaries in English, Hindi and Sanskrit.
-Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings. Pass lang ("en", "hi" or "sa") and authors to keep answers small.`;
+Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings with each word's lemma and grammar; get_lemma for every verse where a lemma occurs (karman, ātman, dharma). Pass lang ("en", "hi" or "sa") and authors to keep answers small.
+The verse texts are GPL-3.0 (vedicscriptures/bhagavad-gita). ${DCS_ATTRIBUTION}: credit it when you use the lemmas and grammar.`;
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
@@ -208,7 +216,7 @@ function define(library: Library): Array<(server: McpServer) => void> {
     'get_words',
     {
       title: 'Word-by-word meanings',
-      description: 'The words of one verse with their transliteration and meaning (word by word), for explaining a verse or its Sanskrit. An empty list where the build has no word list for the verse.',
+      description: `The words of one verse with their transliteration and meaning (word by word), each with the Digital Corpus of Sanskrit words it covers (form, lemma, part of speech, grammar: "locative singular neuter"), for explaining a verse or its Sanskrit. An empty list where the build has no word list for the verse. ${DCS_ATTRIBUTION}.`,
       inputSchema: { ch: chapterArg('The chapter number.'), sl: z.number().int().min(1).max(1000).describe('The verse number.') },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -216,6 +224,28 @@ function define(library: Library): Array<(server: McpServer) => void> {
       if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
       const words = await library.words(ch, sl);
       return { content: [{ type: 'text', text: wordsText(ch, sl, words) }], structuredContent: { ch, sl, words } };
+    },
+  );
+
+  server.registerTool(
+    'get_lemma',
+    {
+      title: 'Every occurrence of a lemma',
+      description: `Every verse where a Sanskrit lemma occurs, in verse order, with the form and its grammar there (a concordance): karman, ātman, dharma, yoga. The lemma in IAST, in ASCII as typed (atman), or in Devanagari (आत्मन्). limit caps the occurrences listed (default ${LEMMA_SHOWN}). ${DCS_ATTRIBUTION}.`,
+      inputSchema: { lemma: z.string().min(1).max(MAX_LEMMA_LENGTH).describe('The lemma: IAST, ASCII or Devanagari.'), limit: z.number().int().min(1).max(LEMMA_SHOWN_MAX).optional().describe(`Occurrences to list, 1 to ${LEMMA_SHOWN_MAX}.`) },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ lemma, limit }) => {
+      const found = await library.lemma(lemma);
+      if (!found) return error(`${NOT_FOUND.resource} (no lemma ${JSON.stringify(lemma)} in the Gita)`);
+      if ('error' in found) return error(found.error);
+      const shown = limit ?? LEMMA_SHOWN;
+      const entries = 'lemmas' in found ? found.lemmas : [found];
+      const cut = (e: LemmaEntry) => ({ ...e, occurrences: e.occurrences.slice(0, shown) });
+      return {
+        content: [{ type: 'text', text: entries.map((e) => lemmaText(e, shown)).join('\n\n') }],
+        structuredContent: 'lemmas' in found ? { query: found.query, lemmas: found.lemmas.map(cut) } : cut(found),
+      };
     },
   );
 

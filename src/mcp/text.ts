@@ -3,6 +3,9 @@
 // script's own marks (src/content/display.ts), and one translation with its
 // author, without the verse number upstream puts before it; never a
 // placeholder. The records themselves go in structuredContent, untouched.
+import type { AnalysedWord, LemmaEntry } from '../content/dcs/served.ts';
+import { posInWords } from '../content/dcs/grammar.ts';
+import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { CARD_TRANSLATIONS } from '../card/card.ts';
 import { devanagariMarks, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
@@ -69,7 +72,21 @@ export function searchText(q: string, r: SearchResponse): string {
 
 export function wordsText(ch: number, sl: number, words: readonly Word[]): string {
   if (!words.length) return `No word list for Bhagavad Gita ${ch}.${sl} in this build.`;
-  return [`Words of Bhagavad Gita ${ch}.${sl}:`, ...words.map((w) => `${w.word} (${w.transliteration}): ${w.meaning}`)].join('\n');
+  return [`Words of Bhagavad Gita ${ch}.${sl}:`, ...words.map((w) => `${w.word} (${w.transliteration}): ${w.meaning}${analysisText(w.analysis)}`)].join('\n');
+}
+
+/** The DCS words an entry covers: " [karman: locative singular neuter noun; ...]". */
+function analysisText(analysis: readonly AnalysedWord[] | undefined): string {
+  if (!analysis?.length) return '';
+  return ` [${analysis.map((a) => `${a.lemma}: ${[a.grammar, posInWords(a.pos)].filter(Boolean).join(' ')}`).join('; ')}]`;
+}
+
+/** A lemma's occurrences, the first `shown` of them, one line each. */
+export function lemmaText(entry: LemmaEntry, shown: number): string {
+  const head = `${entry.lemma} (${entry.pos.map(posInWords).join(', ')}): ${entry.count} occurrence${entry.count === 1 ? '' : 's'} in the Gita${entry.also ? `; typed the same in ASCII: ${entry.also.join(', ')}` : ''}.`;
+  const lines = entry.occurrences.slice(0, shown).map((o) => `${o.ref} ${o.form}${o.grammar ? ` (${o.grammar})` : ''}`);
+  const more = entry.count > shown ? [`... and ${entry.count - shown} more (raise limit, or GET /lemma/${entry.lemma}).`] : [];
+  return [head, ...lines, ...more, DCS_ATTRIBUTION].join('\n');
 }
 
 /** The commentaries described, one line each: key, author, and each text field's language, kind and verses. */

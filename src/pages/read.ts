@@ -17,6 +17,7 @@ import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } f
 import { afterWordList, WORD_LIST_TEXT, type Word } from '../content/words.ts';
 import { html, page, raw, type Raw } from './html.ts';
 import { READING_LABELS } from './read-labels.ts';
+import { dcsCredit, wordAnalysis } from './lemma.ts';
 
 export type { Word };
 
@@ -193,6 +194,7 @@ export const READING_STYLE = `
 .translation p{margin:.4rem 0}.by{color:var(--muted);font-size:.92rem}
 details{margin:1rem 0}summary{cursor:pointer;font-weight:600}
 .words{display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:.2rem 1rem;margin:.5rem 0}
+.words .analysis{display:block;color:var(--muted);font-size:.9rem}.credit{color:var(--muted);font-size:.88rem}
 .words dt{font-weight:600;overflow-wrap:anywhere}.words dd{margin:0;overflow-wrap:anywhere}.words dt span{display:block;font-weight:400;font-style:italic;color:var(--muted);font-size:.9rem}
 .pager{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap;margin:2rem 0 1rem;padding-top:1rem;border-top:1px solid var(--line)}
 .choices{display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.92rem;padding:0;list-style:none}.choices [aria-current]{font-weight:700;text-decoration:none}
@@ -264,7 +266,7 @@ ${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null
 <p class="slok" lang="sa">${slok}</p>
 <p class="translit" lang="sa-Latn">${transliteration}</p>
 ${translationBlock(shown, missing, lang, words.length > 0)}
-${words.length ? html`<section><h2>${L.wordByWord}</h2><dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}</dd>`)}</dl></section>` : ''}
+${words.length ? html`<section><h2>${L.wordByWord}</h2><dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}${wordAnalysis(w.analysis, base)}</dd>`)}</dl>${words.some((w) => w.analysis?.length) ? dcsCredit() : ''}</section>` : ''}
 ${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang, author: o.key })}"${shown?.key === o.key ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
 <p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${LANG_NAMES[l]}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${LANG_NAMES[l]}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">JSON</a></p>
 <nav class="pager" aria-label="${L.verses}">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${L.chapter(chapter.chapter_number)}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>

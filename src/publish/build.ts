@@ -9,7 +9,9 @@ import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
-import { wordsOf } from '../content/words.ts';
+import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
+import { lemmaName } from '../content/dcs/lemma-name.ts';
+import { analysisAssets, type JoinReport } from './analysis.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
@@ -70,6 +72,8 @@ export interface BuildSummary {
   ms: number;
   cache: CompressStats;
   manifest: Manifest;
+  /** How many word-by-word entries the analysis joined (analysis.ts). */
+  joins: JoinReport['joins'];
 }
 
 export class BuildError extends Error {
@@ -113,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const proper = verses.filter((v) => !isColophon(v, byNumber.get(v.chapter)!));
   const daily = pickVerse(seed, proper);
   const facts = contentFacts(content);
+  const dcs = readAnalysis(options.contentDir);
   const authors = describeAuthors(verses, facts.versesPerChapter, audit);
 
   // The workers compress the records while this thread renders the cards.
@@ -147,13 +152,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     twinsMade(list, await pool.compressMany(list.map((a) => a.body), levels, list.map((a) => a.sha256!)));
   };
   let assets: Asset[];
+  let joins: JoinReport['joins'] = { entries: 0, joined: 0, rate: 0 };
   let binary: Asset[] = [];
   try {
     step('making the records and their language forms');
     const json = apiAssets(content);
     const jsonDone = compress(json);
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
-    const derived = derivedAssets(content, json, daily, facts);
+    // Each verse's analysis, its words joined to it, the concordance (analysis.ts).
+    const analysis = analysisAssets(content, dcs, audit, options.publicUrl ?? '');
+    joins = analysis.report.joins;
+    // The lemmas' reading pages are reading pages: a fresh start's first build leaves them for later, with the others.
+    const isLemmaPage = (a: Asset) => a.path.startsWith('/read/lemma/');
+    const derived = [...derivedAssets(content, json, daily, facts), ...analysis.assets.filter((a) => !isLemmaPage(a))];
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/), with twins in every build (a quick
@@ -162,10 +173,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // streams without twins.
     const later = options.later === true;
     if (!later) step('making the downloads and the reading pages');
-    const records = { chapters, verses };
+    const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }) };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
-    const reading: Asset[] = later ? [] : readingFiles({ ...records, base: options.publicUrl ?? '' });
+    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => analysis.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' }), ...analysis.assets.filter(isLemmaPage)];
     const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
     if (!later) step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
@@ -175,7 +186,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     );
     step('bundling the client and the search');
     // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
-    const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json)]);
+    const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json, dcs)]);
     step('writing the pages');
     const pages = docsAssets(content, facts, daily, audit, authors);
     // Each card in three themes: as the reader's system prefers, light, dark.
@@ -291,6 +302,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     ms: performance.now() - started,
     cache: pool.stats,
     manifest,
+    joins,
   };
 }
 
@@ -311,10 +323,12 @@ async function clientAssets(cache: BuildCache): Promise<Asset[]> {
  * search/index.json) and the same search code for a browser (search.js), both
  * from the build cache when the records and the code did not change.
  */
-async function searchAssets(cache: BuildCache, content: Content, json: Asset[]): Promise<Asset[]> {
+async function searchAssets(cache: BuildCache, content: Content, json: Asset[], dcs: AnalysisFile | null): Promise<Asset[]> {
   const hash = createHash('sha256');
-  for (const file of fg.sync(['src/search/**/*', 'src/layout.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  for (const file of fg.sync(['src/search/**/*', 'src/layout.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
   for (const a of json) hash.update(a.path).update(a.body);
+  // The lemmas it searches, and how their names are written (lemma-name.ts, in the files above).
+  hash.update(JSON.stringify(dcs?.verses ?? null));
   const key = hash.digest('hex');
   const index = cache.lookup(`${key}.search-index.json`);
   const code = cache.lookup(`${key}.search.js`);
@@ -325,7 +339,7 @@ async function searchAssets(cache: BuildCache, content: Content, json: Asset[]):
   const esbuild = await import('esbuild');
   const bundled = await esbuild.build({ entryPoints: [join(PROJECT_ROOT, 'src', 'search', 'browser.ts')], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], target: 'es2022', write: false, minify: true, legalComments: 'none', logLevel: 'warning' });
   return [
-    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses)), ...index },
+    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses, undefined, (v) => (dcs?.verses[`BG${v.chapter}.${v.verse}`] ?? []).map((w) => lemmaName(w.lemma)))), ...index },
     { path: FILES.searchModule, body: Buffer.from(bundled.outputFiles[0].text), ...code },
   ];
 }
@@ -379,7 +393,7 @@ function docsAssets(content: Content, facts: Manifest['content'], daily: { chapt
 
 /**
  * What static hosts serve for projections they cannot compute: each record in
- * each language (slok/C/V/en.json), each verse's words (slok/C/V/words.json), each chapter's records in one list, whole
+ * each language (slok/C/V/en.json), each chapter's records in one list, whole
  * and in each language (chapter/C/slok/index.json, en.json), and the build
  * day's verse in every form (slok/today/). Cut from the records' bytes by the
  * server's own code, so a static host and the server answer the same bytes.
@@ -398,7 +412,6 @@ function derivedAssets(content: Content, json: Asset[], daily: VerseRecord, fact
       forms.set(FILES.verse(v.chapter, v.verse, lang), body);
       out.push({ path: FILES.verse(v.chapter, v.verse, lang), body });
     }
-    out.push({ path: FILES.words(v.chapter, v.verse), body: Buffer.from(JSON.stringify(wordsOf(v))) });
   }
   const list = (parts: Buffer[]) => Buffer.concat([Buffer.from('['), ...parts.flatMap((p, i) => (i ? [Buffer.from(','), p] : [p])), Buffer.from(']')]);
   for (const c of content.chapters) {

@@ -20,6 +20,8 @@ const MODULES = [
   { file: 'content/schema', internal: true },
   { file: 'content/projection', internal: true },
   { file: 'content/author-entry', internal: true },
+  { file: 'content/dcs/shapes', internal: true },
+  { file: 'content/dcs/lemma-name', internal: true },
   { file: 'content/words', internal: true },
   { file: 'http/errors', internal: true },
   { file: 'http/route-paths', internal: true },
@@ -28,7 +30,8 @@ const MODULES = [
 ];
 export const CLIENT_ENTRY = join(PROJECT_ROOT, 'src', 'client', 'index.ts');
 /** The sources whose change changes the client (for the build's staleness check and cache). */
-export const CLIENT_SOURCES = ['src/client/**/*', ...MODULES.map((m) => `src/${m.file}.ts`)];
+// This file too: how the declarations are joined shapes them.
+export const CLIENT_SOURCES = ['src/client/**/*', 'src/publish/client.ts', ...MODULES.map((m) => `src/${m.file}.ts`)];
 
 export interface ClientFiles {
   js: string;

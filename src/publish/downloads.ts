@@ -20,6 +20,10 @@ import { TEXT_FIELD_NAMES } from '../content/schema.ts';
 import { isPlaceholder } from '../content/placeholders.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { wordsOf as contentWords, type Word } from '../content/words.ts';
+import type { DcsWord } from '../content/dcs/conllu.ts';
+import { DCS_ATTRIBUTION, DCS_LICENSE } from '../content/dcs/attribution.ts';
+import { served } from '../content/dcs/served.ts';
+import { UPSTREAM } from '../content/upstream.ts';
 
 export const DOWNLOADS = FILES.downloads;
 
@@ -29,16 +33,27 @@ export interface DownloadInput {
   verses: readonly VerseRecord[];
   /** The words of a verse; default: the content's word lists (src/content/words.ts). */
   wordsOf?: (verse: VerseRecord) => readonly Word[];
+  /** The DCS's analysis of each verse's words, by ref (src/content/dcs/); absent when the content was imported without it. */
+  analysis?: Readonly<Record<string, readonly DcsWord[]>>;
 }
+
+/** The analysis as the downloads carry it: its credit beside it (CC BY 4.0), apart from the verse texts' GPL-3.0. */
+const analysisOf = (input: DownloadInput) =>
+  input.analysis && { attribution: DCS_ATTRIBUTION, license: DCS_LICENSE, verses: Object.fromEntries(Object.entries(input.analysis).map(([ref, words]) => [ref, words.map(served)])) };
 
 /** `{chapters, verses}`: the records as the API serves them, in one document. */
-export function gitaJson({ chapters, verses }: DownloadInput): Buffer {
-  return Buffer.from(JSON.stringify({ chapters, verses }));
+export function gitaJson(input: DownloadInput): Buffer {
+  const { chapters, verses } = input;
+  const analysis = analysisOf(input);
+  return Buffer.from(JSON.stringify({ chapters, verses, ...(analysis && { analysis }) }));
 }
 
-/** One record a line: the 18 chapters first (they have `chapter_number`), then every verse record (they have `_id`). */
-export function gitaNdjson({ chapters, verses }: DownloadInput): Buffer {
-  return Buffer.from([...chapters, ...verses].map((r) => JSON.stringify(r)).join('\n') + '\n');
+/** One record a line: the 18 chapters first (they have `chapter_number`), then every verse record (they have `_id`), then each analysed verse's words (they have `ref` and `words`, and the credit `attribution`). */
+export function gitaNdjson(input: DownloadInput): Buffer {
+  const analysis = analysisOf(input);
+  const lines = [...input.chapters, ...input.verses].map((r) => JSON.stringify(r));
+  if (analysis) for (const [ref, words] of Object.entries(analysis.verses)) lines.push(JSON.stringify({ ref, words, attribution: analysis.attribution }));
+  return Buffer.from(lines.join('\n') + '\n');
 }
 
 /**
@@ -85,6 +100,21 @@ CREATE TABLE words (
   transliteration TEXT NOT NULL,
   meaning TEXT NOT NULL,
   PRIMARY KEY (verse_id, position)
+) WITHOUT ROWID;
+CREATE TABLE analysis (
+  ref TEXT NOT NULL REFERENCES verses (ref),
+  position INTEGER NOT NULL,
+  form TEXT NOT NULL,
+  unsandhied TEXT NOT NULL,
+  lemma TEXT NOT NULL,
+  pos TEXT NOT NULL,
+  features TEXT NOT NULL,
+  PRIMARY KEY (ref, position)
+) WITHOUT ROWID;
+CREATE INDEX analysis_lemma ON analysis (lemma);
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE verses_text (
   id INTEGER PRIMARY KEY REFERENCES verses (id),
@@ -152,6 +182,14 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
         text.run([id, utf8(joined(v, SEARCHED_TRANSLATIONS.en, 'et')), utf8(joined(v, SEARCHED_TRANSLATIONS.hi, 'ht')), v.slok, v.transliteration]);
       });
       for (const s of [verse, commentary, word, text]) s.finalize();
+      // The DCS's words, one row each (features as JSON), and the two licenses, each beside what it covers.
+      const analysed = db.prepare('INSERT INTO analysis VALUES (?, ?, ?, ?, ?, ?, ?)');
+      for (const [ref, words] of Object.entries(input.analysis ?? {})) words.forEach((w, n) => analysed.run([ref, n + 1, w.form, w.unsandhied, w.lemma, w.pos, JSON.stringify(w.features)]));
+      analysed.finalize();
+      const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
+      meta.run(['texts_license', `The verse texts, translations and commentaries: ${UPSTREAM.repository}, GNU GPL v3`]);
+      if (input.analysis) meta.run(['analysis_license', `${DCS_ATTRIBUTION} (${DCS_LICENSE.url}); tables analysis`]);
+      meta.finalize();
       db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('rebuild'); INSERT INTO verses_fts (verses_fts) VALUES ('optimize');");
       db.exec('COMMIT');
     } finally {
@@ -192,6 +230,7 @@ export async function downloadAssets(input: DownloadInput, cache: BuildCache): P
   const ndjson = gitaNdjson(input);
   const hash = createHash('sha256').update(json);
   for (const v of input.verses) hash.update(JSON.stringify((input.wordsOf ?? contentWords)(v)));
+  hash.update(JSON.stringify(input.analysis ?? null));
   for (const file of [join(PROJECT_ROOT, 'src', 'publish', 'downloads.ts'), join(PROJECT_ROOT, 'src', 'content', 'words.ts'), join(PROJECT_ROOT, 'node_modules', 'node-sqlite3-wasm', 'package.json')]) hash.update(readFileSync(file));
   const slot = cache.lookup(`${hash.digest('hex')}.gita.sqlite`);
   const sqlite = slot.file ? readFileSync(slot.file) : await gitaSqlite(input);

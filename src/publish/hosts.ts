@@ -27,6 +27,10 @@ export function redirectsFile(daily: { chapter: number; verse: number }): string
     [ROUTE_PATHS['chapter-verses'], FILES.chapterVerses(':ch')],
     [ROUTE_PATHS.verse, FILES.verse(':ch', ':sl')],
     [ROUTE_PATHS['verse-words'], FILES.words(':ch', ':sl')],
+    [ROUTE_PATHS['verse-analysis'], FILES.analysis(':ch', ':sl')],
+    // The lemma as IAST or as the ASCII spelling that has a file; Devanagari needs the server (or the client, which sends IAST).
+    [ROUTE_PATHS.lemma, FILES.lemma(':lemma')],
+    [ROUTE_PATHS.lemmas, FILES.lemmas],
     [ROUTE_PATHS.pricing, FILES.pricing],
   ].map(([path, file]) => [colonPath(path), file]);
   const lines = rows.flatMap(([from, to]) => [`${from} ${to} 200`, `${from}/ ${to} 200`]);

@@ -8,7 +8,7 @@ import { ALL_FIELDS } from './fields.ts';
 import { MiniSearchEngine, type Engine } from './engine.ts';
 
 /** 2: the words field (the verse's word-by-word meanings) after the transliteration. */
-export const BUNDLE_VERSION = 2;
+export const BUNDLE_VERSION = 3;
 
 export interface BundleHead {
   v: number;
@@ -42,8 +42,8 @@ export function authorsOf(records: VerseRecord[]): Record<string, string> {
  * `{"v":1,"engine":..,"gram":..,"authors":{..},"verses":[..],"index":<engine JSON>}`.
  * The engine's JSON is spliced in as JSON (not as a string) so it is parsed once.
  */
-export async function buildBundle(records: VerseRecord[], engine: Engine = defaultEngine()): Promise<string> {
-  const verses = records.map(storeVerse);
+export async function buildBundle(records: VerseRecord[], engine: Engine = defaultEngine(), lemmasOf: (r: VerseRecord) => readonly string[] = () => []): Promise<string> {
+  const verses = records.map((r) => storeVerse(r, lemmasOf(r)));
   const docs = verses.map(engineDoc);
   await engine.build(docs);
   const head: BundleHead = {

@@ -4,7 +4,9 @@
 import { knownSpeaker, type VerseRecord } from '../content/schema.ts';
 import { wordsOf } from '../content/words.ts';
 import { isPlaceholder } from '../content/placeholders.ts';
-import { ALL_FIELDS } from './fields.ts';
+import { ALL_FIELDS, LEMMAS_FIELD } from './fields.ts';
+
+const LEMMAS_AT = ALL_FIELDS.indexOf(LEMMAS_FIELD);
 import { enTokens, grams, hiTokens, looseDevanagari, looseLatin } from './normalize.ts';
 
 /** Length of the Sanskrit character n-grams (measured: see REPORT.md). */
@@ -30,10 +32,12 @@ export interface EngineDoc {
   sa: string;
 }
 
-export function storeVerse(r: VerseRecord): StoredVerse {
+/** `lemmas`: the verse's words as lemmas, in order (the build's analysis); none without it. */
+export function storeVerse(r: VerseRecord, lemmas: readonly string[] = []): StoredVerse {
   const texts = ALL_FIELDS.map((f) => {
     let t: unknown;
-    if (f.words) t = wordsOf(r).map((w) => `${w.word} ${w.meaning}`).join('; ');
+    if (f === LEMMAS_FIELD) t = lemmas.join(' ');
+    else if (f.words) t = wordsOf(r).map((w) => `${w.word} ${w.meaning}`).join('; ');
     else if (f.commentary) t = (r[f.commentary] as Record<string, unknown> | undefined)?.[f.prop!];
     else t = r[f.key];
     return typeof t === 'string' && !isPlaceholder(t) ? t : '';
@@ -41,12 +45,13 @@ export function storeVerse(r: VerseRecord): StoredVerse {
   return { chapter: r.chapter, verse: r.verse, speaker: typeof r.speaker === 'string' ? r.speaker.normalize('NFC') : '', texts };
 }
 
-/** Loose Sanskrit strings of a verse: the transliteration's, and the slok's when it differs
- *  (18 verses: the two fields cut lines or resolve sandhi differently). */
+/** Loose Sanskrit strings of a verse: the transliteration's, the slok's when it differs
+ *  (18 verses: the two fields cut lines or resolve sandhi differently), and its lemmas'. */
 export function verseLoose(v: StoredVerse): string[] {
   const fromTranslit = looseLatin(v.texts[1]).text;
   const fromSlok = looseDevanagari(v.texts[0]).text;
-  return fromSlok === fromTranslit ? [fromTranslit] : [fromTranslit, fromSlok];
+  const lemmas = v.texts[LEMMAS_AT] ? [looseLatin(v.texts[LEMMAS_AT]).text] : [];
+  return [...(fromSlok === fromTranslit ? [fromTranslit] : [fromTranslit, fromSlok]), ...lemmas];
 }
 
 /** The verse's index terms per language. Terms repeat (term frequency matters to BM25). */

@@ -37,8 +37,15 @@ export const SA_FIELDS: FieldDef[] = [
 /** The word-by-word meanings: English, part of the verse itself rather than a long translation. */
 export const WORDS_FIELD: FieldDef = { key: 'words', lang: 'en', commentary: 'siva', words: true };
 
-/** Order of the texts stored per verse in the bundle: slok, transliteration, the words, 6 en, 2 hi. */
-export const ALL_FIELDS: FieldDef[] = [...SA_FIELDS, WORDS_FIELD, ...EN_FIELDS, ...HI_FIELDS];
+/**
+ * The verse's words as lemmas, in its order (the DCS's analysis: karman eva
+ * adhikāra tvad ...): a query for a lemma finds the verses with any of its
+ * forms (karman: karmaṇi, karma-, karmāṇi). Searched as Sanskrit, in Latin letters.
+ */
+export const LEMMAS_FIELD: FieldDef = { key: 'lemmas', lang: 'sa' };
+
+/** Order of the texts stored per verse in the bundle: slok, transliteration, the words, 6 en, 2 hi, the lemmas (last, so the others keep their places). */
+export const ALL_FIELDS: FieldDef[] = [...SA_FIELDS, WORDS_FIELD, ...EN_FIELDS, ...HI_FIELDS, LEMMAS_FIELD];
 
 /** Fields that are the verse itself (its text, transliteration and words): a match there outranks one deep in a long translation. */
 export const isVerseField = (f: FieldDef) => f.lang === 'sa' || f.words === true;

@@ -3,7 +3,7 @@
 // ASCII query may be English or Sanskrit), reranks the best candidates by phrase order /
 // contiguity measured on the original texts, and cuts the snippets.
 import { bodyStart } from '../content/references.ts';
-import { ALL_FIELDS, isVerseField, type Lang } from './fields.ts';
+import { ALL_FIELDS, isVerseField, LEMMAS_FIELD, type Lang } from './fields.ts';
 import type { StoredVerse } from './docs.ts';
 import { GRAM, speakerKey } from './docs.ts';
 import type { Engine, Filter, Group, QueryTerm } from './engine.ts';
@@ -34,6 +34,8 @@ const FIRST_BLOCK = LIMIT_DEFAULT + RERANK_EXTRA;
 const BLOCK = LIMIT_MAX - LIMIT_DEFAULT;
 
 const MATCHES_MAX = 3;
+/** A match in the verse's lemmas weighs this much of one in its own letters. */
+const LEMMA_QUALITY = 0.8;
 /** Characters into a translation beyond which a match is "deep": past the verse's own lines. */
 const DEEP = 400;
 
@@ -247,6 +249,8 @@ function fieldMatches(s: Searcher, id: number, q: PreparedQuery, groups: Group[]
       // Show the Sanskrit in the script of the query.
       if ((i === 0) !== q.deva) return;
       m = matchLoose(fieldLoose(s, id, i), q.loose, s.head.verses[id].texts[i], q.looseWords);
+      // A lemma matched says the verse has one of its forms, as its own letters say better: the verse's text first.
+      if (f === LEMMAS_FIELD) m = { ...m, quality: m.quality * LEMMA_QUALITY };
     } else {
       const wq = f.lang === 'en' ? q.en : q.hi;
       m = matchWords(fieldTokens(s, id, i), wq, wq.exact);

@@ -62,7 +62,9 @@ test('words: the verse word by word in both modes; a verse that does not exist i
   for (const c of [remote, local]) {
     const words = await c.words(2, 47);
     assert.equal(words, file(FILES.words(2, 47)), c.mode);
-    assert.equal(words[0], { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' });
+    const { analysis, ...entry } = words[0];
+    assert.equal(entry, { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' });
+    assert.equal(analysis?.map((a) => a.lemma), ['karman'], `${c.mode}: joined to the DCS's word`);
     assert.equal(await c.words(2, 73), [], `${c.mode}: the colophon`);
     try {
       await c.words(2, 99);

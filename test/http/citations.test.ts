@@ -136,7 +136,7 @@ test('POST /mcp: the SDK client over the server, the key as Authorization: Beare
   await new Promise((r) => setTimeout(r, 300));
   const client = await httpClient(`${required.url}/mcp`, { authorization: `Bearer ${key}` });
   const { tools } = await client.listTools();
-  assert.is(tools.length, 7);
+  assert.is(tools.length, 8);
   const r = await client.callTool({ name: 'get_verses', arguments: { ref: 'BG 2.47-48', lang: 'en' } });
   assert.equal((r.structuredContent as { verses: unknown }).verses, [file(FILES.verse(2, 47, 'en')), file(FILES.verse(2, 48, 'en'))]);
   assert.ok(textOf(r as { content?: unknown }).includes('Bhagavad Gita 2.47'));

@@ -42,9 +42,9 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   });
   s.after(async (ctx) => ctx.close());
 
-  s('lists the seven tools, each described with an input schema, and the two resource templates', async ({ client }) => {
+  s('lists the eight tools, each described with an input schema, and the two resource templates', async ({ client }) => {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['get_authors', 'get_chapter', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
+    assert.equal(tools.map((t) => t.name).sort(), ['get_authors', 'get_chapter', 'get_lemma', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
     for (const t of tools) {
       assert.ok((t.description ?? '').length > 60, `${t.name} has a description a model can act on`);
       assert.is(t.inputSchema.type, 'object');
@@ -154,7 +154,7 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     const words = await call(client, 'get_words', { ch: 2, sl: 47 });
     assert.ok(WORDS_2_47.length > 5, 'the build wrote the word list');
     assert.equal(words.data.words, WORDS_2_47);
-    for (const w of WORDS_2_47) assert.ok(words.text.includes(`${w.word} (${w.transliteration}): ${w.meaning}`), w.word);
+    for (const w of WORDS_2_47) assert.ok(words.text.includes(`${w.word} (${w.transliteration}): ${w.meaning} [`), w.word);
     assert.equal((await call(client, 'get_words', { ch: 2, sl: counts[1] + 1 })).data.words, [], 'a colophon: an empty list');
     assert.ok((await call(client, 'get_words', { ch: 2, sl: 99 })).isError);
 
@@ -241,6 +241,9 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
     rpc('tools/call', { name: 'get_verses', arguments: null }),
     rpc('tools/call', { name: 'get_verses', arguments: { ref: { toString: 1 } } }),
     rpc('tools/call', { name: { a: 1 } }),
+    rpc('tools/call', { name: 'get_lemma', arguments: { lemma: '../../package' } }),
+    rpc('tools/call', { name: 'get_lemma', arguments: { lemma: 'a'.repeat(5000) } }),
+    rpc('tools/call', { name: 'get_lemma', arguments: { lemma: '__proto__', limit: 1e308 } }),
     rpc('resources/read', { uri: 'gita://verse/99999999999999999999/1' }),
     rpc('resources/read', { uri: 12 }),
     rpc('tools/list', {}, { id: 'object ids are not JSON-RPC' }),
@@ -256,7 +259,7 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
   // Answers are JSON whatever the Accept: a client that lists only application/json (or nothing) is answered too.
   const noAccept = await fetch(web.url, { method: 'POST', body: rpc('tools/list'), headers: { 'content-type': 'application/json' } });
   assert.is(noAccept.status, 200);
-  assert.ok((await noAccept.json()).result.tools.length === 7);
+  assert.ok((await noAccept.json()).result.tools.length === 8);
   const wrongType = await post(rpc('tools/list'), { 'content-type': 'text/plain' });
   assert.is(wrongType.status, 415);
 });

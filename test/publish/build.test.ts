@@ -58,19 +58,20 @@ test('every record has its words: slok/C/V/words.json, the list of siva.ec as th
   for (let c = 1; c <= 18; c++) {
     const chapter = JSON.parse(sourceText(chapterFile(c)));
     for (let v = 1; v <= chapter.verses_count + 1; v++) {
-      const words = JSON.parse(read(FILES.words(c, v)).toString()) as Array<{ word: string; transliteration: string; meaning: string }>;
+      const words = JSON.parse(read(FILES.words(c, v)).toString()) as Array<{ word: string; transliteration: string; meaning: string; analysis: unknown[] }>;
       assert.ok(Array.isArray(words), `${c}.${v}`);
       const record = JSON.parse(readFileSync(join(contentDir, verseFile(c, v)), 'utf8'));
-      assert.equal(words, wordsOf(record), `${c}.${v}: the list of its siva.ec as the content has it`);
+      // Each entry with the DCS words it covers (test/content/dcs.test.ts checks those against the DCS's files).
+      assert.equal(words.map(({ analysis: _a, ...w }) => w), wordsOf(record), `${c}.${v}: the list of its siva.ec as the content has it`);
       if (v > chapter.verses_count) assert.equal(words, [], `the colophon ${c}.${v} has none`);
       if (words.length) lists++;
-      for (const w of words) assert.equal(Object.keys(w), ['word', 'transliteration', 'meaning']);
+      for (const w of words) assert.equal(Object.keys(w), ['word', 'transliteration', 'meaning', 'analysis']);
     }
   }
   assert.ok(lists >= 680, `${lists} verses with words`);
   const bg247 = JSON.parse(read(FILES.words(2, 47)).toString());
   assert.is(bg247.length, 14);
-  assert.equal(bg247[0], { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' });
+  assert.equal({ ...bg247[0], analysis: bg247[0].analysis.map((a: { lemma: string }) => a.lemma) }, { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work', analysis: ['karman'] });
 });
 
 test('chapters: the list ordered by number, and each chapter on its own', () => {
@@ -85,6 +86,7 @@ test('chapters: the list ordered by number, and each chapter on its own', () => 
 
 test('the manifest lists every served file with its hash, size and type; twins decompress to it', () => {
   const paths = Object.keys(manifest.files);
+  const lemmaFiles = paths.filter((p) => p.startsWith('/lemma/')).length;
   const parts = {
     'chapters, chapter/N': 1 + 18,
     'records and their three language forms': 719 * 4,
@@ -100,8 +102,13 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'downloads/gita.json, .ndjson, .sqlite': 3,
     "the daily PNG card in three, at the top and in slok/today/": 3 + 3,
     'the web font (two weights), favicon.ico, favicon.svg': 4,
-    'authors/index.json and one file per commentary key': 1 + 22,
+    'authors/index.json and one per commentary': 1 + manifest.content.commentaries.length,
+    "each record's word analysis": 719,
+    'lemmas.json, analysis-report.json': 2,
+    // A JSON and a page per lemma (2,071 in the DCS's Gita) and per ASCII spelling that is no lemma.
+    'the concordance: lemma/{lemma}.json and read/lemma/{lemma}/': 2 * lemmaFiles,
   };
+  assert.ok(lemmaFiles >= 2071, `${lemmaFiles} lemma files`);
   assert.is(paths.length, Object.values(parts).reduce((a, b) => a + b, 0), Object.keys(parts).join('; '));
   for (const path of paths) {
     const entry = manifest.files[path];

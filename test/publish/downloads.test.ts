@@ -1,6 +1,7 @@
 // The whole Gita offline, as a user gets it from a built dist/: the files the
 // manifest lists (size, SHA-256, twins), the JSON forms, and gita.sqlite opened
 // by a real SQLite (Debian's sqlite3, .ci/run installs it) with FTS5 queries.
+import { readAnalysis } from '../../src/content/dcs/store.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
@@ -68,7 +69,9 @@ test('gita.json and gita.ndjson hold every record as the API serves it', () => {
   assert.is(JSON.stringify(whole.verses.find((v: { _id: string }) => v._id === 'BG2.47')), served, 'byte for byte the record');
   const lines = readFileSync(join(distDir, FILES.downloads.ndjson), 'utf8').split('\n');
   assert.is(lines.pop(), '', 'ends with a newline');
-  assert.is(lines.length, 18 + verses + colophons);
+  // Then one line per analysed verse (the DCS's words, with their credit): 700, BG13.1 and the colophons have none.
+  assert.is(lines.length, 18 + verses + colophons + 700);
+  assert.is(JSON.parse(lines.at(-1)!).ref, 'BG18.78');
   assert.equal(JSON.parse(lines[0]), whole.chapters[0]);
   assert.is(lines[18 + whole.verses.findIndex((v: { _id: string }) => v._id === 'BG2.47')], served);
 });
@@ -104,7 +107,8 @@ test('FTS5 finds verses by English, Hindi, Devanagari and transliteration withou
 
 test('gita.sqlite: the same records give the same bytes; the words go in their table', async () => {
   const content = await readContent(contentDir);
-  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record) };
+  const analysis = readAnalysis(contentDir)?.verses;
+  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record), ...(analysis && { analysis }) };
   assert.ok((await gitaSqlite(input)).equals(readFileSync(sqliteFile)), 'made again in another process: the same bytes as the build');
   const words = [{ word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' }, { word: 'एव', transliteration: 'eva', meaning: 'only' }];
   const file = join(tempDir(), 'words.sqlite');
@@ -122,7 +126,9 @@ test('the reading pages are static files too', () => {
     assert.is(entry.type, 'text/html; charset=utf-8');
     assert.match(readFileSync(join(distDir, path), 'utf8'), /<meta property="og:title"/);
   }
-  assert.is(Object.keys(manifest.files).filter((p) => p.startsWith('/read/')).length, verses + colophons + chapters);
+  // And a page per lemma (and per ASCII spelling that is no lemma), as lemma/ has its JSON.
+  const lemmaFiles = Object.keys(manifest.files).filter((p) => p.startsWith('/lemma/')).length;
+  assert.is(Object.keys(manifest.files).filter((p) => p.startsWith('/read/')).length, verses + colophons + chapters + lemmaFiles);
 });
 
 test.run();

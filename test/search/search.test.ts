@@ -100,7 +100,7 @@ test('Sanskrit: every place of a query word is marked; a word of the verse outra
   // Whole words first: among the verses found by their Sanskrit alone, every one that holds "karma" as a word
   // (or an inflection of it) comes before every one that holds it only inside a compound.
   const loose = (id: string) => s.head.verses.find((v) => `BG${v.chapter}.${v.verse}` === id)!.texts[1].normalize('NFD').replace(/\p{M}/gu, '');
-  const sanskritOnly = r.results.filter((x) => x.matches.every((m) => m.field === 'transliteration' || m.field === 'slok'));
+  const sanskritOnly = r.results.filter((x) => x.matches.every((m) => m.field === 'transliteration' || m.field === 'slok' || m.field === 'lemmas'));
   const kinds = sanskritOnly.map((x) => (/(?:^|[^a-z])karma/i.test(loose(x._id)) ? 'word' : 'inside'));
   assert.ok(kinds.includes('word'), kinds.join(' '));
   assert.ok(!kinds.includes('inside') || kinds.lastIndexOf('word') < kinds.indexOf('inside'), `${sanskritOnly.map((x, i) => `${x._id} ${kinds[i]}`).join(', ')}`);
@@ -170,7 +170,8 @@ test('filters: lang, ch, speaker, limit', () => {
   assert.ok(search(s, { q: 'mind', speaker: 'arjuna' }).results.every((r) => r.speaker === 'अर्जुन'));
   assert.ok(search(s, { q: 'mind', speaker: 'अर्जुन' }).results.every((r) => r.speaker === 'अर्जुन'));
   assert.is(search(s, { q: 'lotus leaf', lang: 'hi' }).total, 0);
-  assert.ok(search(s, { q: 'dharma', lang: 'sa' }).results.every((r) => r.matches.every((m) => m.field === 'transliteration')));
+  // Sanskrit: the transliteration, and the verse's lemmas (the DCS's analysis).
+  assert.ok(search(s, { q: 'dharma', lang: 'sa' }).results.every((r) => r.matches.every((m) => m.field === 'transliteration' || m.field === 'lemmas')));
   assert.is(search(s, { q: 'krishna' }).results.length, 10);
 });
 

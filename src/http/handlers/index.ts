@@ -4,6 +4,7 @@
 // responders of the context (context.ts), or returns an error at once.
 import type { RouteId } from '../routes.ts';
 import type { Handler } from '../context.ts';
+import { analysis, lemma, lemmas, readLemma } from './analysis.ts';
 import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
@@ -20,6 +21,9 @@ export const HANDLERS: Record<RouteId, Handler> = {
   'today-card-png': todayCard,
   verse,
   'verse-words': words,
+  'verse-analysis': analysis,
+  lemma,
+  lemmas,
   'verse-range': verseRange,
   verses,
   'verses-ref': verses,
@@ -41,6 +45,7 @@ export const HANDLERS: Record<RouteId, Handler> = {
   register,
   'read-verse': readVerse,
   'read-chapter': readChapter,
+  'read-lemma': readLemma,
   download,
   mcp,
 };

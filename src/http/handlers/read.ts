@@ -3,7 +3,9 @@
 // address, language and author; and the downloads (/downloads/gita.json...),
 // files of dist/ streamed with their twins. Both are metered.
 import type { ChapterRecord, VerseRecord } from '../../content/schema.ts';
-import { wordsOf } from '../../content/words.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { wordsOf, type Word } from '../../content/words.ts';
 import { FILES } from '../../layout.ts';
 import { chapterListFields, chapterPage, parseReadingOptions, versePage, type ReadingOptions } from '../../pages/read.ts';
 import type { Asset } from '../assets.ts';
@@ -40,6 +42,15 @@ function pageReply(c: Context, what: string, o: ReadingOptions, base: string, ma
   return c.derived(`read\0${base}\0${what}\0${o.lang}\0${o.author ?? ''}`, () => Buffer.from(make()), HTML_TYPE);
 }
 
+/** The verse's words joined to the analysis, as the build wrote them (slok/C/V/words.json); read once per page made, which the server then keeps. */
+function joinedWords(dir: string, ch: number, sl: number): Word[] | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, FILES.words(ch, sl)), 'utf8')) as Word[];
+  } catch {
+    return undefined;
+  }
+}
+
 export const readVerse: Handler = (c) => {
   const o = options(c);
   if ('error' in o) return badRequestPage(o.error);
@@ -51,7 +62,7 @@ export const readVerse: Handler = (c) => {
   const base = baseUrl(c);
   return pageReply(c, `${ch}/${sl}`, o, base, () => {
     const verse = parse<VerseRecord>(assets.get(FILES.verse(ch, sl)));
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: wordsOf(verse), options: o, base });
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), options: o, base });
   });
 };
 

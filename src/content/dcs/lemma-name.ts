@@ -1,0 +1,14 @@
+// A lemma's names without any transliteration package (the client carries
+// this): its IAST as the concordance files it, and its ASCII folding.
+
+/** The DCS writes two letters of its roots with code points of its own: ṝ as U+FFDE (atit￞ for atitṝ), ḷ as U+FFB1 (kﾱp for kḷp). */
+const DCS_LETTERS: Record<string, string> = { '\uFFDE': 'ṝ', '\uFFB1': 'ḷ' };
+
+/** The IAST of a DCS lemma, NFC: the name the concordance and its files use. */
+export const lemmaName = (dcs: string) => dcs.replace(/[\uFFDE\uFFB1]/g, (c) => DCS_LETTERS[c]).normalize('NFC');
+
+/** ātman → atman, kṛṣṇa → krsna: lower case, diacritics dropped. */
+export const foldLemma = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Longest lemma asked for, in characters; the longest in the DCS's Gita is far shorter. */
+export const MAX_LEMMA_LENGTH = 64;

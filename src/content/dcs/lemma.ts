@@ -1,0 +1,31 @@
+// A lemma's names: as the DCS writes it, as IAST (the concordance's key and
+// file name), folded to ASCII as people type it (atman for ātman), and from
+// Devanagari (आत्मन्).
+import { FILES } from '../../layout.ts';
+import { Sanscript } from '../iast.ts';
+import { foldLemma, lemmaName, MAX_LEMMA_LENGTH } from './lemma-name.ts';
+
+export { foldLemma, lemmaName, MAX_LEMMA_LENGTH };
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** IAST and ASCII letters, or Devanagari; nothing else names a lemma. */
+const LEMMA_SPELLING = /^(?:[a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]+|[\u0900-\u097F\u200c\u200d]+)$/u;
+
+/** A lemma as asked (IAST, ASCII or Devanagari) in IAST, NFC; an error when it cannot name one. */
+export function lemmaQuery(raw: string): { lemma: string } | { error: string } {
+  const s = raw.normalize('NFC').toLowerCase();
+  if (s.length > MAX_LEMMA_LENGTH) return { error: `lemma: at most ${MAX_LEMMA_LENGTH} characters` };
+  if (!LEMMA_SPELLING.test(s)) return { error: 'lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)' };
+  return { lemma: DEVANAGARI.test(s) ? Sanscript.t(s, 'devanagari', 'iast').normalize('NFC') : s };
+}
+
+/** The file of dist/ that answers a lemma as asked: its IAST's, else its ASCII spelling's (`has` says which exist); an error for a spelling that cannot be one; undefined when neither exists. */
+export function lemmaFile(raw: string, has: (path: string) => boolean, fileOf: (name: string) => string = FILES.lemma): string | { error: string } | undefined {
+  const q = lemmaQuery(raw);
+  if ('error' in q) return q;
+  const exact = fileOf(q.lemma);
+  if (has(exact)) return exact;
+  const folded = fileOf(foldLemma(q.lemma));
+  return has(folded) ? folded : undefined;
+}

@@ -1,0 +1,25 @@
+// The word analysis (src/content/dcs/): a verse's words, a lemma's
+// occurrences, every lemma. All are files of dist/ streamed from disk (the
+// build's analysis.ts): nothing of the 10,547 words is held per worker. A
+// lemma is found by its file's name: its IAST, else its ASCII spelling.
+import { lemmaFile } from '../../content/dcs/lemma.ts';
+import { FILES } from '../../layout.ts';
+import type { Handler } from '../context.ts';
+import { badRequest, notFound, notFoundPage } from '../respond.ts';
+
+export const analysis: Handler = (c) => c.file(FILES.analysis(c.at.ch!, c.at.sl!), false, undefined, notFound.verse);
+
+export const lemma: Handler = (c) => {
+  const file = lemmaFile(c.at.lemma!, (path) => !!c.served.streamed(path));
+  if (file === undefined) return notFound.resource;
+  return typeof file === 'string' ? c.file(file, false, undefined, notFound.resource) : badRequest(file.error);
+};
+
+/** /read/lemma/{lemma}: the page the build wrote for it (or for its ASCII spelling); the reading pages' 404 page otherwise. */
+export const readLemma: Handler = (c) => {
+  const file = lemmaFile(c.at.lemma!, (path) => !!c.served.streamed(path), FILES.readLemma);
+  if (typeof file === 'string') return c.file(file, false, undefined, notFoundPage.verse);
+  return file === undefined ? notFoundPage.verse : badRequest(file.error);
+};
+
+export const lemmas: Handler = (c) => c.file(FILES.lemmas, false, undefined, notFound.resource);
