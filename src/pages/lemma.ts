@@ -17,7 +17,7 @@ export const LEMMA_STYLE = `
 `;
 
 /** The credit the DCS's license asks for, as a line under what shows its data. */
-export const dcsCredit = (): Raw => html`<p class="credit">${DCS_ATTRIBUTION} (<a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a>).</p>`;
+export const dcsCredit = (): Raw => html`<p class="credit">${DCS_ATTRIBUTION} (<a href="${DCS_LICENSE.url}">the license</a>).</p>`;
 
 const refPlace = (ref: string) => ref.slice(2).split('.').map(Number) as [number, number];
 
