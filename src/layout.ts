@@ -47,6 +47,8 @@ export const FILES = {
   favicon: '/favicon.ico',
   faviconSvg: '/favicon.svg',
   docs: '/index.html',
+  /** A guide of docs/ rendered as a page of the site (src/docs/guides.ts). */
+  guide: (name: string) => `/docs/${name}/index.html`,
   pricing: '/pricing/index.html',
   openapi: '/openapi.json',
   manifest: '/manifest.json',
@@ -76,7 +78,7 @@ export const FILES = {
  * route names (the reading pages' HTML, the search index...) goes through
  * the key and the quota as the routes do.
  */
-export const isPublicFile = (path: string) => PUBLIC_FILES.has(path) || path.startsWith('/fonts/');
+export const isPublicFile = (path: string) => PUBLIC_FILES.has(path) || path.startsWith('/fonts/') || path.startsWith('/docs/');
 const PUBLIC_FILES = new Set<string>([FILES.docs, FILES.notFound, FILES.pricing, FILES.openapi, FILES.manifest, FILES.audit, FILES.analysisReport, FILES.facts, FILES.client, FILES.clientTypes, FILES.searchModule, FILES.favicon, FILES.faviconSvg, '/_headers', '/_redirects']);
 
 /** What the built docs page says where the API's origin goes; the server writes its own origin there. */

@@ -2,6 +2,7 @@
 // everything else: the routes (src/http/routes.ts), the record schemas the
 // importer validates with (src/content/schema.ts), the error wordings and the
 // headers. Written into dist/openapi.json by the build.
+import { GUIDES } from '../guides.ts';
 import { FILES, THEMES } from '../layout.ts';
 import { DEFAULT_READING_LANG, READING_LANGS } from '../pages/read.ts';
 import { ALWAYS_KEPT, LANGS, LANGUAGES } from '../content/projection.ts';
@@ -215,6 +216,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     },
   },
   docs: { responses: { '200': ok('This documentation.', html, { ETag: header('ETag') }), '404': notFound('resource') } },
+  guide: { responses: { '200': ok('The guide, as an HTML page of this site.', html), '404': notFound('resource') } },
   pricing: { responses: { '200': ok('The free license, and the form to register for a key.', html), '404': notFound('resource') } },
   openapi: { responses: { '200': ok('This document.', { [JSON_TYPE]: { schema: { type: 'object' } } }, { ETag: header('ETag') }), '404': notFound('resource') } },
   usage: {
@@ -252,7 +254,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '200': ok('The file (its size and SHA-256 are in /manifest.json under /downloads/...), brotli- or gzip-compressed by Accept-Encoding.', {
         [JSON_TYPE]: { schema: { type: 'object', required: ['chapters', 'verses'], properties: { chapters: { type: 'array', items: schema('Chapter') }, verses: { type: 'array', items: schema('Verse') } } } },
         'application/x-ndjson': { schema: { type: 'string', description: 'One record a line: the chapters, then the verse records.' } },
-        'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary', description: 'A SQLite 3 database (docs/downloads.md).' } },
+        'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary', description: 'A SQLite 3 database (its schema: /docs/downloads).' } },
       }, fixedHeaders),
       '304': response('NotModified'),
       '404': notFound('resource'),
@@ -342,7 +344,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
     info: {
       title: 'Gita API',
       version,
-      summary: 'The Bhagavad Gita: 701 verses with 21+ classical commentaries, the 18 chapters, and verse cards.',
+      summary: `The Bhagavad Gita: ${facts.verses} verses with their ${facts.commentaries.length} commentaries, the ${facts.chapters} chapters, and verse cards.`,
       description: [
         'A read-only API over the Bhagavad Gita. Every GET route also answers HEAD; OPTIONS on any path is the CORS preflight (204). Every response carries `Access-Control-Allow-Origin: *` and `X-Content-Type-Options: nosniff`; JSON and SVG come brotli- or gzip-compressed by `Accept-Encoding`.',
         `A key is optional by default (the operator chooses: GITA_AUTH optional, required or off); send it as the \`x-api-key\` header, as \`Authorization: Bearer\` or as the \`api_key\` query parameter. Free keys: /pricing. Daily quotas: ${defaults.keyLimit} per key and ${defaults.anonLimit} per anonymous address by default (and ${ANON_BURST.points} requests in ${ANON_BURST.seconds} s), reset at midnight UTC.`,
@@ -401,6 +403,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         limit: { name: 'limit', in: 'query', required: false, description: 'How many results per page.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
         offset: { name: 'offset', in: 'query', required: false, description: `How many of the best results to skip: pages follow one another in one order (the next page is offset + limit) up to total, never a verse twice. Past the last match, an empty page with a hint. At most ${OFFSET_MAX}.`, schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 }, example: 10 },
         key: { name: 'key', in: 'path', required: true, description: `A commentary key, as ${ROUTE_PATHS.authors} lists them; another is 404.`, schema: { type: 'string', enum: facts.commentaries.map((c) => c.key) }, example: 'siva' },
+        guide: { name: 'guide', in: 'path', required: true, description: 'A guide by its name.', schema: { type: 'string', enum: GUIDES.map((g) => g.name) }, example: 'api' },
         file: { name: 'file', in: 'path', required: true, description: 'The download: gita.json, gita.ndjson or gita.sqlite.', schema: { type: 'string', enum: Object.values(FILES.downloads).map((p) => p.slice(p.lastIndexOf('/') + 1)) } },
         readLang: { name: 'lang', in: 'query', required: false, description: `The language of the translation and the summary: ${READING_LANGS.join(' or ')}.`, schema: { type: 'string', enum: [...READING_LANGS], default: DEFAULT_READING_LANG } },
         readAuthor: { name: 'author', in: 'query', required: false, description: "Whose translation: a commentary key (siva, prabhu, tej...). Default: the card's choice for the language; an author without a translation of the verse in it: the default, with a note.", schema: { type: 'string' }, example: 'prabhu' },

@@ -2,6 +2,7 @@
 // path is compiled once into segments (literals, typed parameters, a card's
 // themed name, a file name of the static build), and a path is tried against
 // the routes that share its first segment, in the table's order.
+import { GUIDE_NAMES } from '../guides.ts';
 import { LANG_FORMS, THEMES, type LangForm, type Theme } from '../layout.ts';
 import { AUTHOR_KEY } from './route-paths.ts';
 import type { NotFoundKind } from './errors.ts';
@@ -24,6 +25,8 @@ export interface Params {
   ref?: string;
   /** A lemma as asked (IAST, ASCII or Devanagari), decoded; its handler checks its spelling (400) and finds its file (404). */
   lemma?: string;
+  /** A guide's name (src/guides.ts): only those are matched. */
+  guide?: string;
   /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
   theme?: Theme;
   /** A language the file name names (en.json). */
@@ -33,7 +36,7 @@ export interface Params {
 /** No route: the 404's wording, and whether the path's family answers pages (its 404 is a page too). */
 export type Match = ({ route: RouteSpec } & Params) | { route: null; notFound: NotFoundKind; page?: boolean };
 
-/** `ch`, `sl`, `from`, `to` are plain decimal integers, nothing else (DESIGN.md). */
+/** `ch`, `sl`, `from`, `to` are plain decimal integers, nothing else. */
 export const NUMBER = /^[1-9][0-9]{0,5}$/;
 
 type Counts = readonly number[];
@@ -51,6 +54,7 @@ const PARAMS: Record<string, Parser> = {
   ref: (s) => (s ? s : undefined),
   // karman.json is the static file's name, which the route's alias takes.
   lemma: (s) => (s && !s.endsWith('.json') ? s : undefined),
+  guide: (s) => (GUIDE_NAMES.has(s) ? s : undefined),
 };
 
 type Segment =

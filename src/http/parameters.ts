@@ -42,6 +42,7 @@ export const ROUTE_QUERY: Record<RouteId, readonly Taken[]> = {
   'card-png': CARD,
   'verse-card-png': ['theme'],
   docs: [],
+  guide: [],
   pricing: [],
   openapi: [],
   usage: [],

@@ -5,6 +5,7 @@
 // entry here, a handler in handlers/ (the compiler asks for it).
 import { MAX_VERSES_PER_CALL } from '../content/citations.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
+import { GUIDES } from '../guides.ts';
 import { FILES, type BuildPart } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
 import { MCP_MAX_BODY } from './limits.ts';
@@ -77,6 +78,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'card-png', path: ROUTE_PATHS['card-png'], methods: READ, access: 'metered', themed: true, summary: 'A verse card as a PNG, 1200x630 for link previews: the same queries as /gita.svg (?ch=, ?speaker=, ?ch=C&sl=V, ?theme=); gita.png is the light picture, gita-dark.png the dark one.', example: '/gita.png?ch=2&sl=47', notFound: 'verse', needs: 'cards', random: true, pool: 'png' },
   { id: 'verse-card-png', path: ROUTE_PATHS['verse-card-png'], methods: READ, access: 'metered', themed: true, held: (p) => FILES.card(p.ch!, p.sl!), summary: 'The card of one verse as a PNG, 1200x630 (gita.png light; gita-light.png, gita-dark.png, or ?theme=).', example: '/slok/2/47/gita.png', notFound: 'verse', needs: 'cards', pool: 'png' },
   { id: 'docs', path: ROUTE_PATHS.docs, methods: READ, access: 'open', summary: 'This documentation (HTML).', example: '/', notFound: 'resource' },
+  { id: 'guide', path: ROUTE_PATHS.guide, methods: READ, access: 'open', summary: `A guide by subject (HTML): ${GUIDES.map((g) => g.name).join(', ')}.`, example: '/docs/api', notFound: 'resource' },
   { id: 'pricing', path: ROUTE_PATHS.pricing, methods: READ, access: 'open', summary: 'The free license: what a key gives and how to get one (HTML).', example: '/pricing', notFound: 'resource' },
   { id: 'openapi', path: ROUTE_PATHS.openapi, methods: READ, access: 'open', summary: 'The OpenAPI 3.1 description of the API.', example: '/openapi.json', notFound: 'resource' },
   { id: 'usage', path: ROUTE_PATHS.usage, methods: READ, access: 'key', summary: "Your key's own usage and limit (needs a key).", example: '/usage', notFound: 'resource' },
@@ -85,7 +87,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'read-verse', path: ROUTE_PATHS['read-verse'], methods: READ, access: 'metered', page: true, summary: 'A verse to read (HTML, no JavaScript): the Devanagari, transliteration and speaker, a translation (?lang=en|hi, ?author=KEY; default: the card\'s), its words, the other translators, the previous and next verse; Open Graph and Twitter tags (og:image: its PNG card), a canonical link, JSON-LD. An unknown verse: the verse 404 as a page.', example: '/read/2/47', notFound: 'verse' },
   { id: 'read-chapter', path: ROUTE_PATHS['read-chapter'], methods: READ, access: 'metered', page: true, summary: 'A chapter to read (HTML): its name, meaning and summary (?lang=en|hi), and every verse with the start of its translation (?author=KEY).', example: '/read/2', notFound: 'verse' },
   { id: 'read-lemma', path: ROUTE_PATHS['read-lemma'], methods: READ, access: 'metered', page: true, summary: `A lemma to read (HTML): every verse where it occurs, the verse's words as the DCS divides them with the occurrence highlighted, its form and grammar; the lemma as /lemma/{lemma} takes it (IAST, ASCII, Devanagari). ${DCS_ATTRIBUTION}.`, example: '/read/lemma/karman', notFound: 'verse', needs: 'reading pages' },
-  { id: 'download', path: ROUTE_PATHS.download, methods: READ, access: 'metered', summary: 'The whole Gita in one file, for offline use: gita.json ({chapters, verses}), gita.ndjson (one record a line), gita.sqlite (tables and an FTS5 index; docs/downloads.md). Their sizes and SHA-256 are in /manifest.json; brotli and gzip when asked.', example: '/downloads/gita.json', notFound: 'resource', needs: 'downloads' },
+  { id: 'download', path: ROUTE_PATHS.download, methods: READ, access: 'metered', summary: 'The whole Gita in one file, for offline use: gita.json ({chapters, verses}), gita.ndjson (one record a line), gita.sqlite (tables and an FTS5 index; /docs/downloads). Their sizes and SHA-256 are in /manifest.json; brotli and gzip when asked.', example: '/downloads/gita.json', notFound: 'resource', needs: 'downloads' },
   { id: 'mcp', path: ROUTE_PATHS.mcp, methods: POST, access: 'metered', summary: `The Model Context Protocol server for AI assistants (Streamable HTTP, stateless: one JSON-RPC message or batch per POST, answered as JSON): tools get_verses, get_chapter, random_verse, verse_of_the_day, search, get_words, get_authors; resources gita://chapter/{ch}, gita://verse/{ch}/{sl}. Metered as route mcp; the key as x-api-key or Authorization: Bearer. A body over ${MCP_MAX_BODY / 1024} kB is 413.`, example: '/mcp', notFound: 'resource' },
 ];
 

@@ -33,6 +33,8 @@ import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
+import { guidePage } from '../docs/guides.ts';
+import { GUIDES } from '../guides.ts';
 import { openApiDocument } from '../docs/openapi.ts';
 import { pricingPage } from '../pages/pricing.ts';
 import { PROJECT_ROOT } from '../paths.ts';
@@ -376,7 +378,7 @@ export function contentFacts(content: Content): Manifest['content'] {
   };
 }
 
-/** The documentation page, the static pricing page and the OpenAPI document. */
+/** The documentation page, the guides, the static pricing page and the OpenAPI document. */
 function docsAssets(content: Content, facts: Manifest['content'], daily: { chapter: number; verse: number }, audit: AuditFile, authors: AuthorEntry[]): Asset[] {
   const defaults = Object.fromEntries(SETTINGS.map((s) => [s.key, s.default]));
   const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -388,6 +390,7 @@ function docsAssets(content: Content, facts: Manifest['content'], daily: { chapt
       body: Buffer.from(pricingPage({ keyLimit: parseDailyLimit(defaults.keyLimit, 'GITA_KEY_LIMIT'), anonLimit: parseDailyLimit(defaults.anonLimit, 'GITA_ANON_LIMIT'), registration: 'static' })),
     },
     { path: FILES.openapi, body: Buffer.from(JSON.stringify(openapi, null, 2) + '\n') },
+    ...GUIDES.map((g) => ({ path: FILES.guide(g.name), body: Buffer.from(guidePage(g)) })),
   ];
 }
 

@@ -14,7 +14,7 @@ import { importedByThisCode } from '../content/importer.ts';
 
 /** Source files whose change changes what the build writes. */
 export const OUTPUT_SHAPING = [
-  'src/publish/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/pages/**/*', 'src/client/**/*', 'src/search/**/*', 'src/cli/format.ts', 'src/fs/**/*', 'src/paths.ts', 'tsconfig.json', 'src/layout.ts', 'src/config.ts',
+  'src/publish/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/pages/**/*', 'src/client/**/*', 'src/search/**/*', 'src/cli/format.ts', 'src/fs/**/*', 'src/paths.ts', 'tsconfig.json', 'src/layout.ts', 'src/config.ts', 'src/guides.ts', 'docs/*.md',
   'src/http/headers.ts', 'src/http/errors.ts', 'src/http/routes.ts', 'src/http/route-paths.ts', 'src/http/slices.ts', 'src/http/limits.ts', 'src/keys/limits.ts', 'src/mcp/budget.ts', 'src/parameters.ts', 'src/http/parameters.ts', 'package.json', 'package-lock.json',
 ];
 

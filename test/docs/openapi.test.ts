@@ -116,6 +116,7 @@ test('one real response per route validates against its schema', async () => {
     'verse-card-png': () => fetchRaw(server.url, '/slok/2/47/gita.png'),
     'today-card-png': () => fetchRaw(server.url, '/slok/today/gita.png?date=2026-01-01'),
     docs: () => fetchRaw(server.url, '/'),
+    guide: () => fetchRaw(server.url, '/docs/search'),
     pricing: () => fetchRaw(server.url, '/pricing'),
     openapi: () => fetchRaw(server.url, '/openapi.json'),
     usage: () => fetchRaw(server.url, '/usage', { headers: { 'x-api-key': key } }),

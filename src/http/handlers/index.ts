@@ -10,7 +10,7 @@ import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
 import { mcp } from './mcp.ts';
 import { search } from './search.ts';
-import { docs, healthz, openapi, pricing, register, usage } from './service.ts';
+import { docs, guide, healthz, openapi, pricing, register, usage } from './service.ts';
 import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
 import { download, readChapter, readVerse } from './read.ts';
 
@@ -38,6 +38,7 @@ export const HANDLERS: Record<RouteId, Handler> = {
   'verse-card': verseCard,
   'verse-card-png': verseCard,
   docs,
+  guide,
   pricing,
   openapi,
   usage,

@@ -25,6 +25,8 @@ export const docs: Handler = (c) => {
   return c.derived(`docs\0${origin}`, make, HTML_TYPE);
 };
 
+/** /docs/{name}: a guide, rendered by the build (only the names the build wrote are files of dist/). */
+export const guide: Handler = (c) => c.file(FILES.guide(c.at.guide!), false, undefined, notFound.resource);
 export const pricing: Handler = (c) => c.app.pricing ?? c.file(FILES.pricing, false, undefined, notFound.resource);
 
 export const openapi: Handler = (c) => c.file(FILES.openapi, false, undefined, notFound.resource);
