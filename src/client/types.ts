@@ -18,7 +18,7 @@ export type { ChapterRecord, Lang, Verse, VerseFields, TextField, Word };
 export type { AuthorEntry, AuthorField, Kind };
 type LangField<L extends Lang> = (typeof LANGUAGES)[L][number];
 
-/** A commentary key: the 21 of the specification, and prabhu. */
+/** A commentary key: the 21 classical ones, and prabhu. */
 export type Author = CommentaryKey | OptionalCommentaryKey;
 type PlainField = keyof VerseFields;
 type Always = '_id' | 'chapter' | 'verse';

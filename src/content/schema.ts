@@ -17,8 +17,9 @@ export type TextField = keyof typeof TEXT_FIELDS;
 export const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
 
 /**
- * The 21 commentary keys of the specification, with the text fields the
- * specification lists for each. Every verse record must carry all of them;
+ * The 21 classical commentary keys every verse record must carry, with the
+ * text fields each is expected to hold (the content decides: the docs list
+ * what it has). Every verse record must carry all of them;
  * further keys of the same shape (such as `prabhu`) are kept as they are.
  */
 export const COMMENTARIES = [
@@ -50,7 +51,7 @@ export const COMMENTARY_KEYS: readonly CommentaryKey[] = COMMENTARIES.map((c) =>
 export const isSpecCommentary = (key: string): key is CommentaryKey => (COMMENTARY_KEYS as readonly string[]).includes(key);
 
 /**
- * Commentaries beyond the specification that the content is known to carry,
+ * Commentaries beyond the 21 that the content is known to carry,
  * on some records only. Known means typed: a record where one of them is not
  * a commentary object is an error, as for the 21.
  */

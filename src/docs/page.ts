@@ -8,7 +8,7 @@ import { KINDS, type AuthorEntry } from '../content/authors.ts';
 import type { Content } from '../content/read.ts';
 import type { Manifest, ManifestCommentary } from '../publish/manifest.ts';
 import { REPAIR_RULES } from '../content/repairs.ts';
-import { isSpecCommentary, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
+import { isSpecCommentary, SPEAKERS, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
 import { LANGS, LANGUAGE_NAMES, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
 import { formatBytes } from '../cli/format.ts';
@@ -21,6 +21,7 @@ import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } 
 import { ROUTES, type RouteId } from '../http/routes.ts';
 import { fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../layout.ts';
+import { GUIDES } from '../guides.ts';
 import { escapeHtml, html, page, raw, type Raw } from '../pages/html.ts';
 import { DCS_ATTRIBUTION, DCS_CITATION, DCS_LICENSE } from '../content/dcs/attribution.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
@@ -88,6 +89,7 @@ const EXPECT: Partial<Record<RouteId, { status: number; type: string }>> = {
   'card-png': { status: 200, type: 'image/png' },
   'verse-card-png': { status: 200, type: 'image/png' },
   docs: { status: 200, type: 'text/html' },
+  guide: { status: 200, type: 'text/html' },
   pricing: { status: 200, type: 'text/html' },
   openapi: { status: 200, type: 'application/json' },
   usage: { status: 401, type: 'application/json' },
@@ -150,15 +152,19 @@ function projectionSizes(input: DocsInput): Array<[string, number]> {
 function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
   const { content, daily } = input;
   const verse = content.verses.find((v) => v.record.chapter === 2 && v.record.verse === 47)!.record;
+  const arjuna = SPEAKERS.find((sp) => sp.slug === 'arjuna')!.name;
   const chapters = content.chapters.map((c) => c.record);
-  const json = (v: unknown) => html`<pre>${JSON.stringify(trimmed(v), null, 2)}</pre>`;
+  // A sample says how it compares with what its example answers (a test asks the server): `same`, the answer trimmed;
+  // `like`, an answer of the same shape, equal in the fields named (a random draw, today's verse, a health report).
+  const json = (v: unknown, check: 'same' | 'like' = 'same', same: string[] = []) =>
+    html`<pre class="sample" data-check="${check}"${same.length ? html` data-same="${same.join(',')}"` : ''}>${JSON.stringify(trimmed(v), null, 2)}</pre>`;
   /** English projections of verses of one chapter, as the server answers them. */
   const en = (ch: number, sls: number[]) => sls.map((sl) => JSON.parse(answerBytes(content.verses.find((v) => v.record.chapter === ch && v.record.verse === sl)!.record, input.facts, { lang: 'en' }).toString()));
   const card = html`<p><img src="${FILES.card(2, 47)}" alt="The card of Bhagavad Gita 2.47" width="400" style="max-width:100%;height:auto"></p>`;
   return {
-    'random-verse': json(verse),
+    'random-verse': json(content.verses.find((v) => v.record.speaker === arjuna)?.record ?? verse, 'like', ['speaker']),
     verse: json(verse),
-    today: json(JSON.parse(answerBytes(content.verses.find((v) => v.record.chapter === daily.chapter && v.record.verse === daily.verse)!.record, input.facts, { lang: 'en' }).toString())),
+    today: json(JSON.parse(answerBytes(content.verses.find((v) => v.record.chapter === daily.chapter && v.record.verse === daily.verse)!.record, input.facts, { lang: 'en' }).toString()), 'like'),
     'today-card': html`<p><img src="${FILES.todayCard()}" alt="The card of the verse of the day" width="400" style="max-width:100%;height:auto"></p>`,
     'chapter-verses': json(content.verses.filter((v) => v.record.chapter === 3).map((v) => JSON.parse(answerBytes(v.record, input.facts, { lang: 'en', authors: ['siva'] }).toString()))),
     'verse-range': json(en(2, [47, 48, 49, 50])),
@@ -166,7 +172,7 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
     'verses-ref': html`<p class="muted">The same answer as <code>/verses?ref=2.47-50</code>.</p>`,
     mcp: html`<p>A call (any MCP client makes it for you):</p>
 <pre>${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'BG 2.47', lang: 'en', authors: ['siva'] } } }, null, 2)}</pre>
-<p>The answer's <code>result.content</code> is text a model reads (the reference, the Sanskrit, the transliteration, a translation and its author); <code>result.structuredContent</code> has <code>refs</code> and the records, as <code>/verses</code> answers them. An assistant is configured with the URL <code>https://&lt;this host&gt;/mcp</code> and your key as <code>Authorization: Bearer</code>; for one on your own machine, <code>npx gita mcp</code> serves a built <code>dist/</code> on stdio with no network (the README, MCP, has the lines for Claude Desktop and VS Code).</p>`,
+<p>The answer's <code>result.content</code> is text a model reads (the reference, the Sanskrit, the transliteration, a translation and its author); <code>result.structuredContent</code> has <code>refs</code> and the records, as <code>/verses</code> answers them. An assistant is configured with the URL <code>https://&lt;this host&gt;/mcp</code> and your key as <code>Authorization: Bearer</code>; for one on your own machine, <code>npx gita mcp</code> serves a built <code>dist/</code> on stdio with no network (<a href="/docs/mcp">the MCP guide</a> has the lines for Claude Desktop and VS Code).</p>`,
     chapters: json(chapters),
     chapter: json(chapters[1]),
     author: json(input.authors.find((a) => a.key === 'siva') ?? input.authors[0]),
@@ -177,8 +183,8 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
       limit: { perDay: 10000, unlimited: false },
       today: { date: '2026-11-22', requests: 412, routes: { verse: 400, 'random-verse': 12 }, remaining: 9588, resets: '2026-11-23T00:00:00.000Z' },
       days: [`… ${USAGE_DAYS} days, today first`],
-    }),
-    healthz: json({ status: 'ok', build: '98a0b0c21ba29bf0', chapters: 18, verses: 701, colophons: 18, errata: input.audit.errata.filter((e) => e.status === 'applied').map((e) => e.id), audit: { findings: input.audit.findings.length, notes: input.audit.notes.length }, auth: 'optional', keys: 'file', usage: 'file' }),
+    }, 'like'),
+    healthz: json({ status: 'ok', build: '98a0b0c21ba29bf0', chapters: 18, verses: 701, colophons: 18, errata: input.audit.errata.filter((e) => e.status === 'applied').map((e) => e.id), audit: { findings: input.audit.findings.length, notes: input.audit.notes.length }, auth: 'optional', keys: 'file', usage: 'file' }, 'like', ['status']),
     docs: html`<p class="muted">This page.</p>`,
     openapi: html`<p class="muted">OpenAPI 3.1: every route, parameter, response and error, with JSON Schemas of the records. Verse of the day on this build: <a href="${FILES.verse(daily.chapter, daily.verse).replace(/\/index\.json$/, '')}">${daily.chapter}.${daily.verse}</a>.</p>`,
   };
@@ -265,10 +271,11 @@ ${parameterList(r.id, input.facts, !!r.page)}`;
   return page(
     'Gita API: the Bhagavad Gita as an API',
     html`<h1>Gita API</h1>
-<p>The Bhagavad Gita as a JSON API: all 701 verses in Devanagari and transliteration, each with ${people.length} classical commentaries and translations (English, Hindi, Sanskrit), the 18 chapters with their summaries, and a verse card (SVG) to embed in a web page or a README. Read-only, free, CORS-enabled.</p>
+<p>The Bhagavad Gita as a JSON API: all 701 verses in Devanagari and transliteration, each with its ${people.length} commentaries (translations and commentaries in English, Hindi and Sanskrit), the 18 chapters with their summaries, and a verse card (SVG) to embed in a web page or a README. Read-only, free, CORS-enabled.</p>
 <pre>curl ${raw(ORIGIN_PLACEHOLDER)}/slok/2/47
 curl -H "x-api-key: &lt;API_KEY&gt;" ${raw(ORIGIN_PLACEHOLDER)}/slok      # a random verse</pre>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Keys are free: <a href="/pricing">/pricing</a>.</p>
+<p>Guides: ${GUIDES.map((g, i) => html`${i ? ', ' : ''}<a href="${fillPath(ROUTE_PATHS.guide, { guide: g.name })}">${g.title.toLowerCase()}</a>`)}.</p>
 ${searchForm()}
 <p class="muted">The search box needs the server; on a static copy of this page, use <a href="#search">search.js</a>.</p>
 
@@ -308,7 +315,7 @@ ${TEXT_FIELD_NAMES.map((f) => html`<tr><td><code>${f}</code></td><td>${TEXT_FIEL
 <p>Read from the content of this build (${verses} verse records), as <a href="${ROUTE_PATHS.authors}"><code>${ROUTE_PATHS.authors}</code></a> answers it (one entry per key; <code>${ROUTE_PATHS.author}</code> one of them). Commentators with nothing to say on a verse are present with the text "&lt;author&gt; did not comment on this sloka": a field names its verses only where it has a real text on fewer than all ${proper} (colophons not counted). What a field holds is decided from its texts: ${KINDS.map((k) => `<em>${k}</em>`).join(', ')}. A translation renders the verse in a few lines (et and ht of most keys); a commentary discusses it (ec, hc, sc, and the English and Hindi renderings of the classical commentaries: raman.et, abhinav.et, sankar.et, sankar.ht); siva.ec opens with the verse word by word (<code>/slok/C/V/words</code>) and goes on to a commentary. Repairs are the changes of the rules below, by rule; every text comes from <a href="${UPSTREAM_URL}">${UPSTREAM.repository}</a> at <code>${UPSTREAM.commit.slice(0, 7)}</code> (GPL-3.0), with the corrections listed under each field of the entry.</p>
 <table>
 <tr><th>key</th><th>author</th><th>text fields (language, kind)</th><th>repairs</th></tr>
-${input.authors.map((a) => html`<tr><td><a href="${fillPath(ROUTE_PATHS.author, { key: a.key })}"><code>${a.key}</code></a>${isSpecCommentary(a.key) ? '' : html` <span class="muted">(beyond the 21 classical commentaries)</span>`}</td><td>${a.author}</td><td>${fieldCell(a)}</td><td>${repairCell(a)}</td></tr>`)}
+${input.authors.map((a) => html`<tr><td><a href="${fillPath(ROUTE_PATHS.author, { key: a.key })}"><code>${a.key}</code></a>${isSpecCommentary(a.key) ? '' : html` <span class="muted">(not a classical commentary)</span>`}</td><td>${a.author}</td><td>${fieldCell(a)}</td><td>${repairCell(a)}</td></tr>`)}
 </table>
 
 <h2 id="errors">Errors</h2>

@@ -1,4 +1,4 @@
-// Every error the API answers, worded once (DESIGN.md, Errors).
+// Every error the API answers, worded once.
 
 export const NOT_FOUND = {
   chapter: 'No chapter matching the query could be found.',

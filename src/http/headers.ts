@@ -1,4 +1,4 @@
-// Response headers of the HTTP contract (DESIGN.md, Headers), defined once for
+// Response headers of the HTTP contract, defined once for
 // the server and for the static hosts' `_headers` file.
 
 export const CACHE_FIXED = 'public, max-age=3600';

@@ -43,7 +43,7 @@ export interface Library {
 }
 
 /**
- * Parsed records kept at most. A whole record is about 90 kB of JSON (its 21+
+ * Parsed records kept at most. A whole record is about 90 kB of JSON (its
  * commentaries), twice that parsed (Devanagari strings are two bytes a
  * letter): 32 keep a few MB, and parsing one again costs well under a
  * millisecond.

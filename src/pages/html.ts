@@ -63,7 +63,7 @@ export interface PageExtras {
   lang?: string;
 }
 
-export function page(title: string, body: Raw, description = 'The Bhagavad Gita as an API: verses, 21+ commentaries, chapters and verse cards.', extras: PageExtras = {}): string {
+export function page(title: string, body: Raw, description = 'The Bhagavad Gita as an API: verses with their commentaries, chapters and verse cards.', extras: PageExtras = {}): string {
   return `<!doctype html>
 <html lang="${escapeHtml(extras.lang ?? 'en')}">
 <head>

@@ -65,7 +65,7 @@ test('one entry per commentary key, in the records\' order: the 21 and prabhu', 
   assert.is(authors.length, 22);
   assert.equal(byKey.get('tej')!.author, 'Swami Tejomayananda');
   assert.equal(Object.keys(byKey.get('tej')!.fields), ['ht']);
-  assert.equal(Object.keys(byKey.get('sankar')!.fields), ['et', 'ht', 'sc'], 'the fields the content has, not the ones the specification lists');
+  assert.equal(Object.keys(byKey.get('sankar')!.fields), ['et', 'ht', 'sc'], 'the fields the content has, not the ones the schema expects');
 });
 
 test('verses: the verses whose text is real, counted in the source files', () => {

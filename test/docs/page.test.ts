@@ -18,7 +18,7 @@ test('the commentator table comes from the content', async () => {
   const byKey = Object.fromEntries(people.map((p) => [p.key, p]));
   assert.equal(byKey.rams, { key: 'rams', author: 'Swami Ramsukhdas', fields: { ht: 719, hc: 719 }, records: 719 });
   assert.equal(byKey.prabhu.records, 700);
-  // The spec lists hc for sankar too; the content has none: the table says what the content holds.
+  // The schema expects hc for sankar too; the content has none: the table says what the content holds.
   assert.equal(byKey.sankar.fields, { et: 719, ht: 719, sc: 719 });
 });
 
@@ -26,7 +26,7 @@ test('the docs page names every route, the commentators and the license', async 
   const { distDir } = await testDist();
   const page = readFileSync(join(distDir, FILES.docs), 'utf8');
   for (const r of ROUTES) assert.ok(page.includes(`<code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code>`), r.path);
-  assert.match(page, /<td><a href="\/authors\/prabhu"><code>prabhu<\/code><\/a> <span class="muted">\(beyond the 21 classical commentaries\)<\/span><\/td><td>A\.C\. Bhaktivedanta Swami Prabhupada<\/td><td>et \(English translation, \d+ verses\), ec \(English commentary, \d+ verses\)<\/td>/);
+  assert.match(page, /<td><a href="\/authors\/prabhu"><code>prabhu<\/code><\/a> <span class="muted">\(not a classical commentary\)<\/span><\/td><td>A\.C\. Bhaktivedanta Swami Prabhupada<\/td><td>et \(English translation, \d+ verses\), ec \(English commentary, \d+ verses\)<\/td>/);
   assert.match(page, /<td><a href="\/authors\/tej"><code>tej<\/code><\/a><\/td><td>Swami Tejomayananda<\/td><td>ht \(Hindi translation(, \d+ verses)?\)<\/td><td>[^<]*hindi-comma [\d,]+/, 'the table of /authors: tej, all 701 verses, its Hindi commas mended');
   assert.match(page, /<code>siva<\/code><\/a><\/td><td>Swami Sivananda<\/td><td>et \(English translation[^)]*\), ec \(English word-by-word and commentary[^)]*\)<\/td><td>[^<]*question-mark [\d,]+/, 'siva.ec is word by word then a commentary, and its repairs are named');
   assert.match(page, /GNU General Public License v3/);

@@ -1,4 +1,4 @@
-// The HTTP contract of DESIGN.md, over real loopback HTTP, against the Node
+// The HTTP contract, over real loopback HTTP, against the Node
 // server and the Deno server started as an operator starts them.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

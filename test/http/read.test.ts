@@ -155,7 +155,7 @@ function reading(runtime: Runtime) {
   t("og:image names the verse's PNG card route", async () => {
     const image = meta((await fetchRaw(server.url, '/read/2/47', { headers: { host: 'reader.example' } })).text)['og:image'];
     const path = new URL(image).pathname;
-    // The PNG cards are another branch of issue 21: once their route is in the table, the image must be a PNG.
+    // The PNG cards are a route of their own: once it is in the table, the image must be a PNG.
     if (ROUTES.some((r) => r.path === '/slok/{ch}/{sl}/gita.png')) {
       const png = await fetchRaw(server.url, path);
       assert.is(png.status, 200);

@@ -90,7 +90,7 @@ test("the client's URLs lead to the routes they mean", async () => {
   assert.is(gita.cardUrl({ chapter: 2, verse: 47, theme: 'dark' }), 'https://gita.example/api/slok/2/47/gita-dark.svg');
 });
 
-test('the routes of issues 18 to 21 are one entry each: words, ranges, references, MCP, PNG cards, reading pages, downloads', () => {
+test('the later routes are one entry each: words, ranges, references, MCP, PNG cards, reading pages, downloads', () => {
   const match = createMatcher(ROUTES);
   const at = (path: string) => {
     const m = match(path, counts);
@@ -98,7 +98,7 @@ test('the routes of issues 18 to 21 are one entry each: words, ranges, reference
     const { route, ...params } = m;
     return `${route.id} ${JSON.stringify(params)}`;
   };
-  assert.is(at('/slok/2/47/words'), 'verse-words {"ch":2,"sl":47}', 'a real route now (issue 18)');
+  assert.is(at('/slok/2/47/words'), 'verse-words {"ch":2,"sl":47}', 'a real route now');
   assert.is(at('/slok/2/47'), 'verse {"ch":2,"sl":47}', 'the routes before stay as they were');
   assert.is(at('/slok/2/47/en.json'), 'verse {"ch":2,"sl":47,"lang":"en"}');
   assert.is(at('/slok/2/1-10'), 'verse-range {"ch":2,"from":1,"to":10}');
