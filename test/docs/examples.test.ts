@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { fillGenerated, generatedBlocks } from '../../src/docs/reference.ts';
 import { headingId } from '../../src/docs/guides.ts';
@@ -214,6 +215,29 @@ test('the SQL, Python and JavaScript examples of the downloads run on the built 
     count++;
   });
   assert.is(count, 3, 'the SQL, Python and JavaScript examples');
+});
+
+test('the JavaScript examples of the guides (the client, search.js) print what they show', () => {
+  const origin = server.url.replace(/\/$/, '');
+  const file = (name: string) => pathToFileURL(join(distDir, name)).href;
+  let count = 0;
+  for (const doc of DOCS.filter((d) => d !== 'docs/downloads.md')) {
+    const list = blocks(read(doc));
+    list.forEach((b, i) => {
+      const answer = list[i + 1];
+      if (b.lang !== 'js' || answer?.lang !== 'text') return;
+      // The module a reader imports from the host or from npm is the built file; the host is the test's server.
+      const code = b.text
+        .replace(/'@gita-api\/client'/g, `'${file(FILES.client)}'`)
+        .replace(/'http:\/\/localhost:8080\/(client|search)\.js'/g, (_m, name: string) => `'${file(`/${name}.js`)}'`)
+        .replaceAll('http://localhost:8080', origin);
+      const printed = execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', env: plainEnv() });
+      const problem = matchesShown(answer.text.trim().replaceAll('http://localhost:8080', origin), printed);
+      assert.is(problem, null, `${doc}:${b.line}: ${problem}`);
+      count++;
+    });
+  }
+  assert.is(count, 2, 'the client and search.js examples');
 });
 
 /** Does a JSON answer hold what a sample shows? `…` ends a cut string; `… N more` stands for the rest of a list; a key `…` for the other keys. */

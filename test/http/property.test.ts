@@ -36,7 +36,7 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
 const PIECES = ['slok', 'chapter', 'chapters', 'gita.svg', 'gita-dark.svg', 'gita-light.svg', 'pricing', 'usage', 'healthz', 'register', 'openapi.json', 'index.html', 'manifest.json',
   '0', '1', '2', '18', '19', '47', '72', '73', '74', '47-50', '50-47', '1-73', '1-74', '47-', 'verses', 'mcp', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae',
   'a', 'ä', 'a\u0301', '\u202e', ' ', '%20', '\\', '..\\..', '~', '$', ';', 'index.json', 'gita.svg.br', '.hidden', '_headers',
-  'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words', 'words.json', 'words.json.gz', 'analysis', 'analysis.json', 'lemma', 'lemmas', 'karman', 'ātman', 'आत्मन्', 'atman', 'nasa', '%E0%A4', 'authors', 'siva', 'prabhu', 'nobody', '__proto__', 'constructor'];
+  'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words', 'words.json', 'words.json.gz', 'analysis', 'analysis.json', 'lemma', 'lemmas', 'karman', 'ātman', 'आत्मन्', 'atman', 'nasa', '%E0%A4', 'authors', 'siva', 'prabhu', 'nobody', '__proto__', 'constructor', 'docs', 'api', 'index.html', 'README.md', 'api.md'];
 const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format', 'ref'];
 const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light', 'auto', 'blue', '%00', '1e1', '-1', '２', 'a'.repeat(50),
   'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'en', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id',
@@ -45,7 +45,7 @@ const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light'
   'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml'];
 
 /** Real routes, so that their parameters get exercised too. */
-const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp', '/authors', '/authors/siva', '/authors/nobody', '/authors/index.json', '/authors/tej/index.json', '/slok/2/47/analysis', '/slok/13/1/analysis.json', '/lemma/karman', '/lemma/atman', '/lemma/nasa.json', '/lemmas'];
+const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp', '/authors', '/authors/siva', '/authors/nobody', '/authors/index.json', '/authors/tej/index.json', '/slok/2/47/analysis', '/slok/13/1/analysis.json', '/lemma/karman', '/lemma/atman', '/lemma/nasa.json', '/lemmas', '/docs/api', '/docs/search', '/docs/nothing', '/docs/api/index.html', '/docs'];
 
 /** Bodies a POST may carry (POST /mcp reads them): JSON-RPC, good and bad. */
 const BODIES = ['', '{', 'null', '{}', '[]', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47', lang: 'en' } } }),
