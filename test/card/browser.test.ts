@@ -180,11 +180,11 @@ test('every sampled card: text drawn, and inside the card, opened directly and i
   }
 });
 
-test('the docs page reads at phone width and in both schemes', async () => {
+test('the docs page, the pricing page and the guides read at phone width and in both schemes', async () => {
   const dir = outputDir('docs');
   for (const [width, scheme] of [[390, 'light'], [390, 'dark'], [1200, 'light']] as const) {
     const page = await browser.newPage({ viewport: { width, height: 800 }, colorScheme: scheme });
-    for (const path of ['/', '/pricing']) {
+    for (const path of ['/', '/pricing', '/docs/api', '/docs/operations']) {
       await page.goto(`${server.url}${path}`);
       const { overflow, images } = await page.evaluate(() => ({
         overflow: document.documentElement.scrollWidth - window.innerWidth,
@@ -192,7 +192,7 @@ test('the docs page reads at phone width and in both schemes', async () => {
       }));
       assert.ok(overflow <= 0, `${path} at ${width}px: ${overflow}px wider than the screen`);
       assert.ok(images.every(Boolean), `${path}: every image loads`);
-      await page.screenshot({ path: join(dir, `${path === '/' ? 'docs' : 'pricing'}-${width}-${scheme}.png`), fullPage: path !== '/' });
+      await page.screenshot({ path: join(dir, `${path === '/' ? 'docs' : path.slice(1).replace('/', '-')}-${width}-${scheme}.png`), fullPage: path === '/pricing' });
     }
     await page.close();
   }
