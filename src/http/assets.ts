@@ -1,6 +1,7 @@
-// What the server answers from memory: the bytes of the API's files, read
-// once from dist/ at start-up (or on reload), each with its response headers
-// prepared, so a request costs a lookup and a write.
+// The files the API's routes answer: each representation's response headers
+// prepared at start-up (or on reload), and its bytes held in memory or, for
+// those a worker does not hold (holds()), read from disk when asked; so a
+// request costs a lookup and a write.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
