@@ -58,7 +58,7 @@ export function removeDotSegments(path: string): string {
 }
 
 export function createApp(options: AppOptions): App {
-  let served = prepare(options.dist);
+  let served = prepare(options.dist, options.draw);
   const core: AppCore = {
     options,
     random: options.random ?? Math.random,
@@ -119,7 +119,7 @@ export function createApp(options: AppOptions): App {
   return {
     handle,
     reload(dist: Dist) {
-      served = prepare(dist);
+      served = prepare(dist, options.draw);
     },
     get dist() {
       return served.dist;

@@ -1,6 +1,7 @@
-// What the server answers from memory: the bytes of the API's files, read
-// once from dist/ at start-up (or on reload), each with its response headers
-// prepared, so a request costs a lookup and a write.
+// The files the API's routes answer: each representation's response headers
+// prepared at start-up (or on reload), and its bytes held in memory or, for
+// those a worker does not hold (holds()), read from disk when asked; so a
+// request costs a lookup and a write.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import type { Manifest } from '../publish/manifest.ts';
 import { MANIFEST_VERSION } from '../publish/manifest.ts';
 import { ENCODINGS, FILES, type Coding } from '../layout.ts';
 import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, etagOf, typeHeaders } from './headers.ts';
+import { ReadThrough } from './read-through.ts';
 
 /** The header lists of one representation, as flat [name, value, ...] lists. */
 export interface HeaderSets {
@@ -21,9 +23,9 @@ export interface HeaderSets {
   notModified: string[];
 }
 
-/** One representation held in memory: its bytes and its headers. */
+/** One representation answered from memory: its bytes and its headers. */
 export interface Variant extends HeaderSets {
-  body: Buffer;
+  readonly body: Buffer;
 }
 
 /** A file's representations: as is, and the compressed twins the manifest lists. */
@@ -55,8 +57,10 @@ export interface Dist {
   manifestSha256: string;
   /** manifest.json's bytes as read with the build: /manifest.json is answered from them, so it always describes the build served (the file on disk may be a newer build's already). */
   manifestBytes: Buffer;
-  /** The API's files, in memory, by their path in dist/. (manifest.files lists the rest.) */
+  /** The API's files, by their path in dist/: in memory, or read through `disk` (holds()). (manifest.files lists the rest.) */
   assets: Map<string, Asset>;
+  /** What those files' representations that are not held cost once read. */
+  disk: ReadThrough;
 }
 
 export class DistError extends Error {
@@ -77,6 +81,45 @@ export const inMemory = (path: string) => IN_MEMORY.test(path);
  * slok/today/ (the server picks the day's verse itself).
  */
 const IN_MEMORY = /^\/(?:slok\/\d+\/\d+\/(?:index\.json|gita\.svg)|chapters?\/(?:\d+\/)?index\.json|authors\/(?:[^/]+\/)?index\.json|gita\.svg)$/;
+
+/**
+ * Which representations of those files a worker holds; the others are read
+ * from disk when asked (read-through.ts), one copy per machine in the page
+ * cache. Held: the records as they are and in brotli (the hot routes, for
+ * clients that ask for no coding and for browsers; projections are cut from
+ * the records), the chapters and the authors (small). Not held: the records'
+ * gzip twins (a browser takes brotli) and the plain cards in every coding
+ * (38 MB and their 13 MB of gzip, a third of a worker's memory for one route).
+ */
+export function holds(path: string, coding: Coding | undefined): boolean {
+  if (CARD.test(path)) return false;
+  if (RECORD.test(path)) return coding !== 'gzip';
+  return true;
+}
+const CARD = /\/gita\.svg$/;
+const RECORD = /^\/slok\/\d+\/\d+\/index\.json$/;
+
+/** A representation read from disk when asked: its headers made at load, its bytes through the read-through cache. */
+class OnDisk implements Variant {
+  readonly etag: string;
+  readonly headers: string[];
+  readonly randomHeaders: string[];
+  readonly notModified: string[];
+  constructor(
+    private readonly file: string,
+    private readonly size: number,
+    private readonly disk: ReadThrough,
+    sets: HeaderSets,
+  ) {
+    this.etag = sets.etag;
+    this.headers = sets.headers;
+    this.randomHeaders = sets.randomHeaders;
+    this.notModified = sets.notModified;
+  }
+  get body(): Buffer {
+    return this.disk.read(this.file, this.size);
+  }
+}
 
 export function flat(headers: Record<string, string>): string[] {
   // A plain loop: Object.entries().flat() was most of the start-up's header work.
@@ -126,19 +169,21 @@ export async function readManifest(dir: string): Promise<Manifest & { sha256: st
 }
 
 /**
- * Read dist/: the manifest, and every in-memory file with its twins, checked
- * against the manifest. All of them go into one buffer (one allocation of
- * about 60 MB instead of 8,700 small ones, which fragment the heap), each
- * file a view of its part. Files are read synchronously (for thousands of
- * small files several times faster than fs.promises), in slices with a yield
- * between them so that a reload while serving never stalls requests long.
+ * Read dist/: the manifest, and every representation a worker holds of the
+ * route files (holds()), checked against the manifest; the others get their
+ * headers now and their bytes when asked. All held bytes go into one buffer
+ * (one allocation instead of thousands of small ones, which fragment the
+ * heap), each file a view of its part. Files are read synchronously (for
+ * thousands of small files several times faster than fs.promises), in slices
+ * with a yield between them so that a reload while serving never stalls
+ * requests long.
  */
 export async function loadDist(dir: string): Promise<Dist> {
   const { sha256: manifestSha256, bytes: manifestBytes, ...manifest } = await readManifest(dir);
   const entries = Object.entries(manifest.files).filter(([path]) => inMemory(path));
   const parts = entries.flatMap(([path, entry]) =>
-    [['', entry.size], [ENCODINGS[0].suffix, entry.br], [ENCODINGS[1].suffix, entry.gzip]]
-      .filter((p): p is [string, number] => p[1] !== undefined)
+    ([['', entry.size, undefined], [ENCODINGS[0].suffix, entry.br, ENCODINGS[0].coding], [ENCODINGS[1].suffix, entry.gzip, ENCODINGS[1].coding]] as Array<[string, number | undefined, Coding | undefined]>)
+      .filter((p): p is [string, number, Coding | undefined] => p[1] !== undefined && holds(path, p[2]))
       .map(([suffix, size]) => ({ file: join(dir, path + suffix), size })),
   );
   const slab = Buffer.allocUnsafeSlow(parts.reduce((n, p) => n + p.size, 0));
@@ -157,12 +202,19 @@ export async function loadDist(dir: string): Promise<Dist> {
     at += size;
     if (i % 500 === 499) await new Promise((r) => setImmediate(r));
   }
+  const disk = new ReadThrough();
   const assets = new Map<string, Asset>();
   for (const [path, entry] of entries) {
-    const made = representations(entry, (suffix, coding) => variant(bodies.get(join(dir, path + suffix))!, entry.type, entry.sha256, coding));
+    const made = representations(entry, (suffix, coding) => {
+      const file = join(dir, path + suffix);
+      const body = bodies.get(file);
+      if (body) return variant(body, entry.type, entry.sha256, coding);
+      const size = coding ? entry[coding]! : entry.size;
+      return new OnDisk(file, size, disk, headerSets(entry.type, entry.sha256, coding, size));
+    });
     assets.set(path, { path, type: entry.type, ...made });
   }
-  // The in-memory files are the assets now; the manifest keeps the others (pages, served from disk).
+  // The route files are the assets now; the manifest keeps the others (pages, served from disk).
   for (const [path] of entries) delete manifest.files[path];
-  return { dir, manifest, manifestSha256, manifestBytes, assets };
+  return { dir, manifest, manifestSha256, manifestBytes, assets, disk };
 }

@@ -10,6 +10,7 @@ import { CLUSTER_FLUSH_MS, serveWorkers, type ClusterMessage } from '../keys/clu
 import { FileUsageStore } from '../keys/usage.ts';
 import { claimDataDir } from '../keys/owner.ts';
 import { createLog } from './log.ts';
+import { serveDraws } from './shared-draw.ts';
 import { displayUrl } from './serve.ts';
 import { PORT_IN_USE_EXIT, portInUseMessage } from './port-in-use.ts';
 
@@ -27,6 +28,8 @@ export async function startPrimary(config: Config): Promise<void> {
     if (usage.recovered) log.line(`error: ${usage.recovered.from} was corrupt (${usage.recovered.reason}); it was moved to ${usage.recovered.to} and counting starts again from zero`);
     serveWorkers(usage);
   }
+
+  serveDraws();
 
   const started = new Map<Worker, number>();
   let listening = 0;

@@ -15,9 +15,16 @@ export const USAGE_DAYS = 7;
  */
 export const SWAP_WAIT = { tries: 50, ms: 10 } as const;
 /** Bytes of projected answers (and their compressed forms) the server keeps, least recently used out first. */
-export const PROJECTION_CACHE_BYTES = 16 * 1024 * 1024;
+export const PROJECTION_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes of the route files a worker reads from disk rather than holds (the
+ * plain cards, the records' gzip twins: read-through.ts), kept once read.
+ */
+export const READ_THROUGH_CACHE_BYTES = 8 * 1024 * 1024;
 /** Bytes of PNG cards a server keeps once drawn (about 70 kB each: some 450 cards); more are drawn again. */
 export const PNG_CACHE_BYTES = 32 * 1024 * 1024;
+/** The same in a worker whose primary draws the cards and keeps PNG_CACHE_BYTES of them for every worker. */
+export const PNG_WORKER_CACHE_BYTES = 4 * 1024 * 1024;
 /** How long an answer for a given ?date= may be cached: it does not change until the content does. */
 export const DATED_MAX_AGE = 86_400;
 /** After a search index failed to load, how long searches fail at once before it is read again. */

@@ -3,12 +3,13 @@
 // dark), drawn by resvg on libuv's thread pool, then kept with its ETag in a
 // cache bounded by bytes. Each build has its own (a new build, new cards).
 import { cardInTheme } from '../card/theme.ts';
-import { ByteLru, cardPngAsync, pngTheme } from '../card/png.ts';
+import { ByteLru, pngTheme } from '../card/png.ts';
 import { FILES, type Theme } from '../layout.ts';
 import type { Dist } from './assets.ts';
 import { PNG_CACHE_BYTES } from './limits.ts';
 import type { Pool } from './pool.ts';
 import { ENTRY_OVERHEAD, Projected } from './projected.ts';
+import { drawHere, type Draw } from './shared-draw.ts';
 
 export class PngCards {
   private readonly cache: ByteLru<Projected>;
@@ -16,6 +17,8 @@ export class PngCards {
   constructor(
     private readonly dist: Dist,
     maxBytes = PNG_CACHE_BYTES,
+    /** Who draws: this process, or the primary of its workers (shared-draw.ts). */
+    private readonly draw: Draw = drawHere,
   ) {
     this.cache = new ByteLru<Projected>(maxBytes, (p) => p.size + ENTRY_OVERHEAD);
   }
@@ -26,7 +29,7 @@ export class PngCards {
     return this.cache.get(`${ch}/${sl}/${t}`, async () => {
       const draw = async () => {
         const svg = this.dist.assets.get(FILES.card(ch, sl))!.identity.body.toString();
-        return new Projected(await cardPngAsync(cardInTheme(svg, t), t), 'image/png');
+        return new Projected(await this.draw(cardInTheme(svg, t), t, `${this.dist.manifest.build}/${ch}/${sl}/${t}`), 'image/png');
       };
       return pool ? pool.run(draw) : draw();
     });

@@ -11,6 +11,7 @@
 // Port 0 (any free port) means one port for all: the first worker listens,
 // says which port it got, and every other worker is told to take that one.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { serveDraws } from './shared-draw.ts';
 import cluster from 'node:cluster';
 import type { Config } from '../config.ts';
 import { CLUSTER_FLUSH_MS, isClusterMessage, serveWorkers, type ClusterMessage } from '../keys/cluster.ts';
@@ -76,6 +77,8 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
     if (usage.recovered) log.line(`error: ${usage.recovered.from} was corrupt (${usage.recovered.reason}); it was moved to ${usage.recovered.to} and counting starts again from zero`);
     serveWorkers(usage);
   }
+
+  serveDraws();
 
   const started = new Map<ChildProcess, number>();
   const listening = new Set<ChildProcess>();

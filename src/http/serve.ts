@@ -11,6 +11,7 @@ import { loadDist } from './assets.ts';
 import { createLog, type RequestLog } from './log.ts';
 import { watchDist } from './reload.ts';
 import { SEARCH_RETRY_MS } from './limits.ts';
+import { drawInPrimary } from './shared-draw.ts';
 
 export interface Service {
   app: App;
@@ -77,6 +78,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
     pricing: pricingPage(pricing),
     register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, usage: stores.usage, pricing }),
     search,
+    draw: clusterWorker ? drawInPrimary() : undefined,
     health: () => {
       const h = stores.health();
       return { ...h, stores: { ...h.stores, workers: workers() } };

@@ -7,6 +7,8 @@ import { FILES, THEMES, type BuildPart } from '../layout.ts';
 import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
 import { ProjectionCache, Projected } from './projected.ts';
 import { PngCards } from './png-cards.ts';
+import { PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES } from './limits.ts';
+import type { Draw } from './shared-draw.ts';
 import type { Params } from './match.ts';
 import type { VerseFilter } from './query.ts';
 import type { RouteSpec } from './routes.ts';
@@ -72,7 +74,11 @@ const PATH_HEADERS: Record<string, Record<string, string>> = {
   [FILES.client]: { 'X-TypeScript-Types': `.${FILES.clientTypes}` },
 };
 
-export function prepare(dist: Dist): Served {
+/**
+ * `draw`: when the primary of several workers draws the PNG cards (and keeps
+ * them for all), a worker keeps only a few of its own.
+ */
+export function prepare(dist: Dist, draw?: Draw): Served {
   const { manifest, assets } = dist;
   const counts = manifest.content.versesPerChapter;
   const get = (path: string) => {
@@ -150,7 +156,7 @@ export function prepare(dist: Dist): Served {
     sliceIndex,
     isCommentary: (key) => commentaryKeys.has(key),
     projections: new ProjectionCache(),
-    pngs: new PngCards(dist),
+    pngs: new PngCards(dist, draw ? PNG_WORKER_CACHE_BYTES : PNG_CACHE_BYTES, draw),
     cardOf,
     pending,
     fixed: new Map(),

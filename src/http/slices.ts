@@ -57,6 +57,18 @@ function skipValue(b: Uint8Array, i: number): number {
 }
 
 const decoder = new TextDecoder();
+/**
+ * The field names, one string each: the same hundred or so names recur in
+ * every record, and the index of all 719 records is kept (served.ts), so
+ * each name decoded anew would be some 70,000 strings held per worker.
+ */
+const names = new Map<string, string>();
+const intern = (s: string) => {
+  const known = names.get(s);
+  if (known !== undefined) return known;
+  if (names.size < 10_000) names.set(s, s);
+  return s;
+};
 
 /** The members of the object that opens at `at`; `nested`: also index the members of its object values. */
 function members(b: Uint8Array, at: number, nested: boolean): Member[] {
@@ -68,7 +80,7 @@ function members(b: Uint8Array, at: number, nested: boolean): Member[] {
     const start = i;
     const keyEnd = skipString(b, i);
     // Keys here are plain (field names): no escapes to undo.
-    const key = decoder.decode(b.subarray(start + 1, keyEnd - 1));
+    const key = intern(decoder.decode(b.subarray(start + 1, keyEnd - 1)));
     const valueStart = keyEnd + 1; // past the colon
     const end = skipValue(b, valueStart);
     out.push({ key, start, end, valueStart, members: nested && b[valueStart] === OPEN_OBJECT ? members(b, valueStart, false) : null });

@@ -6,6 +6,7 @@ import type { KeyStore } from '../keys/store.ts';
 import type { UsageStore } from '../keys/usage.ts';
 import type { Dist } from './assets.ts';
 import type { RunSearch } from './search.ts';
+import type { Draw } from './shared-draw.ts';
 
 /** The client went away before its request body was read whole: nobody to answer; logged as 499, no stack. */
 export class ClientGone extends Error {
@@ -56,6 +57,8 @@ export interface AppOptions {
   random?: () => number;
   /** For /healthz: the stores, and whether one is unreachable. */
   health?: () => { degraded: boolean; stores: Record<string, unknown> };
+  /** Who draws the PNG cards: the primary of this worker (shared-draw.ts); absent: this process. */
+  draw?: Draw;
   /** The search of the current build (its index loads in the background at start-up); absent: /search is not found. */
   search?: () => Promise<RunSearch>;
 }

@@ -1,0 +1,41 @@
+// Files of dist/ that an in-memory route answers but that a worker does not
+// hold: read when asked, synchronously (a few tens of microseconds from the
+// page cache, which every worker of the machine shares), and kept in a small
+// cache bounded by bytes. The answer's headers were made with the manifest's
+// size, so a file whose size differs (a rebuild swapped dist/ under a worker
+// still serving the old build) is an error rather than a mismatched answer.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { ByteLru } from '../card/png.ts';
+import { READ_THROUGH_CACHE_BYTES } from './limits.ts';
+
+export class ReadThrough {
+  private readonly cache: ByteLru<Buffer>;
+
+  constructor(maxBytes = READ_THROUGH_CACHE_BYTES) {
+    this.cache = new ByteLru<Buffer>(maxBytes);
+  }
+
+  /** The bytes of `file` (an absolute path), which must be `size` long. */
+  read(file: string, size: number): Buffer {
+    const hit = this.cache.peek(file);
+    if (hit) return hit;
+    const fd = openSync(file, 'r');
+    let body: Buffer;
+    try {
+      const found = fstatSync(fd).size;
+      if (found !== size) throw new Error(`${file}: ${found} bytes, the build being served says ${size}; dist/ was rebuilt`);
+      // Its own allocation (not Buffer's shared pool), so that evicting it frees it.
+      body = Buffer.allocUnsafeSlow(size);
+      if (readSync(fd, body, 0, size, 0) !== size) throw new Error(`${file}: shorter than ${size} bytes`);
+    } finally {
+      closeSync(fd);
+    }
+    this.cache.set(file, body);
+    return body;
+  }
+
+  /** Files and bytes held (for the benchmark and tests). */
+  get held(): { files: number; bytes: number } {
+    return { files: this.cache.size, bytes: this.cache.bytes };
+  }
+}
