@@ -55,7 +55,7 @@ interface Result {
   non2xx: number;
 }
 
-/** The whole record, then projections of it and of a chapter (issue: ?lang=en at least 0.8x the whole record). */
+/** The whole record, then projections of it and of a chapter (the target: ?lang=en at least 0.8x the whole record). */
 const PROJECTIONS = ['/slok/2/47', '/slok/2/47?lang=en', '/chapter/3/slok?lang=en&authors=siva'];
 
 interface Route {
