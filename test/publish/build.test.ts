@@ -1,4 +1,5 @@
 import { test } from 'uvu';
+import { GUIDES } from '../../src/guides.ts';
 import * as assert from 'uvu/assert';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
@@ -97,6 +98,7 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'slok/today/ in four forms': 4,
     '404.html, audit.json, content.json': 3,
     'docs, pricing, openapi.json': 3,
+    'the guides, docs/{name}/': GUIDES.length,
     'client.js, client.d.ts, search.js, search/index.json': 4,
     'the reading pages of every verse record and chapter': 719 + 18,
     'downloads/gita.json, .ndjson, .sqlite': 3,
