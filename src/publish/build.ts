@@ -24,6 +24,7 @@ import { bundleClient, CLIENT_SOURCES } from './client.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { renderCards } from './cards.ts';
 import { pngAssets, webAssets } from './images.ts';
+import { loadResvg } from '../card/png.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { CARD_LEVELS, CompressPool, GZIP_LEVEL, type Compressed, type CompressStats, type Effort, type Levels } from './compress.ts';
 import { StagedWriter, type OutFile } from './writer.ts';
@@ -120,6 +121,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const dcs = readAnalysis(options.contentDir);
   const authors = describeAuthors(verses, facts.versesPerChapter, audit);
 
+  // resvg (the PNG cards, the favicon) is loaded before any worker starts (png.ts, loadResvg).
+  loadResvg();
   // The workers compress the records while this thread renders the cards.
   const cache = await BuildCache.open(cacheDir);
   const quick = options.effort === 'quick';
