@@ -138,7 +138,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     for (const a of list) {
       a.sha256 = createHash('sha256').update(a.body).digest('hex');
       if (!quick && !a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${a.sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
-      writer.put({ path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs, alsoCacheAs: a.alsoCacheAs });
+      writer.put({ path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs, alsoCacheAs: a.alsoCacheAs, sha256: a.sha256 });
     }
     return list;
   };
