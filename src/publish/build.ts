@@ -11,7 +11,7 @@ import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
 import { lemmaName } from '../content/dcs/lemma-name.ts';
-import { analysisAssets, type JoinReport } from './analysis.ts';
+import { lemmaAssets, wordAssets, type JoinReport } from './analysis.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
@@ -55,8 +55,9 @@ export interface BuildOptions {
   /** Every verse's PNG card too (slow: a minute or more); without it, today's only. */
   png?: boolean;
   /**
-   * Leave the cards (SVG and PNG), the downloads and the reading pages
-   * (LATER_PARTS) for a second build: the manifest lists them as pending.
+   * Leave the cards (SVG and PNG), the downloads, the reading pages and the
+   * word analysis (LATER_PARTS) for a second build: the manifest lists them
+   * as pending.
    * `npm start` on a fresh checkout serves such a dist/ a few seconds sooner
    * and builds the whole one in the background (ensure.ts).
    */
@@ -164,24 +165,23 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const json = apiAssets(content);
     const jsonDone = compress(json);
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
-    // Each verse's analysis, its words joined to it, the concordance (analysis.ts).
-    const analysis = analysisAssets(content, dcs, audit, options.publicUrl ?? '');
-    joins = analysis.report.joins;
-    // The lemmas' reading pages are reading pages: a fresh start's first build leaves them for later, with the others.
-    const isLemmaPage = (a: Asset) => a.path.startsWith('/read/lemma/');
-    const derived = [...derivedAssets(content, json, daily, facts), ...analysis.assets.filter((a) => !isLemmaPage(a))];
+    // Each verse's words joined to its analysis; and unless left for later, the analysis itself and the concordance (analysis.ts).
+    const later = options.later === true;
+    const words = wordAssets(content, dcs, audit);
+    joins = words.report.joins;
+    const lemmas = later ? { analysis: [], pages: [] } : lemmaAssets(content, dcs, options.publicUrl ?? '');
+    const derived = [...derivedAssets(content, json, daily, facts), ...words.assets, ...lemmas.analysis];
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/), with twins in every build (a quick
     // one at quick levels: 58 MB of SQLite is not sent raw to a client that
-    // takes brotli); and the reading pages (read/), which a quick build
-    // streams without twins.
-    const later = options.later === true;
+    // takes brotli); and the reading pages (read/, the lemmas' among them),
+    // which a quick build streams without twins.
     if (!later) step('making the downloads and the reading pages');
     const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }) };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
-    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => analysis.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' }), ...analysis.assets.filter(isLemmaPage)];
+    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => words.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' }), ...lemmas.pages];
     const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
     if (!later) step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
