@@ -95,6 +95,8 @@ const jobCost = (size: number, levels: Levels) => (size * ((levels.brotli === nu
  * holds less (dispatch), so a long window does not make a long tail.
  */
 const AHEAD_MS = 8000;
+/** And at most this many bytes to compress: a job's input is copied into the worker's inbox, and a quick build's 8 s would be all of its 450 MB. */
+const AHEAD_BYTES = 64_000_000;
 
 interface Job {
   data: Uint8Array;
@@ -110,8 +112,9 @@ interface Job {
 interface Slot {
   worker: Worker;
   posted: Job[];
-  /** The cost of the jobs posted and not yet answered. */
+  /** The cost and the bytes of the jobs posted and not yet answered. */
   ahead: number;
+  aheadBytes: number;
 }
 
 /**
@@ -205,7 +208,7 @@ export class CompressPool {
   }
 
   private spawn() {
-    const slot: Slot = { worker: new Worker(join(PROJECT_ROOT, 'src', 'publish', 'compress-worker.mjs')), posted: [], ahead: 0 };
+    const slot: Slot = { worker: new Worker(join(PROJECT_ROOT, 'src', 'publish', 'compress-worker.mjs')), posted: [], ahead: 0, aheadBytes: 0 };
     slot.worker.on('error', (err: Error) => {
       this.failed = err;
       for (const job of [...slot.posted.splice(0), ...this.queue.splice(this.next)]) job.reject(err);
@@ -213,6 +216,7 @@ export class CompressPool {
     slot.worker.on('message', (msg: { br: Uint8Array | null; gzip: Uint8Array }) => {
       const job = slot.posted.shift()!;
       slot.ahead -= job.cost;
+      slot.aheadBytes -= job.data.length;
       const br = msg.br && Buffer.from(msg.br.buffer, msg.br.byteOffset, msg.br.byteLength);
       const gzip = Buffer.from(msg.gzip.buffer, msg.gzip.byteOffset, msg.gzip.byteLength);
       this.dispatch();
@@ -225,7 +229,7 @@ export class CompressPool {
 
   /**
    * Hand out queued jobs to the worker with the least ahead of it, until each
-   * holds AHEAD_MS of work; or less, as the queue runs out, so that the
+   * holds AHEAD_MS of work (or AHEAD_BYTES); or less, as the queue runs out, so that the
    * workers finish together: never more than its share of what is left (the
    * one job it needs excepted).
    */
@@ -234,7 +238,7 @@ export class CompressPool {
       const slot = this.slots.reduce((a, b) => (b.ahead < a.ahead ? b : a));
       const job = this.queue[this.next];
       const limit = Math.min(AHEAD_MS, (this.queuedCost + this.slots.reduce((n, s) => n + s.ahead, 0)) / this.slots.length);
-      if (slot.posted.length && slot.ahead + job.cost > limit) return;
+      if (slot.posted.length && (slot.ahead + job.cost > limit || slot.aheadBytes + job.data.length > AHEAD_BYTES)) return;
       // Taken jobs are dropped from the queue once it is all taken (shifting each would copy the rest every time).
       if (++this.next === this.queue.length) {
         this.queue = [];
@@ -243,6 +247,7 @@ export class CompressPool {
       this.queuedCost -= job.cost;
       slot.posted.push(job);
       slot.ahead += job.cost;
+      slot.aheadBytes += job.data.length;
       slot.worker.postMessage({ data: job.data, brotliQuality: job.brotliQuality, gzipLevel: job.gzipLevel });
     }
   }
