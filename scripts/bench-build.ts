@@ -2,7 +2,7 @@
 // against the targets. Figures, not a pass/fail test: machines are noisy.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from '../src/publish/build.ts';
 import { importContent } from '../src/content/import.ts';
@@ -13,8 +13,9 @@ import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
 const usage = `
 Usage: npm run bench:build [-- --content DIR]
 
-Times a cold build (empty cache) and a warm rebuild (nothing changed) into a
-temporary folder, and prints sizes against the targets.
+Times a cold build (an empty build cache, as \`npm run build\` meets on a fresh
+checkout) and a warm rebuild (nothing changed) into a temporary folder, and
+prints them and the sizes against the targets, with the machine's load.
 `;
 
 run(async () => {
@@ -27,12 +28,14 @@ run(async () => {
       await importContent({ from: defaultSource(PROJECT_ROOT), contentDir });
     }
     const options = { contentDir, outDir: join(work, 'dist'), cacheDir: join(work, 'cache'), seed: 'bench' };
+    // The load average around the builds: on a shared machine the figures swing with it.
+    const loadBefore = loadavg()[0];
     const cold = await build(options);
     const warm = await build(options);
-    const row = (name: string, value: string, target: string, ok: boolean) =>
-      console.log(`${name.padEnd(28)} ${value.padStart(10)}   target ${target.padEnd(9)} ${ok ? 'ok' : 'MISSED'}`);
-    console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}`);
-    row('cold build', formatSeconds(cold.ms), '<= 15 s', cold.ms <= 15_000);
+    const row = (name: string, value: string, target: string, met: boolean) =>
+      console.log(`${name.padEnd(28)} ${value.padStart(10)}   target ${target.padEnd(9)} ${met ? 'met' : 'missed'}`);
+    console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load average ${loadBefore.toFixed(2)} before the cold build, ${loadavg()[0].toFixed(2)} after the warm one`);
+    row('cold build (empty cache)', formatSeconds(cold.ms), '<= 20 s', cold.ms <= 20_000);
     row('warm rebuild (no change)', formatSeconds(warm.ms), '<= 2 s', warm.ms <= 2_000);
     row('records, brotli', formatBytes(cold.recordsBrotli), '<= 7.5 MB', cold.recordsBrotli <= 7_500_000);
     console.log(`all text files: ${formatBytes(cold.raw)} raw, ${formatBytes(cold.gzip)} gzip, ${formatBytes(cold.brotli)} brotli; ${cold.files} files`);

@@ -26,7 +26,7 @@ run(async () => {
     const { ensureBuilt } = await import('../src/publish/ensure.ts');
     // The port is held meanwhile, answering 503 with Retry-After (not with port 0: the server would get another).
     const whilePreparing = config.port ? async () => (await import('../src/http/preparing.ts')).answerWhilePreparing(config.host, config.port) : undefined;
-    // The cards, downloads and reading pages are built once the server answers (src/publish/background.ts).
+    // The cards, downloads, reading pages and word analysis are built once the server answers (src/publish/background.ts).
     const dirs = { contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp };
     const later = await ensureBuilt({ ...dirs, say: (l) => console.log(l), progress: reporter(), whilePreparing, later: true });
     await startNode(config);

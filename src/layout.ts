@@ -112,7 +112,7 @@ export const MEDIA_TYPES: Record<string, string> = {
 /** Files stored as they are, with no brotli or gzip twin: already compressed. */
 export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
 /** The parts of a build that `npm start` may leave for a second, background build (manifest.pending). */
-export const LATER_PARTS = ['cards', 'downloads', 'reading pages'] as const;
+export const LATER_PARTS = ['cards', 'downloads', 'reading pages', 'word analysis'] as const;
 export type BuildPart = (typeof LATER_PARTS)[number];
 
 /** The cards (gita.svg, gita-light.svg, gita-dark.svg): a gzip twin only, no brotli (compress.ts, CARD_LEVELS). */

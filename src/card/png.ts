@@ -17,6 +17,14 @@ const MARGIN = 24;
 let resvg: typeof import('@resvg/resvg-js') | null = null;
 const load = () => (resvg ??= createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js'));
 
+/**
+ * Load resvg now. Its loader asks process.report.getReport() whether the C
+ * library is musl, and a report waits for every worker thread to answer: one
+ * deep in a long brotli job (the build's, ten seconds and more) holds the
+ * loading thread up that long. The build loads it before its workers start.
+ */
+export const loadResvg = () => void load();
+
 const OPTIONS: ResvgRenderOptions = {
   font: { loadSystemFonts: false },
   fitTo: { mode: 'original' },

@@ -77,7 +77,7 @@ export function createApp(options: AppOptions): App {
       // The docs and their assets go to anybody; content goes through the gate, as its routes do.
       return isPublicFile(path) ? sendStreamed(req, file, false, undefined, undefined) : { ...match, route: CONTENT_FILE, asset: null, file: path };
     }
-    // Right after a fresh start, the cards and downloads may still be in the making.
+    // Right after a fresh start, the cards, downloads, lemma pages and word analysis may still be in the making.
     if (match.route.needs && s.pending.has(match.route.needs)) return stillBuilding;
     const held = match.route.held?.(match);
     const asset = held ? (s.dist.assets.get(held) ?? null) : null;

@@ -1,9 +1,9 @@
 // The word analysis in dist/: each verse's (slok/C/V/analysis.json), its
 // word-by-word list joined to it (slok/C/V/words.json), each lemma's
-// concordance (lemma/{lemma}.json, and its ASCII spelling), every lemma
-// (lemmas.json), and what the joining left over (analysis-report.json). All
-// of it is files the server streams from disk: no worker holds the 10,547
-// words in memory.
+// concordance (lemma/{lemma}.json, and its ASCII spelling) and reading page,
+// every lemma (lemmas.json), and what the joining left over
+// (analysis-report.json). All of it is files the server streams from disk: no
+// worker holds the 10,547 words in memory.
 import type { AuditFile } from '../content/audit.ts';
 import { isColophon, type Content } from '../content/read.ts';
 import type { AnalysisFile } from '../content/dcs/store.ts';
@@ -22,25 +22,28 @@ export interface JoinReport {
 
 const json = (path: string, value: unknown) => ({ path, body: Buffer.from(JSON.stringify(value)) });
 
-export interface AnalysisAssets {
-  assets: Array<{ path: string; body: Buffer }>;
+type Asset = { path: string; body: Buffer };
+
+export interface WordAssets {
+  /** Each verse's word-by-word list joined to the analysis (words.json), and what the joining left over (analysis-report.json). */
+  assets: Asset[];
   report: JoinReport;
   /** Each verse's word-by-word list joined to the analysis, by ref: what its reading page shows. */
   joined: Map<string, JoinedWord[]>;
 }
 
-export function analysisAssets(content: Content, dcs: AnalysisFile | null, audit: AuditFile, base: BaseUrl): AnalysisAssets {
-  const chapters = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record]));
-  const assets: Array<{ path: string; body: Buffer }> = [];
+/**
+ * The word lists joined to the analysis: the server's reading pages and the
+ * MCP tools read them from dist/, so a fresh start's first build makes them
+ * (with the report, which the docs page links).
+ */
+export function wordAssets(content: Content, dcs: AnalysisFile | null, audit: AuditFile): WordAssets {
+  const assets: Asset[] = [];
   const report: JoinReport = { joins: { entries: 0, joined: 0, rate: 0 }, unjoined: [] };
-  const analysed: Array<{ ref: string; words: NonNullable<AnalysisFile['verses'][string]> }> = [];
   const joinedBy = new Map<string, JoinedWord[]>();
   for (const { record: v } of content.verses) {
     const ref = `BG${v.chapter}.${v.verse}`;
-    const words = dcs?.verses[ref];
-    if (words) analysed.push({ ref, words });
-    if (dcs) assets.push(json(FILES.analysis(v.chapter, v.verse), verseAnalysis(ref, words, isColophon(v, chapters.get(v.chapter)!), true)));
-    const joined = joinedWords(wordsOf(v), words);
+    const joined = joinedWords(wordsOf(v), dcs?.verses[ref]);
     joinedBy.set(ref, joined);
     assets.push(json(FILES.words(v.chapter, v.verse), joined));
     if (!dcs) continue;
@@ -51,17 +54,52 @@ export function analysisAssets(content: Content, dcs: AnalysisFile | null, audit
     }
   }
   report.joins.rate = report.joins.entries ? Math.round((report.joins.joined / report.joins.entries) * 10000) / 100 : 0;
-  if (!dcs) return { assets, report, joined: joinedBy };
+  if (dcs)
+    assets.push({
+      path: FILES.analysisReport,
+      body: Buffer.from(JSON.stringify({ attribution: DCS_ATTRIBUTION, ...report, placed: audit.analysis?.unnumbered ?? [], spelling: audit.analysis?.spelling ?? [] }, null, 1) + '\n'),
+    });
+  return { assets, report, joined: joinedBy };
+}
+
+export interface LemmaAssets {
+  /** Each verse's analysis (analysis.json), each lemma's concordance (lemma/{lemma}.json, and its ASCII spelling), every lemma (lemmas.json). */
+  analysis: Asset[];
+  /** Each lemma's reading page (read/lemma/{lemma}/), under the same names. */
+  pages: Asset[];
+}
+
+/**
+ * The word analysis itself: 4,018 JSON files (and 3,298 lemma pages) that
+ * only their own routes answer from, which a fresh start's first build
+ * leaves for the background with the other reading pages
+ * (manifest.pending: 'word analysis', 'reading pages'). None without the
+ * analysis.
+ */
+export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: BaseUrl): LemmaAssets {
+  if (!dcs) return { analysis: [], pages: [] };
+  const chapters = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record]));
+  const analysis: Asset[] = [];
+  const pages: Asset[] = [];
+  const analysed: Array<{ ref: string; words: NonNullable<AnalysisFile['verses'][string]> }> = [];
+  for (const { record: v } of content.verses) {
+    const ref = `BG${v.chapter}.${v.verse}`;
+    const words = dcs.verses[ref];
+    if (words) analysed.push({ ref, words });
+    analysis.push(json(FILES.analysis(v.chapter, v.verse), verseAnalysis(ref, words, isColophon(v, chapters.get(v.chapter)!), true)));
+  }
   const lemmas = concordance(analysed);
   // Each lemma's JSON and page, under its IAST and (where that is no lemma) its ASCII spelling.
   const servedWords = new Map(analysed.map(({ ref, words }) => [ref, words.map(served)]));
   const page = (answer: LemmaEntry | LemmaChoice) => Buffer.from(lemmaPage(answer, (ref) => servedWords.get(ref) ?? [], base));
-  for (const e of lemmas) assets.push(json(FILES.lemma(e.lemma), e), { path: FILES.readLemma(e.lemma), body: page(e) });
-  for (const [ascii, answer] of asciiAnswers(lemmas)) assets.push(json(FILES.lemma(ascii), answer), { path: FILES.readLemma(ascii), body: page(answer) });
-  assets.push(json(FILES.lemmas, { attribution: DCS_ATTRIBUTION, count: lemmas.length, lemmas: lemmas.map((e) => ({ lemma: e.lemma, pos: e.pos, count: e.count })) }));
-  assets.push({
-    path: FILES.analysisReport,
-    body: Buffer.from(JSON.stringify({ attribution: DCS_ATTRIBUTION, ...report, placed: audit.analysis?.unnumbered ?? [], spelling: audit.analysis?.spelling ?? [] }, null, 1) + '\n'),
-  });
-  return { assets, report, joined: joinedBy };
+  for (const e of lemmas) {
+    analysis.push(json(FILES.lemma(e.lemma), e));
+    pages.push({ path: FILES.readLemma(e.lemma), body: page(e) });
+  }
+  for (const [ascii, answer] of asciiAnswers(lemmas)) {
+    analysis.push(json(FILES.lemma(ascii), answer));
+    pages.push({ path: FILES.readLemma(ascii), body: page(answer) });
+  }
+  analysis.push(json(FILES.lemmas, { attribution: DCS_ATTRIBUTION, count: lemmas.length, lemmas: lemmas.map((e) => ({ lemma: e.lemma, pos: e.pos, count: e.count })) }));
+  return { analysis, pages };
 }

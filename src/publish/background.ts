@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../paths.ts';
+import { LATER_PARTS } from '../layout.ts';
 
 export interface BackgroundBuild {
   contentDir: string;
@@ -29,8 +30,8 @@ export function buildInBackground(dirs: BackgroundBuild, say: (line: string) => 
   child.once('close', (code, signal) => {
     process.off('exit', stop);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    if (code === 0) say(`the rest of the build (cards, downloads, reading pages) is done after ${seconds} s: ${lines.at(-1) ?? ''}`);
-    else if (!signal) say(`error: the background build failed (exit ${code}): ${lines.slice(-5).join(' / ')}; the cards and downloads answer 503 until \`npm run build\` or the next start`);
+    if (code === 0) say(`the rest of the build (${LATER_PARTS.join(', ')}) is done after ${seconds} s: ${lines.at(-1) ?? ''}`);
+    else if (!signal) say(`error: the background build failed (exit ${code}): ${lines.slice(-5).join(' / ')}; their routes answer 503 until \`npm run build\` or the next start`);
   });
   return child;
 }

@@ -11,7 +11,7 @@ import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
 import { lemmaName } from '../content/dcs/lemma-name.ts';
-import { analysisAssets, type JoinReport } from './analysis.ts';
+import { lemmaAssets, wordAssets, type JoinReport } from './analysis.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
@@ -24,6 +24,7 @@ import { bundleClient, CLIENT_SOURCES } from './client.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { renderCards } from './cards.ts';
 import { pngAssets, webAssets } from './images.ts';
+import { loadResvg } from '../card/png.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { CARD_LEVELS, CompressPool, GZIP_LEVEL, type Compressed, type CompressStats, type Effort, type Levels } from './compress.ts';
 import { StagedWriter, type OutFile } from './writer.ts';
@@ -56,8 +57,9 @@ export interface BuildOptions {
   /** Every verse's PNG card too (slow: a minute or more); without it, today's only. */
   png?: boolean;
   /**
-   * Leave the cards (SVG and PNG), the downloads and the reading pages
-   * (LATER_PARTS) for a second build: the manifest lists them as pending.
+   * Leave the cards (SVG and PNG), the downloads, the reading pages and the
+   * word analysis (LATER_PARTS) for a second build: the manifest lists them
+   * as pending.
    * `npm start` on a fresh checkout serves such a dist/ a few seconds sooner
    * and builds the whole one in the background (ensure.ts).
    */
@@ -122,6 +124,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const dcs = readAnalysis(options.contentDir);
   const authors = describeAuthors(verses, facts.versesPerChapter, audit);
 
+  // resvg (the PNG cards, the favicon) is loaded before any worker starts (png.ts, loadResvg).
+  loadResvg();
   // The workers compress the records while this thread renders the cards.
   const cache = await BuildCache.open(cacheDir);
   const quick = options.effort === 'quick';
@@ -137,48 +141,49 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     for (const a of list) {
       a.sha256 = createHash('sha256').update(a.body).digest('hex');
       if (!quick && !a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${a.sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
-      writer.put({ path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs, alsoCacheAs: a.alsoCacheAs });
+      writer.put({ path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs, alsoCacheAs: a.alsoCacheAs, sha256: a.sha256 });
     }
     return list;
   };
-  const twinsMade = (list: Asset[], out: Compressed[]) =>
-    list.forEach((a, i) => {
-      twins.set(a.path, out[i]);
-      const { br, gzip } = out[i];
-      if (br) writer.put({ path: `${a.path}.br`, ...br });
-      writer.put({ path: `${a.path}.gz`, ...gzip });
-    });
-  /** Write the assets, compress them (at `levels`, 'fast', or by size), then write the twins. */
+  const twinsMade = (a: Asset, out: Compressed) => {
+    twins.set(a.path, out);
+    if (out.br) writer.put({ path: `${a.path}.br`, ...out.br });
+    writer.put({ path: `${a.path}.gz`, ...out.gzip });
+  };
+  /** Write the assets, compress them (at `levels`, 'fast', or by size), and write each one's twins as soon as they are made. */
   const compress = async (list: Asset[], levels?: Levels | 'fast') => {
     toWriter(list);
-    twinsMade(list, await pool.compressMany(list.map((a) => a.body), levels, list.map((a) => a.sha256!)));
+    const each = pool.compressEach(list.map((a) => a.body), levels, list.map((a) => a.sha256!));
+    await Promise.all(each.map((made, i) => made.then((out) => twinsMade(list[i], out))));
   };
   let assets: Asset[];
   let joins: JoinReport['joins'] = { entries: 0, joined: 0, rate: 0 };
   let binary: Asset[] = [];
   try {
+    // The audit first: 6 MB of JSON at brotli 11, over ten seconds of one core, the longest job of the build.
+    const auditFile: Asset = { path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') };
+    const auditDone = compress([auditFile]);
     step('making the records and their language forms');
     const json = apiAssets(content);
     const jsonDone = compress(json);
     // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
-    // Each verse's analysis, its words joined to it, the concordance (analysis.ts).
-    const analysis = analysisAssets(content, dcs, audit, options.publicUrl ?? '');
-    joins = analysis.report.joins;
-    // The lemmas' reading pages are reading pages: a fresh start's first build leaves them for later, with the others.
-    const isLemmaPage = (a: Asset) => a.path.startsWith('/read/lemma/');
-    const derived = [...derivedAssets(content, json, daily, facts), ...analysis.assets.filter((a) => !isLemmaPage(a))];
+    // Each verse's words joined to its analysis; and unless left for later, the analysis itself and the concordance (analysis.ts).
+    const later = options.later === true;
+    const words = wordAssets(content, dcs, audit);
+    joins = words.report.joins;
+    const lemmas = later ? { analysis: [], pages: [] } : lemmaAssets(content, dcs, options.publicUrl ?? '');
+    const derived = [...derivedAssets(content, json, daily, facts), ...words.assets, ...lemmas.analysis];
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/), with twins in every build (a quick
     // one at quick levels: 58 MB of SQLite is not sent raw to a client that
-    // takes brotli); and the reading pages (read/), which a quick build
-    // streams without twins.
-    const later = options.later === true;
+    // takes brotli); and the reading pages (read/, the lemmas' among them),
+    // which a quick build streams without twins.
     if (!later) step('making the downloads and the reading pages');
     const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }) };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
-    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => analysis.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' }), ...analysis.assets.filter(isLemmaPage)];
+    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => words.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' }), ...lemmas.pages];
     const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
     if (!later) step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
@@ -222,15 +227,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       )),
     ];
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
-    other.push({ path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
     other.push(...client, ...pages, ...authorAssets(authors));
     toWriter(binary);
     step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
     const searchDone = compress([search[0]], { brotli: 9, gzip: GZIP_LEVEL });
-    await Promise.all([jsonDone, derivedDone, cardsDone, searchDone, compress(other), compress(search.slice(1)), downloadsDone, readingDone]);
-    assets = [...json, ...derived, ...svgCards, ...other, ...search, ...downloads, ...reading, ...binary];
+    await Promise.all([auditDone, jsonDone, derivedDone, cardsDone, searchDone, compress(other), compress(search.slice(1)), downloadsDone, readingDone]);
+    assets = [auditFile, ...json, ...derived, ...svgCards, ...other, ...search, ...downloads, ...reading, ...binary];
   } catch (err) {
     await pool.close();
     await writer.done().catch(() => {});

@@ -1,6 +1,7 @@
-// One compression worker: takes a job ({ data, brotliQuality, gzipLevel }),
-// answers with the brotli (unless its quality is null) and gzip bytes. Plain JavaScript so that worker
-// threads start without a TypeScript loader.
+// One compression worker: takes jobs ({ data, brotliQuality, gzipLevel }) and
+// answers each, in the order they came, with the brotli (unless its quality
+// is null) and gzip bytes. Plain JavaScript so that worker threads start
+// without a TypeScript loader.
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 

@@ -75,27 +75,66 @@ export interface CompressStats {
   misses: number;
 }
 
+/**
+ * What a job costs a worker, roughly, in milliseconds: bytes times the time a
+ * byte takes at its brotli quality and gzip level on one core here (the
+ * records at brotli 10: 0.74 us a byte, at 11 about 1.2 to 2 us; the derived
+ * files at 5: 0.03 us; docs/benchmarks.md). It only sizes what each worker
+ * is handed ahead, so a rough table will do.
+ */
+const BROTLI_US_PER_BYTE: Record<number, number> = { 0: 0.003, 1: 0.004, 2: 0.006, 3: 0.008, 4: 0.012, 5: 0.03, 6: 0.04, 7: 0.06, 8: 0.08, 9: 0.13, 10: 0.75, 11: 1.5 };
+const GZIP_US_PER_BYTE: Record<number, number> = { 0: 0.002, 1: 0.004, 2: 0.005, 3: 0.007, 4: 0.012, 5: 0.03, 6: 0.05, 7: 0.07, 8: 0.12, 9: 0.15 };
+const jobCost = (size: number, levels: Levels) => (size * ((levels.brotli === null ? 0 : BROTLI_US_PER_BYTE[levels.brotli] ?? 1.5) + (GZIP_US_PER_BYTE[levels.gzip] ?? 0.15))) / 1000;
+
+/**
+ * How much work (jobCost) each worker is handed ahead of the one it is on.
+ * The main thread hands out jobs between its own stretches of work (drawing
+ * the cards, the SQLite download: a second or two each on a quiet machine,
+ * several on a busy one); with nothing queued in a worker's own inbox the
+ * worker would sit idle through them. As the queue runs out each worker
+ * holds less (dispatch), so a long window does not make a long tail.
+ */
+const AHEAD_MS = 8000;
+/** And at most this many bytes to compress: a job's input is copied into the worker's inbox, and a quick build's 8 s would be all of its 450 MB. */
+const AHEAD_BYTES = 64_000_000;
+
 interface Job {
   data: Uint8Array;
   brotliQuality: number | null;
   gzipLevel: number;
-  key: string;
+  cost: number;
   slots: { br: Cached | null; gzip: Cached };
   resolve: (out: Compressed) => void;
   reject: (err: Error) => void;
 }
 
+/** A worker and the jobs posted to it, answered in the order they were posted. */
+interface Slot {
+  worker: Worker;
+  posted: Job[];
+  /** The cost and the bytes of the jobs posted and not yet answered. */
+  ahead: number;
+  aheadBytes: number;
+}
+
 /**
- * A pool of compression workers, one per core, started on first use. Batches
- * go largest first, so the workers finish together; the caller may keep
- * working on the main thread while they run.
+ * A pool of compression workers, one per core, started on first use.
+ * Batches go in the order they came, each largest first, so that the last
+ * jobs are small ones and the workers finish together. (Not the costliest
+ * job first over all batches: then most small files, and their twins, come
+ * last, and their thousands of writes, which cost far more here than their
+ * compression, would end the build instead of running beside it.) Each
+ * worker holds a few seconds of jobs in its own inbox, so that it keeps
+ * compressing while the main thread, which hands them out, is busy making
+ * the rest.
  */
 export class CompressPool {
   readonly stats: CompressStats = { hits: 0, misses: 0 };
+  /** Jobs not yet posted, from `next` on. */
   private queue: Job[] = [];
-  private workers: Worker[] = [];
-  private idle: Worker[] = [];
-  private running = new Map<Worker, Job>();
+  private next = 0;
+  private queuedCost = 0;
+  private slots: Slot[] = [];
   private failed: Error | null = null;
 
   /** Jobs compressed and jobs queued so far (cache hits are neither), for progress. */
@@ -114,7 +153,12 @@ export class CompressPool {
    * the buffers' hashes, when the caller has them (the cache key is made
    * from them instead of hashing the bytes again). Results in the same order.
    */
-  async compressMany(buffers: Uint8Array[], levels?: Levels | 'fast', sha256?: readonly string[]): Promise<Compressed[]> {
+  compressMany(buffers: Uint8Array[], levels?: Levels | 'fast', sha256?: readonly string[]): Promise<Compressed[]> {
+    return Promise.all(this.compressEach(buffers, levels, sha256));
+  }
+
+  /** The same, a promise for each buffer: its twins can be written as soon as they are made, before the rest of the batch. */
+  compressEach(buffers: Uint8Array[], levels?: Levels | 'fast', sha256?: readonly string[]): Array<Promise<Compressed>> {
     const settings = (data: Uint8Array): Levels => {
       const brotli = levels === undefined ? brotliQuality(data.length) : levels === 'fast' ? FAST.brotli : levels.brotli;
       if (this.effort === 'quick') return { brotli: brotli === null ? null : QUICK.brotli, gzip: QUICK.gzip };
@@ -123,15 +167,15 @@ export class CompressPool {
     const lookups = buffers.map((data, i) => this.fromCache(data, settings(data), sha256?.[i]));
     // Identical files (the daily card is also its verse's card) are compressed once.
     const pending = new Map<string, Promise<Compressed>>();
-    const misses = lookups.filter((l) => !l.hit).sort((a, b) => b.data.length - a.data.length);
-    for (const m of misses) if (!pending.has(m.key)) pending.set(m.key, this.enqueue(m.data, m.key, m.levels, m.slots));
-    return Promise.all(lookups.map((l) => l.hit ?? pending.get(l.key)!));
+    const jobs: Job[] = [];
+    for (const m of lookups) if (!m.hit && !pending.has(m.key)) pending.set(m.key, new Promise((resolve, reject) => jobs.push(this.job(m.data, m.levels, m.slots, resolve, reject))));
+    this.enqueue(jobs);
+    return lookups.map((l) => (l.hit ? Promise.resolve(l.hit) : pending.get(l.key)!));
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
-    this.workers = [];
-    this.idle = [];
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    this.slots = [];
   }
 
   private fromCache(data: Uint8Array, levels: Levels, sha256?: string) {
@@ -145,43 +189,66 @@ export class CompressPool {
     return { data, key, levels, hit, slots };
   }
 
-  private enqueue(data: Uint8Array, key: string, levels: Levels, slots: Job['slots']): Promise<Compressed> {
-    return new Promise((resolve, reject) => {
-      if (this.failed) return reject(this.failed);
-      this.queue.push({ data, key, brotliQuality: levels.brotli, gzipLevel: levels.gzip, slots, resolve, reject });
-      this.jobs.total++;
-      if (this.workers.length < availableParallelism()) this.spawn();
-      this.dispatch();
-    });
+  private job(data: Uint8Array, levels: Levels, slots: Job['slots'], resolve: Job['resolve'], reject: Job['reject']): Job {
+    return { data, brotliQuality: levels.brotli, gzipLevel: levels.gzip, cost: jobCost(data.length, levels), slots, resolve, reject };
+  }
+
+  private enqueue(jobs: Job[]): void {
+    if (!jobs.length) return;
+    if (this.failed) {
+      for (const job of jobs) job.reject(this.failed);
+      return;
+    }
+    // Largest first (a stable sort: equal sizes in the order given).
+    for (const job of jobs.sort((a, b) => b.data.length - a.data.length)) this.queue.push(job);
+    for (const job of jobs) this.queuedCost += job.cost;
+    this.jobs.total += jobs.length;
+    while (this.slots.length < Math.min(availableParallelism(), this.jobs.total - this.jobs.done)) this.spawn();
+    this.dispatch();
   }
 
   private spawn() {
-    const worker = new Worker(join(PROJECT_ROOT, 'src', 'publish', 'compress-worker.mjs'));
-    worker.on('error', (err: Error) => {
+    const slot: Slot = { worker: new Worker(join(PROJECT_ROOT, 'src', 'publish', 'compress-worker.mjs')), posted: [], ahead: 0, aheadBytes: 0 };
+    slot.worker.on('error', (err: Error) => {
       this.failed = err;
-      this.running.get(worker)?.reject(err);
-      for (const job of this.queue.splice(0)) job.reject(err);
+      for (const job of [...slot.posted.splice(0), ...this.queue.splice(this.next)]) job.reject(err);
     });
-    this.workers.push(worker);
-    this.idle.push(worker);
+    slot.worker.on('message', (msg: { br: Uint8Array | null; gzip: Uint8Array }) => {
+      const job = slot.posted.shift()!;
+      slot.ahead -= job.cost;
+      slot.aheadBytes -= job.data.length;
+      const br = msg.br && Buffer.from(msg.br.buffer, msg.br.byteOffset, msg.br.byteLength);
+      const gzip = Buffer.from(msg.gzip.buffer, msg.gzip.byteOffset, msg.gzip.byteLength);
+      this.dispatch();
+      this.onJob(++this.jobs.done, this.jobs.total);
+      // Written with dist/, then linked into the cache (see cache.ts).
+      job.resolve({ ...(br && { br: { bytes: br, size: br.length, cacheAs: job.slots.br?.cacheAs } }), gzip: { bytes: gzip, size: gzip.length, cacheAs: job.slots.gzip.cacheAs } });
+    });
+    this.slots.push(slot);
   }
 
+  /**
+   * Hand out queued jobs to the worker with the least ahead of it, until each
+   * holds AHEAD_MS of work (or AHEAD_BYTES); or less, as the queue runs out, so that the
+   * workers finish together: never more than its share of what is left (the
+   * one job it needs excepted).
+   */
   private dispatch() {
-    while (this.idle.length && this.queue.length) {
-      const worker = this.idle.pop()!;
-      const job = this.queue.shift()!;
-      this.running.set(worker, job);
-      worker.once('message', (msg: { br: Uint8Array | null; gzip: Uint8Array }) => {
-        this.running.delete(worker);
-        const br = msg.br && Buffer.from(msg.br.buffer, msg.br.byteOffset, msg.br.byteLength);
-        const gzip = Buffer.from(msg.gzip.buffer, msg.gzip.byteOffset, msg.gzip.byteLength);
-        this.idle.push(worker);
-        this.dispatch();
-        this.onJob(++this.jobs.done, this.jobs.total);
-        // Written with dist/, then linked into the cache (see cache.ts).
-        job.resolve({ ...(br && { br: { bytes: br, size: br.length, cacheAs: job.slots.br?.cacheAs } }), gzip: { bytes: gzip, size: gzip.length, cacheAs: job.slots.gzip.cacheAs } });
-      });
-      worker.postMessage({ data: job.data, brotliQuality: job.brotliQuality, gzipLevel: job.gzipLevel });
+    while (this.next < this.queue.length && !this.failed) {
+      const slot = this.slots.reduce((a, b) => (b.ahead < a.ahead ? b : a));
+      const job = this.queue[this.next];
+      const limit = Math.min(AHEAD_MS, (this.queuedCost + this.slots.reduce((n, s) => n + s.ahead, 0)) / this.slots.length);
+      if (slot.posted.length && (slot.ahead + job.cost > limit || slot.aheadBytes + job.data.length > AHEAD_BYTES)) return;
+      // Taken jobs are dropped from the queue once it is all taken (shifting each would copy the rest every time).
+      if (++this.next === this.queue.length) {
+        this.queue = [];
+        this.next = 0;
+      }
+      this.queuedCost -= job.cost;
+      slot.posted.push(job);
+      slot.ahead += job.cost;
+      slot.aheadBytes += job.data.length;
+      slot.worker.postMessage({ data: job.data, brotliQuality: job.brotliQuality, gzipLevel: job.gzipLevel });
     }
   }
 }

@@ -30,7 +30,7 @@ export interface EnsureOptions {
   whilePreparing?: () => Promise<() => Promise<void>>;
   /**
    * Build the records, the pages and the search first, and leave the cards,
-   * downloads and reading pages (manifest.pending) for later: ensureBuilt
+   * downloads, reading pages and word analysis (manifest.pending) for later: ensureBuilt
    * then says so by resolving true, and the caller builds the rest once it
    * serves (background.ts). `npm start` does, to answer a few seconds sooner.
    */

@@ -3,7 +3,11 @@
 // compression workers hand them back), so the writes, which on some file
 // systems cost more than the compression of small files, overlap with it
 // instead of following it. A file the build cache holds is hard-linked (a
-// tenth of a write); a new one is written, then linked into the cache.
+// tenth of a write); a new one is written, then linked into the cache. A
+// file with the same bytes as one written before it (a lemma's page under
+// its ASCII spelling, the day's verse, and their twins) is linked to that
+// one: on this machine a new file costs 0.3 to 0.6 ms of kernel time, a
+// link under a hundredth of that.
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Cached } from './cache.ts';
@@ -14,6 +18,8 @@ export interface OutFile extends Cached {
   bytes?: Uint8Array | string;
   /** Another cache slot for the same new bytes (a card just rendered: cards.ts). */
   alsoCacheAs?: string;
+  /** The SHA-256 of `bytes`, when the caller has it: files with equal hashes are written once and linked. (Without it, only the same buffer handed in twice is.) */
+  sha256?: string;
 }
 
 /** How many writes run at once: enough to keep the thread pool busy, few enough to stay fair to the compression workers. */
@@ -21,6 +27,9 @@ const AT_ONCE = 16;
 
 export class StagedWriter {
   private dirs = new Map<string, Promise<unknown>>();
+  /** The first file written with these bytes (by their hash, or the buffer itself), once written. */
+  private written = new Map<string, Promise<string>>();
+  private writtenBuffers = new WeakMap<object, Promise<string>>();
   private queue: OutFile[] = [];
   private running = 0;
   private failed: Error | null = null;
@@ -63,12 +72,23 @@ export class StagedWriter {
     }
   }
 
-  private async write({ path, bytes, file, cacheAs, alsoCacheAs }: OutFile): Promise<void> {
+  private async write({ path, bytes, file, cacheAs, alsoCacheAs, sha256 }: OutFile): Promise<void> {
     const target = join(this.root, path);
-    await this.dir(dirname(target));
-    if (file) await link(file, target).catch(() => copyFile(file, target));
-    else {
-      await writeFile(target, bytes!);
+    // Looked up and noted before the first await: of two files with the same bytes, the first handed in is written.
+    const key = file ? undefined : (sha256 ?? (typeof bytes === 'string' ? undefined : bytes));
+    const first = key === undefined ? undefined : typeof key === 'string' ? this.written.get(key) : this.writtenBuffers.get(key);
+    if (file) {
+      await this.dir(dirname(target));
+      await link(file, target).catch(() => copyFile(file, target));
+    } else if (first) {
+      await this.dir(dirname(target));
+      const from = await first;
+      await link(from, target).catch(() => writeFile(target, bytes!));
+    } else {
+      const written = this.dir(dirname(target)).then(() => writeFile(target, bytes!)).then(() => target);
+      if (typeof key === 'string') this.written.set(key, written);
+      else if (key) this.writtenBuffers.set(key, written);
+      await written;
       // Another build may have cached the same bytes a moment ago: then keep its file.
       if (cacheAs) await link(target, cacheAs).catch(() => {});
     }

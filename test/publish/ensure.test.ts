@@ -1,6 +1,7 @@
 // What `npm start` does on a fresh checkout, on the real content: import, a
-// quick build of all but the cards, downloads and reading pages (a 503 with
-// Retry-After on the port meanwhile), a server on it that answers those with
+// quick build of all but the cards, downloads, reading pages and word
+// analysis (a 503 with Retry-After on the port meanwhile), a server on it
+// that answers those with
 // 503 too, and the rest built in the background, which the server then
 // serves; and what `npm run build` then does with that dist/: build it again,
 // compressed as it is published. A failed preparation leaves no dist/ and
@@ -82,18 +83,19 @@ test.before(hook(async () => {
   later = await prepared;
 }));
 
-test('a fresh checkout: imported and built quickly, but for the cards, downloads and reading pages, saying what it does stage by stage', () => {
+test('a fresh checkout: imported and built quickly, but for the cards, downloads, reading pages and word analysis, saying what it does stage by stage', () => {
   assert.ok(later, 'the rest is left for later');
   assert.match(said[0], /^content\/ is missing: preparing it/);
   assert.ok(said.some((l) => /^imported 18 chapters and 719 verse records/.test(l)), said.join('\n'));
-  assert.ok(said.some((l) => /^built \d+ files in .*cards, downloads, reading pages follow in the background/.test(l)), said.join('\n'));
+  assert.ok(said.some((l) => /^built \d+ files in .*cards, downloads, reading pages, word analysis follow in the background/.test(l)), said.join('\n'));
   for (const stage of ['import: validating', 'import: writing', 'build: compressing', 'build: writing']) assert.ok(stages.has(stage), `${stage} in ${[...stages]}`);
   assert.not.ok(stages.has('build: rendering cards'), 'no card drawn before the server answers');
   const first = manifestOf(distDir);
   assert.equal(first.pending, [...LATER_PARTS]);
   assert.ok(first.files[FILES.verse(2, 47)] && first.files[FILES.chapters] && first.files[FILES.searchIndex], 'the records, the chapters, the search');
-  const left = Object.keys(first.files).filter((p) => isCard(p) || p.startsWith('/downloads/') || p.startsWith('/read/') || p.endsWith('.png'));
-  assert.equal(left, [], 'no card, download or reading page yet');
+  const left = Object.keys(first.files).filter((p) => isCard(p) || p.startsWith('/downloads/') || p.startsWith('/read/') || p.endsWith('.png') || p.endsWith('/analysis.json') || p.startsWith('/lemma/') || p === FILES.lemmas);
+  assert.equal(left, [], 'no card, download, reading page, verse analysis or lemma yet');
+  assert.ok(first.files[FILES.words(2, 47)] && first.files[FILES.analysisReport], 'the word lists (the reading pages and MCP read them) and the report the docs page links');
   assert.match(staleness(stampFile, contentDir, distDir, 'quick') ?? '', /^dist\/ is unfinished/, 'a start that stops now is finished by the next');
 });
 
@@ -103,8 +105,8 @@ test.after(async () => {
 });
 test('served at once: the records answer, the routes of the parts still in the making answer 503 with Retry-After, not counted', async () => {
   server = await startServer('node', { dist: distDir, dataDir: tempDir('gita-ensure-data-') });
-  for (const path of ['/chapter/2', '/slok/2/47', '/slok/2/47?lang=en', '/read/2/47', '/search?q=karma']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
-  for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/gita.svg?ch=2&sl=47', '/slok/today/gita.svg', '/gita.png', '/slok/2/47/gita.png', '/downloads/gita.json']) {
+  for (const path of ['/chapter/2', '/slok/2/47', '/slok/2/47?lang=en', '/read/2/47', '/search?q=karma', '/slok/2/47/words']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
+  for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/gita.svg?ch=2&sl=47', '/slok/today/gita.svg', '/gita.png', '/slok/2/47/gita.png', '/downloads/gita.json', '/slok/2/47/analysis', '/slok/2/47/analysis.json', '/lemma/karman', '/lemma/karman.json', '/lemmas', '/read/lemma/karman']) {
     const r = await fetchRaw(server!.url, path);
     assert.is(r.status, 503, path);
     assert.is(r.headers['retry-after'], String(STARTING_RETRY_AFTER_S), path);
@@ -113,17 +115,17 @@ test('served at once: the records answer, the routes of the parts still in the m
   assert.is((await fetchRaw(server!.url, '/slok/2/99/gita.svg')).status, 404, 'an unknown verse is still 404');
 });
 
-test('the background build finishes it, and the running server serves it: cards, PNG, downloads; stamped current', async () => {
+test('the background build finishes it, and the running server serves it: cards, PNG, downloads, word analysis; stamped current', async () => {
   const lines: string[] = [];
   const child = buildInBackground({ contentDir, distDir, cacheDir, stampFile }, (l) => lines.push(l));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   assert.is(code, 0, lines.join('\n'));
-  assert.match(lines.join('\n'), /the rest of the build \(cards, downloads, reading pages\) is done after/);
+  assert.match(lines.join('\n'), /the rest of the build \(cards, downloads, reading pages, word analysis\) is done after/);
   assert.is(manifestOf(distDir).pending, undefined);
   // The server sees the new dist/ (a watch, or its poll every 5 s).
   const deadline = Date.now() + 15_000;
   while ((await fetchRaw(server!.url, '/slok/2/47/gita.svg')).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/slok/today/gita.svg', '/slok/2/47/gita.png', '/downloads/gita.json']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
+  for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/slok/today/gita.svg', '/slok/2/47/gita.png', '/downloads/gita.json', '/slok/2/47/analysis', '/lemma/karman', '/lemma/karman.json', '/lemmas', '/read/lemma/karman']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
   assert.match(server!.output(), /serving build [0-9a-f]+ \(dist\/ was rebuilt\)/);
   await server!.stop();
   assert.is(JSON.parse(readFileSync(stampFile, 'utf8')).effort, 'quick');
