@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../paths.ts';
 /**
  * Brotli quality by size. Quality 11 shrinks the records about 4 % more than
  * quality 10 but takes 2.5 times as long; spending it on the large records
- * only keeps the 719 records under 7.5 MB and a cold build under 15 s on two
+ * only keeps the 719 records under 7.5 MB for the least build time on two
  * cores. Small files (the cards, three themes each, and the chapters) get
  * quality 5: 20 times faster than 10 for about 80 bytes more a card (figures
  * in docs/benchmarks.md).
