@@ -2,6 +2,7 @@
 // are written directly; files of dist/ that are not held in memory (pages,
 // openapi.json) are streamed from one open file each (file.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FileHandle } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { byteRange, fileHeaders, openServed } from './file.ts';
 import { ERRORS } from './errors.ts';
@@ -154,6 +155,13 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
   /** A file of dist/, streamed from one open file (file.ts): its length that file's, a byte range when asked. */
   async function sendFile(req: IncomingMessage, res: ServerResponse, r: AppResponse, started: number) {
     res.once('finish', () => log.request(req.method!, req.url!, res.statusCode, performance.now() - started));
+    // The client may go while the file is being opened: its handle is then closed here, not left to the garbage collector.
+    let gone = false;
+    let stream: ReturnType<FileHandle['createReadStream']> | null = null;
+    res.once('close', () => {
+      gone = true;
+      stream?.destroy();
+    });
     let opened: Awaited<ReturnType<typeof openServed>> = null;
     try {
       opened = await openServed(app.dist.dir + r.file);
@@ -163,6 +171,7 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
     // No file: dist/ is gone (a rebuild failed between its renames). Not the file's headers (ETag, public caching) on an error.
     if (!opened) return send(res, internalError());
     const { handle, size } = opened;
+    if (gone) return void handle.close();
     const range = r.status === 200 ? byteRange(rawHeader(req.rawHeaders, 'range'), size) : null;
     if (range === 'unsatisfiable') {
       void handle.close();
@@ -174,12 +183,11 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
       res.end();
       return;
     }
-    const stream = handle.createReadStream(range ? { start: range[0], end: range[1] } : {});
+    stream = handle.createReadStream(range ? { start: range[0], end: range[1] } : {});
     stream.on('error', (err) => {
       onError(err);
       res.destroy();
     });
-    res.once('close', () => stream.destroy());
     stream.pipe(res);
   }
 
