@@ -216,7 +216,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
     },
   },
   docs: { responses: { '200': ok('This documentation.', html, { ETag: header('ETag') }), '404': notFound('resource') } },
-  guide: { responses: { '200': ok('The guide, as an HTML page of this site.', html), '404': notFound('resource') } },
+  guide: { responses: { '200': ok('The guide, as an HTML page of this site.', html), '404': response('NotFoundResourcePage') } },
   pricing: { responses: { '200': ok('The free license, and the form to register for a key.', html), '404': notFound('resource') } },
   openapi: { responses: { '200': ok('This document.', { [JSON_TYPE]: { schema: { type: 'object' } } }, { ETag: header('ETag') }), '404': notFound('resource') } },
   usage: {
@@ -427,6 +427,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         NotFoundChapter: { description: 'No such chapter.', content: text(NOT_FOUND.chapter) },
         NotFoundVerse: { description: 'No such verse.', content: text(NOT_FOUND.verse) },
         NotFoundResource: { description: 'No such resource.', content: text(NOT_FOUND.resource) },
+        NotFoundResourcePage: { description: `No such guide: a page saying "${NOT_FOUND.resource}"`, content: { 'text/html': { schema: { type: 'string' } } } },
         NotFoundVersePage: { description: `No such verse (or chapter): a page saying "${NOT_FOUND.verse}"`, content: { 'text/html': { schema: { type: 'string' } } } },
         Unauthorized: { description: `${ERRORS.keyRequired.body.error} (no key where one is needed) or ${ERRORS.keyInvalid.body.error} (unknown or revoked).`, content: errorBody(ERRORS.keyInvalid.body.error) },
         TooManyRequests: { description: 'Over the daily quota (or, anonymous, the burst window).', headers: { 'Retry-After': header('RetryAfter'), ...rateHeaders }, content: errorBody(ERRORS.rateLimited.body.error) },

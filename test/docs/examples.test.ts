@@ -326,6 +326,9 @@ test('every link of the README and the guides resolves: files, headings and site
     }
   }
   assert.ok(seen.has('/docs/search') && seen.has('/docs/downloads'), 'the guides link each other as site pages');
+  // A guide that is not there is a page too, as the reading pages' 404 is.
+  const missing = await ask(server.url, { method: 'GET', path: '/docs/nothing', headers: {}, head: true });
+  assert.match(missing, /^HTTP\/1\.1 404 [\s\S]*content-type: text\/html[\s\S]*No resource matching the query could be found\./i);
 });
 
 test('the generated parts of the guides are up to date (npm run docs)', () => {

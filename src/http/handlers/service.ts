@@ -8,7 +8,7 @@ import { isOrigin } from '../../config.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../../layout.ts';
 import type { Handler } from '../context.ts';
 import { USAGE_DAYS } from '../limits.ts';
-import { HTML_TYPE, json, notFound } from '../respond.ts';
+import { HTML_TYPE, json, notFound, notFoundPage } from '../respond.ts';
 
 /**
  * The docs page, its examples naming this server: GITA_PUBLIC_URL, else the
@@ -26,7 +26,7 @@ export const docs: Handler = (c) => {
 };
 
 /** /docs/{name}: a guide, rendered by the build (only the names the build wrote are files of dist/). */
-export const guide: Handler = (c) => c.file(FILES.guide(c.at.guide!), false, undefined, notFound.resource);
+export const guide: Handler = (c) => c.file(FILES.guide(c.at.guide!), false, undefined, notFoundPage.resource);
 export const pricing: Handler = (c) => c.app.pricing ?? c.file(FILES.pricing, false, undefined, notFound.resource);
 
 export const openapi: Handler = (c) => c.file(FILES.openapi, false, undefined, notFound.resource);
