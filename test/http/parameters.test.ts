@@ -6,33 +6,18 @@
 // values it takes.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApp, type App, type AppResponse } from '../../src/http/app.ts';
-import { loadDist, type Dist } from '../../src/http/assets.ts';
-import { loadSearch } from '../../src/http/search.ts';
+import type { App, AppResponse } from '../../src/http/app.ts';
+import type { Dist } from '../../src/http/assets.ts';
 import { NEAR_MISSES, PARAMETERS, QUERY_RULES, checkQuery } from '../../src/http/parameters.ts';
 import { ROUTES } from '../../src/http/routes.ts';
-import { FileKeyStore } from '../../src/keys/file-store.ts';
-import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
-import { FileUsageStore } from '../../src/keys/usage.ts';
-import { hook, tempDir } from '../helpers/fs.ts';
+import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
+import { inProcessApp } from '../helpers/app.ts';
 
 let dist: Dist;
 let app: App;
 test.before(hook(async () => {
-  const { distDir } = await testDist();
-  dist = await loadDist(distDir);
-  const data = tempDir();
-  app = createApp({
-    dist,
-    auth: 'optional',
-    keys: await FileKeyStore.open(data),
-    usage: await FileUsageStore.open(data, { flushEveryMs: 0 }),
-    limiter: createLimiter(memoryFactory),
-    anonLimit: 0,
-    pricing: '<p>pricing</p>',
-    search: () => loadSearch(distDir),
-  });
+  ({ dist, app } = await inProcessApp((await testDist()).distDir));
 }));
 
 const get = async (url: string) => {

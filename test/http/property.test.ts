@@ -4,19 +4,16 @@
 // The seed is printed; TEST_SEED=<n> replays a run.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApp, type App, type AppRequest } from '../../src/http/app.ts';
-import { loadDist, type Dist } from '../../src/http/assets.ts';
-import { loadSearch } from '../../src/http/search.ts';
+import type { App, AppRequest } from '../../src/http/app.ts';
+import type { Dist } from '../../src/http/assets.ts';
 import { matchRoute } from '../../src/http/match.ts';
 import { cardQuery } from '../../src/http/query.ts';
-import { FileKeyStore } from '../../src/keys/file-store.ts';
-import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
-import { FileUsageStore } from '../../src/keys/usage.ts';
 import { readCitation } from '../../src/content/citations.ts';
 import { FILES } from '../../src/layout.ts';
 import { MAX_ANSWER_BYTES } from '../../src/http/limits.ts';
-import { hook, tempDir } from '../helpers/fs.ts';
+import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
+import { inProcessApp } from '../helpers/app.ts';
 
 const seed = Number(process.env.TEST_SEED ?? Date.now() % 2 ** 31);
 console.log(`\n    property tests: TEST_SEED=${seed}`);
@@ -69,21 +66,8 @@ function randomQuery(): string {
 
 let dist: Dist;
 let app: App;
-let searching: ReturnType<typeof loadSearch> | null = null;
 test.before(hook(async () => {
-  const { distDir } = await testDist();
-  dist = await loadDist(distDir);
-  const data = tempDir();
-  app = createApp({
-    dist,
-    auth: 'optional',
-    keys: await FileKeyStore.open(data),
-    usage: await FileUsageStore.open(data, { flushEveryMs: 0 }),
-    limiter: createLimiter(memoryFactory),
-    anonLimit: 0,
-    pricing: '<p>pricing</p>',
-    search: () => (searching ??= loadSearch(distDir)),
-  });
+  ({ dist, app } = await inProcessApp((await testDist()).distDir));
 }));
 
 test('matchRoute: never throws; chapter and verse numbers always in range', () => {
