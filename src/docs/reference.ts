@@ -5,6 +5,7 @@
 // `npm run docs` rewrites them, and a test fails when one is stale.
 import { SETTINGS } from '../config.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
+import { MAX_HEADER_BYTES, MAX_URL_LENGTH } from '../http/limits.ts';
 import { QUERY_RULES } from '../http/parameters.ts';
 import { ROUTES, type Access } from '../http/routes.ts';
 import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts } from '../parameters.ts';
@@ -60,9 +61,9 @@ function errors(): string {
     `| 404 | \`${NOT_FOUND.chapter}\`, \`${NOT_FOUND.verse}\`, \`${NOT_FOUND.resource}\` (text/plain) | the wording of the path's family; under \`/read/\` the same as an HTML page |`,
     `| 405 | \`${METHOD_NOT_ALLOWED}\` | another method than the route's, with \`Allow\` |`,
     `| 413 | ${json(ERRORS.payloadTooLarge.body)} | a body over the route's limit |`,
-    `| 414 | ${json(ERRORS.uriTooLong.body)} | a request target over 2,048 bytes |`,
+    `| 414 | ${json(ERRORS.uriTooLong.body)} | a request target over ${MAX_URL_LENGTH.toLocaleString('en-US')} bytes |`,
     `| 429 | ${json(ERRORS.rateLimited.body)} | over the daily quota or the burst window, with \`Retry-After\` |`,
-    `| 431 | ${json(ERRORS.headersTooLarge.body)} | a header block over 16 kB |`,
+    `| 431 | ${json(ERRORS.headersTooLarge.body)} | a header block over ${MAX_HEADER_BYTES / 1024} kB |`,
     `| 500 | ${json(ERRORS.internal.body)} | a failure of the server, logged for the operator |`,
     `| 503 | ${json(ERRORS.starting.body)}, ${json(ERRORS.busy.body)} | a server still preparing its build, or too much heavy work in flight, with \`Retry-After\`; not counted |`,
   ];

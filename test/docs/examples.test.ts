@@ -144,7 +144,7 @@ function ask(base: string, e: Pick<Example, 'method' | 'path' | 'headers' | 'bod
  * in the answer, in order; an answer with its headers (-i) is compared
  * without case, as header names are.
  */
-export function matchesShown(shown: string, answer: string, head = false): string | null {
+function matchesShown(shown: string, answer: string, head = false): string | null {
   const fold = (s: string) => (head ? s.toLowerCase() : s);
   const pieces = fold(shown).split('...').map((p) => p.trim()).filter(Boolean);
   let at = 0;
