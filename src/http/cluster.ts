@@ -11,6 +11,7 @@ import { FileUsageStore } from '../keys/usage.ts';
 import { claimDataDir } from '../keys/owner.ts';
 import { createLog } from './log.ts';
 import { serveDraws } from './shared-draw.ts';
+import { serveSearches } from './shared-search.ts';
 import { displayUrl } from './serve.ts';
 import { PORT_IN_USE_EXIT, portInUseMessage } from './port-in-use.ts';
 import { workerMallocEnv } from './malloc.ts';
@@ -31,6 +32,7 @@ export async function startPrimary(config: Config): Promise<void> {
   }
 
   serveDraws();
+  serveSearches(config.distDir);
 
   const started = new Map<Worker, number>();
   let listening = 0;

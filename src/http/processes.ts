@@ -12,6 +12,7 @@
 // says which port it got, and every other worker is told to take that one.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { serveDraws } from './shared-draw.ts';
+import { serveSearches } from './shared-search.ts';
 import cluster from 'node:cluster';
 import type { Config } from '../config.ts';
 import { CLUSTER_FLUSH_MS, isClusterMessage, serveWorkers, type ClusterMessage } from '../keys/cluster.ts';
@@ -80,6 +81,7 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
   }
 
   serveDraws();
+  serveSearches(config.distDir);
 
   const started = new Map<ChildProcess, number>();
   const listening = new Set<ChildProcess>();

@@ -84,13 +84,9 @@ export class ProjectionCache {
   constructor(private maxBytes = PROJECTION_CACHE_BYTES) {}
 
   get(key: string, make: () => Buffer, type?: string): Projected {
-    const held = this.entries.get(key);
-    if (held) {
-      // Most recently used goes last.
-      this.entries.delete(key);
-      this.entries.set(key, held);
-      return held.entry;
-    }
+    // Most recently used goes last.
+    const held = this.find(key);
+    if (held) return held;
     const slot = { entry: null as unknown as Projected, cost: 0 };
     // A compressed form made later counts too, while the entry is still held.
     slot.entry = new Projected(make(), type, (bytes) => {
@@ -104,6 +100,15 @@ export class ProjectionCache {
     this.bytes += slot.cost;
     this.trim();
     return slot.entry;
+  }
+
+  /** The answer held for this key, if any (counted as a use, as get() does). */
+  find(key: string): Projected | undefined {
+    const held = this.entries.get(key);
+    if (!held) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, held);
+    return held.entry;
   }
 
   /** Is an answer of this key held? (Its parts need not be cut again.) */

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { FILES } from '../layout.ts';
 import { loadSearcher, search, type SearchParams, type SearchResponse } from '../search/query.ts';
 
-export type RunSearch = (params: SearchParams) => SearchResponse;
+/** A search of the build: made here (at once), or by the primary of a group of workers (shared-search.ts). */
+export type RunSearch = (params: SearchParams) => SearchResponse | Promise<SearchResponse>;
 
 /** The search of the build in `distDir`, once its index is loaded. Its own result cache is off: the app keeps answers as bytes. */
 export async function loadSearch(distDir: string): Promise<RunSearch> {

@@ -12,6 +12,7 @@ import { createLog, type RequestLog } from './log.ts';
 import { watchDist } from './reload.ts';
 import { SEARCH_RETRY_MS } from './limits.ts';
 import { drawInPrimary } from './shared-draw.ts';
+import { searchInPrimary } from './shared-search.ts';
 
 export interface Service {
   app: App;
@@ -55,7 +56,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
   // When the load failed: searches fail at once for SEARCH_RETRY_MS rather than
   // each reading the index again (hundreds of milliseconds); a rebuild resets it.
   let failedAt = 0;
-  const search = () => {
+  const searchHere = () => {
     if (searching && !(failedAt && Date.now() - failedAt >= SEARCH_RETRY_MS)) return searching;
     failedAt = 0;
     const loading = import('./search.ts').then((m) => m.loadSearch(config.distDir));
@@ -67,6 +68,8 @@ export async function createService(config: Config, { clusterWorker = false, wor
     });
     return loading;
   };
+  // In a group of workers the primary holds the one index (shared-search.ts).
+  const search = clusterWorker ? searchInPrimary(config.distDir, () => app.dist.manifest.build, searchHere) : searchHere;
   const app = createApp({
     dist,
     auth: config.auth,

@@ -85,6 +85,19 @@ function clusterSuite(runtime: Runtime) {
     assert.equal([...new Set((await burst(20, '/chapters', { 'x-api-key': key })).map((r) => r.status))], [401]);
   });
 
+  t('searches through the workers answer what the index finds (the primary holds it)', async () => {
+    const { loadSearch } = await import('../../src/http/search.ts');
+    const run = await loadSearch(dist);
+    for (const [q, params] of [['karmanye vadhikaraste', {}], ['yoga', { ch: 6, limit: 5 }]] as const) {
+      const qs = new URLSearchParams({ q, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
+      const answers = await burst(6, `/search?${qs}`);
+      for (const r of answers) {
+        assert.is(r.status, 200, r.text);
+        assert.equal(JSON.parse(r.text), { query: q, ...JSON.parse(JSON.stringify(await run({ q, ...params }))) });
+      }
+    }
+  });
+
   t('a worker killed under load is replaced; no answer is malformed; usage.json stays valid', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 32 });
     let ok = 0;

@@ -20,14 +20,17 @@ export const search: Handler = (c) => {
   const pool = c.app.pools.search;
   if (pool.full && !c.served.projections.has(key)) return busy;
   return c.later(async (c) => {
+    const held = c.served.projections.find(key);
+    if (held) return c.prepared(held);
     const running = c.app.options.search?.();
     if (!running) return notFound.resource;
     const run = await running;
-    const make = () => Buffer.from(asHtml ? searchPage(params.q, run(params), undefined, params) : JSON.stringify({ query: params.q, ...run(params) }));
-    const type = asHtml ? HTML_TYPE : undefined;
-    if (c.served.projections.has(key)) return c.derived(key, make, type);
-    // One search at a time per worker, each on its own turn of the event loop.
-    const made = await pool.run(make);
-    return c.derived(key, () => made, type);
+    // One search at a time per worker, each on its own turn of the event loop
+    // (made here, or by the primary of a group of workers).
+    const made = await pool.run(async () => {
+      const result = await run(params);
+      return Buffer.from(asHtml ? searchPage(params.q, result, undefined, params) : JSON.stringify({ query: params.q, ...result }));
+    });
+    return c.derived(key, () => made, asHtml ? HTML_TYPE : undefined);
   });
 };
