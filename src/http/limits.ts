@@ -21,6 +21,10 @@ export const PROJECTION_CACHE_BYTES = 8 * 1024 * 1024;
  * plain cards, the records' gzip twins: read-through.ts), kept once read.
  */
 export const READ_THROUGH_CACHE_BYTES = 8 * 1024 * 1024;
+/** Records whose slice index (where each key's value lies, for projections) a server keeps: the most recently projected. */
+export const SLICE_INDEXES_HELD = 256;
+/** Files streamed from disk whose prepared headers a server keeps: the most recently asked. */
+export const STREAMED_HEADERS_HELD = 1024;
 /** Bytes of PNG cards a server keeps once drawn (about 70 kB each: some 450 cards); more are drawn again. */
 export const PNG_CACHE_BYTES = 32 * 1024 * 1024;
 /** The same in a worker whose primary draws the cards and keeps PNG_CACHE_BYTES of them for every worker. */

@@ -7,7 +7,8 @@ import { FILES, THEMES, type BuildPart } from '../layout.ts';
 import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
 import { ProjectionCache, Projected } from './projected.ts';
 import { PngCards } from './png-cards.ts';
-import { PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES } from './limits.ts';
+import { PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES, SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from './limits.ts';
+import { ByteLru } from '../card/png.ts';
 import type { Draw } from './shared-draw.ts';
 import type { Params } from './match.ts';
 import type { VerseFilter } from './query.ts';
@@ -122,10 +123,12 @@ export function prepare(dist: Dist, draw?: Draw): Served {
     }
     return p;
   };
-  const indexes = new Map<Asset, Member[]>();
+  // Kept for the records projected most recently (an index is made again in
+  // tens of microseconds; all 719 held were about 4 MB of a worker's heap).
+  const indexes = new ByteLru<Member[]>(SLICE_INDEXES_HELD, () => 1);
   const sliceIndex = (record: Asset) => {
-    let index = indexes.get(record);
-    if (!index) indexes.set(record, (index = indexRecord(record.identity.body)));
+    let index = indexes.peek(record.path);
+    if (!index) indexes.set(record.path, (index = indexRecord(record.identity.body)));
     return index;
   };
   const commentaryKeys = new Set(manifest.content.commentaries.map((c) => c.key));
@@ -133,10 +136,11 @@ export function prepare(dist: Dist, draw?: Draw): Served {
   // The header lists of the files on disk are made when a file is first asked
   // for: made for all 5,000 of them (three codings each) they took a fifth of
   // the start-up, for files most servers never send. At most one entry per
-  // file of the manifest.
-  const streamedFiles = new Map<string, Representations<Streamed>>();
+  // file asked for recently: made for every file a mixed load asks (words,
+  // lemmas, pages) they were some 3 MB of a worker's heap.
+  const streamedFiles = new ByteLru<Representations<Streamed>>(STREAMED_HEADERS_HELD, () => 1);
   const streamed = (path: string) => {
-    let found = streamedFiles.get(path);
+    let found = streamedFiles.peek(path);
     if (found) return found;
     const entry = Object.hasOwn(manifest.files, path) ? manifest.files[path] : undefined;
     if (!entry || inMemory(path)) return undefined;
