@@ -64,33 +64,40 @@ export function searchInPrimary(dir: string, build: () => string, here: () => Pr
   return () => ready;
 }
 
+/** After a load, how long asks for another build are answered with it rather than loading again (during a swap the workers move to the new build a few milliseconds apart). */
+const RELOAD_GAP_MS = 1_000;
+
 /**
  * In a primary: search for the workers (node:cluster's, or those of
  * processes.ts, which forwards their messages as cluster's). The index of
  * `dir` is loaded at once, and again when a worker asks for a build other
- * than the one loaded (dist/ was rebuilt and the workers moved to it). A
- * failed load is not tried again for SEARCH_RETRY_MS: meanwhile every search
- * fails at once, as a single server's do.
+ * than the one loaded (dist/ was rebuilt and the workers moved to it), at
+ * most once a second. A failed load is not tried again for SEARCH_RETRY_MS:
+ * meanwhile every search fails at once, as a single server's do.
  */
 export function serveSearches(dir: string): void {
-  let loaded: { build: string; run: Promise<RunSearch>; failedAt: number } | null = null;
-  const load = (build: string) => {
-    const run = import('./search.ts').then((m) => m.loadSearch(dir));
-    const entry = { build, run, failedAt: 0 };
-    run.catch(() => void (entry.failedAt = Date.now()));
+  let loaded: { build: string | null; run: Promise<RunSearch>; at: number; failedAt: number } | null = null;
+  const load = () => {
+    const entry: NonNullable<typeof loaded> = { build: null, run: Promise.resolve(null as unknown as RunSearch), at: Date.now(), failedAt: 0 };
+    // The build is read first: the index read after it is that build's or a newer one's, which a later ask then loads.
+    entry.run = buildOn(dir).then(async (build) => {
+      entry.build = build;
+      return (await import('./search.ts')).loadSearch(dir);
+    });
+    entry.run.catch(() => void (entry.failedAt = Date.now()));
     loaded = entry;
-    return run;
+    return entry.run;
   };
   const searcher = (build: string): Promise<RunSearch> => {
-    if (loaded && loaded.build === build && !(loaded.failedAt && Date.now() - loaded.failedAt >= SEARCH_RETRY_MS)) return loaded.run;
-    return load(build);
+    if (loaded) {
+      if (loaded.failedAt) {
+        if (Date.now() - loaded.failedAt < SEARCH_RETRY_MS) return loaded.run;
+      } else if (loaded.build === build || loaded.build === null || Date.now() - loaded.at < RELOAD_GAP_MS) return loaded.run;
+    }
+    return load();
   };
-  // Loaded now, with the build on disk, so that the first search does not wait for it.
-  void buildOn(dir)
-    .then((build) => {
-      if (!loaded) return load(build);
-    })
-    .catch(() => {});
+  // Loaded now, so that the first search does not wait for it.
+  load().catch(() => {});
   cluster.on('message', (worker: { send(m: unknown): unknown; isConnected(): boolean }, m: unknown) => {
     if (!isSearchMessage(m) || m.type !== 'search-ask' || m.dir !== dir) return;
     const reply = (r: Omit<Extract<SearchMessage, { type: 'search-answer' }>, 'channel' | 'type' | 'id'>) => {

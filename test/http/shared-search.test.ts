@@ -51,6 +51,13 @@ t('the primary answers each ask with what the index of that build finds', async 
   }
 });
 
+t('an ask for a build other than the one loaded (a worker before or after a swap) is answered with the index loaded', async () => {
+  const { sent, handle } = fakeWorker();
+  cluster.emit('message', handle, { channel: 'gita', type: 'search-ask', id: 7, dir: dist, build: 'a-build-not-on-disk', params: QUERIES[0] });
+  await until(() => sent.length === 1, 'answered');
+  assert.equal((sent[0] as { result: unknown }).result, await here(QUERIES[0]));
+});
+
 t('asks for another dist/ are left to its own primary; bad parameters are an error answer, not a crash', async () => {
   const { sent, handle } = fakeWorker();
   cluster.emit('message', handle, { channel: 'gita', type: 'search-ask', id: 1, dir: '/elsewhere', build, params: { q: 'yoga' } });
