@@ -7,10 +7,8 @@
 // each worker's pool lets one of its searches run at a time, so the primary
 // has at most one per worker to make. With one process, it searches itself.
 import cluster from 'node:cluster';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { FILES } from '../layout.ts';
 import type { SearchParams, SearchResponse } from '../search/query.ts';
+import { readBuildId } from './assets.ts';
 import { SEARCH_RETRY_MS } from './limits.ts';
 import type { RunSearch } from './search.ts';
 
@@ -80,7 +78,7 @@ export function serveSearches(dir: string): void {
   const load = () => {
     const entry: NonNullable<typeof loaded> = { build: null, run: Promise.resolve(null as unknown as RunSearch), at: Date.now(), failedAt: 0 };
     // The build is read first: the index read after it is that build's or a newer one's, which a later ask then loads.
-    entry.run = buildOn(dir).then(async (build) => {
+    entry.run = readBuildId(dir).then(async (build) => {
       entry.build = build;
       return (await import('./search.ts')).loadSearch(dir);
     });
@@ -110,9 +108,4 @@ export function serveSearches(dir: string): void {
         (err: Error) => reply({ error: err.message }),
       );
   });
-}
-
-/** The build id of the dist/ at `dir`, as its manifest says. */
-async function buildOn(dir: string): Promise<string> {
-  return (JSON.parse(await readFile(join(dir, FILES.manifest), 'utf8')) as { build: string }).build;
 }

@@ -1,0 +1,77 @@
+// A serving process looks for a new build every few seconds. While the
+// manifest is the same file, a look reads nothing of it (parsing its
+// megabytes stalled every worker for tens of milliseconds each time); a new
+// manifest is read for its build id, from its first bytes, and a new build is
+// loaded and handed over.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { readBuildId, type Dist } from '../../src/http/assets.ts';
+import { watchDist } from '../../src/http/reload.ts';
+import { FILES } from '../../src/layout.ts';
+import { testDist } from '../helpers/dist.ts';
+import { hook, linkedCopy } from '../helpers/fs.ts';
+
+const t = suite('reload');
+let distDir: string;
+t.before(hook(async () => {
+  ({ distDir } = await testDist());
+}));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Another build id of the same length, so the manifest keeps its size. */
+const other = (id: string) => id.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+
+t('the build id is read from the manifest, as its whole JSON says', async () => {
+  const manifest = JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8'));
+  assert.is(await readBuildId(distDir), manifest.build);
+  // A manifest that does not open with its version and build is read whole, and gives the same id.
+  const dist = await linkedCopy(distDir);
+  const { version, build, ...rest } = manifest;
+  const file = join(dist, FILES.manifest);
+  renameSync(file, `${file}.old`);
+  writeFileSync(file, JSON.stringify({ ...rest, version, build: other(build) }));
+  assert.is(await readBuildId(dist), other(build));
+});
+
+t('a look while the manifest is the same file reads nothing; a swapped one is read and its build loaded', async () => {
+  const dist = await linkedCopy(distDir);
+  const file = join(dist, FILES.manifest);
+  // A file of its own (not a link into the shared build), to change in place below.
+  const text = readFileSync(file, 'utf8');
+  renameSync(file, `${file}.link`);
+  writeFileSync(file, text);
+  const build = JSON.parse(text).build as string;
+  let current = build;
+  const loaded: Dist[] = [];
+  const errors: Error[] = [];
+  const stop = watchDist(dist, () => current, (d) => loaded.push(d), (e) => errors.push(e), 100);
+  try {
+    await sleep(400);
+    assert.is(loaded.length, 0, 'the same build is not loaded again');
+    // The same file (inode, size, time) with another build id inside: not read, so not loaded.
+    const before = statSync(file);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, text.replace(build, other(build)), 0, 'utf8');
+    closeSync(fd);
+    utimesSync(file, before.atime, before.mtime);
+    await sleep(400);
+    assert.is(loaded.length, 0, 'a look at an unchanged file reads nothing');
+    // A new manifest swapped in (another inode): read, and its build loaded.
+    writeFileSync(`${file}.next`, text.replace(build, other(build)));
+    renameSync(`${file}.next`, file);
+    for (let i = 0; i < 750 && loaded.length === 0; i++) await sleep(20);
+    assert.equal(errors, []);
+    assert.is(loaded.length, 1);
+    assert.is(loaded[0].manifest.build, other(build));
+    current = other(build);
+    await sleep(400);
+    assert.is(loaded.length, 1, 'loaded once');
+    assert.equal(errors, []);
+  } finally {
+    stop();
+  }
+});
+
+t.run();
