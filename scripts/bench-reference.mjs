@@ -1,26 +1,62 @@
-// The reference for `npm run bench`: the least a Node server can do, node:http
-// answering bytes already in memory with two headers, no routing beyond a map
-// lookup. Measured beside the real server and nginx in the same run, it shows
-// how much of a gap to nginx is Node itself on this machine. Under Bun it
-// answers the same through Bun.serve: the ceiling of a Bun server here.
-// Usage: node|bun scripts/bench-reference.mjs DIST PORT
+// The reference for `npm run bench`: the least a Node server can do to give
+// the server's answer on the hot routes. node:http answering bytes already in
+// memory, no routing beyond a map lookup, no keys, counting or log; but the
+// same answer as the server's, byte for byte: the same headers (made by the
+// server's own headerSets) and the same coding (the server's own
+// negotiation: brotli when the client takes it). Measured beside the real
+// server and nginx in the same run, it shows how much of a gap to nginx is
+// Node itself on this machine. Under Bun it answers the same through
+// Bun.serve: the ceiling of a Bun server here.
+// Usage: node --import tsx|bun scripts/bench-reference.mjs DIST PORT
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { headerSets } from '../src/http/assets.ts';
+import { acceptedCodings } from '../src/http/negotiate.ts';
+import { ENCODINGS } from '../src/layout.ts';
 
 const [dist, port] = process.argv.slice(2);
 const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
+function toHeaders(flat) {
+  const h = new Headers();
+  for (let i = 0; i < flat.length; i += 2) h.append(flat[i], flat[i + 1]);
+  return h;
+}
+/** path -> { identity, br?, gzip? }, each { body, headers, randomHeaders } */
 const files = new Map();
 for (const [path, entry] of Object.entries(manifest.files)) {
-  // What the real server holds in memory (src/http/assets.ts, inMemory): records, chapters, plain cards.
+  // The files of the routes the bench asks: records, chapters, plain cards.
   if (!/^\/(?:slok\/\d+\/\d+\/(?:index\.json|gita\.svg)|chapters?\/(?:\d+\/)?index\.json|gita\.svg)$/.test(path)) continue;
-  files.set(path.replace(/\/index\.json$/, ''), { body: readFileSync(join(dist, path)), type: entry.type });
+  const make = (suffix, coding) => {
+    const body = readFileSync(join(dist, path + suffix));
+    const sets = headerSets(entry.type, entry.sha256, coding, body.length);
+    // Bun is handed a Headers made once per list, as the server's Bun adapter does.
+    if (globalThis.Bun) for (const k of ['headers', 'randomHeaders']) sets[k] = toHeaders(sets[k]);
+    return { body, ...sets };
+  };
+  const file = { identity: make('') };
+  for (const { coding, suffix } of ENCODINGS) if (entry[coding] !== undefined) file[coding] = make(suffix, coding);
+  files.set(path.replace(/\/index\.json$/, ''), file);
 }
 // Random picks over the non-colophon verses, as the real server draws them.
 const verses = manifest.content.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => `/slok/${i + 1}/${v + 1}`));
 const pick = (suffix) => files.get(verses[Math.floor(Math.random() * verses.length)] + suffix);
+const RANDOM = new Set(['/slok', '/gita.svg']);
+const lookup = (path) => (path === '/slok' ? pick('') : path === '/gita.svg' ? pick('/gita.svg') : files.get(path));
 
-const lookup = (url) => (url === '/slok' ? pick('') : url === '/gita.svg' ? pick('/gita.svg') : files.get(url));
+/** The representation the server would send, and its headers (a flat [name, value, ...] list; under Bun a Headers). */
+function answer(path, acceptEncoding) {
+  const file = lookup(path);
+  if (!file) return null;
+  let v = file.identity;
+  for (const coding of acceptedCodings(acceptEncoding)) {
+    if (file[coding]) {
+      v = file[coding];
+      break;
+    }
+  }
+  return { body: v.body, headers: RANDOM.has(path) ? v.randomHeaders : v.headers };
+}
 
 if (globalThis.Bun) {
   globalThis.Bun.serve({
@@ -28,19 +64,22 @@ if (globalThis.Bun) {
     hostname: '127.0.0.1',
     fetch(request) {
       const u = request.url;
-      const file = lookup(u.slice(u.indexOf('/', u.indexOf('//') + 2)));
-      if (!file) return new Response(null, { status: 404 });
-      return new Response(file.body, { headers: { 'Content-Type': file.type } });
+      const a = answer(u.slice(u.indexOf('/', u.indexOf('//') + 2)), request.headers.get('accept-encoding') ?? undefined);
+      if (!a) return new Response(null, { status: 404 });
+      return new Response(a.body, { headers: a.headers });
     },
   });
 } else {
   createServer((req, res) => {
-    const file = lookup(req.url);
-    if (!file) {
+    let accept;
+    const raw = req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 15 && raw[i].toLowerCase() === 'accept-encoding') accept = raw[i + 1];
+    const a = answer(req.url, accept);
+    if (!a) {
       res.writeHead(404, { 'Content-Length': 0 }).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });
-    res.end(file.body);
+    res.writeHead(200, a.headers);
+    res.end(a.body);
   }).listen(Number(port), '127.0.0.1');
 }

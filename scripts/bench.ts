@@ -19,9 +19,9 @@ Builds dist/ if needed, then measures side by side, on the same dist/, the
 server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
 with GITA_WORKERS=auto, nginx (Debian nginx-light, a config written to a
 temporary folder, loopback only, worker_processes auto), and two bare servers
-answering the same bytes from memory (scripts/bench-reference.mjs on
-node:http and on Bun.serve: about the most any server on that engine reaches
-on this machine). Each hot route with wrk (-t1, 64 connections; default 3
+answering the same bytes from memory, headers and coding included
+(scripts/bench-reference.mjs on node:http and on Bun.serve: about the most
+any server on that engine reaches on this machine with the same answer). Each hot route with wrk (-t1, 64 connections; default 3
 rounds of 5 s, the servers alternating, the median kept): requests a second,
 p99 latency, errors, the ratios the targets are set on; RSS per worker after
 the load. Then projections and search on Node, and references and MCP at
@@ -520,9 +520,9 @@ run(async () => {
   const nginxPort = port++;
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, nginxPort), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
   targets.push({ name: 'nginx', port: nginxPort, proc: nginx, gita: false, rss: () => childPids(nginx.pid!).map(rssMb), pss: () => childPids(nginx.pid!).map(pssMb) });
-  // Bare servers with the bytes in memory: what each engine itself reaches here, so a gap to nginx can be read as the server's or the engine's.
+  // Bare servers with the same answers in memory: what each engine itself reaches here, so a gap to nginx can be read as the server's or the engine's.
   const bareNodePort = port++;
-  const bareNode = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodePort)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const bareNode = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodePort)], { stdio: ['ignore', 'ignore', 'inherit'] });
   targets.push({ name: 'bare node:http', port: bareNodePort, proc: bareNode, gita: false, rss: () => [rssMb(bareNode.pid!)], pss: () => [pssMb(bareNode.pid!)] });
   if (engines.includes('bun')) {
     const p = port++;
