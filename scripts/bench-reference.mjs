@@ -7,7 +7,11 @@
 // server and nginx in the same run, it shows how much of a gap to nginx is
 // Node itself on this machine. Under Bun it answers the same through
 // Bun.serve: the ceiling of a Bun server here.
-// Usage: node --import tsx|bun scripts/bench-reference.mjs DIST PORT
+// Usage: node --import tsx|bun scripts/bench-reference.mjs DIST PORT [WORKERS]
+// WORKERS (Node only, default 1): processes sharing the port through
+// node:cluster, as the server's GITA_WORKERS=auto does; the primary answers
+// nothing.
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,61 +19,72 @@ import { headerSets } from '../src/http/assets.ts';
 import { acceptedCodings } from '../src/http/negotiate.ts';
 import { ENCODINGS } from '../src/layout.ts';
 
-const [dist, port] = process.argv.slice(2);
-const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
+const [dist, port, workers = '1'] = process.argv.slice(2);
+
+if (!globalThis.Bun && Number(workers) > 1 && cluster.isPrimary) for (let i = 0; i < Number(workers); i++) cluster.fork();
+else serve(load());
+
 function toHeaders(flat) {
   const h = new Headers();
   for (let i = 0; i < flat.length; i += 2) h.append(flat[i], flat[i + 1]);
   return h;
 }
-/** path -> { identity, br?, gzip? }, each { body, headers, randomHeaders } */
-const files = new Map();
-for (const [path, entry] of Object.entries(manifest.files)) {
-  // The files of the routes the bench asks: records, chapters, plain cards.
-  if (!/^\/(?:slok\/\d+\/\d+\/(?:index\.json|gita\.svg)|chapters?\/(?:\d+\/)?index\.json|gita\.svg)$/.test(path)) continue;
-  const make = (suffix, coding) => {
-    const body = readFileSync(join(dist, path + suffix));
-    const sets = headerSets(entry.type, entry.sha256, coding, body.length);
-    // Bun is handed a Headers made once per list, as the server's Bun adapter does.
-    if (globalThis.Bun) for (const k of ['headers', 'randomHeaders']) sets[k] = toHeaders(sets[k]);
-    return { body, ...sets };
-  };
-  const file = { identity: make('') };
-  for (const { coding, suffix } of ENCODINGS) if (entry[coding] !== undefined) file[coding] = make(suffix, coding);
-  files.set(path.replace(/\/index\.json$/, ''), file);
-}
-// Random picks over the non-colophon verses, as the real server draws them.
-const verses = manifest.content.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => `/slok/${i + 1}/${v + 1}`));
-const pick = (suffix) => files.get(verses[Math.floor(Math.random() * verses.length)] + suffix);
-const RANDOM = new Set(['/slok', '/gita.svg']);
-const lookup = (path) => (path === '/slok' ? pick('') : path === '/gita.svg' ? pick('/gita.svg') : files.get(path));
 
-/** The representation the server would send, and its headers (a flat [name, value, ...] list; under Bun a Headers). */
-function answer(path, acceptEncoding) {
-  const file = lookup(path);
-  if (!file) return null;
-  let v = file.identity;
-  for (const coding of acceptedCodings(acceptEncoding)) {
-    if (file[coding]) {
-      v = file[coding];
-      break;
-    }
+/** The answers of the hot routes: path -> { identity, br?, gzip? }, each { body, headers, randomHeaders }; and the verses random picks draw from. */
+function load() {
+  const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
+  const files = new Map();
+  for (const [path, entry] of Object.entries(manifest.files)) {
+    // The files of the routes the bench asks: records, chapters, plain cards.
+    if (!/^\/(?:slok\/\d+\/\d+\/(?:index\.json|gita\.svg)|chapters?\/(?:\d+\/)?index\.json|gita\.svg)$/.test(path)) continue;
+    const make = (suffix, coding) => {
+      const body = readFileSync(join(dist, path + suffix));
+      const sets = headerSets(entry.type, entry.sha256, coding, body.length);
+      // Bun is handed a Headers made once per list, as the server's Bun adapter does.
+      if (globalThis.Bun) for (const k of ['headers', 'randomHeaders']) sets[k] = toHeaders(sets[k]);
+      return { body, ...sets };
+    };
+    const file = { identity: make('') };
+    for (const { coding, suffix } of ENCODINGS) if (entry[coding] !== undefined) file[coding] = make(suffix, coding);
+    files.set(path.replace(/\/index\.json$/, ''), file);
   }
-  return { body: v.body, headers: RANDOM.has(path) ? v.randomHeaders : v.headers };
+  // Random picks over the non-colophon verses, as the real server draws them.
+  const verses = manifest.content.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => `/slok/${i + 1}/${v + 1}`));
+  return { files, verses };
 }
 
-if (globalThis.Bun) {
-  globalThis.Bun.serve({
-    port: Number(port),
-    hostname: '127.0.0.1',
-    fetch(request) {
-      const u = request.url;
-      const a = answer(u.slice(u.indexOf('/', u.indexOf('//') + 2)), request.headers.get('accept-encoding') ?? undefined);
-      if (!a) return new Response(null, { status: 404 });
-      return new Response(a.body, { headers: a.headers });
-    },
-  });
-} else {
+function serve({ files, verses }) {
+  const pick = (suffix) => files.get(verses[Math.floor(Math.random() * verses.length)] + suffix);
+  const RANDOM = new Set(['/slok', '/gita.svg']);
+  const lookup = (path) => (path === '/slok' ? pick('') : path === '/gita.svg' ? pick('/gita.svg') : files.get(path));
+
+  /** The representation the server would send, and its headers (a flat [name, value, ...] list; under Bun a Headers). */
+  const answer = (path, acceptEncoding) => {
+    const file = lookup(path);
+    if (!file) return null;
+    let v = file.identity;
+    for (const coding of acceptedCodings(acceptEncoding)) {
+      if (file[coding]) {
+        v = file[coding];
+        break;
+      }
+    }
+    return { body: v.body, headers: RANDOM.has(path) ? v.randomHeaders : v.headers };
+  };
+
+  if (globalThis.Bun) {
+    globalThis.Bun.serve({
+      port: Number(port),
+      hostname: '127.0.0.1',
+      fetch(request) {
+        const u = request.url;
+        const a = answer(u.slice(u.indexOf('/', u.indexOf('//') + 2)), request.headers.get('accept-encoding') ?? undefined);
+        if (!a) return new Response(null, { status: 404 });
+        return new Response(a.body, { headers: a.headers });
+      },
+    });
+    return;
+  }
   createServer((req, res) => {
     let accept;
     const raw = req.rawHeaders;

@@ -524,6 +524,10 @@ run(async () => {
   const bareNodePort = port++;
   const bareNode = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodePort)], { stdio: ['ignore', 'ignore', 'inherit'] });
   targets.push({ name: 'bare node:http', port: bareNodePort, proc: bareNode, gita: false, rss: () => [rssMb(bareNode.pid!)], pss: () => [pssMb(bareNode.pid!)] });
+  // The same with one process per core (node:cluster, as GITA_WORKERS=auto): the most node auto could reach against nginx here.
+  const bareNodeAutoPort = port++;
+  const bareNodeAuto = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodeAutoPort), String(availableParallelism())], { stdio: ['ignore', 'ignore', 'inherit'] });
+  targets.push({ name: 'bare node:http auto', port: bareNodeAutoPort, proc: bareNodeAuto, gita: false, rss: () => childPids(bareNodeAuto.pid!).map(rssMb), pss: () => childPids(bareNodeAuto.pid!).map(pssMb) });
   if (engines.includes('bun')) {
     const p = port++;
     const bare = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'bun'), [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(p)], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -649,6 +653,8 @@ run(async () => {
       ['bun 1', 'bare Bun.serve', 'bun 1 / bare Bun.serve', null],
       ['node auto', 'nginx', 'node auto / nginx', TARGETS.nodeAutoOverNginx],
       ['node 1', 'bare node:http', 'node 1 / bare node:http', TARGETS.node1OverBare],
+      ['node auto', 'bare node:http auto', 'node auto / bare node:http auto', null],
+      ['bare node:http auto', 'nginx', 'bare node:http auto / nginx', null],
       ['deno auto', 'nginx', 'deno auto / nginx', null],
       ['bare Bun.serve', 'bare node:http', 'bare Bun.serve / bare node:http', null],
     ];
