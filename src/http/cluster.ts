@@ -14,7 +14,6 @@ import { serveDraws } from './shared-draw.ts';
 import { serveSearches } from './shared-search.ts';
 import { displayUrl } from './serve.ts';
 import { PORT_IN_USE_EXIT, portInUseMessage } from './port-in-use.ts';
-import { workerMallocEnv } from './malloc.ts';
 
 /** A worker that dies sooner than this after it started is restarted after a growing pause (a crash loop must not spin). */
 const QUICK_DEATH_MS = 5_000;
@@ -46,7 +45,7 @@ export async function startPrimary(config: Config): Promise<void> {
     for (const w of started.keys()) if (w.isConnected()) w.send(message);
   };
   const fork = () => {
-    const w = cluster.fork({ ...workerMallocEnv(process.env), GITA_CLUSTER_WORKER: '1' });
+    const w = cluster.fork({ GITA_CLUSTER_WORKER: '1' });
     started.set(w, Date.now());
     w.on('online', tellCount);
   };

@@ -21,7 +21,6 @@ import { claimDataDir } from '../keys/owner.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
 import { PORT_IN_USE_EXIT, PortInUseError, portFree, portInUseMessage } from './port-in-use.ts';
-import { workerMallocEnv } from './malloc.ts';
 
 /** Set in a worker's environment by its primary. */
 const WORKER_ENV = 'GITA_PROCESS_WORKER';
@@ -98,7 +97,7 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
   };
 
   const fork1 = () => {
-    const env = { ...process.env, ...workerMallocEnv(process.env), [WORKER_ENV]: '1', ...(port !== null && { [PORT_ENV]: String(port) }) };
+    const env = { ...process.env, [WORKER_ENV]: '1', ...(port !== null && { [PORT_ENV]: String(port) }) };
     const child = command
       ? spawn(command[0], [...command[1], script, ...args], { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
       : fork(script, args, { env, stdio: 'inherit' });
