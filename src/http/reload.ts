@@ -35,9 +35,9 @@ export function watchDist(distDir: string, current: () => string, onBuild: (dist
       if (seen === null || seen === checked) return;
       const build = await readBuildId(distDir).catch(() => null);
       if (build === null) return;
-      // A build that fails to load is reported once, not at every look: it is tried again when its manifest changes.
-      checked = seen;
       if (build !== current()) onBuild(await loadDist(distDir));
+      // Remembered once served: a build that failed to load is tried again at the next look.
+      checked = seen;
     } catch (err) {
       onError(err as Error);
     } finally {

@@ -11,7 +11,7 @@ import { readBuildId, type Dist } from '../../src/http/assets.ts';
 import { watchDist } from '../../src/http/reload.ts';
 import { FILES } from '../../src/layout.ts';
 import { testDist } from '../helpers/dist.ts';
-import { hook, linkedCopy } from '../helpers/fs.ts';
+import { hook, linkedCopy, rewrite } from '../helpers/fs.ts';
 
 const t = suite('reload');
 let distDir: string;
@@ -64,6 +64,34 @@ t('a look while the manifest is the same file reads nothing; a swapped one is re
     await sleep(400);
     assert.is(loaded.length, 1, 'loaded once');
     assert.equal(errors, []);
+  } finally {
+    stop();
+  }
+});
+
+t('a new build that fails to load is reported, and tried again at the next look', async () => {
+  const dist = await linkedCopy(distDir);
+  const file = join(dist, FILES.manifest);
+  const text = readFileSync(file, 'utf8');
+  const build = JSON.parse(text).build as string;
+  // A file the server holds, shorter than the manifest says: the load fails.
+  const held = join(dist, 'chapters', 'index.json');
+  const bytes = readFileSync(held);
+  rewrite(held, bytes.subarray(1));
+  const loaded: Dist[] = [];
+  const errors: Error[] = [];
+  const stop = watchDist(dist, () => build, (d) => loaded.push(d), (e) => errors.push(e), 100);
+  try {
+    writeFileSync(`${file}.next`, text.replace(build, other(build)));
+    renameSync(`${file}.next`, file);
+    for (let i = 0; i < 750 && errors.length === 0; i++) await sleep(20);
+    assert.match(String(errors[0]?.message), /chapters\/index\.json/);
+    assert.is(loaded.length, 0);
+    // Mended in place, the manifest untouched: a later look loads it.
+    rewrite(held, bytes);
+    for (let i = 0; i < 750 && loaded.length === 0; i++) await sleep(20);
+    assert.is(loaded.length, 1);
+    assert.is(loaded[0].manifest.build, other(build));
   } finally {
     stop();
   }
