@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headerSets } from '../src/http/assets.ts';
 import { acceptedCodings } from '../src/http/negotiate.ts';
+import { rawHeader } from '../src/http/node.ts';
 import { ENCODINGS } from '../src/layout.ts';
 
 const [dist, port, workers = '1'] = process.argv.slice(2);
@@ -86,10 +87,7 @@ function serve({ files, verses }) {
     return;
   }
   createServer((req, res) => {
-    let accept;
-    const raw = req.rawHeaders;
-    for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 15 && raw[i].toLowerCase() === 'accept-encoding') accept = raw[i + 1];
-    const a = answer(req.url, accept);
+    const a = answer(req.url, rawHeader(req.rawHeaders, 'accept-encoding'));
     if (!a) {
       res.writeHead(404, { 'Content-Length': 0 }).end();
       return;

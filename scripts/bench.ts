@@ -20,9 +20,11 @@ server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
 with GITA_WORKERS=auto, nginx (Debian nginx-light, a config written to a
 temporary folder, loopback only, worker_processes auto), and two bare servers
 answering the same bytes from memory, headers and coding included
-(scripts/bench-reference.mjs on node:http and on Bun.serve: about the most
-any server on that engine reaches on this machine with the same answer). Each hot route with wrk (-t1, 64 connections; default 3
-rounds of 5 s, the servers alternating, the median kept): requests a second,
+(scripts/bench-reference.mjs on node:http, with one process and one per
+core, and on Bun.serve: about the most any server on that engine reaches on
+this machine with the same answer). Each hot route with wrk (-t1, 64
+connections; default 3 rounds of 5 s, the servers alternating, the median
+kept): requests a second,
 p99 latency, errors, the ratios the targets are set on; RSS per worker after
 the load. Then projections and search on Node, and references and MCP at
 16 connections beside /slok/2/47 (/verses?ref=2.47-50 and a POST /mcp
@@ -389,8 +391,7 @@ async function abuseBench(wrkBin: string, manifest: Manifest, work: string) {
   await new Promise((r) => proc.once('exit', r));
 }
 
-/** A data folder of its own for each server the bench starts (a server refuses a folder another one holds). */
-/** A data folder per server, all under one root that goes when the bench ends. */
+/** A data folder of its own for each server the bench starts (a server refuses a folder another one holds), all under one root that goes when the bench ends. */
 let dataRoot: string | null = null;
 const dataDir = () => {
   if (!dataRoot) {
