@@ -9,6 +9,7 @@
 // verse's own (a typo), a marker wrong in one field only, identical texts in
 // records that are not one group where nothing says which record is right.
 import type { DcsReport } from './dcs/read.ts';
+import type { VerseTextReport } from './verse-text.ts';
 import { COMMENTARY_KEYS, isCommentaryShaped, jsonType, OPTIONAL_COMMENTARIES, TEXT_FIELD_NAMES, VERSE_FIELDS, type Commentary, type VerseRecord } from './schema.ts';
 import type { RepairReport } from './repairs.ts';
 import type { SupplementReport } from './supplements.ts';
@@ -18,7 +19,8 @@ import { isPlaceholder } from './placeholders.ts';
 export interface Finding {
   /** The record, such as "BG18.45". */
   record: string;
-  kind: 'foreign-texts' | 'foreign-verse';
+  /** verse-text: the Devanagari and the transliteration of a verse disagree and no witness decides (verse-text.ts). */
+  kind: 'foreign-texts' | 'foreign-verse' | 'verse-text';
   /** One line for people. */
   summary: string;
   /** The texts concerned, as `key.field`. */
@@ -71,6 +73,8 @@ export interface AuditFile extends Audit {
   supplements?: SupplementReport;
   /** The word analysis (src/content/dcs/): its counts, where each unnumbered sentence was placed, every verse its words do not spell; absent when imported without it. */
   analysis?: DcsReport;
+  /** The verse text (slok, transliteration) cross-checked with its witnesses: every disagreement, what was mended and by which witness, what stays and why. */
+  verseText?: VerseTextReport;
 }
 
 export const AUDIT_FILE = 'audit.json';
@@ -249,7 +253,7 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
 }
 
 /** One line for the import's output: the findings, what the errata did, the notes, the new fields. */
-export function auditSummary(audit: Audit, errata: ReadonlyArray<{ id: string; status: string; keys: string[] }> = [], resolved = 0, repairs?: RepairReport, supplements?: SupplementReport): string {
+export function auditSummary(audit: Audit, errata: ReadonlyArray<{ id: string; status: string; keys: string[] }> = [], resolved = 0, repairs?: RepairReport, supplements?: SupplementReport, verseText?: VerseTextReport): string {
   const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   const kinds = (k: Note['kind']) => audit.notes.filter((n) => n.kind === k).length;
   const parts = [
@@ -265,6 +269,14 @@ export function auditSummary(audit: Audit, errata: ReadonlyArray<{ id: string; s
             .join(', ')}; "?" left in Hindi and Sanskrit: ${repairs.left.hindiQuestions.toLocaleString('en-US')} Hindi questions, ${(repairs.left.hindiUndecided + repairs.left.sanskritUndecided).toLocaleString('en-US')} undecided`,
         ]
       : ['no repairs']),
+    ...(verseText
+      ? [
+          `verse text: ${count(verseText.disagreements.length, 'disagreement')} of Devanagari and transliteration (${verseText.disagreements.filter((d) => d.outcome === 'undecided').length} undecided), ${count(verseText.changes.length, 'change')} (${Object.entries(verseText.counts)
+            .filter(([, n]) => n)
+            .map(([rule, n]) => `${rule} ${n}`)
+            .join(', ')}); ${verseText.agree.served} of ${verseText.agree.records} records agree (${verseText.agree.upstream} upstream)`,
+        ]
+      : []),
     `notes: ${count(kinds('typo') + kinds('marker'), 'typo')}, ${count(kinds('identical-texts'), 'unexplained identical text')}`,
     `${count(Object.values(audit.placeholders).reduce((a, b) => a + b, 0), 'placeholder text')}`,
     audit.newFields.length ? `new fields: ${audit.newFields.map((f) => `${f.name} (${f.kind === 'commentary' ? 'commentary' : f.types.join('|')}, ${count(f.records, 'record')})`).join(', ')}` : 'no new fields',

@@ -16,6 +16,7 @@ import { applySupplements, defaultSupplementsDir, type SupplementReport } from '
 import { importerFingerprint } from './importer.ts';
 import { ANALYSIS_FILE, analysisFile } from './dcs/store.ts';
 import { defaultDcsDir, readDcs, type Analysis } from './dcs/read.ts';
+import { mendVerses } from './verse-repairs.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -78,7 +79,8 @@ export async function importContent({ from, contentDir, progress = () => {}, err
     if (errata !== false) ({ content, results } = await applyErrata(content, ERRATA, errata));
     // The texts upstream lacks, from an independent copy (and that copy compared with the content).
     let supplemented: SupplementReport | undefined;
-    if (supplements !== false) ({ content, report: supplemented } = await applySupplements(content, supplements));
+    let gitaGita: Map<string, string> | undefined;
+    if (supplements !== false) ({ content, report: supplemented, verseTexts: gitaGita } = await applySupplements(content, supplements));
     const after = results.some((r) => r.status === 'applied') || supplemented?.results.some((r) => r.status === 'applied') ? audit(content) : before;
     const still = new Set(after.findings.map((f) => `${f.record}\0${f.kind}`));
     const resolved = before.findings
@@ -95,14 +97,23 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       resolved,
       ...(supplemented && { supplements: supplemented }),
     };
-    if (strict && after.findings.length) throw new AuditError(after.findings);
-    // The word analysis, placed on the verses as they now stand (before the repairs, which touch no transliteration).
+    // The verse text cross-checked with its witnesses (the DCS's words, gita/gita's Devanagari) and mended where they decide (with the repairs).
     let analysis: Analysis | undefined;
     if (dcs) {
       progress('reading the word analysis');
       analysis = await readDcs(dcs, content);
-      auditFile.analysis = analysis.report;
     }
+    progress('cross-checking the verse text');
+    const verseText = mendVerses(content, analysis, gitaGita, repairs);
+    auditFile.verseText = verseText.report;
+    for (const d of verseText.report.disagreements.filter((x) => x.outcome === 'undecided')) {
+      auditFile.findings.push({ record: d.record, kind: 'verse-text', summary: `${d.record}: the Devanagari reads ${JSON.stringify(d.slok)}, the transliteration ${JSON.stringify(d.transliteration)}, and no witness decides`, texts: ['slok', 'transliteration'], keys: [], names: [] });
+    }
+    if (strict && auditFile.findings.length) throw new AuditError(auditFile.findings);
+    // The word analysis, placed on the verses as they now stand (the mended text; the repairs below touch no transliteration).
+    content = verseText.content;
+    if (dcs && repairs) analysis = await readDcs(dcs, content);
+    if (analysis) auditFile.analysis = analysis.report;
     // Repairs come after the errata (an erratum's text is upstream's too) and the audit (they change no reference).
     if (repairs) {
       progress('repairing');

@@ -84,7 +84,7 @@ async function copyFile(entry: { path: string; sha256: string }, dir: string | n
 const squeeze = (s: string) => s.replace(/\s+/g, '');
 
 /** The copy's texts of the listed fields, by record id and key: "BG12.3\0tej" → text. */
-async function copyTexts(dir: string | null): Promise<{ texts: Map<string, string>; from: string }> {
+async function copyTexts(dir: string | null): Promise<{ texts: Map<string, string>; verseTexts: Map<string, string>; from: string }> {
   const [t, v] = await Promise.all([copyFile(list.source.translations, dir), copyFile(list.source.verses, dir)]);
   const parse = <T>(f: { bytes: Buffer; from: string }): T => {
     try {
@@ -93,7 +93,10 @@ async function copyTexts(dir: string | null): Promise<{ texts: Map<string, strin
       throw new SupplementError(`supplements: ${f.from}: not JSON (${(err as Error).message})`);
     }
   };
-  const verses = parse<Array<{ id: number; chapter_number: number; verse_number: number }>>(v);
+  const verses = parse<Array<{ id: number; chapter_number: number; verse_number: number; text?: unknown }>>(v);
+  // The copy's Devanagari of each verse: a witness of the verse text (verse-text.ts).
+  const verseTexts = new Map<string, string>();
+  for (const x of verses) if (typeof x.text === 'string') verseTexts.set(`BG${x.chapter_number}.${x.verse_number}`, x.text.trim());
   const translations = parse<Array<{ authorName: string; verse_id: number; description: string }>>(t);
   const place = new Map(verses.map((x) => [x.id, `BG${x.chapter_number}.${x.verse_number}`]));
   const keyOf = new Map(list.fields.map((f) => [f.authorName, f.key]));
@@ -106,7 +109,7 @@ async function copyTexts(dir: string | null): Promise<{ texts: Map<string, strin
     // The copy ends its texts with white space (a new line, a no-break space): trimmed.
     texts.set(`${id}\0${key}`, x.description.trim());
   }
-  return { texts, from: dir ?? fileUrl('') };
+  return { texts, verseTexts, from: dir ?? fileUrl('') };
 }
 
 type Commentaries = Record<string, Record<string, string>>;
@@ -116,8 +119,8 @@ type Commentaries = Record<string, Record<string, string>>;
  * and compare the copy with the content. Returns new content (the records
  * changed are new objects with new bytes, keys in the same order).
  */
-export async function applySupplements(content: Content, dir: string | null): Promise<{ content: Content; report: SupplementReport }> {
-  const { texts, from } = await copyTexts(dir);
+export async function applySupplements(content: Content, dir: string | null): Promise<{ content: Content; report: SupplementReport; verseTexts: Map<string, string> }> {
+  const { texts, verseTexts, from } = await copyTexts(dir);
   const verses = [...content.verses];
   const results: SupplementResult[] = [];
   for (const s of list.supplements) {
@@ -164,5 +167,5 @@ export async function applySupplements(content: Content, dir: string | null): Pr
       differences.push({ record: record._id, key: f.key, field: f.field, kind: 'text', at: i, here: a.slice(i, i + 40), there: b.slice(i, i + 40) });
     }
   }
-  return { content: { ...content, verses }, report: { source: { ...list.source, from }, results, differences, compared } };
+  return { content: { ...content, verses }, report: { source: { ...list.source, from }, results, differences, compared }, verseTexts };
 }

@@ -77,7 +77,7 @@ async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say
   if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE)) || !importedByThisCode(o.contentDir)) {
     const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir, progress: (m, d, t) => progress(`import: ${m}`, d, t) });
     content = s.content;
-    say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements)}`);
+    say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements, s.audit.verseText)}`);
   }
   const s = await buildAndStamp({ ...o, effort, content, progress: (m, d, t) => progress(`build: ${m}`, d, t) });
   say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s${o.later ? `; ${LATER_PARTS.join(', ')} follow in the background (their routes answer 503 with Retry-After until then)` : ''}`);

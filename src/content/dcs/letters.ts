@@ -12,8 +12,9 @@ export function spelling(text: string): string {
   const s = text
     .normalize('NFC')
     .toLowerCase()
-    // The verse's marker, ||2-47||.
+    // The verse's marker, ||2-47||, and a note of a variant reading, (or saṃśayam): no words of the verse.
     .replace(/\|\|[^|]*\|\|/g, '')
+    .replace(/\((?:or|var)\b[^)]*\)/g, '')
     // Upstream writes avagraha as "." or "'" before the elided a (saṅgo.astu); the DCS as "'" alone ('stu).
     .replace(/(?<=[a-zāīūṛṃḥ])[.'’ऽ]a/g, '')
     .replace(LETTER, '')
