@@ -77,5 +77,5 @@ run(async () => {
       ? `word analysis (DCS, CC BY 4.0): ${a.words} words of ${a.verses} verses, ${a.lemmas} lemmas; ${a.unnumbered.length} unnumbered sentences placed; ${a.spelling.length} verses whose DCS words do not spell their transliteration (${a.spelling.filter((n) => n.kind === 'lacks').length} lacking part of it): content/audit.json`
       : 'no word analysis imported (--dcs DIR)',
   );
-  console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements));
+  console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements, s.audit.verseText));
 });

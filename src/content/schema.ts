@@ -199,7 +199,7 @@ export function verseSchema(commentaryRef: string): Schema {
       _id: { type: 'string', pattern: '^BG[1-9][0-9]*\\.[1-9][0-9]*$', description: '`BG<chapter>.<verse>`.' },
       chapter: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT, description: 'Chapter number.' },
       verse: { type: 'integer', minimum: 1, description: 'Verse number; `verses_count + 1` is the chapter\'s closing colophon.' },
-      speaker: { type: 'string', minLength: 1, description: `Who speaks the verse, in Devanagari: ${SPEAKERS.map((s) => `${s.name} (${s.label})`).join(', ')}. Absent in content imported from before upstream added it.` },
+      speaker: { type: 'string', minLength: 1, description: `Who speaks the verse, in Devanagari: ${SPEAKERS.map((s) => `${s.name} (${s.label})`).join(', ')}. Absent on the chapters' colophons (the editor's closing line, which nobody in the dialogue speaks), and in content imported from before upstream added it.` },
       slok: { type: 'string', description: 'The verse in Devanagari; lines separated by \\n, ending with a marker such as ||२-४७||.' },
       transliteration: { type: 'string', description: 'Latin-script rendering; lines separated by \\n, ending with a marker such as ||2-47||.' },
       ...Object.fromEntries([...COMMENTARY_KEYS, ...OPTIONAL_COMMENTARIES.map((c) => c.key)].map((k) => [k, commentary])),

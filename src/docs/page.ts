@@ -8,6 +8,7 @@ import { KINDS, type AuthorEntry } from '../content/authors.ts';
 import type { Content } from '../content/read.ts';
 import type { Manifest, ManifestCommentary } from '../publish/manifest.ts';
 import { REPAIR_RULES } from '../content/repairs.ts';
+import { VERSE_TEXT_RULES } from '../content/verse-text.ts';
 import { isSpecCommentary, SPEAKERS, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
 import { LANGS, LANGUAGE_NAMES, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
 import { indexRecord, projectBytes } from '../http/slices.ts';
@@ -213,14 +214,27 @@ ${evidence.length ? html`<p>Evidence (the audit of the content as upstream serve
   return html`<p>The import audits every record: a commentary whose leading verse number (such as <code>2.47</code> or <code>।।5.7 -- 5.11।।</code> for a group of verses) names another verse, a text identical to another record's, the verse markers against the record's number; and counts the placeholder texts ("did not comment on this sloka"). Findings are corrected only with upstream's own right text, named by repository, commit, path and SHA-256 (<code>src/content/errata.json</code>); the project never edits scripture text by hand. ${applied.length ? `${applied.length} correction${applied.length === 1 ? '' : 's'} applied` : 'No correction applied'}${obsolete.length ? `, ${obsolete.length} obsolete` : ''}; findings left: ${audit.findings.length}${audit.findings.length ? ` (${audit.findings.map((f) => f.summary).join('; ')})` : ''}. The whole audit: <a href="${FILES.audit}"><code>${FILES.audit}</code></a>.</p>
 ${errata}
 ${repairs(audit)}
+${verseText(audit)}
 ${notes}`;
+}
+
+/** The verse text cross-checked (src/content/verse-text.ts): the rules with their counts and an example each, what stays, the colophons. */
+function verseText(audit: AuditFile): Raw | string {
+  const v = audit.verseText;
+  if (!v) return '';
+  const applied = v.changes.length > 0 || v.colophons.length > 0;
+  return html`<h3 id="verse-text">The verse text</h3>
+<p>Each verse's Devanagari is read in IAST and compared with its transliteration word by word, with two independent witnesses: the Digital Corpus of Sanskrit (the Critical Edition) and gita/gita's Devanagari. ${v.disagreements.length} disagreements of the two fields on the pinned upstream; ${v.agree.served} of ${v.agree.records} records now spell the same verse in both (${v.agree.upstream} as upstream has them). ${applied ? 'Where the witnesses decide, a field is mended; every change (record, field, before, after, the witnesses that read it, why) is in the audit.' : 'This build was imported with <code>--no-repairs</code>: the verse text is served as upstream has it, and the audit lists what disagrees.'}</p>
+<ul>${VERSE_TEXT_RULES.map((rule) => html`<li><strong>${rule.id}</strong> (${(v.counts[rule.id] ?? 0).toLocaleString('en-US')} changes): ${rule.description} Example: BG${rule.example.record.slice(2)} ${rule.example.field}, "${rule.example.before}" → "${rule.example.after}".</li>`)}</ul>
+${v.kept.length ? html`<p>Read otherwise by both witnesses, and kept: ${v.kept.map((k) => `${k.record} "${k.reading}" (the witnesses: "${k.witnesses}"; ${k.why})`).join('; ')}.</p>` : ''}
+${v.colophons.length ? html`<p>The ${v.colophons.length} colophons (<em>iti śrīmadbhagavadgītāsu ...</em>, the editor's closing line of each chapter) are served without a speaker: upstream gives them the speaker of the chapter's last verse, but nobody in the dialogue says them.</p>` : ''}`;
 }
 
 /** The repair rules, with their counts in this build and an example each (src/content/repairs.ts). */
 function repairs(audit: AuditFile): Raw {
   const r = audit.repairs;
   if (!r) return html`<p>This build was imported without repairs (<code>--no-repairs</code>): the English texts are served as upstream has them, with "qu" lost and "?" for commas.</p>`;
-  return html`<p>Damages run through upstream's texts, English, Hindi and Sanskrit, and are mended at import by named rules; every single change (record, key, field, position, before, after, rule) is listed in <a href="${FILES.audit}"><code>${FILES.audit}</code></a>, and <code>npm run content -- --no-repairs</code> imports upstream's texts as they are. Nothing else in a text changes; the verses themselves (slok, transliteration) are never touched.</p>
+  return html`<p>Damages run through upstream's texts, English, Hindi and Sanskrit, and are mended at import by named rules; every single change (record, key, field, position, before, after, rule) is listed in <a href="${FILES.audit}"><code>${FILES.audit}</code></a>, and <code>npm run content -- --no-repairs</code> imports upstream's texts as they are. Nothing else in a text changes.</p>
 <ul>${REPAIR_RULES.map((rule) => html`<li><strong>${rule.id}</strong> (${(r.counts[rule.id] ?? 0).toLocaleString('en-US')} changes${rule.id === 'question-mark' ? `, ${r.listSeparators.toLocaleString('en-US')} of them word-list separators` : ''}): ${rule.description} Example: BG${rule.example.record.slice(2)} ${rule.example.key}.${rule.example.field}, "${rule.example.before}" → "${rule.example.after}".</li>`)}</ul>
 ${r.left ? html`<p>Left as upstream has them: ${r.left.hindiQuestions.toLocaleString('en-US')} "?" of Hindi texts that are real questions, and ${(r.left.hindiUndecided + r.left.sanskritUndecided).toLocaleString('en-US')} "?" of Hindi and Sanskrit texts that no rule can place (such as the manuscript sigla of abhinav.sc).</p>` : ''}`;
 }

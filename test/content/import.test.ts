@@ -13,6 +13,7 @@ import { PROJECT_ROOT } from '../../src/paths.ts';
 import { chapterFile, readContent, verseFile } from '../../src/content/read.ts';
 import { COMMENTARY_KEYS, isSpecCommentary } from '../../src/content/schema.ts';
 import { applyEdits, type Repair } from '../../src/content/repairs.ts';
+import { applyVerseEdits, type VerseTextChange } from '../../src/content/verse-text.ts';
 import { SHARED_DATA, linkedCopy, rewrite, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 
 const ERRATUM_FILE = join(SHARED_DATA, '..', 'gita-errata', 'bhagavadgita_chapter_18_slok_45.json');
@@ -41,7 +42,24 @@ function copyTexts(): Map<string, string> {
  * source's file byte for byte.
  */
 function assertSameRecords(contentDir: string, source = SHARED_DATA) {
-  const audit = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')) as { repairs?: { changes: Repair[] }; supplements?: { results: Array<{ record: string; key: string; field: string; status: string }> } };
+  const audit = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')) as {
+    repairs?: { changes: Repair[] };
+    supplements?: { results: Array<{ record: string; key: string; field: string; status: string }> };
+    verseText?: { changes: VerseTextChange[]; colophons: Array<{ record: string; speaker: string }> };
+  };
+  // The verse text: each field of a record is upstream's with the listed changes made, at their places (verse-shared ones in the text the others left).
+  const verseChanges = new Map<string, VerseTextChange[]>();
+  for (const c of audit.verseText?.changes ?? []) verseChanges.set(`${c.record}\0${c.field}`, [...(verseChanges.get(`${c.record}\0${c.field}`) ?? []), c]);
+  const verseField = (id: string, field: string, base: string) => {
+    const listed = verseChanges.get(`${id}\0${field}`) ?? [];
+    let text = base;
+    for (const stage of [listed.filter((c) => c.rule !== 'verse-shared'), listed.filter((c) => c.rule === 'verse-shared')]) {
+      for (const c of stage) assert.is(text.slice(c.position, c.position + c.before.length), c.before, `${id} ${field}: the change ${JSON.stringify(c.before)} -> ${JSON.stringify(c.after)} stands where it says`);
+      text = applyVerseEdits(text, stage);
+    }
+    return text;
+  };
+  const silenced = new Map((audit.verseText?.colophons ?? []).map((c) => [c.record, c.speaker]));
   // The texts the independent copy supplied: their base is the copy's file, not upstream's placeholder.
   const copy = audit.supplements ? copyTexts() : new Map<string, string>();
   const supplied = new Set((audit.supplements?.results ?? []).filter((r) => r.status === 'applied').map((r) => `${r.record}\0${r.key}\0${r.field}`));
@@ -68,11 +86,14 @@ function assertSameRecords(contentDir: string, source = SHARED_DATA) {
       if (a.equals(b)) continue;
       const was = JSON.parse(a.toString('utf8'));
       const now = JSON.parse(b.toString('utf8'));
-      assert.equal(Object.keys(now), Object.keys(was), `${name} keeps its key order`);
-      for (const key of Object.keys(was)) {
+      // A colophon whose speaker the audit lists has none; every other key stays, in order.
+      const keys = Object.keys(was).filter((k) => !(k === 'speaker' && silenced.get(was._id) === was.speaker));
+      assert.equal(Object.keys(now), keys, `${name} keeps its key order`);
+      for (const key of keys) {
         const base = `${sub}/${name}` === CORRECTED && isSpecCommentary(key) ? fix[key] : was[key];
         if (typeof base !== 'object') {
-          if (now[key] !== base) assert.unreachable(`${name} ${key} differs from its source`);
+          const expected = key === 'slok' || key === 'transliteration' ? verseField(was._id, key, base) : base;
+          if (now[key] !== expected) assert.unreachable(`${name} ${key} differs from its source by more than its listed verse-text changes`);
           continue;
         }
         assert.equal(Object.keys(now[key]), Object.keys(base), `${name} ${key} keeps its fields`);
@@ -417,6 +438,17 @@ test('without errata the audit names BG18.45 (all 21 commentaries) and nothing e
   assert.equal(treeFingerprint(contentDir), before, 'a refused import changes nothing');
   await importContent({ from: SHARED_DATA, contentDir, strict: true });
   assertSameRecords(contentDir);
+});
+
+test('a verse whose two fields disagree where no witness reads either is a finding; --strict refuses it, naming both readings', async () => {
+  // A colophon has no witness: the DCS and gita/gita have none.
+  const dir = await breakFile(verseFile(2, 73), (r) => (r.transliteration = r.transliteration.replace('nāma', 'nāmā')));
+  const contentDir = join(tempDir(), 'content');
+  const { audit } = await importContent({ from: dir, contentDir });
+  assert.equal(audit.findings.map((f) => [f.record, f.kind]), [['BG2.73', 'verse-text']]);
+  assert.match(audit.findings[0].summary, /the Devanagari reads "नाम", the transliteration "nāmā", and no witness decides/);
+  assert.ok(audit.verseText!.disagreements.some((d) => d.record === 'BG2.73' && d.outcome === 'undecided' && d.dcs === 'absent' && d.gitaGita === 'absent'));
+  await expectFailure(dir, [/--strict/, /BG2\.73: the Devanagari reads "नाम", the transliteration "nāmā"/], { strict: true });
 });
 
 test('an erratum whose file does not match its SHA-256 is an error naming it', async () => {
