@@ -52,7 +52,7 @@ export interface ErratumReport {
   record: string;
   status: 'applied' | 'obsolete';
   keys: string[];
-  /** Where the erratum's file was read from. */
+  /** Where the erratum's file was read from, by name (`gita-errata/...json`) or URL: never a path of the machine that imported. */
   from: string;
   reason: string;
   source: { repository: string; commit: string; path: string; sha256: string };

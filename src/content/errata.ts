@@ -12,6 +12,7 @@ import list from './errata.json' with { type: 'json' };
 import type { Content, SourceFile } from './read.ts';
 import type { VerseRecord } from './schema.ts';
 import { formatProblem, verseProblems } from './validate.ts';
+import { sourceName } from './source.ts';
 
 export interface Erratum {
   id: string;
@@ -36,7 +37,7 @@ export interface ErratumResult {
   status: 'applied' | 'obsolete';
   /** The keys whose value changed. */
   keys: string[];
-  /** Where the file was read from. */
+  /** Where the file was read from, as the public audit names it: the folder's name and the file's (`gita-errata/...json`), or the URL. */
   from: string;
 }
 
@@ -50,30 +51,37 @@ export function defaultErrataDir(projectRoot: string): string | null {
   return existsSync(dir) ? dir : null;
 }
 
-/** The erratum's file: from `dir` (by its file name) or, with no folder, online. Its SHA-256 must be the one listed. */
-async function erratumFile(e: Erratum, dir: string | null): Promise<{ bytes: Buffer; from: string }> {
+/**
+ * The erratum's file: from `dir` (by its file name) or, with no folder, online.
+ * Its SHA-256 must be the one listed. `path` is where it was read (for the
+ * messages of whoever runs the import); `from` names it without the folders
+ * of the machine, for the audit that anyone can read.
+ */
+async function erratumFile(e: Erratum, dir: string | null): Promise<{ bytes: Buffer; path: string; from: string }> {
   let bytes: Buffer;
+  let path: string;
   let from: string;
   if (dir) {
-    from = join(dir, basename(e.source.path));
+    path = join(dir, basename(e.source.path));
+    from = `${sourceName(dir)}/${basename(e.source.path)}`;
     try {
-      bytes = await readFile(from);
+      bytes = await readFile(path);
     } catch (err) {
-      throw new ErratumError(`erratum ${e.id}: ${from}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (err as Error).message} (the file of ${e.source.repository} at ${e.source.commit.slice(0, 7)}, ${e.source.path}; online at ${erratumUrl(e)})`);
+      throw new ErratumError(`erratum ${e.id}: ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (err as Error).message} (the file of ${e.source.repository} at ${e.source.commit.slice(0, 7)}, ${e.source.path}; online at ${erratumUrl(e)})`);
     }
   } else {
-    from = erratumUrl(e);
+    path = from = erratumUrl(e);
     try {
-      const res = await fetch(from, { signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(path, { signal: AbortSignal.timeout(60_000) });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       bytes = Buffer.from(await res.arrayBuffer());
     } catch (err) {
-      throw new ErratumError(`erratum ${e.id}: download failed: ${from}: ${(err as Error).message} (give a folder holding ${basename(e.source.path)} with --errata DIR)`);
+      throw new ErratumError(`erratum ${e.id}: download failed: ${path}: ${(err as Error).message} (give a folder holding ${basename(e.source.path)} with --errata DIR)`);
     }
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (sha256 !== e.source.sha256) throw new ErratumError(`erratum ${e.id}: ${from}: SHA-256 ${sha256}, expected ${e.source.sha256}: not the file the erratum names`);
-  return { bytes, from };
+  if (sha256 !== e.source.sha256) throw new ErratumError(`erratum ${e.id}: ${path}: SHA-256 ${sha256}, expected ${e.source.sha256}: not the file the erratum names`);
+  return { bytes, path, from };
 }
 
 /** JSON with object keys sorted, to compare values whatever their key order. */
@@ -96,17 +104,17 @@ export async function applyErrata(content: Content, errata: readonly Erratum[], 
     const at = verses.findIndex((v) => v.record._id === e.record);
     if (at === -1) throw new ErratumError(`erratum ${e.id}: the content has no record ${e.record}`);
     const current = verses[at];
-    const { bytes, from } = await erratumFile(e, dir);
+    const { bytes, path, from } = await erratumFile(e, dir);
     let fix: VerseRecord;
     try {
       fix = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     } catch (err) {
-      throw new ErratumError(`erratum ${e.id}: ${from}: not UTF-8 JSON (${(err as Error).message})`);
+      throw new ErratumError(`erratum ${e.id}: ${path}: not UTF-8 JSON (${(err as Error).message})`);
     }
-    const problems = verseProblems(fix, from, current.record.chapter, current.record.verse);
+    const problems = verseProblems(fix, path, current.record.chapter, current.record.verse);
     if (problems.length) throw new ErratumError(`erratum ${e.id}: ${formatProblem(problems[0])}`);
     const missing = e.keys.filter((k) => typeof fix[k] !== 'object' || typeof current.record[k] !== 'object');
-    if (missing.length) throw new ErratumError(`erratum ${e.id}: ${from}: no commentary ${missing.join(', ')} to take (in the file or in the current record)`);
+    if (missing.length) throw new ErratumError(`erratum ${e.id}: ${path}: no commentary ${missing.join(', ')} to take (in the file or in the current record)`);
     const changed = e.keys.filter((k) => canonical(fix[k]) !== canonical(current.record[k]));
     if (!changed.length) {
       results.push({ id: e.id, record: e.record, status: 'obsolete', keys: [], from });

@@ -15,6 +15,7 @@ import { basename, join, resolve } from 'node:path';
 import list from './supplements.json' with { type: 'json' };
 import type { Content, SourceFile } from './read.ts';
 import { isPlaceholder } from './placeholders.ts';
+import { sourceName } from './source.ts';
 import type { VerseRecord } from './schema.ts';
 
 export const SUPPLEMENTS = list;
@@ -30,6 +31,7 @@ export interface SupplementResult {
   field: string;
   /** applied: the text was put in place of the placeholder; obsolete: the content has a text there already (upstream fixed it). */
   status: 'applied' | 'obsolete';
+  /** Where the copy was read from, as the public audit names it: the folder by its own name (`gita-gita`), or the URL of upstream's files. */
   from: string;
 }
 
@@ -47,6 +49,7 @@ export interface CopyDifference {
 }
 
 export interface SupplementReport {
+  /** `from`: as each result's. */
   source: typeof list.source & { from: string };
   results: SupplementResult[];
   /** Every text of the copy's two translations that differs from the content's, white space set aside. */
@@ -109,7 +112,8 @@ async function copyTexts(dir: string | null): Promise<{ texts: Map<string, strin
     // The copy ends its texts with white space (a new line, a no-break space): trimmed.
     texts.set(`${id}\0${key}`, x.description.trim());
   }
-  return { texts, verseTexts, from: dir ?? fileUrl('') };
+  // The folder by its name alone: the audit is public, the machine's folders are not its business (messages above keep the path).
+  return { texts, verseTexts, from: dir ? sourceName(dir) : fileUrl('') };
 }
 
 type Commentaries = Record<string, Record<string, string>>;

@@ -55,12 +55,35 @@ button{font:inherit;font-weight:600;padding:.55rem 1.2rem;border:0;border-radius
 nav{display:flex;gap:1rem;flex-wrap:wrap;font-size:.95rem}
 `;
 
+/** The words of the frame's links (to the documentation, the key page and the OpenAPI description). */
+export interface FrameNav {
+  documentation: string;
+  freeKey: string;
+  openApi: string;
+}
+
+/** The frame's links in English, the pages' language unless a page gives its own (the reading pages: src/pages/read-labels.ts). */
+export const FRAME_NAV: FrameNav = { documentation: 'Documentation', freeKey: 'Free key', openApi: 'OpenAPI' };
+
 /** What a page adds to the shared frame: tags for <head> (Open Graph, JSON-LD...) and a stylesheet of its own. */
 export interface PageExtras {
   head?: Raw;
   style?: string;
-  /** The page's language (`<html lang>`), 'en' by default; the frame's own links stay English and say so. */
+  /**
+   * The page's language (`<html lang>`), 'en' by default. Without `nav` the
+   * frame's links stay English and say so (lang="en").
+   */
   lang?: string;
+  /** The frame's links in the page's language; the pages they lead to are English, and the links say so (hreflang). */
+  nav?: FrameNav;
+}
+
+function frameNav(extras: PageExtras): string {
+  const english = !extras.lang || extras.lang === 'en';
+  const nav = extras.nav ?? FRAME_NAV;
+  const navLang = english || extras.nav ? '' : ' lang="en"';
+  const to = english ? '' : ' hreflang="en"';
+  return `<nav${navLang}><a href="/"${to}>${escapeHtml(nav.documentation)}</a><a href="/pricing"${to}>${escapeHtml(nav.freeKey)}</a><a href="/openapi.json"${to}>${escapeHtml(nav.openApi)}</a></nav>`;
 }
 
 export function page(title: string, body: Raw, description = 'The Bhagavad Gita as an API: verses with their commentaries, chapters and verse cards.', extras: PageExtras = {}): string {
@@ -77,7 +100,7 @@ ${extras.head ? `${extras.head.html}\n` : ''}<style>${STYLE.trim()}${extras.styl
 </head>
 <body>
 <main>
-<nav${extras.lang && extras.lang !== 'en' ? ' lang="en"' : ''}><a href="/">Documentation</a><a href="/pricing">Free key</a><a href="/openapi.json">OpenAPI</a></nav>
+${frameNav(extras)}
 ${body.html}
 </main>
 </body>

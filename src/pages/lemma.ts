@@ -2,13 +2,13 @@
 // verse where it occurs, the verse's words (as the DCS divides them) with the
 // occurrence highlighted, its form and grammar. Written by the build for
 // every lemma (and ASCII spelling); the server streams those files.
-import { DCS_ATTRIBUTION, DCS_LICENSE } from '../content/dcs/attribution.ts';
 import { posInWords } from '../content/dcs/grammar.ts';
 import type { AnalysedWord, LemmaChoice, LemmaEntry } from '../content/dcs/shapes.ts';
 // A lemma's page is named by its IAST (the DCS's own letters for ṝ and ḷ written out).
 import { lemmaName as lemmaLink } from '../content/dcs/lemma-name.ts';
 import { html, page, raw, type Raw } from './html.ts';
-import { READING_STYLE, READ_PATHS, type BaseUrl } from './read.ts';
+import { READING_STYLE, READ_PATHS, type BaseUrl, type ReadingLang } from './read.ts';
+import { READING_LABELS } from './read-labels.ts';
 
 export const LEMMA_STYLE = `
 .occ{padding:.5rem 0;border-bottom:1px solid var(--line);overflow-wrap:anywhere}.occ a{font-weight:600;margin-right:.5rem}
@@ -16,8 +16,8 @@ export const LEMMA_STYLE = `
 .occ .g{color:var(--muted);font-size:.92rem;display:block}.credit{color:var(--muted);font-size:.88rem}
 `;
 
-/** The credit the DCS's license asks for, as a line under what shows its data. */
-export const dcsCredit = (): Raw => html`<p class="credit">${DCS_ATTRIBUTION} (<a href="${DCS_LICENSE.url}">the license</a>).</p>`;
+/** The credit the DCS's license asks for, as a line under what shows its data, in the page's language (the lemma pages are English). */
+export const dcsCredit = (lang: ReadingLang = 'en'): Raw => html`<p class="credit">${READING_LABELS[lang].analysisCredit}</p>`;
 
 const refPlace = (ref: string) => ref.slice(2).split('.').map(Number) as [number, number];
 

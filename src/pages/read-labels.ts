@@ -2,8 +2,11 @@
 // (`?lang=hi`) speaks Hindi around the texts, names the speaker as the Gita
 // itself does ("श्रीभगवान् उवाच") and says "अध्याय" for a chapter. Numbers stay
 // in the international digits, as the records' Hindi texts write them
-// ("।।2.47।।"). Authors' names stay as the records write them.
-import { html, type Raw } from './html.ts';
+// ("।।2.47।।"). Authors' names stay as the records write them. Every word
+// a page shows around the texts is here, the frame's links and the word
+// analysis's credit too, so that no language's page is left half in another's.
+import { DCS_ATTRIBUTION, DCS_AUTHOR, DCS_LICENSE, DCS_WORK } from '../content/dcs/attribution.ts';
+import { FRAME_NAV, html, type FrameNav, type Raw } from './html.ts';
 import type { ReadingLang } from './read.ts';
 
 export interface ReadingLabels {
@@ -29,6 +32,20 @@ export interface ReadingLabels {
   cardAlt: (ref: string) => string;
   /** The Open Graph locale. */
   locale: string;
+  /** The language's own name, in the list of the page's languages. */
+  language: string;
+  /** The link to the verse's record. */
+  json: string;
+  /** The frame's links (documentation, free key, OpenAPI). */
+  nav: FrameNav;
+  /**
+   * Above the word list of a page whose language is not the glosses' own: the
+   * meanings are Swami Sivananda's English only (and the grammar, when the
+   * words are `analysed`, is English too); null on the English page.
+   */
+  glossesInEnglish: ((analysed: boolean) => string) | null;
+  /** The credit the word analysis's license (CC BY 4.0) asks for: the work, its author and the license, linked. */
+  analysisCredit: Raw;
 }
 
 const uvaca = (name: string) => `${name} उवाच`;
@@ -50,6 +67,11 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     noTranslation: (key, instead) => `No English translation by “${key}” on this verse${instead ? '; shown instead:' : '.'}`,
     cardAlt: (ref) => `The verse card of Bhagavad Gita ${ref}`,
     locale: 'en_US',
+    language: 'English',
+    json: 'JSON',
+    nav: FRAME_NAV,
+    glossesInEnglish: null,
+    analysisCredit: html`${DCS_ATTRIBUTION} (<a href="${DCS_LICENSE.url}">the license</a>).`,
   },
   hi: {
     book: 'श्रीमद्भगवद्गीता',
@@ -67,5 +89,15 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     noTranslation: (key, instead) => `इस श्लोक का “${key}” द्वारा हिन्दी अनुवाद नहीं है${instead ? '; इसके स्थान पर:' : '।'}`,
     cardAlt: (ref) => `श्रीमद्भगवद्गीता ${ref} का श्लोक-कार्ड`,
     locale: 'hi_IN',
+    language: 'हिन्दी',
+    json: 'JSON',
+    // The pages these lead to are English; the links say so (hreflang).
+    nav: { documentation: 'प्रलेखन', freeKey: 'निःशुल्क कुंजी', openApi: 'OpenAPI विवरण' },
+    glossesInEnglish: (analysed) =>
+      analysed
+        ? 'शब्दों के अर्थ (स्वामी शिवानन्द की शब्दार्थ-सूची से) और उनका व्याकरणिक विश्लेषण केवल अंग्रेज़ी में उपलब्ध हैं।'
+        : 'शब्दों के अर्थ स्वामी शिवानन्द की शब्दार्थ-सूची से हैं, जो केवल अंग्रेज़ी में उपलब्ध है।',
+    // Names of the work, its author and the license stay in their own (Latin) letters, as a Hindi credit writes them.
+    analysisCredit: html`शब्द-विश्लेषण <span lang="en">${DCS_AUTHOR}</span> के <span lang="en">${DCS_WORK}</span> से, <a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a> लाइसेंस के अंतर्गत।`,
   },
 };

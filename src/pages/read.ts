@@ -123,7 +123,6 @@ function translators(verse: VerseRecord, lang: ReadingLang): Array<{ key: string
   return out;
 }
 
-const LANG_NAMES: Record<ReadingLang, string> = { en: 'English', hi: 'हिन्दी' };
 const reference = (v: { chapter: number; verse: number }) => `${v.chapter}.${v.verse}`;
 const isColophon = (verse: VerseRecord, chapter: ChapterRecord) => verse.verse === chapter.verses_count + 1;
 const paragraphs = (text: string) => text.split(/\n+/).filter((p) => p.trim() !== '');
@@ -266,12 +265,23 @@ ${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null
 <p class="slok" lang="sa">${slok}</p>
 <p class="translit" lang="sa-Latn">${transliteration}</p>
 ${translationBlock(shown, missing, lang, words.length > 0)}
-${words.length ? html`<section><h2>${L.wordByWord}</h2><dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}${wordAnalysis(w.analysis, base)}</dd>`)}</dl>${words.some((w) => w.analysis?.length) ? dcsCredit() : ''}</section>` : ''}
+${words.length ? wordSection(words, lang, base) : ''}
 ${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang, author: o.key })}"${shown?.key === o.key ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
-<p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${LANG_NAMES[l]}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${LANG_NAMES[l]}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">JSON</a></p>
+<p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${READING_LABELS[l].language}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${READING_LABELS[l].language}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">${L.json}</a></p>
 <nav class="pager" aria-label="${L.verses}">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${L.chapter(chapter.chapter_number)}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>
 </article>`;
-  return page(`${title} — ${lang === 'en' ? chapter.translation : chapter.name}`, body, description, { head, style: READING_STYLE, lang });
+  return page(`${title} — ${lang === 'en' ? chapter.translation : chapter.name}`, body, description, { head, style: READING_STYLE, lang, nav: L.nav });
+}
+
+/**
+ * The verse's words: Swami Sivananda's English glosses (marked English on a
+ * page in another language, which says so above them), each with the word
+ * analysis under it, and the analysis's credit when any word has one.
+ */
+function wordSection(words: readonly Word[], lang: ReadingLang, base: BaseUrl): Raw {
+  const L = READING_LABELS[lang];
+  const analysed = words.some((w) => w.analysis?.length);
+  return html`<section><h2>${L.wordByWord}</h2>${L.glossesInEnglish ? html`<p class="muted">${L.glossesInEnglish(analysed)}</p>` : ''}<dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}${wordAnalysis(w.analysis, base)}</dd>`)}</dl>${analysed ? dcsCredit(lang) : ''}</section>`;
 }
 
 function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang, wordsShown: boolean): Raw {
@@ -327,7 +337,7 @@ ${jsonLd(structured)}`;
 <h1><span lang="sa">${chapter.name}</span>${lang === 'en' ? ` · ${chapter.translation}` : ''}</h1>
 <p class="by" lang="${lang}">${chapter.meaning[lang]}</p>
 <section lang="${lang}">${paragraphs(summary).map((p) => html`<p>${p}</p>`)}</section>
-<p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${LANG_NAMES[l]}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.chapter(n)}${query({ lang: l, author: null })}">${LANG_NAMES[l]}</a>`))}</p>
+<p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${READING_LABELS[l].language}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.chapter(n)}${query({ lang: l, author: null })}">${READING_LABELS[l].language}</a>`))}</p>
 <h2>${L.verses}</h2>
 <ol class="verses">${verses.map((v) => {
     const t = chooseTranslation(v, options).shown;
@@ -336,7 +346,7 @@ ${jsonLd(structured)}`;
   })}</ol>
 <nav class="pager" aria-label="${L.chapters}">${prev ? html`<a rel="prev" href="${chapterLink(prev)}">← ${L.chapter(prev.chapter_number)}</a>` : html`<span></span>`}${next ? html`<a rel="next" href="${chapterLink(next)}">${L.chapter(next.chapter_number)} →</a>` : html`<span></span>`}</nav>
 </article>`;
-  return page(title, body, description, { head, style: READING_STYLE, lang });
+  return page(title, body, description, { head, style: READING_STYLE, lang, nav: L.nav });
 }
 
 /** The page for a verse or chapter that is not there (the server answers it with 404); `message` is the API's wording (NOT_FOUND.verse). */

@@ -1,5 +1,6 @@
 // The audit is public (dist/audit.json): it names its source as the import
-// was given it, without the folders of the machine that built it.
+// was given it, and the errata's and supplements' files by their folders'
+// names, without the folders of the machine that built it.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,8 @@ import { importContent } from '../../src/content/import.ts';
 import { sourceName } from '../../src/content/source.ts';
 import { testDist } from '../helpers/dist.ts';
 import { SHARED_DATA, tempDir } from '../helpers/fs.ts';
+import { machinePathsIn } from '../helpers/machine-paths.ts';
+import { PROJECT_ROOT } from '../../src/cli/run.ts';
 
 test('a local folder or archive is named by its own name; github: and URLs as given, a URL without credentials or query', () => {
   assert.is(sourceName('/home/builder/work/shared/gita-data'), 'gita-data');
@@ -27,11 +30,24 @@ test('an import from an absolute path: content/audit.json and content/manifest.j
   }
 });
 
-test('the built dist/audit.json names no folder of the build machine', async () => {
-  const { distDir } = await testDist();
-  const text = readFileSync(join(distDir, 'audit.json'), 'utf8');
-  assert.is(JSON.parse(text).source, 'gita-data');
-  assert.not.ok(text.includes(SHARED_DATA), 'no absolute path of the source');
+test('the built dist/audit.json and dist/manifest.json name no folder of the build machine', async () => {
+  const { contentDir, distDir } = await testDist();
+  for (const file of [join(contentDir, 'audit.json'), join(contentDir, 'manifest.json'), join(distDir, 'audit.json'), join(distDir, 'manifest.json')]) {
+    assert.equal(machinePathsIn(readFileSync(file, 'utf8')), [], file);
+  }
+  const audit = JSON.parse(readFileSync(join(distDir, 'audit.json'), 'utf8'));
+  assert.is(audit.source, 'gita-data');
+  // Read from the local copies beside the project: named by their folders' names.
+  assert.equal(audit.errata.map((e: { from: string }) => e.from), ['gita-errata/bhagavadgita_chapter_18_slok_45.json']);
+  assert.is(audit.supplements.source.from, 'gita-gita');
+  assert.equal([...new Set(audit.supplements.results.map((r: { from: string }) => r.from))], ['gita-gita']);
+});
+
+test('the check finds a path of the machine, in a value or inside a text', () => {
+  assert.equal(machinePathsIn(JSON.stringify({ a: ['gita-errata/x.json', 'https://raw.githubusercontent.com/a/b/c', 'and/or'] })), []);
+  assert.ok(machinePathsIn(JSON.stringify({ from: '/srv/elsewhere/gita-errata/x.json' })).length, 'an absolute path');
+  assert.ok(machinePathsIn(JSON.stringify({ from: 'C:\\build\\x.json' })).length, 'a Windows path');
+  assert.ok(machinePathsIn(JSON.stringify({ note: `read from ${join(PROJECT_ROOT, 'x')} today` })).length, "inside a text, the project's folder");
 });
 
 test.run();

@@ -12,6 +12,7 @@ import { NOT_FOUND } from '../../src/http/errors.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../../src/layout.ts';
 import { tempDir, hook } from '../helpers/fs.ts';
 import { testDist, TEST_SEED } from '../helpers/dist.ts';
+import { machinePathsIn } from '../helpers/machine-paths.ts';
 import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -211,6 +212,7 @@ function contract(runtime: Runtime) {
     const a = JSON.parse(audit.text);
     assert.equal(a.findings, []);
     assert.equal(a.errata.map((e: { id: string; status: string }) => [e.id, e.status]), [['BG18.45-commentaries', 'applied']]);
+    assert.equal(machinePathsIn(audit.text), [], 'the served audit names no folder of the build machine');
   });
 
   t('GET /chapters and /chapter/:ch', async () => {

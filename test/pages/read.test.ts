@@ -11,6 +11,10 @@ import { SHARED_DATA } from '../helpers/fs.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlaceholder } from '../../src/content/placeholders.ts';
+import { READING_LABELS, type ReadingLabels } from '../../src/pages/read-labels.ts';
+import { Raw } from '../../src/pages/html.ts';
+import { DCS_AUTHOR, DCS_LICENSE, DCS_WORK } from '../../src/content/dcs/attribution.ts';
+import type { Word } from '../../src/pages/read.ts';
 
 const content = await readContent(SHARED_DATA);
 const chapters = content.chapters.map((c) => c.record);
@@ -213,6 +217,96 @@ test('a Hindi page speaks Hindi: lang, headings, the speaker as the Gita names h
   assert.match(chapter, /<h2>श्लोक<\/h2>/);
   assert.match(chapter, /← अध्याय 1<\/a>/);
   assert.match(chapter, /<a href="https:\/\/gita\.example\/read\/2\/73\?lang=hi">2\.73<\/a>पुष्पिका/);
+});
+
+/** What a reader meets of a page: the text of its body, and the words of its aria-label, alt and title attributes. */
+function shownText(html: string): string {
+  const body = /<body>([\s\S]*)<\/body>/.exec(html)![1];
+  const attributes = [...body.matchAll(/ (?:aria-label|alt|title)="([^"]*)"/g)].map((m) => m[1]);
+  return unescape([body.replace(/<[^>]*>/g, ' '), ...attributes].join('\n')).replace(/\s+/g, ' ');
+}
+
+/** Stands for a value a label is given (a number, a name): matches anything in a page. */
+const ANY = '\u0001';
+
+/**
+ * A label's texts as a page may show them: a string; Raw as its text; an
+ * object's values; a function called with ANY for each value and, for its
+ * last, also true, false and null (a flag or a name it may lack).
+ */
+function labelText(value: unknown): string[] {
+  if (value === null) return [];
+  if (value instanceof Raw) return [unescape(value.html.replace(/<[^>]*>/g, ''))];
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'function') {
+    const given = Array.from({ length: value.length - 1 }, () => ANY);
+    return [...new Set([ANY, true, false, null].flatMap((last) => labelText(value(...given, last))))];
+  }
+  return Object.values(value as object).flatMap(labelText);
+}
+
+/** A label's text as a pattern: escaped, ANY matching whatever the page put there. */
+const labelPattern = (text: string) => new RegExp(text.split(ANY).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?'));
+
+/** Shown in every language as they are: each language's own name (in the list of languages) and a format's name. */
+const SAME_IN_EVERY_LANGUAGE = new Set<keyof ReadingLabels>(['language', 'json', 'locale']);
+
+test('the labels table: a Hindi label for every English one', () => {
+  assert.equal(Object.keys(READING_LABELS.hi).sort(), Object.keys(READING_LABELS.en).sort());
+  for (const key of Object.keys(READING_LABELS.en) as Array<keyof ReadingLabels>) {
+    if (SAME_IN_EVERY_LANGUAGE.has(key) || key === 'glossesInEnglish') continue;
+    const [en, hi] = [labelText(READING_LABELS.en[key]), labelText(READING_LABELS.hi[key])];
+    en.forEach((text, i) => assert.is.not(hi[i], text, `${key}: the Hindi is the English`));
+  }
+  assert.is(READING_LABELS.en.glossesInEnglish, null, 'the English page has its glosses in its own language');
+  assert.type(READING_LABELS.hi.glossesInEnglish, 'function');
+});
+
+test('a Hindi page shows no English label: the frame, the words, the credit, the way on', () => {
+  const v = find(2, 47);
+  const analysed: Word[] = wordsOf(v).map((w, i) => (i === 0 ? { ...w, analysis: [{ form: 'karmaṇi', unsandhied: 'karmaṇi', lemma: 'karman', pos: 'NOUN', features: { Case: 'Loc' }, token: 'karmaṇyevādhikāraste', grammar: 'locative singular neuter' }] } : w));
+  const pages = {
+    verse: page247({ lang: 'hi', author: null }, analysed),
+    chapter: chapterPage({ chapter: chapters[1], verses: verses.filter((x) => x.chapter === 2), prev: chapters[0], next: chapters[2], options: { lang: 'hi', author: null }, base: BASE }),
+    missing: versePage({ verse: find(12, 18), chapter: chapters[11], prev: null, next: null, words: [], options: { lang: 'hi', author: 'tej' }, base: BASE }),
+  };
+  // Every English label, unless its Hindi keeps it as a name inside a Hindi phrase ("OpenAPI विवरण").
+  const english = (Object.keys(READING_LABELS.en) as Array<keyof ReadingLabels>)
+    .filter((k) => !SAME_IN_EVERY_LANGUAGE.has(k))
+    .flatMap((k) => {
+      const hi = labelText(READING_LABELS.hi[k]);
+      // A label that is only a value given (the speaker's English name, as data) is no English word.
+      return labelText(READING_LABELS.en[k]).filter((text, i) => /[A-Za-z]/.test(text) && !hi[i]?.includes(text)).map((text) => [k, text] as const);
+    });
+  assert.ok(english.length >= 20, `${english.length} English labels looked for`);
+  for (const [name, html] of Object.entries(pages)) {
+    const shown = shownText(html);
+    for (const [key, text] of english) assert.not.match(shown, labelPattern(text), `${name}: the English ${key} "${text}" is shown`);
+    for (const text of ['Documentation', 'Free key', 'Word analysis', 'the license']) assert.not.ok(shown.includes(text), `${name}: "${text}"`);
+    assert.match(html, /<nav><a href="\/" hreflang="en">प्रलेखन<\/a><a href="\/pricing" hreflang="en">निःशुल्क कुंजी<\/a><a href="\/openapi\.json" hreflang="en">OpenAPI विवरण<\/a><\/nav>/, `${name}: the frame's links in Hindi, to English pages`);
+  }
+  const words = /<section><h2>शब्दार्थ<\/h2>[\s\S]*?<\/section>/.exec(pages.verse)![0];
+  assert.ok(words.includes(`<p class="muted">${READING_LABELS.hi.glossesInEnglish!(true)}</p><dl class="words">`), 'above the glosses: they and their grammar are English only');
+  assert.match(READING_LABELS.hi.glossesInEnglish!(true), /केवल अंग्रेज़ी में/);
+  assert.match(READING_LABELS.hi.glossesInEnglish!(true), /स्वामी शिवानन्द/);
+  assert.match(READING_LABELS.hi.glossesInEnglish!(false), /केवल अंग्रेज़ी में/);
+  assert.not.match(READING_LABELS.hi.glossesInEnglish!(false), /व्याकरण/, 'no grammar shown, none spoken of');
+  const unanalysed = page247({ lang: 'hi', author: null }, wordsOf(v));
+  assert.ok(unanalysed.includes(`<p class="muted">${READING_LABELS.hi.glossesInEnglish!(false)}</p>`));
+  assert.not.match(unanalysed, /class="credit"/, 'no analysis, no credit');
+  // CC BY 4.0: the work, its author and the license, linked, in the Hindi sentence.
+  const credit = /<p class="credit">([\s\S]*?)<\/p>/.exec(words)![1];
+  for (const part of [DCS_WORK, DCS_AUTHOR, `<a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a>`]) assert.ok(unescape(credit).includes(part), `the credit names ${part}: ${credit}`);
+  assert.match(credit, /^शब्द-विश्लेषण .* लाइसेंस के अंतर्गत।$/);
+});
+
+test('the English page keeps its frame, words and credit as they were', () => {
+  const v = find(2, 47);
+  const html = page247(EN, wordsOf(v).map((w, i) => (i === 0 ? { ...w, analysis: [{ form: 'karmaṇi', unsandhied: 'karmaṇi', lemma: 'karman', pos: 'NOUN', features: {}, token: 'karmaṇi', grammar: '' }] } : w)));
+  assert.ok(html.includes('\n<nav><a href="/">Documentation</a><a href="/pricing">Free key</a><a href="/openapi.json">OpenAPI</a></nav>\n'));
+  assert.ok(html.includes('<section><h2>Word by word</h2><dl class="words">'), 'no note above English glosses');
+  assert.ok(html.includes('<p class="credit">Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0 (<a href="https://creativecommons.org/licenses/by/4.0/">the license</a>).</p></section>'));
+  assert.ok(html.includes('<p class="choices"><strong lang="en">English</strong><a lang="hi" href="https://gita.example/read/2/47?lang=hi">हिन्दी</a> · <a href="https://gita.example/slok/2/47">JSON</a></p>'));
 });
 
 test('no verse number before a translation or commentary; no word list twice', () => {
