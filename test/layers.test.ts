@@ -50,6 +50,36 @@ test("the contract's definitions in src/http import nothing of the server", () =
   }
 });
 
+test('no import circle: no two files import each other, directly or round a loop (type-only imports count too)', () => {
+  const graph = new Map<string, string[]>();
+  for (const e of edges) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to]);
+  // Tarjan's strongly connected components: a component of more than one file is a circle.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do part.push((w = stack.pop()!));
+    while (w !== v);
+    if (part.length > 1) circles.push(part.sort());
+  };
+  for (const f of sources.map((f) => relative(SRC, f))) if (!index.has(f)) visit(f);
+  assert.equal(circles, [], circles.map((c) => c.join(' <-> ')).join('; '));
+});
+
 test('each folder under src/ opens with a README.md of one line: its job', () => {
   const folders = walk(SRC).map((f) => dirname(f)).filter((d, i, all) => d !== SRC && all.indexOf(d) === i);
   assert.ok(folders.length >= 12);

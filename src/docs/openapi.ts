@@ -8,7 +8,7 @@ import { DEFAULT_READING_LANG, READING_LANGS } from '../pages/read.ts';
 import { ALWAYS_KEPT, LANGS, LANGUAGES } from '../content/projection.ts';
 import { authorSchema } from '../content/authors.ts';
 import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
-import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
+import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/policy.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../http/errors.ts';
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, MCP_MAX_BODY, PNG_POOL, SEARCH_POOL, STREAMED_ANSWER_BYTES, USAGE_DAYS } from '../http/limits.ts';

@@ -15,7 +15,7 @@ import { indexRecord, projectBytes } from '../http/slices.ts';
 import { formatBytes } from '../cli/format.ts';
 import { searchForm } from '../pages/search.ts';
 import { SETTINGS } from '../config.ts';
-import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../keys/limits.ts';
+import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../keys/policy.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
 import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
 import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../http/limits.ts';

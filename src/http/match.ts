@@ -6,32 +6,7 @@ import { GUIDE_NAMES } from '../guides.ts';
 import { LANG_FORMS, THEMES, type LangForm, type Theme } from '../layout.ts';
 import { AUTHOR_KEY } from './route-paths.ts';
 import type { NotFoundKind } from './errors.ts';
-import { ROUTES, type RouteSpec } from './routes.ts';
-
-/** What a path says, beyond its route: typed by the parameter's name. */
-export interface Params {
-  /** A chapter (1 to the chapter count). */
-  ch?: number;
-  /** A verse of `ch` (1 to its verses_count + 1, the colophon). */
-  sl?: number;
-  /** The first and last verse of a range of `ch` (same bounds as sl). */
-  from?: number;
-  to?: number;
-  /** A file name: one segment, decoded, never . or .. nor with a slash, backslash or NUL in it (its handler checks it names a file). */
-  file?: string;
-  /** A commentary key as a name (route-paths.ts AUTHOR_KEY); the file it names says whether the content has it. */
-  key?: string;
-  /** A reference as people write it (/verses/BG%202.47-50), one segment, decoded; its handler reads it (content/citations.ts). */
-  ref?: string;
-  /** A lemma as asked (IAST, ASCII or Devanagari), decoded; its handler checks its spelling (400) and finds its file (404). */
-  lemma?: string;
-  /** A guide's name (src/guides.ts): only those are matched. */
-  guide?: string;
-  /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
-  theme?: Theme;
-  /** A language the file name names (en.json). */
-  lang?: LangForm;
-}
+import { ROUTES, type Params, type RouteSpec } from './routes.ts';
 
 /** No route: the 404's wording, and whether the path's family answers pages (its 404 is a page too). */
 export type Match = ({ route: RouteSpec } & Params) | { route: null; notFound: NotFoundKind; page?: boolean };

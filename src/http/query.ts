@@ -3,7 +3,7 @@
 // Each refuses a value that names nothing with the 400's message, naming the
 // parameter and the values it takes (parameters.ts).
 import { isDate } from '../content/daily.ts';
-import { DayClock } from '../keys/limits.ts';
+import { DayClock } from '../content/day.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { DATED_MAX_AGE } from './limits.ts';
 import { NUMBER } from './match.ts';

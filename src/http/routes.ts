@@ -6,10 +6,9 @@
 import { MAX_VERSES_PER_CALL } from '../content/citations.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { GUIDES } from '../guides.ts';
-import { FILES, type BuildPart } from '../layout.ts';
+import { FILES, type BuildPart, type LangForm, type Theme } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
 import { MCP_MAX_BODY } from './limits.ts';
-import type { Params } from './match.ts';
 import { ROUTE_PATHS, type RouteId } from './route-paths.ts';
 
 export type { RouteId } from './route-paths.ts';
@@ -20,6 +19,31 @@ export type { RouteId } from './route-paths.ts';
  * key and counts the request against a daily quota. key: needs the caller's
  * own key (even with GITA_AUTH=off), and is neither counted nor limited.
  */
+/** What a path says, beyond its route: typed by the parameter's name. */
+export interface Params {
+  /** A chapter (1 to the chapter count). */
+  ch?: number;
+  /** A verse of `ch` (1 to its verses_count + 1, the colophon). */
+  sl?: number;
+  /** The first and last verse of a range of `ch` (same bounds as sl). */
+  from?: number;
+  to?: number;
+  /** A file name: one segment, decoded, never . or .. nor with a slash, backslash or NUL in it (its handler checks it names a file). */
+  file?: string;
+  /** A commentary key as a name (route-paths.ts AUTHOR_KEY); the file it names says whether the content has it. */
+  key?: string;
+  /** A reference as people write it (/verses/BG%202.47-50), one segment, decoded; its handler reads it (content/citations.ts). */
+  ref?: string;
+  /** A lemma as asked (IAST, ASCII or Devanagari), decoded; its handler checks its spelling (400) and finds its file (404). */
+  lemma?: string;
+  /** A guide's name (src/guides.ts): only those are matched. */
+  guide?: string;
+  /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
+  theme?: Theme;
+  /** A language the file name names (en.json). */
+  lang?: LangForm;
+}
+
 export type Access = 'open' | 'metered' | 'key';
 
 export interface RouteSpec {

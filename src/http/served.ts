@@ -10,7 +10,7 @@ import { PngCards } from './png-cards.ts';
 import { PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES, SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from './limits.ts';
 import { ByteLru } from '../card/png.ts';
 import type { Draw } from './shared-draw.ts';
-import type { Params } from './match.ts';
+import type { Params } from './routes.ts';
 import type { VerseFilter } from './query.ts';
 import type { RouteSpec } from './routes.ts';
 import { indexRecord, type Member } from './slices.ts';

@@ -13,22 +13,12 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { UsageRow } from './usage.ts';
+import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from './policy.ts';
+import { DayClock } from '../content/day.ts';
 
-/** Anonymous clients may also not exceed this many requests in this many seconds. */
-export const ANON_BURST = { points: 30, seconds: 10 } as const;
-/** Free keys a client address may register in a day. */
-export const REGISTRATIONS_PER_DAY = 5;
-/** A lease: how many requests a server takes from a key's quota at once, and when. */
-export const LEASE = {
-  /** The first block; a key that spends its block within a quarter of `ms` gets twice as many next time. */
-  size: 100,
-  /** The largest block, and never more than a twentieth of what is left of the quota. */
-  max: 1_000,
-  /** Only while more than this is left of the day's quota; below, every request is counted in the store. */
-  above: 2_000,
-  /** Unspent requests of a lease go back to the store after this long. */
-  ms: 2_000,
-};
+// The policy's numbers and the day clock live apart (policy.ts, content/day.ts); re-exported for the limiter's callers.
+export { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from './policy.ts';
+export { DayClock, nextMidnight, utcDay } from '../content/day.ts';
 
 export interface Verdict {
   allowed: boolean;
@@ -55,30 +45,6 @@ export interface Limiter {
   register(ip: string): Promise<boolean>;
   /** Give back what leases did not spend (at shutdown). */
   close(): Promise<void>;
-}
-
-export const utcDay = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
-export const nextMidnight = (now = Date.now()) => Math.floor(now / 86_400_000 + 1) * 86_400;
-
-/**
- * Today's UTC day and the next midnight, recomputed only when a midnight has
- * passed: a date string per request would cost more than the counting.
- */
-export class DayClock {
-  day = '';
-  /** Unix time (seconds) of the next midnight UTC. */
-  midnight = 0;
-  at(now = Date.now()): string {
-    if (now >= this.midnight * 1000) {
-      this.day = utcDay(now);
-      this.midnight = nextMidnight(now);
-    }
-    return this.day;
-  }
-  /** Whole seconds left until midnight, at least 1 (a counter's time to live). */
-  secondsLeft(now: number): number {
-    return Math.max(1, this.midnight - Math.floor(now / 1000));
-  }
 }
 
 export type Factory = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeStaleTemps, writeFileAtomic } from '../fs/atomic.ts';
 import { StoreError } from './store.ts';
-import { DayClock, utcDay } from './limits.ts';
+import { DayClock, utcDay } from '../content/day.ts';
 
 export interface UsageRow {
   day: string;

@@ -7,7 +7,7 @@ import type { AnalysedWord, LemmaChoice, LemmaEntry } from '../content/dcs/shape
 // A lemma's page is named by its IAST (the DCS's own letters for ṝ and ḷ written out).
 import { lemmaName as lemmaLink } from '../content/dcs/lemma-name.ts';
 import { html, page, raw, type Raw } from './html.ts';
-import { READING_STYLE, READ_PATHS, type BaseUrl, type ReadingLang } from './read.ts';
+import { READING_STYLE, READ_PATHS, type BaseUrl, type ReadingLang } from './reading.ts';
 import { READING_LABELS } from './read-labels.ts';
 
 export const LEMMA_STYLE = `

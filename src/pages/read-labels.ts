@@ -7,7 +7,7 @@
 // analysis's credit too, so that no language's page is left half in another's.
 import { DCS_ATTRIBUTION, DCS_AUTHOR, DCS_LICENSE, DCS_WORK } from '../content/dcs/attribution.ts';
 import { FRAME_NAV, html, type FrameNav, type Raw } from './html.ts';
-import type { ReadingLang } from './read.ts';
+import type { ReadingLang } from './reading.ts';
 
 export interface ReadingLabels {
   /** The work's name in titles and headings. */

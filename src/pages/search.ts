@@ -1,14 +1,15 @@
 // The search page: what /search?format=html answers, for the form on the docs
 // page. No JavaScript: the form is a GET to /search, the results are links to
 // each verse's record and card, with the matched words marked.
-import type { SearchParams, SearchResponse } from '../search/query.ts';
+import type { SearchResponse } from '../search/query.ts';
+import { MAX_QUERY_LENGTH, type SearchParams } from '../search/params.ts';
 import { FILES } from '../layout.ts';
 import { html, page, type Raw } from './html.ts';
 
 /** The search form (on the docs page and above the results). */
 export function searchForm(q = ''): Raw {
   return html`<form method="get" action="/search" role="search">
-<label>Search the Gita: English, Hindi, or Sanskrit in Devanagari, IAST or plain letters<input name="q" type="search" required maxlength="500" value="${q}" placeholder="karmanye vadhikaraste, lotus leaf, यदा यदा हि धर्मस्य"></label>
+<label>Search the Gita: English, Hindi, or Sanskrit in Devanagari, IAST or plain letters<input name="q" type="search" required maxlength="${MAX_QUERY_LENGTH}" value="${q}" placeholder="karmanye vadhikaraste, lotus leaf, यदा यदा हि धर्मस्य"></label>
 <input type="hidden" name="format" value="html">
 <button type="submit">Search</button>
 </form>`;

@@ -1,13 +1,23 @@
 // The parameters of a search, checked once for the server and for the client
-// on a static host: q (required, at most 500 characters), lang, ch, speaker,
+// on a static host: q (required, at most 200 characters), lang, ch, speaker,
 // limit (1 to 50, default 10) and offset (0 by default: the results to skip,
 // paging through every match). A bad one is an error naming it and what it
 // accepts, as the server's 400 says it.
 import { LANGS, type Lang } from '../content/projection.ts';
-import type { SearchParams } from './query.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, PARAMETER_ERRORS, PARAMETERS, type ParameterId } from '../parameters.ts';
 
-export const MAX_QUERY_LENGTH = 500;
+/** The longest query: no one types more, and a search's cost grows with it. Longer is refused (never cut silently). */
+export const MAX_QUERY_LENGTH = 200;
+
+export interface SearchParams {
+  q: string;
+  lang?: Lang;
+  ch?: number;
+  speaker?: string;
+  limit?: number;
+  /** How many of the best results to skip (paging): 0 by default. */
+  offset?: number;
+}
 /** Results per answer (default and most) and how far offset goes: worded once with the other parameters (http/parameters.ts). */
 export { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX };
 

@@ -12,10 +12,12 @@ import { matchLoose, matchWords, withinOneEdit, type Range, type TextMatch, type
 import { devanagariOf, enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, type Loose, type Token } from './normalize.ts';
 import { cutSnippet } from './snippet.ts';
 
-import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX } from './params.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, type SearchParams } from './params.ts';
 
 export { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX };
-export const MAX_QUERY_CHARS = 200; // longer input is cut: no one types more, and cost grows with it
+export type { SearchParams };
+/** A caller that skips parseSearch (a library call) still searches at most this much: longer input is cut. */
+export const MAX_QUERY_CHARS = MAX_QUERY_LENGTH;
 const MAX_GRAMS = 8; // a long Sanskrit query is sampled: 8 grams (of 4 letters) place it without doubt
 /** A verse counts (in `total`) when it has this share of the query's words / grams. */
 const WORD_MIN = 0.5;
@@ -38,16 +40,6 @@ const MATCHES_MAX = 3;
 const LEMMA_QUALITY = 0.8;
 /** Characters into a translation beyond which a match is "deep": past the verse's own lines. */
 const DEEP = 400;
-
-export interface SearchParams {
-  q: string;
-  lang?: Lang;
-  ch?: number;
-  speaker?: string;
-  limit?: number;
-  /** How many of the best results to skip (paging): 0 by default. */
-  offset?: number;
-}
 
 export interface MatchOut {
   field: string;

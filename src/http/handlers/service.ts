@@ -1,6 +1,6 @@
 // The service's routes: the pages and the OpenAPI document (open), health
 // (open), registration (open, reads a body), and a key's own usage.
-import { nextMidnight } from '../../keys/limits.ts';
+import { nextMidnight } from '../../content/day.ts';
 import { keySubject, lastDays } from '../../keys/usage.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

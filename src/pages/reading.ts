@@ -1,0 +1,34 @@
+// What every reading page shares (a verse's, a chapter's, a lemma's): the
+// languages, where the pages are published, their paths and their styles.
+import { READING_LANG_VALUES } from '../parameters.ts';
+
+/** The languages a reading page translates into (`?lang=`). */
+export const READING_LANGS = READING_LANG_VALUES;
+export type ReadingLang = (typeof READING_LANGS)[number];
+export const DEFAULT_READING_LANG: ReadingLang = 'en';
+/** Where the page is published: an absolute origin (and path prefix) such as `https://gita.example`, or '' for root-relative links. */
+export type BaseUrl = string;
+
+/** Paths of the reading pages and of the card image a page shows in link previews (the PNG card of the cards' module). */
+export const READ_PATHS = {
+  chapter: (ch: number) => `/read/${ch}`,
+  verse: (ch: number, sl: number) => `/read/${ch}/${sl}`,
+  card: (ch: number, sl: number) => `/slok/${ch}/${sl}/gita.png`,
+};
+
+/** The reading pages' own styles, added to the shared frame's. */
+export const READING_STYLE = `
+.ref{color:var(--muted);font-size:.95rem;margin:1.25rem 0 0}
+.slok{font-size:1.45rem;line-height:1.9;margin:1rem 0 .5rem;white-space:pre-line;overflow-wrap:anywhere}
+.translit{font-style:italic;color:var(--muted);white-space:pre-line;overflow-wrap:anywhere;margin:.25rem 0 1.25rem}
+.translation{font-size:1.12rem;border-left:3px solid var(--accent);padding:.2rem 0 .2rem .9rem;margin:1rem 0;overflow-wrap:anywhere}
+.translation p{margin:.4rem 0}.by{color:var(--muted);font-size:.92rem}
+details{margin:1rem 0}summary{cursor:pointer;font-weight:600}
+.words{display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:.2rem 1rem;margin:.5rem 0}
+.words .analysis{display:block;color:var(--muted);font-size:.9rem}.credit{color:var(--muted);font-size:.88rem}
+.words dt{font-weight:600;overflow-wrap:anywhere}.words dd{margin:0;overflow-wrap:anywhere}.words dt span{display:block;font-weight:400;font-style:italic;color:var(--muted);font-size:.9rem}
+.pager{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap;margin:2rem 0 1rem;padding-top:1rem;border-top:1px solid var(--line)}
+.choices{display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.92rem;padding:0;list-style:none}.choices [aria-current]{font-weight:700;text-decoration:none}
+.verses{padding:0;list-style:none}.verses li{padding:.45rem 0;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+.verses a{font-weight:600;margin-right:.5rem}
+`;
