@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ensureBuilt } from '../src/publish/ensure.ts';
 import { flags, run } from '../src/cli/run.ts';
 import { formatSeconds } from '../src/cli/format.ts';
-import type { Manifest } from '../src/publish/manifest.ts';
+import type { Manifest } from '../src/contract/manifest.ts';
 import { FILES } from '../src/layout.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 

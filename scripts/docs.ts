@@ -6,7 +6,7 @@ import { GUIDES } from '../src/guides.ts';
 import { fail, flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
 import { FILES } from '../src/layout.ts';
 import { PATHS } from '../src/paths.ts';
-import type { Manifest } from '../src/publish/manifest.ts';
+import type { Manifest } from '../src/contract/manifest.ts';
 
 const usage = `
 Usage: npm run docs [-- --dist DIR]

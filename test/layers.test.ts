@@ -22,32 +22,28 @@ const edges = sources.flatMap((file) =>
 const importsOf = (folder: string) => edges.filter((e) => e.from.startsWith(`${folder}/`));
 const folderOf = (path: string) => (path.includes('/') ? path.split('/')[0] : '');
 
-test('the arrows run one way: content, then publish, then http; http never reaches into docs or the build', () => {
+test('the arrows run one way: content, then the contract, then publish and the server; nothing reaches into the server', () => {
   assert.ok(edges.length > 200, 'the imports are read');
-  for (const e of importsOf('http')) {
-    assert.is.not(folderOf(e.to), 'docs', `${e.from} imports ${e.to}`);
-    if (folderOf(e.to) === 'publish') assert.is(e.to, 'publish/manifest.ts', `${e.from} imports ${e.to}: the server reads a build, it does not make one`);
-  }
+  for (const e of importsOf('http')) assert.not.ok(['docs', 'publish'].includes(folderOf(e.to)), `${e.from} imports ${e.to}: the server reads a build, it does not make one`);
   for (const layer of ['content', 'card', 'search', 'pages']) {
-    for (const e of importsOf(layer)) {
-      const to = folderOf(e.to);
-      assert.not.ok(['http', 'docs', 'client', 'publish'].includes(to) && !(e.typeOnly && e.to === 'publish/manifest.ts'), `${e.from} imports ${e.to}`);
-    }
+    for (const e of importsOf(layer)) assert.not.ok(['http', 'docs', 'client', 'publish', 'mcp'].includes(folderOf(e.to)), `${e.from} imports ${e.to}`);
+  }
+  // The build, the docs, MCP, the keys and the client read the contract, never the server.
+  for (const layer of ['publish', 'docs', 'mcp', 'keys', 'client', 'contract', 'content', 'card', 'search', 'pages']) {
+    for (const e of importsOf(layer)) assert.is.not(folderOf(e.to), 'http', `${e.from} imports ${e.to}`);
   }
 });
 
 test("the client imports only the content's types and rules (a lemma's spelling too), the error and parameter wordings and the routes' paths", () => {
-  const allowed = new Set(['content/day.ts', 'content/schema.ts', 'content/projection.ts', 'content/citations.ts', 'content/dcs/lemma-name.ts', 'http/errors.ts', 'http/route-paths.ts', 'parameters.ts', 'layout.ts']);
+  const allowed = new Set(['content/day.ts', 'content/schema.ts', 'content/projection.ts', 'content/citations.ts', 'content/dcs/lemma-name.ts', 'contract/errors.ts', 'contract/route-paths.ts', 'contract/parameters.ts', 'layout.ts']);
   // A type-only import of the content (the Word type of content/words.ts) is erased from client.js; its declarations are bundled (src/publish/client.ts).
   for (const e of importsOf('client')) assert.ok(folderOf(e.to) === 'client' || allowed.has(e.to) || (e.typeOnly && folderOf(e.to) === 'content'), `${e.from} imports ${e.to}`);
 });
 
-test("the contract's definitions in src/http import nothing of the server", () => {
-  const contract = ['http/routes.ts', 'http/route-paths.ts', 'http/match.ts', 'http/errors.ts', 'http/headers.ts', 'http/limits.ts', 'http/slices.ts'];
-  for (const e of edges.filter((x) => contract.includes(x.from))) {
-    assert.ok(contract.includes(e.to) || !e.to.startsWith('http/'), `${e.from} imports ${e.to}`);
-    assert.not.ok(['keys', 'publish', 'docs', 'pages'].includes(folderOf(e.to)), `${e.from} imports ${e.to}`);
-  }
+test('the contract (src/contract) imports only itself, the content and the layout of dist/', () => {
+  const contract = importsOf('contract');
+  assert.ok(contract.length >= 10, 'its imports are read');
+  for (const e of contract) assert.ok(['contract', 'content'].includes(folderOf(e.to)) || ['layout.ts', 'guides.ts'].includes(e.to), `${e.from} imports ${e.to}`);
 });
 
 test('no import circle: no two files import each other, directly or round a loop (type-only imports count too)', () => {

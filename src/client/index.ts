@@ -11,9 +11,9 @@
 // the authors and fields of a projection, a random draw, another day's verse.
 import { readCitation } from '../content/citations.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
-import { PARAMETER_ERRORS, PARAMETERS } from '../parameters.ts';
-import { NOT_FOUND } from '../http/errors.ts';
-import { AUTHOR_KEY, fillPath, ROUTE_PATHS } from '../http/route-paths.ts';
+import { PARAMETER_ERRORS, PARAMETERS } from '../contract/parameters.ts';
+import { NOT_FOUND } from '../contract/errors.ts';
+import { AUTHOR_KEY, fillPath, ROUTE_PATHS } from '../contract/route-paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
 import type { AuthorEntry, Author, ChapterRecord, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, Word } from './types.ts';

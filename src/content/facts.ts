@@ -2,7 +2,7 @@
 // its commentaries (who, which text fields, on how many records), its
 // speakers and its top-level fields. The build puts these in the manifest;
 // the docs, the server's parameter checks and the client read them there.
-import type { ManifestCommentary, ManifestSpeaker } from '../publish/manifest.ts';
+import type { ManifestCommentary, ManifestSpeaker } from '../contract/manifest.ts';
 import { commentariesOf } from './audit.ts';
 import { knownSpeaker, SPEAKERS, TEXT_FIELD_NAMES, type VerseRecord } from './schema.ts';
 

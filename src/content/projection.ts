@@ -1,6 +1,6 @@
 // Projections: only the languages, commentaries and fields a caller asks for
 // (`lang`, `authors`, `fields`). The rules are defined here once; the server
-// and the build apply them to a record's bytes (src/http/slices.ts), the
+// and the build apply them to a record's bytes (src/content/slices.ts), the
 // client to a parsed record (projectRecord), with the same result.
 // Runtime-neutral and dependency-free: the browser client bundles it.
 import { TEXT_FIELDS, type TextField } from './schema.ts';
@@ -97,7 +97,7 @@ export function parseProjection(params: URLSearchParams, facts: ProjectionFacts,
 
 /**
  * Where the commentaries are described, for the messages: the path of the
- * route `authors` (src/http/route-paths.ts; the content layer does not import
+ * route `authors` (src/contract/route-paths.ts; the content layer does not import
  * the HTTP one, and a test holds the two equal).
  */
 export const AUTHORS_PATH = '/authors';

@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 description of the API, generated from the same sources as
-// everything else: the routes (src/http/routes.ts), the record schemas the
+// everything else: the routes (src/contract/routes.ts), the record schemas the
 // importer validates with (src/content/schema.ts), the error wordings and the
 // headers. Written into dist/openapi.json by the build.
 import { GUIDES } from '../guides.ts';
@@ -9,21 +9,21 @@ import { ALWAYS_KEPT, LANGS, LANGUAGES } from '../content/projection.ts';
 import { authorSchema } from '../content/authors.ts';
 import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
 import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/policy.ts';
-import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../http/errors.ts';
-import { CACHE_FIXED, CARD_CSP } from '../http/headers.ts';
-import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, MCP_MAX_BODY, PNG_POOL, SEARCH_POOL, STREAMED_ANSWER_BYTES, USAGE_DAYS } from '../http/limits.ts';
+import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../contract/errors.ts';
+import { CACHE_FIXED, CARD_CSP } from '../contract/headers.ts';
+import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, MCP_MAX_BODY, PNG_POOL, SEARCH_POOL, STREAMED_ANSWER_BYTES, USAGE_DAYS } from '../contract/limits.ts';
 import { OVER_BUDGET } from '../mcp/budget.ts';
 import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL, readCitation, REF_FORMS } from '../content/citations.ts';
 
 /** What /verses answers for a reference it cannot read: the reader's own message. */
 const REF_EXAMPLE_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
-import { ROUTES, type RouteId } from '../http/routes.ts';
-import { ROUTE_PATHS } from '../http/route-paths.ts';
+import { ROUTES, type RouteId } from '../contract/routes.ts';
+import { ROUTE_PATHS } from '../contract/route-paths.ts';
 import { UPSTREAM } from '../content/upstream.ts';
-import type { Manifest } from '../publish/manifest.ts';
+import type { Manifest } from '../contract/manifest.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX } from '../search/params.ts';
-import { QUERY_RULES } from '../http/parameters.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX } from '../contract/search-parameters.ts';
+import { QUERY_RULES } from '../contract/query-rules.ts';
 import { SNIPPET_MAX } from '../search/snippet.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma.ts';
@@ -291,7 +291,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
 };
 
 /**
- * A route's 400, from its parameter rules (src/http/parameters.ts): its own
+ * A route's 400, from its parameter rules (src/contract/query-rules.ts): its own
  * reasons, then a name it takes given twice and the near misses it refuses,
  * named. The reading pages answer it as a page.
  */

@@ -4,11 +4,11 @@
 // comments, `<!-- generated: NAME -->` and `<!-- end of generated: NAME -->`;
 // `npm run docs` rewrites them, and a test fails when one is stale.
 import { SETTINGS } from '../config.ts';
-import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../http/errors.ts';
-import { MAX_HEADER_BYTES, MAX_URL_LENGTH } from '../http/limits.ts';
-import { QUERY_RULES } from '../http/parameters.ts';
-import { ROUTES, type Access } from '../http/routes.ts';
-import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts } from '../parameters.ts';
+import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../contract/errors.ts';
+import { MAX_HEADER_BYTES, MAX_URL_LENGTH } from '../contract/limits.ts';
+import { QUERY_RULES } from '../contract/query-rules.ts';
+import { ROUTES, type Access } from '../contract/routes.ts';
+import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts } from '../contract/parameters.ts';
 
 const ACCESS: Record<Access, string> = {
   open: 'open',

@@ -11,14 +11,14 @@ import type { Dist } from './assets.ts';
 import { Context, type AppCore } from './context.ts';
 import { createGate } from './gate.ts';
 import { HANDLERS } from './handlers/index.ts';
-import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from './limits.ts';
+import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from '../contract/limits.ts';
 import { Pool } from './pool.ts';
-import { matchRoute } from './match.ts';
+import { matchRoute } from '../contract/match.ts';
 import { badRequest, badRequestPage, methodNotAllowed, notFound, notFoundPage, page, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
-import { checkQuery } from './parameters.ts';
+import { checkQuery } from '../contract/query-rules.ts';
 import { FILES, isPublicFile } from '../layout.ts';
 import type { Handler } from './context.ts';
-import { allows, type RouteId, type RouteSpec } from './routes.ts';
+import { allows, type RouteId, type RouteSpec } from '../contract/routes.ts';
 import { prepare, type Fixed } from './served.ts';
 import type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
 

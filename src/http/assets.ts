@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Manifest } from '../publish/manifest.ts';
-import { MANIFEST_VERSION } from '../publish/manifest.ts';
+import type { Manifest } from '../contract/manifest.ts';
+import { MANIFEST_VERSION } from '../contract/manifest.ts';
 import { ENCODINGS, FILES, type Coding } from '../layout.ts';
-import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, etagOf, typeHeaders } from './headers.ts';
+import { CACHE_FIXED, CACHE_RANDOM, COMMON_HEADERS, etagOf, typeHeaders } from '../contract/headers.ts';
 import { ReadThrough } from './read-through.ts';
 
 /** The header lists of one representation, as flat [name, value, ...] lists. */

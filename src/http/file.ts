@@ -3,7 +3,7 @@
 // and lengths. And the one byte range a client may ask (Range: bytes=...),
 // on every engine: a download can be resumed.
 import { open, type FileHandle } from 'node:fs/promises';
-import { SWAP_WAIT } from './limits.ts';
+import { SWAP_WAIT } from '../contract/limits.ts';
 
 /** Open a file of dist/ and take its size, waiting out a rebuild's swap (between its two renames there is no dist/); null when it stays missing. */
 export async function openServed(path: string): Promise<{ handle: FileHandle; size: number } | null> {

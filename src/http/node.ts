@@ -5,9 +5,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FileHandle } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { byteRange, fileHeaders, openServed } from './file.ts';
-import { ERRORS } from './errors.ts';
-import { COMMON_HEADERS } from './headers.ts';
-import { MAX_HEADER_BYTES } from './limits.ts';
+import { ERRORS } from '../contract/errors.ts';
+import { COMMON_HEADERS } from '../contract/headers.ts';
+import { MAX_HEADER_BYTES } from '../contract/limits.ts';
 import { internalError } from './respond.ts';
 import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
 import type { RequestLog } from './log.ts';

@@ -6,7 +6,7 @@ import { cardInTheme } from '../card/theme.ts';
 import { ByteLru, pngTheme } from '../card/png.ts';
 import { FILES, type Theme } from '../layout.ts';
 import type { Dist } from './assets.ts';
-import { PNG_CACHE_BYTES } from './limits.ts';
+import { PNG_CACHE_BYTES } from '../contract/limits.ts';
 import type { Pool } from './pool.ts';
 import { ENTRY_OVERHEAD, Projected } from './projected.ts';
 import { drawHere, type Draw } from './shared-draw.ts';

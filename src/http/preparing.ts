@@ -4,11 +4,11 @@
 // answer from a half-made dist/. The real server listens once this one closed.
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
-import { ERRORS } from './errors.ts';
-import { COMMON_HEADERS } from './headers.ts';
+import { ERRORS } from '../contract/errors.ts';
+import { COMMON_HEADERS } from '../contract/headers.ts';
 import { ConfigError } from '../config.ts';
 
-import { STARTING_RETRY_AFTER_S } from './limits.ts';
+import { STARTING_RETRY_AFTER_S } from '../contract/limits.ts';
 
 export { STARTING_RETRY_AFTER_S };
 

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Coding } from '../layout.ts';
 import { headerSets, type Variant } from './assets.ts';
-import { etagOf } from './headers.ts';
-import { PROJECTION_CACHE_BYTES } from './limits.ts';
+import { etagOf } from '../contract/headers.ts';
+import { PROJECTION_CACHE_BYTES } from '../contract/limits.ts';
 
 /** Below this, compression saves too little to be worth a round trip through the thread pool. */
 export const MIN_COMPRESS_BYTES = 1024;

@@ -6,7 +6,7 @@
 // still serving the old build) is an error rather than a mismatched answer.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { ByteLru } from '../card/png.ts';
-import { READ_THROUGH_CACHE_BYTES } from './limits.ts';
+import { READ_THROUGH_CACHE_BYTES } from '../contract/limits.ts';
 
 export class ReadThrough {
   private readonly cache: ByteLru<Buffer>;

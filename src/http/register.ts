@@ -7,8 +7,8 @@ import type { KeyStore } from '../keys/store.ts';
 import { anonSubject, type UsageStore } from '../keys/usage.ts';
 import { html, json } from './respond.ts';
 import type { AppRequest, AppResponse } from './types.ts';
-import { ERRORS } from './errors.ts';
-import { MAX_REGISTRATION_BYTES } from './limits.ts';
+import { ERRORS } from '../contract/errors.ts';
+import { MAX_REGISTRATION_BYTES } from '../contract/limits.ts';
 
 
 export interface RegisterOptions {

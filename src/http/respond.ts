@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import type { Verdict } from '../keys/limits.ts';
 import { flat, headerSets, type Asset, type HeaderSets, type Representations, type Variant } from './assets.ts';
-import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from './errors.ts';
-import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from './headers.ts';
+import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../contract/errors.ts';
+import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from '../contract/headers.ts';
 import { acceptedCodings, pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
-import { BUSY_RETRY_AFTER_S, STARTING_RETRY_AFTER_S } from './limits.ts';
-import type { RouteSpec } from './routes.ts';
+import { BUSY_RETRY_AFTER_S, STARTING_RETRY_AFTER_S } from '../contract/limits.ts';
+import type { RouteSpec } from '../contract/routes.ts';
 import { badRequestPage as readingBadRequest, notFoundPage as readingNotFound } from '../pages/read.ts';
 import type { Streamed } from './served.ts';
 import type { AppRequest, AppResponse } from './types.ts';

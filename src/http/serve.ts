@@ -10,7 +10,7 @@ import { register } from './register.ts';
 import { loadDist } from './assets.ts';
 import { createLog, type RequestLog } from './log.ts';
 import { watchDist } from './reload.ts';
-import { SEARCH_RETRY_MS } from './limits.ts';
+import { SEARCH_RETRY_MS } from '../contract/limits.ts';
 import { drawInPrimary } from './shared-draw.ts';
 import { searchInPrimary } from './shared-search.ts';
 

@@ -7,13 +7,13 @@ import { FILES, THEMES, type BuildPart } from '../layout.ts';
 import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
 import { ProjectionCache, Projected } from './projected.ts';
 import { PngCards } from './png-cards.ts';
-import { PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES, SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from './limits.ts';
+import { PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES, SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../contract/limits.ts';
 import { ByteLru } from '../card/png.ts';
 import type { Draw } from './shared-draw.ts';
-import type { Params } from './routes.ts';
-import type { VerseFilter } from './query.ts';
-import type { RouteSpec } from './routes.ts';
-import { indexRecord, type Member } from './slices.ts';
+import type { Params } from '../contract/routes.ts';
+import type { VerseFilter } from '../contract/query.ts';
+import type { RouteSpec } from '../contract/routes.ts';
+import { indexRecord, type Member } from '../content/slices.ts';
 
 /**
  * Where a path led: its route, what the path itself says (a chapter, a

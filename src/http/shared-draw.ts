@@ -7,7 +7,7 @@
 // one worker drew is ready for the others. With one process, it draws itself.
 import cluster from 'node:cluster';
 import { ByteLru, cardPngAsync } from '../card/png.ts';
-import { PNG_CACHE_BYTES } from './limits.ts';
+import { PNG_CACHE_BYTES } from '../contract/limits.ts';
 
 const CHANNEL = 'gita';
 

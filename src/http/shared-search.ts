@@ -9,7 +9,7 @@
 import cluster from 'node:cluster';
 import type { SearchParams, SearchResponse } from '../search/query.ts';
 import { readBuildId } from './assets.ts';
-import { SEARCH_RETRY_MS } from './limits.ts';
+import { SEARCH_RETRY_MS } from '../contract/limits.ts';
 import type { RunSearch } from './search.ts';
 
 const CHANNEL = 'gita';

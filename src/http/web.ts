@@ -4,8 +4,8 @@
 import { byteRange, fileHeaders, openServed } from './file.ts';
 import { internalError, json } from './respond.ts';
 import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
-import { ERRORS } from './errors.ts';
-import { MAX_HEADER_BYTES } from './limits.ts';
+import { ERRORS } from '../contract/errors.ts';
+import { MAX_HEADER_BYTES } from '../contract/limits.ts';
 import type { RequestLog } from './log.ts';
 
 export interface WebHandlerOptions {

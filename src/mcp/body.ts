@@ -1,7 +1,7 @@
 // A POST /mcp body, checked before MCP sees it (and before the app counts the
 // request): its size, its type, its JSON. No SDK here, so the server loads
 // the SDK only when the first MCP request comes.
-import { MCP_MAX_BODY } from '../http/limits.ts';
+import { MCP_MAX_BODY } from '../contract/limits.ts';
 
 /** A request the server will not hand to MCP: its status and a JSON-RPC error. */
 export interface McpRefusal {

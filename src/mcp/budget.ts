@@ -8,10 +8,10 @@
 // their result limit.
 import { MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
 import { LANGS, type Lang } from '../content/projection.ts';
-import { MAX_ANSWER_BYTES } from '../http/limits.ts';
+import { MAX_ANSWER_BYTES } from '../contract/limits.ts';
 import { FILES, type LangForm } from '../layout.ts';
-import type { Manifest } from '../publish/manifest.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX } from '../search/params.ts';
+import type { Manifest } from '../contract/manifest.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX } from '../contract/search-parameters.ts';
 import { lemmaFile } from '../content/dcs/lemma.ts';
 
 /** The JSON-RPC error code of a call refused by the budget (in the range JSON-RPC leaves to servers). */

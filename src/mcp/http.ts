@@ -10,7 +10,7 @@
 // which checks the body before the request is counted (errors are never
 // counted) and answers once it is.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { MCP_MAX_BODY } from '../http/limits.ts';
+import { MCP_MAX_BODY } from '../contract/limits.ts';
 import { checkMcpBody, refusal, type McpRefusal } from './body.ts';
 import type { Library } from './library.ts';
 import { createMcpServer } from './server.ts';

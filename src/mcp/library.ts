@@ -13,7 +13,7 @@ import type { Word } from '../content/words.ts';
 import { lemmaFile } from '../content/dcs/lemma.ts';
 import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import { FILES, type LangForm } from '../layout.ts';
-import type { Manifest } from '../publish/manifest.ts';
+import type { Manifest } from '../contract/manifest.ts';
 import { loadSearcher, search, type SearchParams, type SearchResponse } from '../search/query.ts';
 
 export type { Word };

@@ -17,9 +17,9 @@ import { MAX_REF_LENGTH, MAX_VERSES_PER_CALL, readCitation } from '../content/ci
 import { isDate, utcDate } from '../content/day.ts';
 import { LANGS, parseProjection, projectRecord, type Lang, type Projection } from '../content/projection.ts';
 import type { VerseRecord } from '../content/schema.ts';
-import { NOT_FOUND } from '../http/errors.ts';
-import { speakerIndex } from '../http/query.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, parseSearch } from '../search/params.ts';
+import { NOT_FOUND } from '../contract/errors.ts';
+import { speakerIndex } from '../contract/query.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, parseSearch } from '../contract/search-parameters.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
 import { authorsText, chapterText, lemmaText, searchText, verseText, wordsText } from './text.ts';

@@ -8,7 +8,7 @@
 // (src/content/display.ts): the Devanagari with । and ॥, the IAST with | and
 // ', translations and commentaries without the verse number upstream puts
 // before them, never a placeholder; the records themselves are untouched.
-import { PARAMETER_ERRORS, PARAMETERS } from '../parameters.ts';
+import { PARAMETER_ERRORS, PARAMETERS } from '../contract/parameters.ts';
 import { CARD_TRANSLATIONS } from '../card/card.ts';
 import { devanagariMarks, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';

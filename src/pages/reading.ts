@@ -1,6 +1,6 @@
 // What every reading page shares (a verse's, a chapter's, a lemma's): the
 // languages, where the pages are published, their paths and their styles.
-import { READING_LANG_VALUES } from '../parameters.ts';
+import { READING_LANG_VALUES } from '../contract/parameters.ts';
 
 /** The languages a reading page translates into (`?lang=`). */
 export const READING_LANGS = READING_LANG_VALUES;

@@ -2,7 +2,7 @@
 // page. No JavaScript: the form is a GET to /search, the results are links to
 // each verse's record and card, with the matched words marked.
 import type { SearchResponse } from '../search/query.ts';
-import { MAX_QUERY_LENGTH, type SearchParams } from '../search/params.ts';
+import { MAX_QUERY_LENGTH, type SearchParams } from '../contract/search-parameters.ts';
 import { FILES } from '../layout.ts';
 import { html, page, type Raw } from './html.ts';
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ENCODINGS, FILES, LANG_FORMS } from '../layout.ts';
-import { MANIFEST_VERSION, type Manifest } from './manifest.ts';
+import { MANIFEST_VERSION, type Manifest } from '../contract/manifest.ts';
 import { HOST_FILES } from './hosts.ts';
 
 /** Every problem found in `dir` (empty: it may be published). */

@@ -10,7 +10,7 @@ import { importedByThisCode } from '../content/importer.ts';
 import { staleness, writeStamp } from './stamp.ts';
 import { recoverDir } from '../fs/atomic.ts';
 import { AUDIT_FILE, auditSummary } from '../content/audit.ts';
-import { LATER_PARTS } from './manifest.ts';
+import { LATER_PARTS } from '../contract/manifest.ts';
 
 export interface EnsureOptions {
   contentDir: string;

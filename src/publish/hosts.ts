@@ -2,9 +2,9 @@
 // headers and a 404 page: `_redirects` and `_headers` (Netlify, Cloudflare
 // Pages) and `404.html` (those two and GitHub Pages).
 import { FILES, mediaType } from '../layout.ts';
-import { CACHE_FIXED, CARD_CSP, COMMON_HEADERS } from '../http/headers.ts';
-import { NOT_FOUND } from '../http/errors.ts';
-import { colonPath, ROUTE_PATHS } from '../http/route-paths.ts';
+import { CACHE_FIXED, CARD_CSP, COMMON_HEADERS } from '../contract/headers.ts';
+import { NOT_FOUND } from '../contract/errors.ts';
+import { colonPath, ROUTE_PATHS } from '../contract/route-paths.ts';
 
 /**
  * Files for the hosts, outside the manifest (they are not served as API
@@ -16,7 +16,7 @@ export const HOST_FILES = ['/_headers', '/_redirects', '/.nojekyll'] as const;
 
 /** Clean URLs rewritten (status 200) to their files; `/slok` serves the build's verse of the day. */
 export function redirectsFile(daily: { chapter: number; verse: number }): string {
-  // The routes' own paths (src/http/route-paths.ts), each to the file that answers it.
+  // The routes' own paths (src/contract/route-paths.ts), each to the file that answers it.
   const rows = [
     [ROUTE_PATHS.chapters, FILES.chapters],
     [ROUTE_PATHS.chapter, FILES.chapter(':ch')],

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { PROJECT_ROOT } from '../paths.ts';
-import type { Manifest } from './manifest.ts';
+import type { Manifest } from '../contract/manifest.ts';
 import type { Effort } from './compress.ts';
 import { AUDIT_FILE } from '../content/audit.ts';
 import { importedByThisCode } from '../content/importer.ts';
@@ -15,7 +15,7 @@ import { importedByThisCode } from '../content/importer.ts';
 /** Source files whose change changes what the build writes. */
 export const OUTPUT_SHAPING = [
   'src/publish/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/pages/**/*', 'src/client/**/*', 'src/search/**/*', 'src/cli/format.ts', 'src/fs/**/*', 'src/paths.ts', 'tsconfig.json', 'src/layout.ts', 'src/config.ts', 'src/guides.ts', 'docs/*.md',
-  'src/http/headers.ts', 'src/http/errors.ts', 'src/http/routes.ts', 'src/http/route-paths.ts', 'src/http/slices.ts', 'src/http/limits.ts', 'src/keys/limits.ts', 'src/mcp/budget.ts', 'src/parameters.ts', 'src/http/parameters.ts', 'package.json', 'package-lock.json',
+  'src/contract/headers.ts', 'src/contract/errors.ts', 'src/contract/routes.ts', 'src/contract/route-paths.ts', 'src/content/slices.ts', 'src/contract/limits.ts', 'src/keys/limits.ts', 'src/mcp/budget.ts', 'src/contract/parameters.ts', 'src/contract/query-rules.ts', 'package.json', 'package-lock.json',
 ];
 
 export function inputsFingerprint(contentDir: string): string {

@@ -4,7 +4,7 @@
 //   const s = await openSearch('https://<host>/');
 //   s.search('yada yada hi dharmasya', { limit: 3 });
 import { FILES } from '../layout.ts';
-import { parseSearch, type SearchFacts } from './params.ts';
+import { parseSearch, type SearchFacts } from '../contract/search-parameters.ts';
 import { loadSearcher, search, type SearchResponse } from './query.ts';
 
 export interface SearchOptions {

@@ -12,7 +12,7 @@ import { matchLoose, matchWords, withinOneEdit, type Range, type TextMatch, type
 import { devanagariOf, enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, type Loose, type Token } from './normalize.ts';
 import { cutSnippet } from './snippet.ts';
 
-import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, type SearchParams } from './params.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, type SearchParams } from '../contract/search-parameters.ts';
 
 export { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX };
 export type { SearchParams };

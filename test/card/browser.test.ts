@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { Manifest } from '../../src/publish/manifest.ts';
+import type { Manifest } from '../../src/contract/manifest.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, GitaError, type Client } from '../../src/client/index.ts';
-import type { Manifest } from '../../src/publish/manifest.ts';
+import type { Manifest } from '../../src/contract/manifest.ts';
 import { FILES } from '../../src/layout.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { createKey } from '../helpers/cli.ts';

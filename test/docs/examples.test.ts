@@ -18,7 +18,7 @@ import { headingId } from '../../src/docs/guides.ts';
 import { GUIDES } from '../../src/guides.ts';
 import { FILES } from '../../src/layout.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
-import type { Manifest } from '../../src/publish/manifest.ts';
+import type { Manifest } from '../../src/contract/manifest.ts';
 import { createKey } from '../helpers/cli.ts';
 import { testDist } from '../helpers/dist.ts';
 import { tempDir } from '../helpers/fs.ts';

@@ -9,8 +9,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { FILES } from '../../src/layout.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
-import { ROUTES, type RouteId } from '../../src/http/routes.ts';
-import { QUERY_RULES } from '../../src/http/parameters.ts';
+import { ROUTES, type RouteId } from '../../src/contract/routes.ts';
+import { QUERY_RULES } from '../../src/contract/query-rules.ts';
 import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -53,7 +53,7 @@ test('every route is in the document', () => {
     assert.ok(op.responses['500'], `${route.path} lists the 500`);
   }
   assert.equal(Object.keys(doc.components.schemas.Verse.properties).slice(0, 6), ['_id', 'chapter', 'verse', 'speaker', 'slok', 'transliteration']);
-  // Every route that takes parameters lists its 400, naming what it refuses (src/http/parameters.ts).
+  // Every route that takes parameters lists its 400, naming what it refuses (src/contract/query-rules.ts).
   for (const route of ROUTES) {
     const taken = [...QUERY_RULES[route.id].taken.keys()];
     if (!taken.length) continue;

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_VERSES_PER_CALL } from '../../src/content/citations.ts';
-import { MAX_ANSWER_BYTES, MCP_MAX_BATCH, PNG_POOL } from '../../src/http/limits.ts';
+import { MAX_ANSWER_BYTES, MCP_MAX_BATCH, PNG_POOL } from '../../src/contract/limits.ts';
 import { FILES } from '../../src/layout.ts';
 import { OVER_BUDGET } from '../../src/mcp/budget.ts';
 import { REGISTRATIONS_PER_DAY } from '../../src/keys/limits.ts';

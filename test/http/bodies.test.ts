@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
-import { MAX_REGISTRATION_BYTES, MCP_MAX_BODY } from '../../src/http/limits.ts';
+import { MAX_REGISTRATION_BYTES, MCP_MAX_BODY } from '../../src/contract/limits.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';

@@ -8,7 +8,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FileKeyStore } from '../../src/keys/file-store.ts';
-import { NOT_FOUND } from '../../src/http/errors.ts';
+import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../../src/layout.ts';
 import { tempDir, hook } from '../helpers/fs.ts';
 import { testDist, TEST_SEED } from '../helpers/dist.ts';

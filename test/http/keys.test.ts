@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ANON_BURST, nextMidnight, REGISTRATIONS_PER_DAY } from '../../src/keys/limits.ts';
-import { MAX_REGISTRATION_BYTES } from '../../src/http/limits.ts';
+import { MAX_REGISTRATION_BYTES } from '../../src/contract/limits.ts';
 import { createKey, gita } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';

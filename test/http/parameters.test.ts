@@ -1,5 +1,5 @@
 // One way to say no: the parameter rules of every route, read from their one
-// table (src/http/parameters.ts), against the app in process. A name a route
+// table (src/contract/query-rules.ts), against the app in process. A name a route
 // takes, given twice, and a near miss of one are a 400 in the route family's
 // form (JSON for the API, a page for /read) naming the parameter; any other
 // name is ignored (a cache buster); a bad value names the parameter and the
@@ -8,8 +8,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { App, AppResponse } from '../../src/http/app.ts';
 import type { Dist } from '../../src/http/assets.ts';
-import { NEAR_MISSES, PARAMETERS, QUERY_RULES, checkQuery } from '../../src/http/parameters.ts';
-import { ROUTES } from '../../src/http/routes.ts';
+import { NEAR_MISSES, PARAMETERS, QUERY_RULES, checkQuery } from '../../src/contract/query-rules.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { inProcessApp } from '../helpers/app.ts';

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { matchRoute } from '../../src/http/match.ts';
-import { cardQuery, verseFilter } from '../../src/http/query.ts';
-import { ROUTES } from '../../src/http/routes.ts';
+import { matchRoute } from '../../src/contract/match.ts';
+import { cardQuery, verseFilter } from '../../src/contract/query.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
 import { acceptedCodings, pickCoding } from '../../src/http/negotiate.ts';
 
 const counts = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];

@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadDist } from '../../src/http/assets.ts';
 import { prepare } from '../../src/http/served.ts';
-import { SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../../src/http/limits.ts';
+import { SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../../src/contract/limits.ts';
 import { testDist } from '../helpers/dist.ts';
 import { hook } from '../helpers/fs.ts';
 

@@ -4,11 +4,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../../src/publish/manifest.ts';
+import type { Manifest } from '../../src/contract/manifest.ts';
 import { LANGS, LANGUAGE_NAMES, LANGUAGES, parseProjection, projectRecord, projectionKey, type Projection } from '../../src/content/projection.ts';
 import { TEXT_FIELDS, TEXT_FIELD_NAMES } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
-import { indexRecord, projectBytes } from '../../src/http/slices.ts';
+import { indexRecord, projectBytes } from '../../src/content/slices.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { XMLValidator } from 'fast-xml-parser';
 import { readContent } from '../../src/content/read.ts';
 import type { ChapterRecord, Commentary, VerseRecord } from '../../src/content/schema.ts';
-import { NOT_FOUND } from '../../src/http/errors.ts';
+import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, versePage, type ReadingOptions } from '../../src/pages/read.ts';
 import { readingFiles } from '../../src/publish/read-pages.ts';
 import { wordsOf } from '../../src/content/words.ts';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { XMLValidator } from 'fast-xml-parser';
 import fg from 'fast-glob';
 import { build, pickVerse, type BuildSummary } from '../../src/publish/build.ts';
-import type { Manifest } from '../../src/publish/manifest.ts';
+import type { Manifest } from '../../src/contract/manifest.ts';
 import { importContent } from '../../src/content/import.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { FILES, isBinary, isCard } from '../../src/layout.ts';

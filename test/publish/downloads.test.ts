@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FILES } from '../../src/layout.ts';
-import type { Manifest } from '../../src/publish/manifest.ts';
+import type { Manifest } from '../../src/contract/manifest.ts';
 import { DOWNLOAD_LEVELS, gitaSqlite } from '../../src/publish/downloads.ts';
 import { readContent } from '../../src/content/read.ts';
 import { wordsOf } from '../../src/content/words.ts';

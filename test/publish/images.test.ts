@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Manifest } from '../../src/publish/manifest.ts';
+import type { Manifest } from '../../src/contract/manifest.ts';
 import { FILES, THEMES } from '../../src/layout.ts';
 import { pngSize } from '../../src/card/png.ts';
 import { WEB_FONT_FAMILY } from '../../src/pages/html.ts';

@@ -3,7 +3,7 @@
 // request from the SVG, then kept: png-cards.ts).
 import { FILES, type Theme } from '../../layout.ts';
 import type { Context, Handler, Reply } from '../context.ts';
-import { ANY_VERSE, cardQuery, dayQuery, themeQuery, type Refused } from '../query.ts';
+import { ANY_VERSE, cardQuery, dayQuery, themeQuery, type Refused } from '../../contract/query.ts';
 import { badRequest, busy, notFound } from '../respond.ts';
 import type { Card } from '../served.ts';
 

@@ -7,10 +7,10 @@ import { readCitation, REF_FORMS } from '../../content/citations.ts';
 import { projectionKey, type Projection } from '../../content/projection.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
-import { MAX_ANSWER_BYTES, STREAMED_ANSWER_BYTES } from '../limits.ts';
+import { MAX_ANSWER_BYTES, STREAMED_ANSWER_BYTES } from '../../contract/limits.ts';
 import { badRequest, notFound } from '../respond.ts';
 import type { Served } from '../served.ts';
-import { projectSlices } from '../slices.ts';
+import { projectSlices } from '../../content/slices.ts';
 import { projectionOf } from './verses.ts';
 
 const COMMA = Buffer.from(',');

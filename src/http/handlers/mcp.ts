@@ -9,7 +9,7 @@ import { checkMcpBody, refusal } from '../../mcp/body.ts';
 import { costing, withinBudget } from '../../mcp/budget.ts';
 import type { Library } from '../../mcp/library.ts';
 import type { Context, Handler } from '../context.ts';
-import { MCP_MAX_BATCH, MCP_MAX_BODY } from '../limits.ts';
+import { MCP_MAX_BATCH, MCP_MAX_BODY } from '../../contract/limits.ts';
 import { json } from '../respond.ts';
 import type { Served } from '../served.ts';
 

@@ -11,7 +11,7 @@ import { chapterListFields, chapterPage, parseReadingOptions, versePage, type Re
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
 import { badRequestPage, HTML_TYPE, notFound } from '../respond.ts';
-import { projectBytes } from '../slices.ts';
+import { projectBytes } from '../../content/slices.ts';
 
 /** A Host header worth writing into a page: a name or an IP (v6 in brackets), an optional port. Anything else: root-relative links. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::[0-9]{1,5})?$/i;

@@ -2,7 +2,7 @@
 // itself once it is (it may wait for the index to load), one at a time per
 // worker (a full line of searches is a 503, uncounted). Answers are kept as
 // bytes with an ETag and compression, like projections.
-import { parseSearch } from '../../search/params.ts';
+import { parseSearch } from '../../contract/search-parameters.ts';
 import { searchPage } from '../../pages/search.ts';
 import type { Handler } from '../context.ts';
 import { badRequest, busy, html, HTML_TYPE, notFound } from '../respond.ts';

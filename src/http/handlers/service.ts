@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { isOrigin } from '../../config.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../../layout.ts';
 import type { Handler } from '../context.ts';
-import { USAGE_DAYS } from '../limits.ts';
+import { USAGE_DAYS } from '../../contract/limits.ts';
 import { HTML_TYPE, json, notFound, notFoundPage } from '../respond.ts';
 
 /**

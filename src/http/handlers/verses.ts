@@ -5,9 +5,9 @@ import { parseProjection, projectionKey, type Projection } from '../../content/p
 import { FILES } from '../../layout.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
-import { ANY_VERSE, dayQuery, verseFilter } from '../query.ts';
+import { ANY_VERSE, dayQuery, verseFilter } from '../../contract/query.ts';
 import { badRequest, notFound } from '../respond.ts';
-import { projectBytes, projectSlices } from '../slices.ts';
+import { projectBytes, projectSlices } from '../../content/slices.ts';
 import type { AppResponse } from '../types.ts';
 
 /** The projection a request asks for (lang, authors, fields; and a language its path names, as in en.json); null: the whole record. */

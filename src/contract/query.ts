@@ -7,7 +7,7 @@ import { DayClock } from '../content/day.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { DATED_MAX_AGE } from './limits.ts';
 import { NUMBER } from './match.ts';
-import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts, type ParameterId } from './parameters.ts';
+import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts, type ParameterId } from './query-rules.ts';
 
 /** A value the route cannot take: the 400's message, naming the parameter and the values it takes (parameters.ts). */
 export interface Refused {

@@ -1,10 +1,10 @@
 // The query parameters of the API and the reading pages: the values each
 // takes, worded once, and the wordings of every 400 about a parameter. The
 // routes' rules (which route takes which, near misses) are in
-// http/parameters.ts; the search's and the reading pages' own checks word
+// query-rules.ts; the search's and the reading pages' own checks word
 // their refusals from here too, as do the OpenAPI document and the tests.
-import { LANGS } from './content/projection.ts';
-import { THEMES } from './layout.ts';
+import { LANGS } from '../content/projection.ts';
+import { THEMES } from '../layout.ts';
 
 /** What the wordings need to know about the content (from the manifest). */
 export interface ParameterFacts {

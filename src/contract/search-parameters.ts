@@ -4,7 +4,7 @@
 // paging through every match). A bad one is an error naming it and what it
 // accepts, as the server's 400 says it.
 import { LANGS, type Lang } from '../content/projection.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, PARAMETER_ERRORS, PARAMETERS, type ParameterId } from '../parameters.ts';
+import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, PARAMETER_ERRORS, PARAMETERS, type ParameterId } from './parameters.ts';
 
 /** The longest query: no one types more, and a search's cost grows with it. Longer is refused (never cut silently). */
 export const MAX_QUERY_LENGTH = 200;
@@ -18,7 +18,7 @@ export interface SearchParams {
   /** How many of the best results to skip (paging): 0 by default. */
   offset?: number;
 }
-/** Results per answer (default and most) and how far offset goes: worded once with the other parameters (http/parameters.ts). */
+/** Results per answer (default and most) and how far offset goes: worded once with the other parameters (query-rules.ts). */
 export { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX };
 
 /** What the content offers to filter by (from the manifest). */

@@ -1,6 +1,6 @@
 // The query parameters of every route, defined once beside the route table:
 // which names each route takes (the values each takes are worded in
-// src/parameters.ts), and the near misses people type for them
+// contract/parameters.ts), and the near misses people type for them
 // (`author` on the API, `authors` on /read, `language`, `chapter`). The
 // server checks a query against them before the handler runs (one pass over
 // its parameters; a request without a query does no work here), the OpenAPI
@@ -8,10 +8,10 @@
 //
 // What is refused: a parameter the route takes, given twice; a near miss of
 // one it takes. Every other name is ignored, as a cache buster should be.
-import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts, type ParameterId } from '../parameters.ts';
+import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts, type ParameterId } from './parameters.ts';
 import type { RouteId } from './route-paths.ts';
 
-export { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts, type ParameterId } from '../parameters.ts';
+export { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts, type ParameterId } from './parameters.ts';
 
 /** A parameter as a route takes it: the name in the query, and the entry of PARAMETERS that says its values. */
 type Taken = ParameterId | { name: string; id: ParameterId };

@@ -2,7 +2,7 @@
 // A module of its own, without imports, because the client bundles it (its
 // URL builder) and must not carry the rest of the table (summaries, examples).
 
-/** OpenAPI form: parameters in braces, typed by name (src/http/match.ts: ch, sl, from, to, file, key, ref, lemma, guide). */
+/** OpenAPI form: parameters in braces, typed by name (src/contract/match.ts: ch, sl, from, to, file, key, ref, lemma, guide). */
 export const ROUTE_PATHS = {
   'random-verse': '/slok',
   today: '/slok/today',
