@@ -23,8 +23,8 @@ const MODULES = [
   { file: 'content/dcs/shapes', internal: true },
   { file: 'content/dcs/lemma-name', internal: true },
   { file: 'content/words', internal: true },
-  { file: 'http/errors', internal: true },
-  { file: 'http/route-paths', internal: true },
+  { file: 'contract/errors', internal: true },
+  { file: 'contract/route-paths', internal: true },
   { file: 'client/types', internal: false },
   { file: 'client/index', internal: false },
 ];
