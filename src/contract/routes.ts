@@ -1,8 +1,14 @@
 // The routes of the API, one entry each, defined once: the server matches
 // requests with them (match.ts) and answers each with its handler
-// (handlers/), and the docs page, the OpenAPI document, the static hosts'
-// files and the tests read them. Adding a route: its path in route-paths.ts, an
-// entry here, a handler in handlers/ (the compiler asks for it).
+// (src/http/handlers/), and the docs page, the OpenAPI document, the static
+// hosts' files and the tests read them. Adding a route (the compiler asks for
+// each of the last three, all typed by route id):
+// 1. its path in route-paths.ts;
+// 2. its entry here;
+// 3. the query parameters it takes in query-rules.ts (ROUTE_QUERY: [] for none);
+// 4. its handler in src/http/handlers/, registered in handlers/index.ts;
+// 5. what it answers in src/docs/openapi.ts (OPERATIONS).
+// Then its tests (test/http/), and `npm run docs` for the API reference.
 import { MAX_VERSES_PER_CALL } from '../content/citations.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { GUIDES } from '../guides.ts';
@@ -10,6 +16,7 @@ import { FILES, type BuildPart, type LangForm, type Theme } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
 import { MCP_MAX_BODY } from './limits.ts';
 import { ROUTE_PATHS, type RouteId } from './route-paths.ts';
+import { MCP_RESOURCES, MCP_TOOLS } from './mcp.ts';
 
 export type { RouteId } from './route-paths.ts';
 
@@ -112,7 +119,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { id: 'read-chapter', path: ROUTE_PATHS['read-chapter'], methods: READ, access: 'metered', page: true, summary: 'A chapter to read (HTML): its name, meaning and summary (?lang=en|hi), and every verse with the start of its translation (?author=KEY).', example: '/read/2', notFound: 'verse' },
   { id: 'read-lemma', path: ROUTE_PATHS['read-lemma'], methods: READ, access: 'metered', page: true, summary: `A lemma to read (HTML): every verse where it occurs, the verse's words as the DCS divides them with the occurrence highlighted, its form and grammar; the lemma as /lemma/{lemma} takes it (IAST, ASCII, Devanagari). ${DCS_ATTRIBUTION}.`, example: '/read/lemma/karman', notFound: 'verse', needs: 'reading pages' },
   { id: 'download', path: ROUTE_PATHS.download, methods: READ, access: 'metered', summary: 'The whole Gita in one file, for offline use: gita.json ({chapters, verses}), gita.ndjson (one record a line), gita.sqlite (tables and an FTS5 index; /docs/downloads). Their sizes and SHA-256 are in /manifest.json; brotli and gzip when asked.', example: '/downloads/gita.json', notFound: 'resource', needs: 'downloads' },
-  { id: 'mcp', path: ROUTE_PATHS.mcp, methods: POST, access: 'metered', summary: `The Model Context Protocol server for AI assistants (Streamable HTTP, stateless: one JSON-RPC message or batch per POST, answered as JSON): tools get_verses, get_chapter, random_verse, verse_of_the_day, search, get_words, get_authors; resources gita://chapter/{ch}, gita://verse/{ch}/{sl}. Metered as route mcp; the key as x-api-key or Authorization: Bearer. A body over ${MCP_MAX_BODY / 1024} kB is 413.`, example: '/mcp', notFound: 'resource' },
+  { id: 'mcp', path: ROUTE_PATHS.mcp, methods: POST, access: 'metered', summary: `The Model Context Protocol server for AI assistants (Streamable HTTP, stateless: one JSON-RPC message or batch per POST, answered as JSON): tools ${MCP_TOOLS.join(', ')}; resources ${MCP_RESOURCES.join(', ')}. Metered as route mcp; the key as x-api-key or Authorization: Bearer. A body over ${MCP_MAX_BODY / 1024} kB is 413.`, example: '/mcp', notFound: 'resource' },
 ];
 
 export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec>;

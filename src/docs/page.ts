@@ -291,7 +291,7 @@ curl -H "x-api-key: &lt;API_KEY&gt;" ${raw(ORIGIN_PLACEHOLDER)}/slok      # a ra
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Keys are free: <a href="/pricing">/pricing</a>.</p>
 <p>Guides: ${GUIDES.map((g, i) => html`${i ? ', ' : ''}<a href="${fillPath(ROUTE_PATHS.guide, { guide: g.name })}">${g.title.toLowerCase()}</a>`)}.</p>
 ${searchForm()}
-<p class="muted">The search box needs the server; on a static copy of this page, use <a href="#search">search.js</a>.</p>
+<p class="muted">The server answers this box. Where this page is a static copy (on a CDN, with no server behind it), the box has nothing to ask: search there with <a href="#search">search.js</a>.</p>
 
 <h2 id="endpoints">Endpoints</h2>
 <p>Every GET also answers HEAD. A trailing slash names the same resource. <code>ch</code> and <code>sl</code> are plain decimal integers: <code>ch</code> from 1 to 18, <code>sl</code> from 1 to the chapter's <code>verses_count + 1</code> (the last is the chapter's closing colophon, <em>iti ... adhyayah</em>). Samples below are trimmed.</p>

@@ -18,6 +18,7 @@ import { isDate, utcDate } from '../content/day.ts';
 import { LANGS, parseProjection, projectRecord, type Lang, type Projection } from '../content/projection.ts';
 import type { VerseRecord } from '../content/schema.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
+import { MCP_RESOURCES, MCP_TOOLS } from '../contract/mcp.ts';
 import { speakerIndex } from '../contract/query.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, parseSearch } from '../contract/search-parameters.ts';
 import { Budget } from './budget.ts';
@@ -63,8 +64,10 @@ export function createMcpServer(library: Library): McpServer {
 /** The tools and resources, as calls to replay on a server. */
 function define(library: Library): Array<(server: McpServer) => void> {
   const regs: Array<(server: McpServer) => void> = [];
+  const names: string[] = [];
   const replay = (name: 'registerTool' | 'registerResource') =>
     ((...args: unknown[]) => {
+      names.push(String(name === 'registerTool' ? args[0] : (args[1] as ResourceTemplate).uriTemplate));
       regs.push((s) => (s[name] as (...a: unknown[]) => unknown).apply(s, args));
     }) as unknown;
   // Typed as the server's own methods, so every definition below is checked against the SDK.
@@ -294,5 +297,8 @@ function define(library: Library): Array<(server: McpServer) => void> {
     },
   );
 
+  // What the route table, OpenAPI and the docs say the server offers (contract/mcp.ts) is what it registers, in order.
+  const said = [...MCP_TOOLS, ...MCP_RESOURCES].join(', ');
+  if (names.join(', ') !== said) throw new Error(`MCP: the server registers ${names.join(', ')}; contract/mcp.ts says ${said}`);
   return regs;
 }

@@ -1,6 +1,7 @@
 // The MCP server through both transports, with the SDK's own client: stdio
 // (`gita mcp --dist`, a real process) and Streamable HTTP (the web handler on
 // loopback). Every expectation is read from the built dist/ itself.
+import { MCP_RESOURCES, MCP_TOOLS } from '../../src/contract/mcp.ts';
 import { test, suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
@@ -45,6 +46,8 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   s('lists the eight tools, each described with an input schema, and the two resource templates', async ({ client }) => {
     const { tools } = await client.listTools();
     assert.equal(tools.map((t) => t.name).sort(), ['get_authors', 'get_chapter', 'get_lemma', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
+    // The contract's list (which the route table, OpenAPI and the docs show) is what the server registers, in its order.
+    assert.equal(tools.map((t) => t.name), [...MCP_TOOLS]);
     for (const t of tools) {
       assert.ok((t.description ?? '').length > 60, `${t.name} has a description a model can act on`);
       assert.is(t.inputSchema.type, 'object');
@@ -53,6 +56,7 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     assert.equal(verses.inputSchema.required, ['ref']);
     const { resourceTemplates } = await client.listResourceTemplates();
     assert.equal(resourceTemplates.map((r) => r.uriTemplate).sort(), ['gita://chapter/{ch}', 'gita://verse/{ch}/{sl}']);
+    assert.equal(resourceTemplates.map((r) => r.uriTemplate), [...MCP_RESOURCES]);
     assert.is((await client.listResources()).resources.length, counts.length);
   });
 
