@@ -7,12 +7,13 @@ import { LANG_FORMS, THEMES, type LangForm, type Theme } from '../layout.ts';
 import { AUTHOR_KEY } from './route-paths.ts';
 import type { NotFoundKind } from './errors.ts';
 import { ROUTES, type Params, type RouteSpec } from './routes.ts';
+import { NUMBER } from './values.ts';
 
 /** No route: the 404's wording, and whether the path's family answers pages (its 404 is a page too). */
 export type Match = ({ route: RouteSpec } & Params) | { route: null; notFound: NotFoundKind; page?: boolean };
 
-/** `ch`, `sl`, `from`, `to` are plain decimal integers, nothing else. */
-export const NUMBER = /^[1-9][0-9]{0,5}$/;
+// `ch`, `sl`, `from`, `to` are plain decimal integers, nothing else: as a query value is (values.ts).
+export { NUMBER };
 
 type Counts = readonly number[];
 type Parser = (s: string, got: Params, counts: Counts) => number | string | undefined;

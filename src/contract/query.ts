@@ -6,15 +6,10 @@ import { isDate } from '../content/daily.ts';
 import { DayClock } from '../content/day.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { DATED_MAX_AGE } from './limits.ts';
-import { NUMBER } from './match.ts';
-import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts, type ParameterId } from './query-rules.ts';
+import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts } from './query-rules.ts';
+import { chapterValue, NUMBER, refuse, speakerIndex, speakerValue, type Refused } from './values.ts';
 
-/** A value the route cannot take: the 400's message, naming the parameter and the values it takes (parameters.ts). */
-export interface Refused {
-  error: string;
-}
-
-const refuse = (name: ParameterId, value: string, what: string, facts: ParameterFacts): Refused => ({ error: PARAMETER_ERRORS.value(name, value, what, PARAMETERS[name](facts)) });
+export { speakerIndex, type Refused };
 const twice = (name: string, times: number): Refused => ({ error: PARAMETER_ERRORS.twice(name, times) });
 
 /** ?theme= on a card: light, dark or auto; absent: undefined; anything else: refused. */
@@ -37,14 +32,6 @@ export interface VerseFilter {
 
 export const ANY_VERSE: VerseFilter = { ch: 0, speaker: -1 };
 
-/** The speaker `value` names: its slug (any case) or its Devanagari name (any Unicode normalization); -2: none. */
-export function speakerIndex(value: string, speakers: QueryFacts['speakers']): number {
-  const slug = value.trim().toLowerCase();
-  const name = value.trim().normalize('NFC');
-  const i = speakers.findIndex((s) => s.slug === slug || s.name === name);
-  return i === -1 ? -2 : i;
-}
-
 /**
  * ?ch= and ?speaker= of /slok and /gita.svg: refused when they name no
  * chapter or speaker, or are given twice (a 400 naming the parameter and
@@ -55,16 +42,10 @@ export function verseFilter(params: URLSearchParams, facts: QueryFacts): VerseFi
   const speaker = params.getAll('speaker');
   if (ch.length > 1) return twice('ch', ch.length);
   if (speaker.length > 1) return twice('speaker', speaker.length);
-  let c = 0;
-  if (ch.length) {
-    if (!NUMBER.test(ch[0]) || Number(ch[0]) > facts.versesPerChapter.length) return refuse('ch', ch[0], 'a chapter', facts);
-    c = Number(ch[0]);
-  }
-  let sp = -1;
-  if (speaker.length) {
-    sp = speakerIndex(speaker[0], facts.speakers);
-    if (sp < 0) return refuse('speaker', speaker[0], 'a speaker here', facts);
-  }
+  const c = ch.length ? chapterValue(ch[0], facts) : 0;
+  if (typeof c === 'object') return c;
+  const sp = speaker.length ? speakerValue(speaker[0], facts) : -1;
+  if (typeof sp === 'object') return sp;
   return { ch: c, speaker: sp };
 }
 

@@ -5,6 +5,7 @@
 // accepts, as the server's 400 says it.
 import { LANGS, type Lang } from '../content/projection.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, PARAMETER_ERRORS, PARAMETERS, type ParameterId } from './parameters.ts';
+import { chapterValue, limitValue, offsetValue, speakerValue } from './values.ts';
 
 /** The longest query: no one types more, and a search's cost grows with it. Longer is refused (never cut silently). */
 export const MAX_QUERY_LENGTH = 200;
@@ -46,31 +47,34 @@ export function parseSearch(params: URLSearchParams, facts: SearchFacts): { para
     if (!(LANGS as string[]).includes(lang)) return wrong('lang', lang, 'a language here');
     out.lang = lang as Lang;
   }
+  // ch, speaker, limit and offset read as every route reads them (values.ts).
   const ch = one('ch');
   if (typeof ch === 'object') return ch;
   if (ch !== undefined) {
-    if (!/^[1-9][0-9]{0,2}$/.test(ch) || Number(ch) > facts.versesPerChapter.length) return wrong('ch', ch, 'a chapter');
-    out.ch = Number(ch);
+    const c = chapterValue(ch, facts);
+    if (typeof c === 'object') return c;
+    out.ch = c;
   }
   const speaker = one('speaker');
   if (typeof speaker === 'object') return speaker;
   if (speaker !== undefined) {
-    const s = speaker.trim();
-    const known = facts.speakers.find((x) => x.slug === s.toLowerCase() || x.name === s.normalize('NFC'));
-    if (!known) return wrong('speaker', speaker, 'a speaker here');
-    out.speaker = known.slug ?? known.name;
+    const i = speakerValue(speaker, facts);
+    if (typeof i === 'object') return i;
+    out.speaker = facts.speakers[i].slug ?? facts.speakers[i].name;
   }
   const limit = one('limit');
   if (typeof limit === 'object') return limit;
   if (limit !== undefined) {
-    if (!/^[1-9][0-9]{0,2}$/.test(limit) || Number(limit) > LIMIT_MAX) return wrong('limit', limit, 'a number of results');
-    out.limit = Number(limit);
+    const n = limitValue(limit, facts);
+    if (typeof n === 'object') return n;
+    out.limit = n;
   }
   const offset = one('offset');
   if (typeof offset === 'object') return offset;
   if (offset !== undefined) {
-    if (!/^(?:0|[1-9][0-9]{0,4})$/.test(offset) || Number(offset) > OFFSET_MAX) return wrong('offset', offset, 'a number of results to skip');
-    if (Number(offset)) out.offset = Number(offset);
+    const n = offsetValue(offset, facts);
+    if (typeof n === 'object') return n;
+    if (n) out.offset = n;
   }
   return { params: out };
 }
