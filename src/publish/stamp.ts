@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { writeFileAtomic } from '../fs/atomic.ts';
-import { PROJECT_ROOT } from '../paths.ts';
+import { hashSources } from '../fs/fingerprint.ts';
 import type { Manifest } from './manifest.ts';
 import type { Effort } from './compress.ts';
 import { AUDIT_FILE } from '../content/audit.ts';
@@ -19,8 +19,7 @@ export const OUTPUT_SHAPING = [
 ];
 
 export function inputsFingerprint(contentDir: string): string {
-  const hash = createHash('sha256');
-  for (const file of fg.sync(OUTPUT_SHAPING, { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  const hash = hashSources(createHash('sha256'), OUTPUT_SHAPING);
   for (const file of fg.sync(['chapter/*', 'slok/*'], { cwd: contentDir }).sort()) {
     const s = statSync(join(contentDir, file));
     hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
