@@ -3,13 +3,13 @@
 import { parseArgs } from 'node:util';
 import process from 'node:process';
 import { loadConfig, settingFlags } from '../src/config.ts';
+import { fail } from '../src/cli/run.ts';
 import { startDeno } from '../src/http/deno.ts';
 
 const { values } = parseArgs({ args: process.argv.slice(2), options: settingFlags, strict: true });
 try {
   await startDeno(loadConfig(process.env, values as Record<string, string | undefined>));
 } catch (err) {
-  // Written plainly: console.error would colour it under Bun.
-  process.stderr.write(`error: ${(err as Error).message}\n`);
-  process.exit(1);
+  // One line and exit 1, as every entry script fails (fail writes plainly: console.error would colour it under Bun).
+  fail((err as Error).message);
 }

@@ -34,6 +34,10 @@ test('the arrows run one way: content, then the contract, then publish and the s
   }
 });
 
+test('the cache imports nothing of the project: every layer may use it', () => {
+  for (const e of importsOf('cache')) assert.is(folderOf(e.to), 'cache', `${e.from} imports ${e.to}`);
+});
+
 test("the client imports only the content's types and rules (a lemma's spelling too), the error and parameter wordings and the routes' paths", () => {
   const allowed = new Set(['content/day.ts', 'content/schema.ts', 'content/projection.ts', 'content/citations.ts', 'content/dcs/lemma-name.ts', 'contract/errors.ts', 'contract/route-paths.ts', 'contract/parameters.ts', 'layout.ts']);
   // A type-only import of the content (the Word type of content/words.ts) is erased from client.js; its declarations are bundled (src/publish/client.ts).

@@ -5,17 +5,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
-import { PROJECT_ROOT } from '../paths.ts';
+import { hashSources } from '../fs/fingerprint.ts';
 
-/** The code that shapes content/ (the import, its rules and lists): content/ imported by other code is imported again. */
-export const IMPORT_SHAPING = ['src/content/**/*', 'package-lock.json'];
+/** The code that shapes content/ (the import, its rules and lists, and what it imports): content/ imported by other code is imported again. */
+export const IMPORT_SHAPING = ['src/content/**/*', 'src/fs/**/*', 'src/paths.ts', 'package-lock.json'];
 
 /** A fingerprint of the import code, recorded in content/manifest.json as `importer`. */
 export function importerFingerprint(): string {
-  const hash = createHash('sha256');
-  for (const file of fg.sync(IMPORT_SHAPING, { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
-  return hash.digest('hex').slice(0, 16);
+  return hashSources(createHash('sha256'), IMPORT_SHAPING).digest('hex').slice(0, 16);
 }
 
 /** Was content/ imported by the import code of this checkout? (No record of it: an import older than the record, so no.) */

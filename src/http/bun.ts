@@ -7,6 +7,7 @@ import { isProcessWorker, startProcessPrimary, workerListening, workerPort } fro
 import { createService, displayUrl } from './serve.ts';
 import { webHandler } from './web.ts';
 import { listenOrExplain } from './port-in-use.ts';
+import { stopOnce, stopOnSignals } from './shutdown.ts';
 
 interface BunServer {
   port: number;
@@ -54,19 +55,11 @@ export async function startBun(config: Config) {
   // In a group the primary says where it listens, once every worker does.
   service.started(displayUrl(server.hostname ?? config.host, server.port), `bun ${Bun.version}`, worker);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    service.log.line(`${signal}: finishing in-flight requests`);
+  const stop = stopOnce(service.log, 'finishing in-flight requests', async () => {
     await server.stop();
     await service.close();
-    service.log.line('stopped');
-    service.log.flush();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-  if (worker) workerListening(server.port, (reason) => void stop(reason));
+  });
+  stopOnSignals(stop);
+  if (worker) workerListening(server.port, stop);
   return { server, port: server.port, service, stop };
 }

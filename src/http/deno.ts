@@ -7,6 +7,7 @@ import { isProcessWorker, startProcessPrimary, workerListening, workerPort } fro
 import { createService, displayUrl } from './serve.ts';
 import { webHandler } from './web.ts';
 import { listenOrExplain } from './port-in-use.ts';
+import { stopOnce, stopOnSignals } from './shutdown.ts';
 
 interface DenoServer {
   shutdown(): Promise<void>;
@@ -43,6 +44,10 @@ export async function startDeno(config: Config) {
   const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1 });
   const handler = webHandler({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
   const port = worker ? workerPort(config) : config.port;
+  const stop = stopOnce(service.log, 'finishing in-flight requests', async () => {
+    await server.shutdown();
+    await service.close();
+  });
   const server = listenOrExplain(() => Deno.serve(
     {
       port,
@@ -50,25 +55,12 @@ export async function startDeno(config: Config) {
       // Several processes on one port (Linux spreads the connections over them; needs --unstable-net).
       reusePort: worker,
       onListen: ({ hostname, port }) => {
-        if (worker) workerListening(port, (reason) => void stop(reason));
+        if (worker) workerListening(port, stop);
         // In a group the primary says where it listens, once every worker does.
         service.started(displayUrl(hostname, port), `deno ${Deno.version.deno}`, worker);
       },
     },
     handler,
   ), port, worker);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    service.log.line(`${signal}: finishing in-flight requests`);
-    await server.shutdown();
-    await service.close();
-    service.log.line('stopped');
-    service.log.flush();
-    // node:process's exit, not Deno.exit: only it runs the 'exit' listeners (the data folder's lock is released there).
-    process.exit(0);
-  };
-  Deno.addSignalListener('SIGTERM', () => void stop('SIGTERM'));
-  Deno.addSignalListener('SIGINT', () => void stop('SIGINT'));
+  stopOnSignals(stop, (signal, handler) => Deno.addSignalListener(signal, handler));
 }

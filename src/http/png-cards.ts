@@ -3,7 +3,8 @@
 // dark), drawn by resvg on libuv's thread pool, then kept with its ETag in a
 // cache bounded by bytes. Each build has its own (a new build, new cards).
 import { cardInTheme } from '../card/theme.ts';
-import { ByteLru, pngTheme } from '../card/png.ts';
+import { pngTheme } from '../card/png.ts';
+import { ByteLru } from '../cache/byte-lru.ts';
 import { FILES, type Theme } from '../layout.ts';
 import type { Dist } from './assets.ts';
 import { PNG_CACHE_BYTES } from '../contract/limits.ts';

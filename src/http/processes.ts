@@ -11,24 +11,18 @@
 // Port 0 (any free port) means one port for all: the first worker listens,
 // says which port it got, and every other worker is told to take that one.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { serveDraws } from './shared-draw.ts';
-import { serveSearches } from './shared-search.ts';
 import cluster from 'node:cluster';
 import type { Config } from '../config.ts';
-import { CLUSTER_FLUSH_MS, isClusterMessage, serveWorkers, type ClusterMessage } from '../keys/cluster.ts';
-import { FileUsageStore } from '../keys/usage.ts';
-import { claimDataDir } from '../keys/owner.ts';
+import { isClusterMessage, type ClusterMessage } from '../keys/cluster.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
-import { PORT_IN_USE_EXIT, PortInUseError, portFree, portInUseMessage } from './port-in-use.ts';
+import { PortInUseError, portFree } from './port-in-use.ts';
+import { openPrimary, Supervisor, type WorkerControl } from './supervisor.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 /** Set in a worker's environment by its primary. */
 const WORKER_ENV = 'GITA_PROCESS_WORKER';
 const PORT_ENV = 'GITA_WORKER_PORT';
-/** A worker that dies sooner than this after it started is restarted after a growing pause (a crash loop must not spin). */
-const QUICK_DEATH_MS = 5_000;
-/** How long the workers get to finish their requests at shutdown before they are killed. */
-const STOP_GRACE_MS = 15_000;
 
 /** This process is a worker forked by startProcessPrimary. */
 export const isProcessWorker = () => process.env[WORKER_ENV] === '1';
@@ -54,6 +48,24 @@ interface WorkerHandle {
   isConnected(): boolean;
 }
 
+const isDead = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+
+/**
+ * Worker processes: asked to stop over IPC (Deno's kill() closed the channel
+ * first and lost the last counts), by SIGTERM when the channel is gone; done
+ * once their output is flushed ('close', after 'exit').
+ */
+const childWorkers: Omit<WorkerControl<ChildProcess>, 'start'> = {
+  pid: (c) => c.pid,
+  isDead,
+  askToStop: (c) => {
+    if (c.connected) c.send({ channel: 'gita', type: 'stop' } satisfies ClusterMessage);
+    else c.kill('SIGTERM');
+  },
+  exited: (c) => new Promise<void>((r) => c.once('close', () => r())),
+  kill: (c) => void c.kill('SIGKILL'),
+};
+
 export interface PrimaryOptions {
   /** Named in the start line: `bun 1.x`, `deno 2.x`. */
   runtime: string;
@@ -71,23 +83,11 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
   if (process.platform !== 'linux') throw new Error(`GITA_WORKERS=${config.workers} under ${runtime.split(' ')[0]} needs Linux (reusePort spreads connections only there); use 1 worker, or Node`);
   // The workers bind with SO_REUSEPORT, which would share a port another such server holds rather than fail.
   if (config.port !== 0 && !(await portFree(config.host, config.port))) throw new PortInUseError(config.port);
-  await claimDataDir(config);
-  let usage: FileUsageStore | null = null;
-  if (!config.redisUrl) {
-    usage = await FileUsageStore.open(config.dataDir, { flushEveryMs: CLUSTER_FLUSH_MS });
-    if (usage.recovered) log.line(`error: ${usage.recovered.from} was corrupt (${usage.recovered.reason}); it was moved to ${usage.recovered.to} and counting starts again from zero`);
-    serveWorkers(usage);
-  }
+  const usage = await openPrimary(config, log);
 
-  serveDraws();
-  serveSearches(config.distDir);
-
-  const started = new Map<ChildProcess, number>();
   const listening = new Set<ChildProcess>();
   let port: number | null = config.port === 0 ? null : config.port;
   let announced = false;
-  let stopping = false;
-  let quickDeaths = 0;
   const script = process.argv[1];
   const args = process.argv.slice(2);
 
@@ -96,21 +96,38 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
     for (const child of listening) if (child.connected) child.send(message);
   };
 
-  const fork1 = () => {
+  const start = () => {
     const env = { ...process.env, [WORKER_ENV]: '1', ...(port !== null && { [PORT_ENV]: String(port) }) };
     const child = command
       ? spawn(command[0], [...command[1], script, ...args], { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
       : fork(script, args, { env, stdio: 'inherit' });
-    started.set(child, Date.now());
     const handle: WorkerHandle = { send: (m) => void (child.connected && child.send(m as object)), isConnected: () => child.connected };
     child.on('message', (m: unknown) => {
       if (isClusterMessage(m) && m.type === 'listening') return onListening(child, m.port);
       // To rate-limiter-flexible's master and serveWorkers, as node:cluster would.
       cluster.emit('message', handle, m);
     });
-    child.on('exit', (code, signal) => onExit(child, code, signal));
+    child.on('exit', (code, signal) => {
+      listening.delete(child);
+      supervisor.exited(child, code, signal);
+    });
     return child;
   };
+
+  const supervisor = new Supervisor<ChildProcess>({
+    log,
+    usage,
+    control: { ...childWorkers, start },
+    port: () => port ?? config.port,
+    changed: tellCount,
+    replaceable: (child, how) => {
+      if (port !== null) return true;
+      // The first worker died before it had a port: nothing to share yet.
+      log.line(`worker ${child.pid} exited (${how}) before listening`);
+      log.flush();
+      process.exit(1);
+    },
+  });
 
   const onListening = (child: ChildProcess, at: number) => {
     listening.add(child);
@@ -118,68 +135,14 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
     if (port === null) {
       // The first worker chose the port: the others take it.
       port = at;
-      for (let i = 1; i < config.workers; i++) fork1();
+      for (let i = 1; i < config.workers; i++) supervisor.fork();
     }
     if (announced || listening.size < config.workers) return;
     announced = true;
     log.line(`gita-api listening on ${displayUrl(config.host, port)} (${runtime}; ${config.workers} workers sharing the port, keys and usage in ${config.redisUrl ? 'redis' : 'file'}; primary ${process.pid})`);
   };
 
-  const onExit = (child: ChildProcess, code: number | null, signal: string | null) => {
-    const since = started.get(child) ?? 0;
-    started.delete(child);
-    listening.delete(child);
-    if (stopping) return;
-    // Another server holds the port: every worker would fail alike, so the group stops.
-    if (code === PORT_IN_USE_EXIT) return void giveUp(portInUseMessage(port ?? config.port));
-    if (port === null) {
-      // The first worker died before it had a port: nothing to share yet.
-      log.line(`worker ${child.pid} exited (${signal ?? `code ${code}`}) before listening`);
-      log.flush();
-      process.exit(1);
-    }
-    const quick = Date.now() - since < QUICK_DEATH_MS;
-    quickDeaths = quick ? quickDeaths + 1 : 0;
-    const pause = quick ? Math.min(100 * 2 ** quickDeaths, 10_000) : 0;
-    log.line(`worker ${child.pid} exited (${signal ?? `code ${code}`}); starting another${pause ? ` in ${pause} ms` : ''}`);
-    tellCount();
-    setTimeout(fork1, pause).unref();
-  };
-
-  const giveUp = async (message: string) => {
-    stopping = true;
-    // None of them listens, so none has a request to finish.
-    for (const c of started.keys()) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await usage?.close();
-    log.flush();
-    process.stderr.write(`error: ${message}\n`);
-    process.exit(1);
-  };
-
-  if (port === null) fork1();
-  else for (let i = 0; i < config.workers; i++) fork1();
-
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.line(`${signal}: the workers finish their in-flight requests`);
-    const children = [...started.keys()];
-    const exited = children.map((c) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once('close', () => r()))));
-    const stopMessage: ClusterMessage = { channel: 'gita', type: 'stop' };
-    for (const c of children) {
-      if (c.connected) c.send(stopMessage);
-      else c.kill('SIGTERM');
-    }
-    const cut = setTimeout(() => {
-      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    }, STOP_GRACE_MS);
-    await Promise.all(exited);
-    clearTimeout(cut);
-    await usage?.close();
-    log.line('stopped');
-    log.flush();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  if (port === null) supervisor.fork();
+  else for (let i = 0; i < config.workers; i++) supervisor.fork();
+  stopOnSignals(supervisor.stop);
 }

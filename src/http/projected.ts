@@ -8,6 +8,7 @@ import type { Coding } from '../layout.ts';
 import { headerSets, type Variant } from './assets.ts';
 import { etagOf } from '../contract/headers.ts';
 import { PROJECTION_CACHE_BYTES } from '../contract/limits.ts';
+import { ByteLru } from '../cache/byte-lru.ts';
 
 /** Below this, compression saves too little to be worth a round trip through the thread pool. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -75,58 +76,38 @@ export const ENTRY_OVERHEAD = 2048;
  * Projected answers by key (the resource and the projection), least recently
  * used first out, at most `maxBytes` in all, counting bodies, compressed forms
  * and each entry's overhead. A projection is cheap to make again; the bound
- * keeps a flood of distinct projections from growing memory.
+ * keeps a flood of distinct projections from growing memory. One larger than
+ * the bound is still held until the next comes (its compressed forms are made
+ * for the requests that follow it).
  */
 export class ProjectionCache {
-  private entries = new Map<string, { entry: Projected; cost: number }>();
-  private bytes = 0;
+  private readonly lru: ByteLru<Projected>;
 
-  constructor(private maxBytes = PROJECTION_CACHE_BYTES) {}
+  constructor(maxBytes = PROJECTION_CACHE_BYTES) {
+    this.lru = new ByteLru<Projected>(maxBytes, (p, key) => p.size + key.length * 2 + ENTRY_OVERHEAD, { keepOversize: true });
+  }
 
   get(key: string, make: () => Buffer, type?: string): Projected {
-    // Most recently used goes last.
-    const held = this.find(key);
+    const held = this.lru.peek(key);
     if (held) return held;
-    const slot = { entry: null as unknown as Projected, cost: 0 };
     // A compressed form made later counts too, while the entry is still held.
-    slot.entry = new Projected(make(), type, (bytes) => {
-      if (this.entries.get(key) !== slot) return;
-      slot.cost += bytes;
-      this.bytes += bytes;
-      this.trim();
-    });
-    slot.cost = slot.entry.size + key.length * 2 + ENTRY_OVERHEAD;
-    this.entries.set(key, slot);
-    this.bytes += slot.cost;
-    this.trim();
-    return slot.entry;
+    const entry: Projected = new Projected(make(), type, (bytes) => this.lru.grow(key, entry, bytes));
+    this.lru.set(key, entry);
+    return entry;
   }
 
   /** The answer held for this key, if any (counted as a use, as get() does). */
   find(key: string): Projected | undefined {
-    const held = this.entries.get(key);
-    if (!held) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, held);
-    return held.entry;
+    return this.lru.peek(key);
   }
 
   /** Is an answer of this key held? (Its parts need not be cut again.) */
   has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
-  /** Drop the oldest entries until what is held fits (the newest always stays). */
-  private trim(): void {
-    for (const [key, held] of this.entries) {
-      if (this.bytes <= this.maxBytes || this.entries.size === 1) break;
-      this.entries.delete(key);
-      this.bytes -= held.cost;
-    }
+    return this.lru.has(key);
   }
 
   /** Entries and bytes held (for tests). */
   get held(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.lru.size, bytes: this.lru.bytes };
   }
 }

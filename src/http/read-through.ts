@@ -5,7 +5,7 @@
 // size, so a file whose size differs (a rebuild swapped dist/ under a worker
 // still serving the old build) is an error rather than a mismatched answer.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { ByteLru } from '../card/png.ts';
+import { ByteLru } from '../cache/byte-lru.ts';
 import { READ_THROUGH_CACHE_BYTES } from '../contract/limits.ts';
 
 export class ReadThrough {

@@ -8,7 +8,7 @@ import { headerSets, inMemory, representations, type Asset, type Dist, type Head
 import { ProjectionCache, Projected } from './projected.ts';
 import { PngCards } from './png-cards.ts';
 import { PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES, SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../contract/limits.ts';
-import { ByteLru } from '../card/png.ts';
+import { ByteLru } from '../cache/byte-lru.ts';
 import type { Draw } from './shared-draw.ts';
 import type { Params } from '../contract/routes.ts';
 import type { VerseFilter } from '../contract/query.ts';

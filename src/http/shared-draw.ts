@@ -6,7 +6,8 @@
 // is then paid once, by the primary, rather than by every worker; and a card
 // one worker drew is ready for the others. With one process, it draws itself.
 import cluster from 'node:cluster';
-import { ByteLru, cardPngAsync } from '../card/png.ts';
+import { cardPngAsync } from '../card/png.ts';
+import { ByteLru } from '../cache/byte-lru.ts';
 import { PNG_CACHE_BYTES } from '../contract/limits.ts';
 
 const CHANNEL = 'gita';

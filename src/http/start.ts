@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { createNodeServer, shutdown } from './node.ts';
 import { createService, displayUrl } from './serve.ts';
 import { explainListen } from './port-in-use.ts';
+import { stopOnce, stopOnSignals } from './shutdown.ts';
 
 export async function startNode(config: Config) {
   // Several workers: this process becomes their primary and serves nothing itself.
@@ -28,17 +29,10 @@ export async function startNode(config: Config) {
   // In a cluster the primary says where it listens, once every worker does.
   service.started(displayUrl(address, port), `node ${process.version}`, worker);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    service.log.line(`${signal}: finishing in-flight requests`);
+  const stop = stopOnce(service.log, 'finishing in-flight requests', async () => {
     await shutdown(server);
     await service.close();
-    service.log.line('stopped');
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  });
+  stopOnSignals(stop);
   return { server, port, service, stop };
 }

@@ -8,12 +8,7 @@ import type { Dist } from './assets.ts';
 import type { RunSearch } from './search.ts';
 import type { Draw } from './shared-draw.ts';
 
-/** The client went away before its request body was read whole: nobody to answer; logged as 499, no stack. */
-export class ClientGone extends Error {
-  constructor() {
-    super('the client closed the connection before sending its whole body');
-  }
-}
+export { ClientGone } from '../request/capped-body.ts';
 
 export interface AppRequest {
   method: string;

@@ -4,6 +4,7 @@
 import { byteRange, fileHeaders, openServed } from './file.ts';
 import { internalError, json } from './respond.ts';
 import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
+import { readCappedBody } from '../request/capped-body.ts';
 import { ERRORS } from '../contract/errors.ts';
 import { MAX_HEADER_BYTES } from '../contract/limits.ts';
 import type { RequestLog } from './log.ts';
@@ -36,37 +37,8 @@ class WebRequest implements AppRequest {
   header(name: string): string | undefined {
     return this.request.headers.get(name) ?? undefined;
   }
-  async body(max: number): Promise<Uint8Array | null> {
-    // Declared too large: refused before a byte is read, not after the client
-    // has sent it all (or held the connection to the request timeout).
-    if (Number(this.request.headers.get('content-length')) > max) return null;
-    const reader = this.request.body?.getReader();
-    if (!reader) return new Uint8Array();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      let next: ReadableStreamReadResult<Uint8Array>;
-      try {
-        next = await reader.read();
-      } catch {
-        throw new ClientGone();
-      }
-      const { done, value } = next;
-      if (done) break;
-      size += value.length;
-      if (size > max) {
-        await reader.cancel().catch(() => {});
-        return null;
-      }
-      chunks.push(value);
-    }
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+  body(max: number): Promise<Uint8Array | null> {
+    return readCappedBody(this.request, max);
   }
   get ip(): string {
     if (this.trustProxy) {

@@ -11,6 +11,7 @@
 // counted) and answers once it is.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { MCP_MAX_BODY } from '../contract/limits.ts';
+import { readCappedBody } from '../request/capped-body.ts';
 import { checkMcpBody, refusal, type McpRefusal } from './body.ts';
 import type { Library } from './library.ts';
 import { createMcpServer } from './server.ts';
@@ -39,31 +40,11 @@ export async function answerMcp(library: Library, message: unknown, protocolVers
   }
 }
 
-/** Read a body, at most `max` bytes: null when it is longer. */
-async function readBody(request: Request, max: number): Promise<Uint8Array | null> {
-  if (Number(request.headers.get('content-length')) > max) return null;
-  const reader = request.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** MCP as a web-standard handler: POST only (GET and DELETE, streams and sessions, are 405: a stateless server has neither). */
 export function mcpHandler(library: Library, onError: (err: unknown) => void = () => {}): McpHandler {
   return async (request) => {
     if (request.method !== 'POST') return refusalResponse(refusal(405, -32000, 'Method not allowed: this MCP server is stateless; POST JSON-RPC messages to it.'), { Allow: 'POST' });
-    const checked = checkMcpBody(request.headers.get('content-type') ?? undefined, await readBody(request, MCP_MAX_BODY));
+    const checked = checkMcpBody(request.headers.get('content-type') ?? undefined, await readCappedBody(request, MCP_MAX_BODY));
     if ('status' in checked) return refusalResponse(checked);
     return answerMcp(library, checked.message, request.headers.get('mcp-protocol-version') ?? undefined, onError);
   };

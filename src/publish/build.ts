@@ -19,7 +19,7 @@ import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, isBinary, LANG_FORMS, mediaType } from '../layout.ts';
 import { AUTHOR_KEY } from '../contract/route-paths.ts';
 import { indexRecord, projectBytes } from '../content/slices.ts';
-import fg from 'fast-glob';
+import { hashSources } from '../fs/fingerprint.ts';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { renderCards } from './cards.ts';
@@ -312,11 +312,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
 }
 
+/** What the client bundle is made from: its sources and how they are compiled. */
+export const CLIENT_SHAPING = [...CLIENT_SOURCES, 'tsconfig.json', 'package-lock.json'];
+
 /** The client (client.js, client.d.ts), from the build cache when its sources did not change. */
 async function clientAssets(cache: BuildCache): Promise<Asset[]> {
-  const hash = createHash('sha256');
-  for (const file of fg.sync([...CLIENT_SOURCES, 'tsconfig.json', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
-  const key = hash.digest('hex');
+  const key = hashSources(createHash('sha256'), CLIENT_SHAPING).digest('hex');
   const js = cache.lookup(`${key}.client.js`);
   const dts = cache.lookup(`${key}.client.d.ts`);
   if (js.file && dts.file) return [{ path: FILES.client, body: readFileSync(js.file), ...js }, { path: FILES.clientTypes, body: readFileSync(dts.file), ...dts }];
@@ -324,14 +325,19 @@ async function clientAssets(cache: BuildCache): Promise<Asset[]> {
   return [{ path: FILES.client, body: Buffer.from(made.js), ...js }, { path: FILES.clientTypes, body: Buffer.from(made.dts), ...dts }];
 }
 
+/** What the search index and search.js are made from, besides the records: the search code and what it imports. */
+export const SEARCH_SHAPING = [
+  'src/search/**/*', 'src/layout.ts', 'src/contract/parameters.ts', 'src/contract/search-parameters.ts', 'src/contract/values.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts',
+  'src/content/iast.ts', 'src/content/placeholders.ts', 'src/content/words.ts', 'package-lock.json',
+];
+
 /**
  * The search: its index (MiniSearch and the searched texts of the 701 verses,
  * search/index.json) and the same search code for a browser (search.js), both
  * from the build cache when the records and the code did not change.
  */
 async function searchAssets(cache: BuildCache, content: Content, json: Asset[], dcs: AnalysisFile | null): Promise<Asset[]> {
-  const hash = createHash('sha256');
-  for (const file of fg.sync(['src/search/**/*', 'src/layout.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts', 'package-lock.json'], { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  const hash = hashSources(createHash('sha256'), SEARCH_SHAPING);
   for (const a of json) hash.update(a.path).update(a.body);
   // The lemmas it searches, and how their names are written (lemma-name.ts, in the files above).
   hash.update(JSON.stringify(dcs?.verses ?? null));

@@ -31,7 +31,8 @@ const MODULES = [
 export const CLIENT_ENTRY = join(PROJECT_ROOT, 'src', 'client', 'index.ts');
 /** The sources whose change changes the client (for the build's staleness check and cache). */
 // This file too: how the declarations are joined shapes them.
-export const CLIENT_SOURCES = ['src/client/**/*', 'src/publish/client.ts', ...MODULES.map((m) => `src/${m.file}.ts`)];
+// And what the bundle imports beyond the declared modules (their code is in client.js, their types are not in client.d.ts).
+export const CLIENT_SOURCES = ['src/client/**/*', 'src/publish/client.ts', ...MODULES.map((m) => `src/${m.file}.ts`), 'src/content/citations.ts', 'src/contract/parameters.ts', 'src/layout.ts', 'src/paths.ts'];
 
 export interface ClientFiles {
   js: string;

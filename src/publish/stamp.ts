@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { writeFileAtomic } from '../fs/atomic.ts';
-import { PROJECT_ROOT } from '../paths.ts';
+import { hashSources } from '../fs/fingerprint.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import type { Effort } from './compress.ts';
 import { AUDIT_FILE } from '../content/audit.ts';
@@ -15,12 +15,11 @@ import { importedByThisCode } from '../content/importer.ts';
 /** Source files whose change changes what the build writes. */
 export const OUTPUT_SHAPING = [
   'src/publish/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/pages/**/*', 'src/client/**/*', 'src/search/**/*', 'src/cli/format.ts', 'src/fs/**/*', 'src/paths.ts', 'tsconfig.json', 'src/layout.ts', 'src/config.ts', 'src/guides.ts', 'docs/*.md',
-  'src/contract/headers.ts', 'src/contract/errors.ts', 'src/contract/routes.ts', 'src/contract/route-paths.ts', 'src/content/slices.ts', 'src/contract/limits.ts', 'src/keys/limits.ts', 'src/mcp/budget.ts', 'src/contract/parameters.ts', 'src/contract/query-rules.ts', 'package.json', 'package-lock.json',
+  'src/contract/**/*', 'src/keys/limits.ts', 'src/keys/policy.ts', 'src/mcp/budget.ts', 'package.json', 'package-lock.json',
 ];
 
 export function inputsFingerprint(contentDir: string): string {
-  const hash = createHash('sha256');
-  for (const file of fg.sync(OUTPUT_SHAPING, { cwd: PROJECT_ROOT }).sort()) hash.update(file).update(readFileSync(join(PROJECT_ROOT, file)));
+  const hash = hashSources(createHash('sha256'), OUTPUT_SHAPING);
   for (const file of fg.sync(['chapter/*', 'slok/*'], { cwd: contentDir }).sort()) {
     const s = statSync(join(contentDir, file));
     hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);

@@ -1,12 +1,12 @@
 // PNG cards: 1200x630, the same bytes from every call and every process,
-// text drawn with no font loaded; the bounded cache the server keeps them in.
+// text drawn with no font loaded.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import { cardStyle, PALETTE, renderCard } from '../../src/card/card.ts';
-import { ByteLru, canvasSvg, cardPng, cardPngAsync, pngSize } from '../../src/card/png.ts';
+import { canvasSvg, cardPng, cardPngAsync, pngSize } from '../../src/card/png.ts';
 import { faviconIco, faviconSvg } from '../../src/card/favicon.ts';
 import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
 
@@ -59,24 +59,7 @@ test('the canvas centres the card and keeps its aspect', () => {
   assert.not.match(svg.replace(`<style>${cardStyle('light')}</style>`, ''), /prefers-color-scheme/);
 });
 
-test('ByteLru: bounded by bytes, least recently used out first, one make for many askers', async () => {
-  const lru = new ByteLru(10);
-  lru.set('a', Buffer.alloc(4));
-  lru.set('b', Buffer.alloc(4));
-  lru.peek('a');
-  lru.set('c', Buffer.alloc(4));
-  assert.ok(lru.bytes <= 10);
-  assert.ok(lru.peek('a') && lru.peek('c'));
-  assert.is(lru.peek('b'), undefined, 'b was the least recently used');
-  lru.set('huge', Buffer.alloc(11));
-  assert.is(lru.peek('huge'), undefined, 'larger than the bound: not kept');
-  let made = 0;
-  const make = async () => (made++, await new Promise((r) => setTimeout(r, 10)), Buffer.from('x'));
-  const all = await Promise.all([lru.get('k', make), lru.get('k', make), lru.get('k', make)]);
-  assert.is(made, 1);
-  assert.ok(all.every((b) => b === all[0]));
-  await lru.get('k', make);
-  assert.is(made, 1, 'a hit makes nothing');
+test('pngSize refuses what is not a PNG', async () => {
   await assert.throws(() => pngSize(Buffer.from('not a png at all, clearly not')));
 });
 

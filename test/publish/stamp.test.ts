@@ -1,22 +1,62 @@
-// The staleness check (npm start rebuilds dist/ when it is stale) must cover
-// every source file the build reads: a change to one it misses would leave
-// dist/ out of date while the server runs the new code.
+// Every fingerprint of source files (src/fs/fingerprint.ts) must cover every
+// source file the code it stands for reads: the staleness check (npm start
+// rebuilds dist/ when it is stale), the import's record of its code (content/
+// is imported again when that changed), and the build cache's keys for the
+// client and the search bundle. A change to a file one of them misses would
+// leave dist/ or content/ out of date while the new code runs.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import fg from 'fast-glob';
+import { hashSources, sourceFiles } from '../../src/fs/fingerprint.ts';
 import { OUTPUT_SHAPING } from '../../src/publish/stamp.ts';
+import { IMPORT_SHAPING } from '../../src/content/importer.ts';
+import { CLIENT_SHAPING, SEARCH_SHAPING } from '../../src/publish/build.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
+import { tempDir } from '../helpers/fs.ts';
 
-test('every source module the build (and the search and client it bundles) imports is in the staleness fingerprint', async () => {
+/** The source modules (under src/) that `entries` import, statically or dynamically, as esbuild's bundler follows them. */
+async function modulesOf(entries: string[]): Promise<string[]> {
   const esbuild = await import('esbuild');
-  const entries = ['src/publish/build.ts', 'src/search/browser.ts', 'src/client/index.ts'].map((f) => join(PROJECT_ROOT, f));
-  const { metafile } = await esbuild.build({ entryPoints: entries, bundle: true, write: false, outdir: 'out', platform: 'node', format: 'esm', packages: 'external', metafile: true, logLevel: 'silent' });
-  await esbuild.stop();
-  const read = Object.keys(metafile.inputs).map((p) => relative(PROJECT_ROOT, join(PROJECT_ROOT, p))).filter((p) => p.startsWith('src/'));
-  assert.ok(read.length > 30, `${read.length} modules`);
-  const covered = new Set(fg.sync(OUTPUT_SHAPING, { cwd: PROJECT_ROOT }));
-  assert.equal(read.filter((p) => !covered.has(p)), [], 'modules the fingerprint misses');
+  const { metafile } = await esbuild.build({ entryPoints: entries.map((f) => join(PROJECT_ROOT, f)), bundle: true, write: false, outdir: 'out', platform: 'node', format: 'esm', packages: 'external', metafile: true, logLevel: 'silent' });
+  return Object.keys(metafile.inputs).map((p) => relative(PROJECT_ROOT, join(PROJECT_ROOT, p))).filter((p) => p.startsWith('src/'));
+}
+
+const FINGERPRINTS: Array<[name: string, globs: readonly string[], entries: string[]]> = [
+  // The build, and the search and client it bundles.
+  ['the build (staleness stamp)', OUTPUT_SHAPING, ['src/publish/build.ts', 'src/search/browser.ts', 'src/client/index.ts']],
+  ['the import (content/manifest.json importer)', IMPORT_SHAPING, ['src/content/import.ts']],
+  ['the client bundle (build cache)', CLIENT_SHAPING, ['src/client/index.ts', 'src/publish/client.ts']],
+  ['the search bundle (build cache)', SEARCH_SHAPING, ['src/search/browser.ts', 'src/search/bundle.ts']],
+];
+
+for (const [name, globs, entries] of FINGERPRINTS) {
+  test(`every source module ${name} imports is in its fingerprint`, async () => {
+    const read = await modulesOf(entries);
+    assert.ok(read.length >= entries.length, `${read.length} modules`);
+    const covered = new Set(sourceFiles(globs));
+    assert.equal(read.filter((p) => !covered.has(p)), [], `modules the fingerprint of ${name} misses`);
+  });
+}
+
+test('a fingerprint is each file, path and bytes, in the order of the paths; any change to either changes it', () => {
+  const root = tempDir();
+  mkdirSync(join(root, 'src'));
+  writeFileSync(join(root, 'src', 'b.ts'), 'b');
+  writeFileSync(join(root, 'src', 'a.ts'), 'a');
+  writeFileSync(join(root, 'other.ts'), 'x');
+  const of = (globs: string[]) => hashSources(createHash('sha256'), globs, root).digest('hex');
+  assert.equal(sourceFiles(['src/**/*'], root), ['src/a.ts', 'src/b.ts']);
+  const before = of(['src/**/*']);
+  assert.is(before, createHash('sha256').update('src/a.ts').update('a').update('src/b.ts').update('b').digest('hex'));
+  assert.is(of(['src/b.ts', 'src/a.ts']), before, 'the order of the globs does not matter');
+  writeFileSync(join(root, 'other.ts'), 'y');
+  assert.is(of(['src/**/*']), before, 'a file no glob names does not count');
+  writeFileSync(join(root, 'src', 'b.ts'), 'B');
+  assert.is.not(of(['src/**/*']), before);
 });
+
+test.after(async () => (await import('esbuild')).stop());
 
 test.run();
