@@ -7,9 +7,8 @@ import { readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from '../../src/publish/build.ts';
 import { FILES } from '../../src/layout.ts';
-import { PATHS } from '../../src/paths.ts';
 import { tempDir, hook, linkedCopy } from '../helpers/fs.ts';
-import { testDist } from '../helpers/dist.ts';
+import { privateBuildCache, testDist } from '../helpers/dist.ts';
 import { RUNTIMES, startServer, type Runtime } from '../helpers/server.ts';
 import { fetchRaw } from '../helpers/http.ts';
 
@@ -97,7 +96,7 @@ function lifecycle(runtime: Runtime) {
           }
         }
       })();
-      const next = await build({ contentDir, outDir: dist, cacheDir: join(PATHS.buildCache, '..', 'build-tests'), seed: 'another day' });
+      const next = await build({ contentDir, outDir: dist, cacheDir: await privateBuildCache(), seed: 'another day' });
       let after = before;
       for (let i = 0; i < 100 && after === before; i++) {
         await new Promise((r) => setTimeout(r, 50));
