@@ -21,17 +21,24 @@
 // their folders (test/helpers/cleanup.ts); what they have not done within a
 // few seconds is done here.
 //
-// The built dist/ most suites serve is made once per run, by the first test
-// process that asks for it, under the run's root (test/helpers/dist.ts); while
-// it is being built the other cores run the files that do not need it.
+// The built dist/ most suites serve is made once, by the first test process
+// that asks for it, and kept for later runs with the same sources and content
+// (test/helpers/dist.ts); while it is being built the other cores run the
+// files that do not need it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { TEST_DIST_CACHE, distKey as computeDistKey } from './helpers/dist-key.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2);
+// `--quick`: only the files that start no server or other process, need no
+// browser, Redis or nginx, and make no build of their own: the unit suites and
+// the in-process app (over the kept dist/ of test/helpers/dist.ts).
+const quick = process.argv.includes('--quick');
+const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2).filter((a) => a !== '--quick');
+const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|fork)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|buildInBackground\(/;
 // uvu writes to a pipe (read here), where its colour library turns colour
 // off; it is asked for colour when this runner's output is a terminal, and
 // told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
@@ -54,6 +61,7 @@ const files = [];
   }
 })(base, '');
 files.sort((a, b) => a.localeCompare(b));
+if (quick) files.splice(0, files.length, ...files.filter((file) => !SLOW_PARTS.test(readFileSync(join(base, file), 'utf8'))));
 
 // The run's temporary root, named by this runner's pid. A root whose runner is
 // gone (killed outright, so it could not remove it) is removed by the next run.
@@ -80,9 +88,8 @@ try {
 } catch {
   // Only a cache: without it tsx compiles afresh.
 }
-// What the test processes of this run share (the built dist/: test/helpers/dist.ts).
-const shared = join(runRoot, 'shared');
-mkdirSync(shared);
+// The key of the tests' built dist/, computed once for every test process.
+const distKey = computeDistKey();
 
 const JOBS = Math.max(1, Number(process.env.GITA_TEST_JOBS) || availableParallelism());
 // uvu never calls process.exit: after its totals, a test process ends when
@@ -96,7 +103,7 @@ const REMOVING_MS = 120_000;
 
 /** Whether a file asks for the shared build (testDist, or a copy of its cache: test/helpers/dist.ts): it waits for it, so it is not started while another builds it. */
 const needsDist = (file) => /\b(testDist|privateBuildCache)\(/.test(readFileSync(join(base, file), 'utf8'));
-const distReady = () => existsSync(join(shared, 'dist-fixture.ready'));
+const distReady = () => existsSync(join(TEST_DIST_CACHE, `${distKey}.ready`));
 
 // The longest files first, by the times of the last run on this checkout (kept
 // in .cache/): the run ends sooner when no long file starts last.
@@ -107,7 +114,15 @@ try {
 } catch {
   // No earlier run: name order.
 }
-const queue = files.map((file) => ({ file, dist: needsDist(file), last: lastTimes[`${dir}/${file}`] ?? 0 })).sort((a, b) => b.last - a.last);
+// Without them (a fresh clone), the files that were the longest when last
+// measured here go first: a long file started last would hold the run alone.
+const LONG = ['content/import', 'http/cluster', 'publish/build', 'http/abuse', 'card/browser', 'docs/openapi', 'docs/examples', 'http/lifecycle', 'search/search', 'http/contract', 'client/delivery', 'runner/runner', 'cli/progress'];
+const rank = (file) => {
+  const i = LONG.indexOf(file.replace(/\.test\.ts$/, ''));
+  return i < 0 ? 0 : LONG.length - i;
+};
+const guess = (file) => lastTimes[`${dir}/${file}`] ?? rank(file);
+const queue = files.map((file) => ({ file, dist: needsDist(file), last: guess(file) })).sort((a, b) => b.last - a.last);
 
 const running = new Set();
 const results = [];
@@ -140,12 +155,16 @@ function start(item) {
     cwd: root,
     // stdin is not the test process's: in a group of its own it is not the terminal's foreground.
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...(colour ? { ...env, FORCE_COLOR: '1' } : { ...env, NO_COLOR: '1' }), TMPDIR: runRoot, GITA_TEST_SHARED: shared, GITA_TEST_FILE: `${dir}/${file}` },
+    env: { ...(colour ? { ...env, FORCE_COLOR: '1' } : { ...env, NO_COLOR: '1' }), TMPDIR: runRoot, GITA_TEST_DIST_KEY: distKey, GITA_TEST_FILE: `${dir}/${file}` },
     // A process group of its own (pgid = its pid): everything it starts, and
     // everything those start, can be killed at once, orphans included.
     detached: true,
   });
-  const run = { ...item, child, out: '', kept: [], live: false, started: Date.now(), lingered: false, lingering: null, done: false };
+  const run = { ...item, child, out: '', kept: [], live: false, started: Date.now(), lingered: false, lingering: null, done: false, cpu: 0 };
+  // The CPU time of the test process and of the children it has reaped (its
+  // servers), read from /proc while it runs: a measure of a file that a busy
+  // machine disturbs less than its wall time.
+  run.sampler = setInterval(() => (run.cpu = cpuSeconds(child.pid) ?? run.cpu), 500).unref();
   running.add(run);
   shown.push(run);
   child.stdout.on('data', (d) => {
@@ -197,6 +216,17 @@ function show() {
   }
 }
 
+/** utime + stime + cutime + cstime of `pid`, in seconds (Linux; null elsewhere or once it is gone). */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** SIGKILL to a test process's group: whatever of it still runs. */
 function killGroup(child) {
   try {
@@ -223,6 +253,7 @@ function ended(run, code, signal) {
   if (run.done) return;
   run.done = true;
   clearTimeout(run.lingering);
+  clearInterval(run.sampler);
   running.delete(run);
   const text = plain(run.out);
   const num = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN);
@@ -235,7 +266,7 @@ function ended(run, code, signal) {
     if (!interrupted) say(run, 'stderr', `\ntest/run.mjs: ${dir}/${run.file}: ${counted ? `${passed} of ${total} tests passed (${skipped} skipped)` : 'no totals'}: a suite's before/after hook failed, a suite did not run, or the process failed (exit ${signal ?? code}).\n`);
   }
   const seconds = (Date.now() - run.started) / 1000;
-  results.push({ file: run.file, passed: counted ? passed : 0, failed, broken, seconds });
+  results.push({ file: run.file, passed: counted ? passed : 0, failed, broken, seconds, cpu: run.cpu });
   if (!run.out.endsWith('\n')) say(run, 'stdout', '\n');
   show();
   fill();
@@ -291,7 +322,8 @@ function finish() {
   else if (failed) console.error(`test/run.mjs: failed: ${results.filter((r) => r.failed).map((r) => `${dir}/${r.file}`).join(', ')}`);
   if (results.length > 1) {
     const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
-    console.log(`\nslowest (of ${results.length} files, ${JOBS} at once, ${((Date.now() - t0) / 1000).toFixed(0)} s in all): ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s`).join(', ')}`);
+    const cpu = results.reduce((n, r) => n + r.cpu, 0);
+    console.log(`\nslowest (of ${results.length} files, ${JOBS} at once, ${((Date.now() - t0) / 1000).toFixed(0)} s in all, about ${cpu.toFixed(0)} s of CPU): ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s)`).join(', ')}`);
     // Kept for the next run's order (longest first); a failed run's times are as good a guess.
     try {
       mkdirSync(dirname(TIMES), { recursive: true });

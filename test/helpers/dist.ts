@@ -1,18 +1,19 @@
-// One built dist/ for the whole run: imported from the shared content and
-// built once (with the project's build cache, so it is quick after the first
-// time). Under test/run.mjs the test processes of a run share it: the first
-// that asks builds it under the run's root (GITA_TEST_SHARED), the others
-// wait for it. A file run on its own builds its own, as before. Every user
-// only reads it: a test that changes a dist/ or content/ works on a
-// linkedCopy() of it.
+// One built dist/ for the tests: imported from the shared content and built
+// with the project's build cache (quick after the first time), then kept under
+// .cache/test-dist/<key> for every later run whose inputs are the same
+// (test/helpers/dist-key.mjs). The test processes of a run, and of runs at
+// the same time, share it: the first that needs it builds it, the others wait.
+// Every user only reads it: a test that changes a dist/ or content/ works on
+// a linkedCopy() of it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from '../../src/publish/build.ts';
 import { importContent } from '../../src/content/import.ts';
 import { PATHS } from '../../src/paths.ts';
 import { SHARED_DATA, tempDir } from './fs.ts';
+import { TEST_DIST_CACHE, distKey } from './dist-key.mjs';
 
 let built: Promise<{ contentDir: string; distDir: string }> | null = null;
 
@@ -29,11 +30,11 @@ const TEST_BUILD_CACHE = join(PATHS.buildCache, '..', 'build-tests');
 
 /**
  * A copy of the test builds' cache (hard links, made in a moment) for a build
- * of a test's own. Under test/run.mjs it is taken once the run's shared build
- * is done, so that it is warm and no build is writing it.
+ * of a test's own, taken once the tests' dist/ is built, so that it is warm
+ * and no build is writing it.
  */
 export async function privateBuildCache(): Promise<string> {
-  if (process.env.GITA_TEST_SHARED) await testDist();
+  await testDist();
   const dir = join(tempDir('gita-cache-'), 'cache');
   try {
     execFileSync('cp', ['-al', TEST_BUILD_CACHE, dir]);
@@ -62,15 +63,16 @@ const alive = (pid: number) => {
 };
 
 /**
- * The run's shared build under `shared`: made here if no other test process
- * is making it (a lock folder, made atomically, holds the builder's pid),
- * else waited for. A builder that died leaves its lock to the next that looks;
- * a build that failed fails here too, and the next file tries again.
+ * The kept build of `key`: made here if no other test process is making it
+ * (a lock folder, made atomically, holds the builder's pid), else waited for.
+ * A builder that died leaves its lock to the next that looks; a build that
+ * failed fails here too, and the next test file tries again.
  */
-async function sharedBuild(shared: string) {
-  const root = join(shared, 'dist-fixture');
+async function keptBuild(key: string) {
+  const root = join(TEST_DIST_CACHE, key);
   const lock = `${root}.lock`;
   const ready = `${root}.ready`;
+  mkdirSync(TEST_DIST_CACHE, { recursive: true });
   for (;;) {
     if (existsSync(ready)) return { contentDir: join(root, 'content'), distDir: join(root, 'dist') };
     try {
@@ -91,6 +93,7 @@ async function sharedBuild(shared: string) {
       rmSync(root, { recursive: true, force: true });
       const out = await buildInto(root);
       writeFileSync(ready, '');
+      pruneOthers(key);
       return out;
     } finally {
       rmSync(lock, { recursive: true, force: true });
@@ -98,7 +101,17 @@ async function sharedBuild(shared: string) {
   }
 }
 
+/** Builds of other keys (older sources or content) go, unless one is being made right now. */
+function pruneOthers(key: string) {
+  for (const name of readdirSync(TEST_DIST_CACHE)) {
+    const other = name.replace(/\.(lock|ready)$/, '');
+    if (other === key || existsSync(join(TEST_DIST_CACHE, `${other}.lock`))) continue;
+    rmSync(join(TEST_DIST_CACHE, name), { recursive: true, force: true });
+  }
+}
+
+/** The tests' built dist/ and the content it was built from (test/run.mjs passes the key it computed once). */
 export function testDist() {
-  built ??= process.env.GITA_TEST_SHARED ? sharedBuild(process.env.GITA_TEST_SHARED) : buildInto(tempDir('gita-dist-'));
+  built ??= keptBuild(process.env.GITA_TEST_DIST_KEY || distKey());
   return built;
 }
