@@ -139,10 +139,18 @@ function next() {
   return i < 0 ? null : queue.splice(i, 1)[0];
 }
 
+let waiting = null;
 function fill() {
   while (!interrupted && running.size < JOBS && queue.length) {
     const item = next();
-    if (!item) break;
+    if (!item) {
+      // A core waits for the build: it starts the next file as soon as the build is done, not when some file ends.
+      waiting ??= setTimeout(() => {
+        waiting = null;
+        fill();
+      }, 500);
+      break;
+    }
     start(item);
   }
   show();
