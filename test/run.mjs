@@ -33,12 +33,13 @@ import { dirname, join, resolve } from 'node:path';
 import { TEST_DIST_CACHE, distKey as computeDistKey } from './helpers/dist-key.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// `--quick`: only the files that start no server or other process, need no
-// browser, Redis or nginx, and make no build of their own: the unit suites and
-// the in-process app (over the kept dist/ of test/helpers/dist.ts).
+// `--quick`: only the files that start no server or other program, need no
+// browser, Redis or nginx, and make no build or import of the whole content of
+// their own: the unit suites and the in-process app (over the kept dist/ of
+// test/helpers/dist.ts).
 const quick = process.argv.includes('--quick');
 const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2).filter((a) => a !== '--quick');
-const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|fork)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|buildInBackground\(/;
+const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawnSync|fork)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|buildInBackground\(|importContent\(/;
 // uvu writes to a pipe (read here), where its colour library turns colour
 // off; it is asked for colour when this runner's output is a terminal, and
 // told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
