@@ -1,26 +1,45 @@
 #!/usr/bin/env node
-// Runs every uvu suite under test/ (TypeScript through tsx) and fails when
-// any test did not pass; its last line is `N passed, N failed`. uvu itself
-// exits 0 when a before() hook throws (its runner returns from a finally
-// block), which would let a broken suite pass silently; the totals it prints
-// are checked here instead.
+// Runs the uvu suites under test/ (TypeScript through tsx), one test process
+// per file and as many at once as the machine has cores (GITA_TEST_JOBS
+// changes it), and fails when any test did not pass; its last line is
+// `N passed, N failed`, the totals of every file. Files never interleave:
+// the output of the file that started first among those running is printed
+// as it comes, the others' is kept and printed whole once it is their turn.
 //
-// Nothing a run starts or writes outlives it. Its test process runs with
+// uvu itself exits 0 when a before() hook throws (its runner returns from a
+// finally block), which would let a broken suite pass silently: each file's
+// totals are read and checked here instead. A file whose process fails, whose
+// totals are missing (it did not run, or did not end) or do not add up, or
+// which leaves something running, counts as at least one failure.
+//
+// Nothing a run starts or writes outlives it. Every test process runs with
 // TMPDIR set to a folder of the run's own, removed here when the run ends, and
 // in a process group of its own, killed here when it ends: a server or a
 // temporary folder a test left (a failed test, a Ctrl-C, a test process killed
 // outright) goes with the run. SIGINT, SIGTERM and SIGHUP sent to this runner
-// are passed on to the test process, which stops its servers and removes its
-// folders (test/helpers/cleanup.ts); what it has not done within a few seconds
-// is done here.
+// are passed on to the test processes, which stop their servers and remove
+// their folders (test/helpers/cleanup.ts); what they have not done within a
+// few seconds is done here.
+//
+// The built dist/ most suites serve is made once, by the first test process
+// that asks for it, and kept for later runs with the same sources and content
+// (test/helpers/dist.ts); while it is being built the other cores run the
+// files that do not need it.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { TEST_DIST_CACHE, distKey as computeDistKey } from './helpers/dist-key.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2);
+// `--quick`: only the files that start no server or other program, need no
+// browser, Redis or nginx, and make no build or import of the whole content of
+// their own: the unit suites and the in-process app (over the kept dist/ of
+// test/helpers/dist.ts).
+const quick = process.argv.includes('--quick');
+const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2).filter((a) => a !== '--quick');
+const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawnSync|fork)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|buildInBackground\(|importContent\(/;
 // uvu writes to a pipe (read here), where its colour library turns colour
 // off; it is asked for colour when this runner's output is a terminal, and
 // told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
@@ -28,6 +47,22 @@ const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2);
 const set = (v) => !!v && v !== '0' && v.toLowerCase() !== 'false';
 const colour = !!process.stdout.isTTY && !set(process.env.CI) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
 const { FORCE_COLOR, NO_COLOR, ...env } = process.env;
+const plain = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
+
+// The files, found as uvu finds them: every path under `dir` (relative, with
+// forward slashes) that the pattern matches, case-insensitively, in name order.
+const base = resolve(root, dir);
+const files = [];
+(function collect(d, rel) {
+  for (const name of readdirSync(d)) {
+    const path = rel ? `${rel}/${name}` : name;
+    if (/^\.git|node_modules/i.test(path)) continue;
+    if (statSync(join(d, name)).isDirectory()) collect(join(d, name), path);
+    else if (new RegExp(pattern, 'i').test(path)) files.push(path);
+  }
+})(base, '');
+files.sort((a, b) => a.localeCompare(b));
+if (quick) files.splice(0, files.length, ...files.filter((file) => !SLOW_PARTS.test(readFileSync(join(base, file), 'utf8'))));
 
 // The run's temporary root, named by this runner's pid. A root whose runner is
 // gone (killed outright, so it could not remove it) is removed by the next run.
@@ -54,121 +89,263 @@ try {
 } catch {
   // Only a cache: without it tsx compiles afresh.
 }
+// The key of the tests' built dist/, computed once for every test process.
+const distKey = computeDistKey();
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'node_modules', 'uvu', 'bin.js'), dir, pattern], {
-  cwd: root,
-  // stdin is not the test process's: in a group of its own it is not the terminal's foreground.
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...(colour ? { ...env, FORCE_COLOR: '1' } : { ...env, NO_COLOR: '1' }), TMPDIR: runRoot },
-  // A process group of its own (pgid = its pid): everything it starts, and
-  // everything those start, can be killed at once, orphans included.
-  detached: true,
-});
+const JOBS = Math.max(1, Number(process.env.GITA_TEST_JOBS) || availableParallelism());
+// uvu never calls process.exit: after its totals, a test process ends when
+// nothing of it is left running. A server, browser or timer a test left keeps
+// it alive for ever (the run would hang): 5 s after its totals (longer than
+// an idle keep-alive connection lasts) it is stopped like an interrupted run,
+// and the file fails, since a test leaked something.
+const LINGER_MS = 5000;
+/** Once it says it removes its temporary folders at exit (test/helpers/cleanup.ts): as long as that may take. */
+const REMOVING_MS = 120_000;
 
-/** SIGKILL to the test process's group: whatever of the run still runs. */
-const killGroup = () => {
+/** Whether a file asks for the shared build (testDist, or a copy of its cache: test/helpers/dist.ts): it waits for it, so it is not started while another builds it. */
+const needsDist = (file) => /\b(testDist|privateBuildCache)\(/.test(readFileSync(join(base, file), 'utf8'));
+const distReady = () => existsSync(join(TEST_DIST_CACHE, `${distKey}.ready`));
+
+// The longest files first, by the times of the last run on this checkout (kept
+// in .cache/): the run ends sooner when no long file starts last.
+const TIMES = join(root, '.cache', 'test-times.json');
+let lastTimes = {};
+try {
+  lastTimes = JSON.parse(readFileSync(TIMES, 'utf8'));
+} catch {
+  // No earlier run: name order.
+}
+// Without them (a fresh clone), the files that were the longest when last
+// measured here go first: a long file started last would hold the run alone.
+const LONG = ['content/import', 'http/cluster', 'publish/build', 'http/abuse', 'card/browser', 'docs/openapi', 'docs/examples', 'http/lifecycle', 'search/search', 'http/contract', 'client/delivery', 'runner/runner', 'cli/progress'];
+const rank = (file) => {
+  const i = LONG.indexOf(file.replace(/\.test\.ts$/, ''));
+  return i < 0 ? 0 : LONG.length - i;
+};
+const guess = (file) => lastTimes[`${dir}/${file}`] ?? rank(file);
+const queue = files.map((file) => ({ file, dist: needsDist(file), last: guess(file) })).sort((a, b) => b.last - a.last);
+
+const running = new Set();
+const results = [];
+let interrupted = null;
+
+/**
+ * The next file to start: while the shared build is under way in a running
+ * file, one that does not need it (so a core does not sit waiting); otherwise
+ * the first in the queue.
+ */
+function next() {
+  const building = !distReady() && [...running].some((r) => r.dist);
+  const i = building ? queue.findIndex((q) => !q.dist) : 0;
+  return i < 0 ? null : queue.splice(i, 1)[0];
+}
+
+let waiting = null;
+function fill() {
+  while (!interrupted && running.size < JOBS && queue.length) {
+    const item = next();
+    if (!item) {
+      // A core waits for the build: it starts the next file as soon as the build is done, not when some file ends.
+      waiting ??= setTimeout(() => {
+        waiting = null;
+        fill();
+      }, 500);
+      break;
+    }
+    start(item);
+  }
+  show();
+  if (running.size === 0 && (queue.length === 0 || interrupted)) finish();
+}
+
+function start(item) {
+  const { file } = item;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'test', 'helpers', 'uvu-hooks.mjs'), join(root, 'node_modules', 'uvu', 'bin.js'), dir, `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`], {
+    cwd: root,
+    // stdin is not the test process's: in a group of its own it is not the terminal's foreground.
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...(colour ? { ...env, FORCE_COLOR: '1' } : { ...env, NO_COLOR: '1' }), TMPDIR: runRoot, GITA_TEST_DIST_KEY: distKey, GITA_TEST_FILE: `${dir}/${file}` },
+    // A process group of its own (pgid = its pid): everything it starts, and
+    // everything those start, can be killed at once, orphans included.
+    detached: true,
+  });
+  const run = { ...item, child, out: '', kept: [], live: false, started: Date.now(), lingered: false, lingering: null, done: false, cpu: 0 };
+  // The CPU time of the test process and of the children it has reaped (its
+  // servers), read from /proc while it runs: a measure of a file that a busy
+  // machine disturbs less than its wall time.
+  run.sampler = setInterval(() => (run.cpu = cpuSeconds(child.pid) ?? run.cpu), 500).unref();
+  running.add(run);
+  shown.push(run);
+  child.stdout.on('data', (d) => {
+    run.out += d;
+    say(run, 'stdout', d);
+    if (!run.lingering && /^\s+Duration:/m.test(plain(run.out))) run.lingering = setTimeout(() => endLingering(run), LINGER_MS).unref();
+    // It is ending: its exit removes its temporary folders, which may take a while.
+    if (run.lingering && /^test process: removing \d+ temporary folders$/m.test(String(d))) {
+      clearTimeout(run.lingering);
+      run.lingering = setTimeout(() => endLingering(run), REMOVING_MS).unref();
+    }
+  });
+  child.stderr.on('data', (d) => say(run, 'stderr', d));
+  // When the test process ends, its group goes too (a process it left may hold
+  // its output pipes open); its totals are read once its last output is in.
+  child.on('exit', (code, signal) => {
+    killGroup(child);
+    let pending = 2;
+    const timer = setTimeout(() => ended(run, code, signal), 2000);
+    const one = () => {
+      if (--pending === 0) {
+        clearTimeout(timer);
+        ended(run, code, signal);
+      }
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream.readableEnded) one();
+      else stream.once('end', one);
+    }
+  });
+}
+
+// The runs not yet shown whole, in the order they started: the first is
+// shown as it runs (so a single file is seen live), the others wait.
+const shown = [];
+function say(run, stream, data) {
+  if (run.live) process[stream].write(data);
+  else run.kept.push([stream, data]);
+}
+function show() {
+  while (shown.length) {
+    const head = shown[0];
+    if (!head.live) {
+      head.live = true;
+      for (const [stream, data] of head.kept.splice(0)) process[stream].write(data);
+    }
+    if (!head.done) return;
+    shown.shift();
+  }
+}
+
+/** utime + stime + cutime + cstime of `pid`, in seconds (Linux; null elsewhere or once it is gone). */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** SIGKILL to a test process's group: whatever of it still runs. */
+function killGroup(child) {
   try {
     process.kill(-child.pid, 'SIGKILL');
   } catch {
     // The group is empty.
   }
-};
-const removeRoot = () => rmSync(runRoot, { recursive: true, force: true, maxRetries: 3 });
-// If this runner itself fails, it still leaves nothing behind.
-process.on('exit', () => {
-  killGroup();
-  removeRoot();
-});
-
-// A terminal's Ctrl-C reaches this runner only (the test process is in another
-// group): it is passed on. A second signal, or a test process that has not
-// ended 5 s after the first, ends the group outright.
-let interrupted = null;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (interrupted) return killGroup();
-    interrupted = signal;
-    console.error(`\ntest/run.mjs: ${signal}: stopping the tests`);
-    try {
-      process.kill(child.pid, signal);
-    } catch {
-      // Already ended.
-    }
-    setTimeout(killGroup, 5000).unref();
-  });
 }
-let out = '';
-// uvu prints a file's name just before its suites run: the time between two
-// names is that file's share of the run, summed up at the end so that a suite
-// that grows slow is seen (npm test must stay under 10 minutes).
-const started = [];
-child.stdout.on('data', (d) => {
-  out += d;
-  process.stdout.write(d);
-  for (const m of String(d).replace(/\x1b\[[0-9;]*m/g, '').matchAll(/^(\S+\.test\.ts)$/gm)) started.push([m[1], Date.now()]);
-  if (!lastSuiteDone && /^\s+Duration:/m.test(out.replace(/\x1b\[[0-9;]*m/g, ''))) {
-    lastSuiteDone = true;
-    lingering = setTimeout(endLingering, LINGER_MS).unref();
-  }
-  // It is ending: its exit removes its temporary folders, which may take a while.
-  if (lastSuiteDone && /^test process: removing \d+ temporary folders$/m.test(String(d))) {
-    clearTimeout(lingering);
-    lingering = setTimeout(endLingering, REMOVING_MS).unref();
-  }
-});
 
-// uvu never calls process.exit: after its totals, the test process ends when
-// nothing of it is left running. A server, browser or timer a test left keeps
-// it alive for ever (the run would hang): 5 s after the totals (longer than
-// an idle keep-alive connection lasts) it is stopped like an interrupted run,
-// and the run fails, since a test leaked something.
-const LINGER_MS = 5000;
-/** Once it says it removes its temporary folders at exit (test/helpers/cleanup.ts): as long as that may take. */
-const REMOVING_MS = 120_000;
-let lingering;
-let lastSuiteDone = false;
-let lingered = false;
-function endLingering() {
+function endLingering(run) {
+  const { child } = run;
   if (child.exitCode !== null || child.signalCode !== null) return;
-  lingered = true;
-  console.error(`\ntest/run.mjs: the test process did not end ${LINGER_MS / 1000} s after its last suite: something a test started still runs (a server not stopped, a timer); stopping it`);
+  run.lingered = true;
+  say(run, 'stderr', `\ntest/run.mjs: ${dir}/${run.file}: the test process did not end ${LINGER_MS / 1000} s after its last suite: something a test started still runs (a server not stopped, a timer); stopping it\n`);
   try {
     process.kill(child.pid, 'SIGTERM');
   } catch {
     // Ended meanwhile.
   }
-  setTimeout(killGroup, 5000).unref();
+  setTimeout(() => killGroup(child), 5000).unref();
 }
-const slowest = () => {
-  const spans = started.map(([file, t], i) => [file, ((started[i + 1]?.[1] ?? Date.now()) - t) / 1000]);
-  return spans.sort((a, b) => b[1] - a[1]).slice(0, 6).map(([f, s]) => `${f} ${s.toFixed(0)} s`).join(', ');
-};
-// When the test process ends, its group goes too (a process it left may hold
-// its output pipe open); the totals are read once its last output is in.
-child.on('exit', (code, signal) => {
-  killGroup();
-  removeRoot();
-  const timer = setTimeout(() => report(code, signal), 2000);
-  const done = () => {
-    clearTimeout(timer);
-    report(code, signal);
-  };
-  if (child.stdout.readableEnded) done();
-  else child.stdout.once('end', done);
-});
-let reported = false;
-function report(code, signal) {
-  if (reported) return;
-  reported = true;
-  const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
-  const num = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? NaN);
+
+function ended(run, code, signal) {
+  if (run.done) return;
+  run.done = true;
+  clearTimeout(run.lingering);
+  clearInterval(run.sampler);
+  running.delete(run);
+  const text = plain(run.out);
+  const num = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN);
   const [total, passed, skipped] = [num('Total'), num('Passed'), num('Skipped')];
-  const failed = Number.isFinite(total) ? total - (passed || 0) - (skipped || 0) : 1;
-  const broken = code !== 0 || signal || interrupted || lingered || !(total > 0) || passed + skipped !== total;
-  if (interrupted) console.error(`\ntest/run.mjs: interrupted (${interrupted}): the run's servers were stopped and its temporary folders removed.`);
-  else if (broken && failed === 0) console.error(`\ntest/run.mjs: ${passed} of ${total} tests passed (${skipped} skipped): a suite's before/after hook failed or a suite did not run.`);
-  if (started.length > 1) console.log(`\nslowest: ${slowest()}`);
-  // The last line, for people and CI alike: the totals of every suite.
-  console.log(`${Number.isFinite(passed) ? passed : 0} passed, ${Math.max(failed, broken ? 1 : 0)} failed`);
-  if (broken) process.exit(code || 1);
+  const counted = Number.isFinite(total) && Number.isFinite(passed);
+  const broken = code !== 0 || !!signal || run.lingered || !counted || !(total > 0) || passed + (skipped || 0) !== total;
+  let failed = counted ? total - passed - (skipped || 0) : 1;
+  if (broken && failed === 0) {
+    failed = 1;
+    if (!interrupted) say(run, 'stderr', `\ntest/run.mjs: ${dir}/${run.file}: ${counted ? `${passed} of ${total} tests passed (${skipped} skipped)` : 'no totals'}: a suite's before/after hook failed, a suite did not run, or the process failed (exit ${signal ?? code}).\n`);
+  }
+  const seconds = (Date.now() - run.started) / 1000;
+  results.push({ file: run.file, passed: counted ? passed : 0, failed, broken, seconds, cpu: run.cpu });
+  if (!run.out.endsWith('\n')) say(run, 'stdout', '\n');
+  show();
+  fill();
 }
+
+const removeRoot = () => rmSync(runRoot, { recursive: true, force: true, maxRetries: 3 });
+// If this runner itself fails, it still leaves nothing behind.
+process.on('exit', () => {
+  for (const run of running) killGroup(run.child);
+  removeRoot();
+});
+
+// A terminal's Ctrl-C reaches this runner only (the test processes are in
+// other groups): it is passed on, and no further file starts. A second
+// signal, or a test process that has not ended 5 s after the first, ends the
+// groups outright.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (interrupted) {
+      for (const run of running) killGroup(run.child);
+      return;
+    }
+    interrupted = signal;
+    console.error(`\ntest/run.mjs: ${signal}: stopping the tests`);
+    for (const run of running) {
+      try {
+        process.kill(run.child.pid, signal);
+      } catch {
+        // Already ended.
+      }
+    }
+    setTimeout(() => {
+      for (const run of running) killGroup(run.child);
+    }, 5000).unref();
+    fill();
+  });
+}
+
+let finished = false;
+function finish() {
+  if (finished) return;
+  finished = true;
+  removeRoot();
+  const notRun = queue.map((q) => q.file);
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  // A file that did not run counts as one failure.
+  const failed = results.reduce((n, r) => n + r.failed, 0) + notRun.length;
+  const broken = results.filter((r) => r.broken);
+  if (interrupted) console.error(`\ntest/run.mjs: interrupted (${interrupted}): the run's servers were stopped and its temporary folders removed.`);
+  if (notRun.length) console.error(`test/run.mjs: ${notRun.length} files did not run: ${notRun.join(', ')}`);
+  if (results.length === 0 && !notRun.length) console.error(`test/run.mjs: no file under ${dir} matches ${pattern}`);
+  if (broken.length) console.error(`test/run.mjs: failed: ${broken.map((r) => `${dir}/${r.file}`).join(', ')}`);
+  else if (failed) console.error(`test/run.mjs: failed: ${results.filter((r) => r.failed).map((r) => `${dir}/${r.file}`).join(', ')}`);
+  if (results.length > 1) {
+    const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+    const cpu = results.reduce((n, r) => n + r.cpu, 0);
+    console.log(`\nslowest (of ${results.length} files, ${JOBS} at once, ${((Date.now() - t0) / 1000).toFixed(0)} s in all, about ${cpu.toFixed(0)} s of CPU): ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s)`).join(', ')}`);
+    // Kept for the next run's order (longest first); a failed run's times are as good a guess.
+    try {
+      mkdirSync(dirname(TIMES), { recursive: true });
+      writeFileSync(TIMES, JSON.stringify({ ...lastTimes, ...Object.fromEntries(results.map((r) => [`${dir}/${r.file}`, Math.round(r.seconds * 10) / 10])) }, null, 1));
+    } catch {
+      // Only an order.
+    }
+  }
+  // The last line, for people and CI alike: the totals of every file.
+  const fail = failed > 0 || !!interrupted || results.length === 0;
+  console.log(`${passed} passed, ${Math.max(failed, fail ? 1 : 0)} failed`);
+  process.exitCode = fail ? 1 : 0;
+}
+
+const t0 = Date.now();
+fill();

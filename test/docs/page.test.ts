@@ -52,15 +52,29 @@ test('trimmed shortens long strings and objects, and says what it left out', () 
   assert.equal(trimmed([1, 2, 3]), [1, '… 2 more']);
 });
 
-test('docsPage escapes what it prints', async () => {
+test('docsPage escapes what it prints: markup in the content, the audit and the authors is shown as text', async () => {
   const { contentDir } = await testDist();
   const content = await readContent(contentDir);
   const audit = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8'));
   const facts = contentFacts(content);
   const authors = describeAuthors(content.verses.map((v) => v.record), facts.versesPerChapter, audit);
-  const html = docsPage({ content, daily: { chapter: 1, verse: 1 }, audit, facts, authors });
-  assert.not.match(html, /<\/?(?!html|head|meta|title|style|body|main|nav|a|h1|h2|h3|p|pre|code|table|tr|th|td|span|strong|em|img|br|ul|li|form|label|input|button)\w+/i, 'no stray tags from the content');
-  assert.not.match(html, /<script/i);
+  const clean = docsPage({ content, daily: { chapter: 1, verse: 1 }, audit, facts, authors });
+  const STRAY = /<\/?(?!html|head|meta|title|style|body|main|nav|a|h1|h2|h3|p|pre|code|table|tr|th|td|span|strong|em|img|br|ul|li|form|label|input|button)\w+/i;
+  assert.not.match(clean, STRAY, 'no stray tags from the content');
+  assert.not.match(clean, /<script/i);
+  // Hostile text where the page prints what it was given: a note and a finding of the audit, an author's name.
+  const hostile = (where: string) => `<script>alert("${where}")</script><img src=x onerror="alert('${where}')">&amp;`;
+  const bad = structuredClone(audit);
+  bad.notes.push({ ...(bad.notes[0] ?? { record: 'BG1.1', kind: 'typo', text: 'x' }), summary: hostile('note') });
+  bad.findings.push({ ...(bad.findings[0] ?? { record: 'BG1.1' }), summary: hostile('finding') });
+  const badAuthors = authors.map((a, i) => (i === 0 ? { ...a, author: hostile('author') } : a));
+  const page = docsPage({ content, daily: { chapter: 1, verse: 1 }, audit: bad, facts, authors: badAuthors });
+  for (const where of ['note', 'finding', 'author']) {
+    assert.ok(page.includes(`&lt;script&gt;alert(&quot;${where}&quot;)&lt;/script&gt;&lt;img src=x onerror=&quot;alert(&#39;${where}&#39;)&quot;&gt;&amp;amp;`), `the ${where} is printed, escaped`);
+  }
+  assert.not.match(page, /<script/i, 'no script tag');
+  assert.not.match(page, /<img src=x/i, 'no injected image');
+  assert.not.match(page, STRAY);
 });
 
 test.run();

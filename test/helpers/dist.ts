@@ -1,24 +1,132 @@
-// One built dist/ for the test process: imported from the shared content and
-// built once (with the project's build cache, so it is quick after the first time).
+// One built dist/ for the tests: imported from the shared content and built
+// with the project's build cache (quick after the first time), then kept under
+// .cache/test-dist/<key> for every later run whose inputs are the same
+// (test/helpers/dist-key.mjs). The test processes of a run, and of runs at
+// the same time, share it: the first that needs it builds it, the others wait.
+// Every user only reads it: a test that changes a dist/ or content/ works on
+// a linkedCopy() of it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from '../../src/publish/build.ts';
 import { importContent } from '../../src/content/import.ts';
 import { PATHS } from '../../src/paths.ts';
 import { SHARED_DATA, tempDir } from './fs.ts';
+import { TEST_DIST_CACHE, distKey } from './dist-key.mjs';
 
 let built: Promise<{ contentDir: string; distDir: string }> | null = null;
 
 /** The seed of the test build, so /gita.svg is known. */
 export const TEST_SEED = 'contract-tests';
 
+/**
+ * The build cache of the test builds, kept across runs. Only the shared build
+ * writes it: a test that builds again takes privateBuildCache(), since a build
+ * prunes from its cache what it did not use itself, which would pull files
+ * from under a build running at the same time in another test process.
+ */
+const TEST_BUILD_CACHE = join(PATHS.buildCache, '..', 'build-tests');
+
+/**
+ * A copy of the test builds' cache (hard links, made in a moment) for a build
+ * of a test's own, taken once the tests' dist/ is built, so that it is warm
+ * and no build is writing it.
+ */
+export async function privateBuildCache(): Promise<string> {
+  await testDist();
+  const dir = join(tempDir('gita-cache-'), 'cache');
+  try {
+    execFileSync('cp', ['-al', TEST_BUILD_CACHE, dir]);
+  } catch {
+    // No cache yet (or no cp): the build makes every file itself.
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+async function buildInto(root: string) {
+  const contentDir = join(root, 'content');
+  const distDir = join(root, 'dist');
+  await importContent({ from: SHARED_DATA, contentDir });
+  await build({ contentDir, outDir: distDir, cacheDir: TEST_BUILD_CACHE, seed: TEST_SEED });
+  return { contentDir, distDir };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The kept build of `key`: made here if no other test process is making it
+ * (a lock folder, made atomically, holds the builder's pid), else waited for.
+ * A builder that died leaves its lock to the next that looks; a build that
+ * failed fails here too, and the next test file tries again.
+ */
+async function keptBuild(key: string) {
+  const root = join(TEST_DIST_CACHE, key);
+  const lock = `${root}.lock`;
+  const ready = `${root}.ready`;
+  mkdirSync(TEST_DIST_CACHE, { recursive: true });
+  for (;;) {
+    if (existsSync(ready)) return { contentDir: join(root, 'content'), distDir: join(root, 'dist') };
+    try {
+      mkdirSync(lock);
+    } catch {
+      let owner = NaN;
+      try {
+        owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+      } catch {
+        // Just made, its pid not yet written.
+      }
+      if (Number.isFinite(owner) && owner > 0 && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+      await sleep(200);
+      continue;
+    }
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    try {
+      rmSync(root, { recursive: true, force: true });
+      const out = await buildInto(root);
+      writeFileSync(ready, '');
+      pruneOthers(key);
+      return out;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Builds of other keys (older sources or content) go, unless one is being made right now. */
+function pruneOthers(key: string) {
+  for (const name of readdirSync(TEST_DIST_CACHE)) {
+    const other = name.replace(/\.(lock|ready)$/, '');
+    if (other === key || existsSync(join(TEST_DIST_CACHE, `${other}.lock`))) continue;
+    rmSync(join(TEST_DIST_CACHE, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The time spent in keptBuild, read by the tests' time limit
+ * (test/helpers/uvu-timeout.mjs), which leaves it out: a cold build on a busy
+ * machine may take longer than a test may.
+ */
+const clock: { total: number; since: number | null } = ((globalThis as { gitaTestDistBuild?: { total: number; since: number | null } }).gitaTestDistBuild = { total: 0, since: null });
+
+/** The tests' built dist/ and the content it was built from (test/run.mjs passes the key it computed once). */
 export function testDist() {
   built ??= (async () => {
-    const root = tempDir('gita-dist-');
-    const contentDir = join(root, 'content');
-    const distDir = join(root, 'dist');
-    await importContent({ from: SHARED_DATA, contentDir });
-    await build({ contentDir, outDir: distDir, cacheDir: join(PATHS.buildCache, '..', 'build-tests'), seed: TEST_SEED });
-    return { contentDir, distDir };
+    clock.since = Date.now();
+    try {
+      return await keptBuild(process.env.GITA_TEST_DIST_KEY || distKey());
+    } finally {
+      clock.total += Date.now() - clock.since;
+      clock.since = null;
+    }
   })();
   return built;
 }

@@ -12,10 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { build } from '../../src/publish/build.ts';
 import { FILES } from '../../src/layout.ts';
-import { PATHS } from '../../src/paths.ts';
 import { createKey, gita } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
-import { testDist } from '../helpers/dist.ts';
+import { privateBuildCache, testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { requireProgram } from '../helpers/programs.ts';
 import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
@@ -167,7 +166,7 @@ function clusterSuite(runtime: Runtime) {
 
   t('a new build reaches every worker', async () => {
     const before = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8')).build;
-    await build({ contentDir: content, outDir: dist, cacheDir: join(PATHS.buildCache, '..', 'build-tests'), seed: 'cluster-rebuild' });
+    await build({ contentDir: content, outDir: dist, cacheDir: await privateBuildCache(), seed: 'cluster-rebuild' });
     const after = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8')).build;
     assert.is.not(after, before);
     let builds: string[] = [];

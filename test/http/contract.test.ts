@@ -1,5 +1,5 @@
-// The HTTP contract, over real loopback HTTP, against the Node
-// server and the Deno server started as an operator starts them.
+// The HTTP contract, over real loopback HTTP, against the Node, Deno and
+// Bun servers started as an operator starts them.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from 'node:http';

@@ -1,7 +1,7 @@
 // Hostile input over raw sockets: a corpus of well over 500 malformed,
 // overlong, encoded, traversing, smuggling and garbage requests. Afterwards:
 // no 5xx, no byte of any file outside what dist/ serves, the server alive.
-// Run against the Node server and the Deno server.
+// Run against the Node, Deno and Bun servers.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from 'node:net';

@@ -1,5 +1,5 @@
 // Keys, quotas, /usage and self-service registration over real HTTP, on the
-// Node server and on the Deno server.
+// Node, Deno and Bun servers.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ANON_BURST, nextMidnight, REGISTRATIONS_PER_DAY } from '../../src/keys/limits.ts';

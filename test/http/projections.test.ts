@@ -13,10 +13,9 @@ import { dailyIndex, utcDate } from '../../src/content/daily.ts';
 import { LANGUAGES, projectRecord } from '../../src/content/projection.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES, LANG_FORMS } from '../../src/layout.ts';
-import { PATHS } from '../../src/paths.ts';
 import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
-import { testDist } from '../helpers/dist.ts';
+import { privateBuildCache, testDist } from '../helpers/dist.ts';
 import { fetchRaw, type Reply } from '../helpers/http.ts';
 import { RUNTIMES, startServer, type Running } from '../helpers/server.ts';
 
@@ -166,7 +165,7 @@ test('the verse of the day: one verse for the day on Node, Deno, Bun and in a st
   const [c, v] = picks[dailyIndex(today, picks.length)];
   // A build of the day, as a daily pipeline makes it (its files come from the build cache).
   const out = join(tempDir('gita-today-'), 'dist');
-  await build({ contentDir: content, outDir: out, cacheDir: join(PATHS.buildCache, '..', 'build-tests'), seed: today });
+  await build({ contentDir: content, outDir: out, cacheDir: await privateBuildCache(), seed: today });
   const staticToday = readFileSync(join(out, FILES.today()));
   assert.ok(staticToday.equals(file(FILES.verse(c, v))), 'the static build holds the day\'s verse');
   for (const server of [node, ...others]) {

@@ -1,4 +1,4 @@
-// /search over real HTTP, on Node and on Deno: the answer's shape, the page
+// /search over real HTTP, on Node, Deno and Bun: the answer's shape, the page
 // for the docs' search box, the 400s, caching, and that it is metered.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

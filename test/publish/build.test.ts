@@ -14,14 +14,14 @@ import { importContent } from '../../src/content/import.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { FILES, isBinary, isCard } from '../../src/layout.ts';
 import { wordsOf } from '../../src/content/words.ts';
-import { SHARED_DATA, linkedCopy, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
-import { PATHS } from '../../src/paths.ts';
+import { SHARED_DATA, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
+import { privateBuildCache } from '../helpers/dist.ts';
 
 const root = tempDir('gita-build-');
 const contentDir = join(root, 'content');
-// A hard-linked copy of the tests' build cache (warm after the server suites): the first build is
-// quick, and its pruning leaves the shared cache alone. The cold build below proves the cache changes no byte.
-let cacheDir = join(root, 'cache');
+// A hard-linked copy of the tests' build cache (warm once the run's shared build is done): the first
+// build is quick, and its pruning leaves the shared cache alone. The cold build below proves the cache changes no byte.
+let cacheDir = '';
 const outA = join(root, 'dist-a');
 const SEED = 'test-seed';
 let first: BuildSummary;
@@ -30,8 +30,7 @@ const read = (path: string) => readFileSync(join(outA, path));
 const sourceText = (file: string) => readFileSync(join(SHARED_DATA, file), 'utf8');
 
 test.before(hook(async () => {
-  const shared = join(PATHS.buildCache, '..', 'build-tests');
-  if (existsSync(shared)) cacheDir = await linkedCopy(shared);
+  cacheDir = await privateBuildCache();
   await importContent({ from: SHARED_DATA, contentDir });
   first = await build({ contentDir, outDir: outA, cacheDir, seed: SEED });
   manifest = JSON.parse(read(FILES.manifest).toString());

@@ -18,10 +18,10 @@ import type { Manifest } from '../../src/contract/manifest.ts';
 import { answerWhilePreparing, STARTING_RETRY_AFTER_S } from '../../src/http/preparing.ts';
 import { ERRORS } from '../../src/contract/errors.ts';
 import { FILES, isBinary, isCard } from '../../src/layout.ts';
-import { PATHS } from '../../src/paths.ts';
 import { buildInBackground } from '../../src/publish/background.ts';
 import { LATER_PARTS } from '../../src/contract/manifest.ts';
 import { linkedCopy, rewrite, tempDir, hook } from '../helpers/fs.ts';
+import { privateBuildCache } from '../helpers/dist.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 import { fetchRaw } from '../helpers/http.ts';
 
@@ -29,8 +29,8 @@ const root = tempDir('gita-ensure-');
 const contentDir = join(root, 'content');
 const distDir = join(root, 'dist');
 const stampFile = join(root, 'stamp.json');
-// The tests' build cache (test/helpers/dist.ts): the published twins of the same records are there after the server suites.
-const cacheDir = join(PATHS.buildCache, '..', 'build-tests');
+// A copy of the tests' build cache (test/helpers/dist.ts): the published twins of the same records are there.
+let cacheDir = '';
 const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, FILES.manifest), 'utf8'));
 
 function freePort(): Promise<number> {
@@ -62,6 +62,7 @@ const stages = new Set<string>();
 let later = false;
 
 test.before(hook(async () => {
+  cacheDir = await privateBuildCache();
   port = await freePort();
   let preparing = true;
   const prepared = ensureBuilt({

@@ -1,0 +1,2 @@
+export const TEST_DIST_CACHE: string;
+export function distKey(): string;
