@@ -300,7 +300,7 @@ export function crossCheckVerses(records: readonly VerseRecordText[], witnesses:
       const trText = trWords.map((x) => x.text).join(' ');
       // A note the transliteration holds as a word ("orviyuktaistu"), here or at the head of the next verse.
       const ownNotes = [...(noteLetters.get(r._id) ?? []), ...(index > 0 && b0 === 0 ? (noteLetters.get(records[index - 1]._id) ?? []) : [])];
-      if (!slokWords.length && ownNotes.some((n) => n && join(t, b0, b1) === `or${n}` || join(t, b0, b1).replace(/a$/, '') === `or${n}`)) {
+      if (!slokWords.length && ownNotes.some((n) => n && (join(t, b0, b1) === `or${n}` || join(t, b0, b1).replace(/a$/, '') === `or${n}`))) {
         const position = trWords[0].start;
         const end = trWords.at(-1)!.end;
         // The word and the spaces after it: the line keeps its own break.
@@ -327,7 +327,7 @@ export function crossCheckVerses(records: readonly VerseRecordText[], witnesses:
         rule = entry.outcome === 'variant' ? 'verse-variant' : 'verse-letters';
         why =
           entry.outcome === 'variant'
-            ? `the witnesses split: the Digital Corpus of Sanskrit reads the ${byDcs === 'slok' ? 'Devanagari' : 'transliteration'}'s word${said.length > 1 ? '' : ''}, gita/gita the ${byGg === 'slok' ? 'Devanagari' : 'transliteration'}'s; the Devanagari's kept in both fields`
+            ? `the witnesses split: the Digital Corpus of Sanskrit reads the ${byDcs === 'slok' ? 'Devanagari' : 'transliteration'}'s word, gita/gita the ${byGg === 'slok' ? 'Devanagari' : 'transliteration'}'s; the Devanagari's kept in both fields`
             : `${witness.map((w) => (w === 'dcs' ? 'the Digital Corpus of Sanskrit' : 'gita/gita')).join(' and ')} read${witness.length === 1 ? 's' : ''} the ${winner === 'slok' ? 'Devanagari' : 'transliteration'}'s`;
       } else if (join(d, a0, a1).replace(/a/g, '') === join(t, b0, b1).replace(/a/g, '') && slokWords.some((x) => /'/.test(x.iast))) {
         // Only the avagraha differs, which no witness's letters tell apart: the Devanagari's ऽ decides.
