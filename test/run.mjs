@@ -105,6 +105,10 @@ const REMOVING_MS = 120_000;
 /** Whether a file asks for the shared build (testDist, or a copy of its cache: test/helpers/dist.ts): it waits for it, so it is not started while another builds it. */
 const needsDist = (file) => /\b(testDist|privateBuildCache)\(/.test(readFileSync(join(base, file), 'utf8'));
 const distReady = () => existsSync(join(TEST_DIST_CACHE, `${distKey}.ready`));
+// A file that measures the machine under load (test/load/, or one that says
+// `test/run.mjs: alone`) runs with no other file beside it: another file's
+// work on the other core would be its timeouts. It runs last.
+const alone = (file) => /^load\//.test(file) || /test\/run\.mjs: alone/.test(readFileSync(join(base, file), 'utf8'));
 
 // The longest files first, by the times of the last run on this checkout (kept
 // in .cache/): the run ends sooner when no long file starts last.
@@ -123,7 +127,7 @@ const rank = (file) => {
   return i < 0 ? 0 : LONG.length - i;
 };
 const guess = (file) => lastTimes[`${dir}/${file}`] ?? rank(file);
-const queue = files.map((file) => ({ file, dist: needsDist(file), last: guess(file) })).sort((a, b) => b.last - a.last);
+const queue = files.map((file) => ({ file, dist: needsDist(file), alone: alone(file), last: guess(file) })).sort((a, b) => Number(a.alone) - Number(b.alone) || b.last - a.last);
 
 const running = new Set();
 const results = [];
@@ -135,9 +139,11 @@ let interrupted = null;
  * the first in the queue.
  */
 function next() {
+  if ([...running].some((r) => r.alone)) return null;
   const building = !distReady() && [...running].some((r) => r.dist);
-  const i = building ? queue.findIndex((q) => !q.dist) : 0;
-  return i < 0 ? null : queue.splice(i, 1)[0];
+  const i = building ? queue.findIndex((q) => !q.dist && !q.alone) : 0;
+  if (i < 0 || (queue[i].alone && running.size > 0)) return null;
+  return queue.splice(i, 1)[0];
 }
 
 let waiting = null;
