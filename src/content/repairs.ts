@@ -246,8 +246,8 @@ export function indicEdits(text: string, field: TextField, words: VisargaWords, 
   return edits;
 }
 
-/** The text with its edits made. */
-export function applyEdits(text: string, edits: readonly Edit[]): string {
+/** The text with its edits made, in order of position (the verse text's edits too: verse-text.ts). */
+export function applyEdits(text: string, edits: ReadonlyArray<Pick<Edit, 'position' | 'before' | 'after'>>): string {
   let out = '';
   let from = 0;
   for (const e of edits) {

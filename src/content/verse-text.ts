@@ -12,6 +12,7 @@
 // after, witness); nothing is changed that no witness or rule proves.
 import { Sanscript, toIast } from './iast.ts';
 import { spelling } from './dcs/letters.ts';
+import { applyEdits } from './repairs.ts';
 
 /** A word of a field, where it stands, and its letters in IAST. */
 interface Token {
@@ -191,15 +192,7 @@ interface Edit {
 }
 
 /** The text with its edits made (edits that do not overlap, in any order; an insertion before a removal at the same place). */
-export function applyVerseEdits(text: string, edits: readonly Edit[]): string {
-  let out = '';
-  let from = 0;
-  for (const e of [...edits].sort((x, y) => x.position - y.position || x.before.length - y.before.length)) {
-    out += text.slice(from, e.position) + e.after;
-    from = e.position + e.before.length;
-  }
-  return out + text.slice(from);
-}
+export const applyVerseEdits = (text: string, edits: readonly Edit[]): string => applyEdits(text, [...edits].sort((x, y) => x.position - y.position || x.before.length - y.before.length));
 
 /** Notes of a variant reading in the Devanagari: " (or लोव्यनु)", " (var अशेषाणि)". */
 const DEVANAGARI_NOTE = /\s*\((or|var)\s*([^)]*)\)/g;
@@ -422,11 +415,8 @@ function sharedSlips(records: readonly VerseRecordText[], mended: Map<string, { 
     const dcs = witnesses.dcs.get(r._id);
     if (gg === undefined || dcs === undefined) continue;
     const now = mended.get(r._id) ?? { slok: r.slok, transliteration: r.transliteration };
-    if (DEVANAGARI_NOTE.test(now.slok)) {
-      DEVANAGARI_NOTE.lastIndex = 0;
-      continue;
-    }
-    DEVANAGARI_NOTE.lastIndex = 0;
+    // A verse with a note of a variant reading has two readings already: none is a slip.
+    if (now.slok.search(DEVANAGARI_NOTE) !== -1) continue;
     const g = devanagariTokens(gg.replace(/।।[\d.]+।।/g, ''));
     const t = transliterationTokens(now.transliteration);
     const d = devanagariTokens(now.slok);
