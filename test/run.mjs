@@ -126,7 +126,12 @@ const rank = (file) => {
   const i = LONG.indexOf(file.replace(/\.test\.ts$/, ''));
   return i < 0 ? 0 : LONG.length - i;
 };
-const guess = (file) => lastTimes[`${dir}/${file}`] ?? rank(file);
+/** A file's wall time in the last run (older runs kept a number; now its wall and CPU seconds). */
+const lastWall = (file) => {
+  const last = lastTimes[`${dir}/${file}`];
+  return typeof last === 'number' ? last : last?.wall;
+};
+const guess = (file) => lastWall(file) ?? rank(file);
 const queue = files.map((file) => ({ file, dist: needsDist(file), alone: alone(file), last: guess(file) })).sort((a, b) => Number(a.alone) - Number(b.alone) || b.last - a.last);
 
 const running = new Set();
@@ -339,10 +344,11 @@ function finish() {
     const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
     const cpu = results.reduce((n, r) => n + r.cpu, 0);
     console.log(`\nslowest (of ${results.length} files, ${JOBS} at once, ${((Date.now() - t0) / 1000).toFixed(0)} s in all, about ${cpu.toFixed(0)} s of CPU): ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s)`).join(', ')}`);
-    // Kept for the next run's order (longest first); a failed run's times are as good a guess.
+    // Kept for the next run's order (longest first; a failed run's times are as good a guess), and
+    // to read where the time goes: .cache/test-times.json, each file's wall and CPU seconds.
     try {
       mkdirSync(dirname(TIMES), { recursive: true });
-      writeFileSync(TIMES, JSON.stringify({ ...lastTimes, ...Object.fromEntries(results.map((r) => [`${dir}/${r.file}`, Math.round(r.seconds * 10) / 10])) }, null, 1));
+      writeFileSync(TIMES, JSON.stringify({ ...lastTimes, ...Object.fromEntries(results.map((r) => [`${dir}/${r.file}`, { wall: Math.round(r.seconds * 10) / 10, cpu: Math.round(r.cpu * 10) / 10 }])) }, null, 1));
     } catch {
       // Only an order.
     }
