@@ -17,6 +17,17 @@ export const RUNTIMES: readonly Runtime[] = (process.env.GITA_TEST_RUNTIMES?.spl
 });
 
 /**
+ * The engines of a suite of what the app decides alike on every engine (keys
+ * and quotas, search, the bounds under abuse): the first of RUNTIMES (Node,
+ * unless GITA_TEST_RUNTIMES names others). The three engines share the app
+ * and differ in their adapters, so what the adapters do (HTTP parsing, files
+ * and ranges, bodies, client addresses, listening, workers, the lifecycle)
+ * and the contract run on all of RUNTIMES. GITA_TEST_EVERY_ENGINE=1 runs
+ * every suite on all of them.
+ */
+export const APP_RUNTIMES: readonly Runtime[] = process.env.GITA_TEST_EVERY_ENGINE === '1' ? RUNTIMES : RUNTIMES.slice(0, 1);
+
+/**
  * This process's environment for a server that prints plain lines: NO_COLOR,
  * and no FORCE_COLOR (something in the test process sets it; Node 24 warns
  * on stderr when both are set, and the servers' stderr is read word for word).

@@ -1,5 +1,6 @@
-// /search over real HTTP, on Node, Deno and Bun: the answer's shape, the page
-// for the docs' search box, the 400s, caching, and that it is metered.
+// /search over real HTTP (on one engine: the app answers it alike on all
+// three): the answer's shape, the page for the docs' search box, the 400s,
+// caching, and that it is metered.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { brotliDecompressSync } from 'node:zlib';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { FILES } from '../../src/layout.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
-import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
+import { APP_RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
 
 function searchSuite(runtime: Runtime) {
   const t = suite(`search (${runtime})`);
@@ -136,4 +137,4 @@ function searchSuite(runtime: Runtime) {
   return t;
 }
 
-for (const runtime of RUNTIMES) searchSuite(runtime).run();
+for (const runtime of APP_RUNTIMES) searchSuite(runtime).run();
