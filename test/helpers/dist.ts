@@ -12,10 +12,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from '../../src/publish/build.ts';
 import { importContent } from '../../src/content/import.ts';
 import { PATHS } from '../../src/paths.ts';
+import { replaceDir, stagingDir } from '../../src/fs/atomic.ts';
 import { SHARED_DATA, tempDir } from './fs.ts';
 import { TEST_DIST_CACHE, distKey } from './dist-key.mjs';
 
-let built: Promise<{ contentDir: string; distDir: string }> | null = null;
+/** The tests' build: its content, its dist/, and whether it was made with an empty build cache (every file made afresh). */
+export interface TestDist {
+  contentDir: string;
+  distDir: string;
+  cold: boolean;
+}
+
+let built: Promise<TestDist> | null = null;
 
 /** The seed of the test build, so /gita.svg is known. */
 export const TEST_SEED = 'contract-tests';
@@ -45,12 +53,29 @@ export async function privateBuildCache(): Promise<string> {
   return dir;
 }
 
-async function buildInto(root: string) {
+const BUILT = 'built.json';
+
+async function buildInto(root: string): Promise<TestDist> {
   const contentDir = join(root, 'content');
   const distDir = join(root, 'dist');
+  // A fresh clone (CI, a new user) has no cache: its build makes every file,
+  // which lets the build suite compare a warm build with a cold one without
+  // making a second cold build of its own.
+  const cold = !existsSync(TEST_BUILD_CACHE) || readdirSync(TEST_BUILD_CACHE).length === 0;
   await importContent({ from: SHARED_DATA, contentDir });
   await build({ contentDir, outDir: distDir, cacheDir: TEST_BUILD_CACHE, seed: TEST_SEED });
-  return { contentDir, distDir };
+  writeFileSync(join(root, BUILT), JSON.stringify({ cold }));
+  return { contentDir, distDir, cold };
+}
+
+function keptAt(root: string): TestDist {
+  let cold = false;
+  try {
+    cold = JSON.parse(readFileSync(join(root, BUILT), 'utf8')).cold === true;
+  } catch {
+    // Kept by an older runner: not known to be cold.
+  }
+  return { contentDir: join(root, 'content'), distDir: join(root, 'dist'), cold };
 }
 
 const alive = (pid: number) => {
@@ -68,13 +93,13 @@ const alive = (pid: number) => {
  * A builder that died leaves its lock to the next that looks; a build that
  * failed fails here too, and the next test file tries again.
  */
-async function keptBuild(key: string) {
+async function keptBuild(key: string): Promise<TestDist> {
   const root = join(TEST_DIST_CACHE, key);
   const lock = `${root}.lock`;
   const ready = `${root}.ready`;
   mkdirSync(TEST_DIST_CACHE, { recursive: true });
   for (;;) {
-    if (existsSync(ready)) return { contentDir: join(root, 'content'), distDir: join(root, 'dist') };
+    if (existsSync(ready)) return keptAt(root);
     try {
       mkdirSync(lock);
     } catch {
@@ -129,4 +154,41 @@ export function testDist() {
     }
   })();
   return built;
+}
+
+export interface NextBuild {
+  /** The build id of its manifest. */
+  build: string;
+  /** Put it in place of `dist` the way a build puts its output in place (staged beside, then swapped in whole). */
+  swapInto(dist: string): Promise<void>;
+}
+
+const nextBuilds = new Map<string, Promise<{ dir: string; build: string }>>();
+
+/**
+ * Another build of the tests' content, with `seed`: a rebuild to swap in
+ * while a server serves. Made once per test process (from a copy of the warm
+ * build cache), so a suite that runs on three engines builds once; each swap
+ * is the build's own last step on a hard-linked copy of it.
+ */
+export async function nextBuild(seed: string): Promise<NextBuild> {
+  let made = nextBuilds.get(seed);
+  if (!made) {
+    made = (async () => {
+      const { contentDir } = await testDist();
+      const dir = join(tempDir('gita-next-'), 'dist');
+      const summary = await build({ contentDir, outDir: dir, cacheDir: await privateBuildCache(), seed });
+      return { dir, build: summary.manifest.build };
+    })();
+    nextBuilds.set(seed, made);
+  }
+  const { dir, build: id } = await made;
+  return {
+    build: id,
+    async swapInto(dist) {
+      const staged = await stagingDir(dist);
+      execFileSync('cp', ['-al', `${dir}/.`, staged]);
+      await replaceDir(dist, staged);
+    },
+  };
 }

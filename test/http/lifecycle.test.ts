@@ -5,10 +5,9 @@ import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
 import { readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from '../../src/publish/build.ts';
 import { FILES } from '../../src/layout.ts';
 import { tempDir, hook, linkedCopy } from '../helpers/fs.ts';
-import { privateBuildCache, testDist } from '../helpers/dist.ts';
+import { nextBuild, testDist } from '../helpers/dist.ts';
 import { RUNTIMES, startServer, type Runtime } from '../helpers/server.ts';
 import { fetchRaw } from '../helpers/http.ts';
 
@@ -31,10 +30,9 @@ function completeResponses(data: Buffer): number[] {
 function lifecycle(runtime: Runtime) {
   const t = suite(`server lifecycle (${runtime})`);
   let distDir: string;
-  let contentDir: string;
 
   t.before(hook(async () => {
-    ({ distDir, contentDir } = await testDist());
+    ({ distDir } = await testDist());
   }));
 
   t('SIGTERM: in-flight requests finish, then the process exits 0', async () => {
@@ -81,6 +79,7 @@ function lifecycle(runtime: Runtime) {
 
   t('a new build is picked up while serving, without a failed request', async () => {
     const dist = await linkedCopy(distDir);
+    const next = await nextBuild('another day');
     const server = await startServer(runtime, { dist, dataDir: tempDir() });
     try {
       const before = JSON.parse((await fetchRaw(server.url, '/healthz')).text).build;
@@ -96,7 +95,9 @@ function lifecycle(runtime: Runtime) {
           }
         }
       })();
-      const next = await build({ contentDir, outDir: dist, cacheDir: await privateBuildCache(), seed: 'another day' });
+      // Served under load before, during and after the swap.
+      while (served < 20) await new Promise((r) => setTimeout(r, 20));
+      await next.swapInto(dist);
       let after = before;
       for (let i = 0; i < 100 && after === before; i++) {
         await new Promise((r) => setTimeout(r, 50));
@@ -105,7 +106,7 @@ function lifecycle(runtime: Runtime) {
       await new Promise((r) => setTimeout(r, 200));
       stop = true;
       await hammer;
-      assert.is(after, next.manifest.build, 'the server serves the new build');
+      assert.is(after, next.build, 'the server serves the new build');
       assert.not.equal(after, before);
       assert.equal(failures, [], 'no request failed during the swap');
       assert.ok(served > 20);
