@@ -115,9 +115,16 @@ test.before(hook(async () => {
   archive = await makeArchive(SHARED_DATA);
 }));
 
+/** The import of the shared folder with everything on, made once and read by the tests that only read it. */
+let sharedImport: Promise<{ contentDir: string; summary: Awaited<ReturnType<typeof importContent>> }> | null = null;
+const importShared = () =>
+  (sharedImport ??= (async () => {
+    const contentDir = join(tempDir(), 'content');
+    return { contentDir, summary: await importContent({ from: SHARED_DATA, contentDir }) };
+  })());
+
 test('imports the shared folder; every record equals its source', async () => {
-  const contentDir = join(tempDir(), 'content');
-  const summary = await importContent({ from: SHARED_DATA, contentDir });
+  const { contentDir, summary } = await importShared();
   const { audit, content, ...counts } = summary;
   assert.equal(counts, { chapters: 18, verses: 701, colophons: 18, commentators: 22, bytes: summary.bytes });
   // The records it hands to a build right after (npm start's) are those it wrote, as a build would read them.
@@ -163,8 +170,8 @@ test('imports a .tar.gz over real HTTP, replacing what was there', async () => {
     res.end(body);
   });
   try {
-    const contentDir = join(tempDir(), 'content');
-    await importContent({ from: SHARED_DATA, contentDir });
+    // A folder an import made before (a hard-linked copy: the new import replaces the folder, never writing through).
+    const contentDir = await linkedCopy((await importShared()).contentDir);
     writeFileSync(join(contentDir, 'stray.txt'), 'left from before');
     await importContent({ from: `${url}/tar.gz/dbc3e1f`, contentDir });
     assertSameRecords(contentDir);
@@ -199,8 +206,7 @@ test('the older layout, without speaker, still imports', async () => {
 });
 
 test('speaker is served verbatim in upstream key order', async () => {
-  const contentDir = join(tempDir(), 'content');
-  await importContent({ from: SHARED_DATA, contentDir });
+  const { contentDir } = await importShared();
   const record = JSON.parse(readFileSync(join(contentDir, verseFile(1, 1)), 'utf8'));
   assert.equal(Object.keys(record).slice(0, 5), ['_id', 'chapter', 'verse', 'speaker', 'slok']);
   assert.is(record.speaker, 'धृतराष्ट्र');
