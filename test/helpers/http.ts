@@ -29,3 +29,17 @@ export function fetchRaw(base: string, path: string, options: { method?: string;
   });
 }
 
+
+/**
+ * Waits until `done()` holds, looking every 20 ms: a test waits for what it
+ * needs (so many answers, a worker replaced) rather than for a fixed time,
+ * which a busy machine makes too short and an idle one too long. Past
+ * `limitMs` it throws, naming what it waited for.
+ */
+export async function until(done: () => boolean, what: string, limitMs = 30_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`waited ${limitMs / 1000} s for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -11,7 +11,7 @@ import { build } from '../../src/publish/build.ts';
 import { verseFile } from '../../src/content/read.ts';
 import { hook, linkedCopy, rewrite, tempDir, treeFingerprint } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { fetchRaw } from '../helpers/http.ts';
+import { fetchRaw, until } from '../helpers/http.ts';
 import { startServer } from '../helpers/server.ts';
 
 let distDir: string;
@@ -76,14 +76,13 @@ test('SIGTERM under load: every answer begun is finished, nothing is 5xx, the pr
       if (outcome.failedBeforeAnswer > 500) break;
     }
   });
-  await new Promise((r) => setTimeout(r, 1000));
-  const answeredBefore = outcome.complete;
+  // Under load: answers coming in on every connection before the signal.
+  await until(() => outcome.complete >= 200, '200 answers before SIGTERM');
   const exit = server.stop('SIGTERM');
   stopping = true;
   const code = await exit;
   await Promise.all(clients);
   agent.destroy();
-  assert.ok(answeredBefore > 200, `load was real: ${answeredBefore} answers in the first second`);
   assert.is(outcome.truncated, 0, 'no answer was cut off');
   assert.is(outcome.serverErrors, 0);
   assert.is(code, 0);
