@@ -1,0 +1,55 @@
+// The tagger's options, read from its own script tag:
+//   <script src="https://HOST/linker.js" data-base="..." data-lang="hi" data-author="rams" defer></script>
+// A value it cannot use is named in the console and left at its default:
+// a page is never left untagged for a typo.
+import type { READING_LANG_VALUES as READING_LANGS } from '../contract/parameters.ts';
+import { AUTHOR_KEY } from '../contract/route-paths.ts';
+
+/**
+ * The reading pages' languages (contract/parameters.ts), written out: the
+ * module that lists them brings the content's schemas into the bundle, and
+ * `satisfies` fails the type check when the two lists part.
+ */
+const READING_LANG_VALUES = ['en', 'hi'] as const satisfies typeof READING_LANGS;
+export type CardLang = (typeof READING_LANG_VALUES)[number];
+
+export interface LinkerOptions {
+  /** Where the reading pages and the verses are: the script's own origin, or data-base (an origin, and a path prefix if the API has one), without a trailing slash. */
+  base: string;
+  /** The card's translation language, as the reading pages': en (the default) or hi. */
+  lang: CardLang;
+  /** The commentary key whose translation the card shows first; null: the card's usual choice. */
+  author: string | null;
+}
+
+/** The attributes of the script tag the options come from (null: absent). */
+export interface ScriptAttributes {
+  src: string;
+  base: string | null;
+  lang: string | null;
+  author: string | null;
+}
+
+export function readOptions(a: ScriptAttributes, warn: (message: string) => void = () => {}): LinkerOptions {
+  let base = new URL(a.src).origin;
+  if (a.base !== null && a.base.trim() !== '') {
+    try {
+      const url = new URL(a.base.trim(), a.src);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+      base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    } catch {
+      warn(`data-base: ${JSON.stringify(a.base)} is not an http(s) address; the links go to ${base}`);
+    }
+  }
+  let lang: CardLang = READING_LANG_VALUES[0];
+  if (a.lang !== null) {
+    if ((READING_LANG_VALUES as readonly string[]).includes(a.lang)) lang = a.lang as CardLang;
+    else warn(`data-lang: ${JSON.stringify(a.lang)} is not one of ${READING_LANG_VALUES.join(', ')}; the card shows ${lang}`);
+  }
+  let author: string | null = null;
+  if (a.author !== null) {
+    if (AUTHOR_KEY.test(a.author)) author = a.author;
+    else warn(`data-author: ${JSON.stringify(a.author)} is not a commentary key (siva, prabhu, tej, rams...)`);
+  }
+  return { base, lang, author };
+}
