@@ -84,8 +84,8 @@ export interface Scan {
   /**
    * Where the scan stopped: text.length when it read the whole text, else a
    * place at or after `limit` where the rest may be scanned on its own (a
-   * space, past the last reference found), so that a long text is read in
-   * pieces of about `limit` characters.
+   * space, or the end of the last name or reference read, where no name can
+   * start), so that a long text is read in pieces of about `limit` characters.
    */
   stop: number;
 }
