@@ -21,7 +21,7 @@ function main() {
   // The script's own tag (currentScript is only known while it first runs), for its address and its options.
   const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>('script[src*="linker.js"]');
   const attr = (name: string) => script?.getAttribute(name) ?? null;
-  const options = readOptions({ src: script?.src || location.href, base: attr('data-base'), lang: attr('data-lang'), author: attr('data-author') }, (m) => console.warn(`linker.js: ${m}`));
+  const options = readOptions({ src: script?.src || location.href, page: document.baseURI, base: attr('data-base'), lang: attr('data-lang'), author: attr('data-author') }, (m) => console.warn(`linker.js: ${m}`));
   const start = () => {
     startCards(document, options);
     startTagging(document, { versesPerChapter: __GITA_VERSES__, href: (r) => readingUrl(options, r.ch, r.sl) });

@@ -25,6 +25,8 @@ export interface LinkerOptions {
 /** The attributes of the script tag the options come from (null: absent). */
 export interface ScriptAttributes {
   src: string;
+  /** The page's base address, which a relative data-base is read against (as every address in the page is). */
+  page: string;
   base: string | null;
   lang: string | null;
   author: string | null;
@@ -34,7 +36,7 @@ export function readOptions(a: ScriptAttributes, warn: (message: string) => void
   let base = new URL(a.src).origin;
   if (a.base !== null && a.base.trim() !== '') {
     try {
-      const url = new URL(a.base.trim(), a.src);
+      const url = new URL(a.base.trim(), a.page);
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
       base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
     } catch {

@@ -63,10 +63,10 @@ test("a link's data-gita-ref: its first verse, and the reference as a reader rea
 
 test("the script tag's options: its own origin unless data-base; a value it cannot use is named and left at its default", () => {
   const warnings: string[] = [];
-  const read = (a: Partial<Parameters<typeof readOptions>[0]>) => readOptions({ src: 'https://api.example:8443/linker.js?v=1', base: null, lang: null, author: null, ...a }, (m) => warnings.push(m));
+  const read = (a: Partial<Parameters<typeof readOptions>[0]>) => readOptions({ src: 'https://api.example:8443/linker.js?v=1', page: 'https://blog.example/posts/1.html', base: null, lang: null, author: null, ...a }, (m) => warnings.push(m));
   assert.equal(read({}), { base: 'https://api.example:8443', lang: 'en', author: null });
   assert.equal(read({ base: 'https://mirror.example/gita/', lang: 'hi', author: 'rams' }), { base: 'https://mirror.example/gita', lang: 'hi', author: 'rams' });
-  assert.equal(read({ base: '/gita' }).base, 'https://api.example:8443/gita', 'relative to the script');
+  assert.equal(read({ base: '/gita' }).base, 'https://blog.example/gita', 'relative to the page, as its other addresses');
   assert.equal(warnings, []);
   assert.equal(read({ base: 'javascript:alert(1)', lang: 'fr', author: 'a b' }), { base: 'https://api.example:8443', lang: 'en', author: null });
   assert.is(warnings.length, 3);
