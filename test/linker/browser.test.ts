@@ -301,6 +301,23 @@ test('data-base: the links and the verses from another address, here a plain sta
   }
 });
 
+test("the tagger's guide on the site runs it on itself: its references are links with the card, its code stays as written", async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${api.url}/docs/linker`);
+    await page.waitForSelector('a[data-gita-ref="BG18.66"]');
+    const refs = await page.$$eval('a[data-gita-ref]', (all) => all.map((a) => `${a.textContent} ${a.getAttribute('data-gita-ref')}`));
+    for (const shown of ['Bhagavad Gita 2.47 BG2.47', 'BG 18.66 BG18.66', 'गीता २.४७ BG2.47', 'Gita 2.47-50 BG2.47-50']) assert.ok(refs.includes(shown), `${shown} in ${refs.join('; ')}`);
+    assert.is(await page.$$eval('code a, pre a', (all) => all.length), 0);
+    assert.ok(!refs.some((r) => r.startsWith('Gita 19.1')));
+    await page.hover('a[data-gita-ref="BG18.66"]');
+    await waitForCard(page, said(record(18, 66), 'siva', 'et').slice(0, 40));
+    await page.screenshot({ path: join(shots, 'guide.png') });
+  } finally {
+    await page.close();
+  }
+});
+
 test(`linker.js: served with CORS and as a script, listed in the manifest, at most ${LINKER_GZIP_LIMIT / 1024} kB gzipped`, async () => {
   const manifest = JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8')) as Manifest;
   const body = readFileSync(join(dist, FILES.linker));
