@@ -99,8 +99,9 @@ export interface Scan {
 export function scanText(text: string, versesPerChapter: readonly number[], limit = Infinity): Scan {
   const refs: FoundReference[] = [];
   // Where a piece ends when the text is read in pieces: the first space at or after the limit (no name is cut from the word before it there).
-  const space = limit < text.length ? text.slice(limit).search(/\s/) : -1;
-  const split = space < 0 ? text.length : limit + space;
+  const space = /\s/g;
+  space.lastIndex = limit;
+  const split = limit < text.length ? (space.exec(text)?.index ?? text.length) : text.length;
   const name = new RegExp(NAME.source, NAME.flags);
   let m: RegExpExecArray | null;
   let last = 0;

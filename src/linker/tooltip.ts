@@ -138,16 +138,17 @@ export function startCards(doc: Document, options: LinkerOptions) {
 
   doc.addEventListener('mouseover', (e) => {
     const link = linkOf(e.target);
-    if (link) later(() => show(link), link === current ? 0 : SHOW_DELAY_MS);
-    else if (onCard(e.target) && current) clearTimeout(timer);
+    // Back on the link shown, or onto its card: it stays.
+    if ((link && link === current && !card.hidden) || (onCard(e.target) && current)) clearTimeout(timer);
+    else if (link) later(() => show(link), SHOW_DELAY_MS);
   });
   doc.addEventListener('mouseout', (e) => {
-    const from = linkOf(e.target);
-    if (!from && !onCard(e.target)) return;
-    if (from === dismissed) dismissed = null;
-    // Still on the link or the card (moving between their parts): nothing to do.
+    const from = linkOf(e.target) ?? (onCard(e.target) ? current : null);
+    if (!from) return;
+    // Moving between the parts of the link, or between the link and its card: still there.
     const to = e.relatedTarget;
-    if ((to && linkOf(to) === current) || onCard(to)) return;
+    if (linkOf(to) === from || onCard(to)) return;
+    if (from === dismissed) dismissed = null;
     if (current) later(hide, HIDE_DELAY_MS);
     else clearTimeout(timer);
   });
