@@ -3,7 +3,7 @@
 // A value it cannot use is named in the console and left at its default:
 // a page is never left untagged for a typo.
 import type { READING_LANG_VALUES as READING_LANGS } from '../contract/parameters.ts';
-import { AUTHOR_KEY } from '../contract/route-paths.ts';
+import { CARD_TRANSLATIONS } from '../card/translations.ts';
 
 /**
  * The reading pages' languages (contract/parameters.ts), written out: the
@@ -12,6 +12,12 @@ import { AUTHOR_KEY } from '../contract/route-paths.ts';
  */
 const READING_LANG_VALUES = ['en', 'hi'] as const satisfies typeof READING_LANGS;
 export type CardLang = (typeof READING_LANG_VALUES)[number];
+
+/** The text field of a translation in each of the card's languages, as the cards name it (et, ht). */
+export const TRANSLATION_FIELD: Record<CardLang, string> = { en: CARD_TRANSLATIONS.english[0][1], hi: CARD_TRANSLATIONS.hindi[0][1] };
+
+/** The commentary keys with a translation in each language, from the content the build read (a field no commentary has is a 400 of the API). */
+export type Translators = Record<CardLang, readonly string[]>;
 
 export interface LinkerOptions {
   /** Where the reading pages and the verses are: the script's own origin, or data-base (an origin, and a path prefix if the API has one), without a trailing slash. */
@@ -32,7 +38,7 @@ export interface ScriptAttributes {
   author: string | null;
 }
 
-export function readOptions(a: ScriptAttributes, warn: (message: string) => void = () => {}): LinkerOptions {
+export function readOptions(a: ScriptAttributes, translators: Translators, warn: (message: string) => void = () => {}): LinkerOptions {
   let base = new URL(a.src).origin;
   if (a.base !== null && a.base.trim() !== '') {
     try {
@@ -50,8 +56,8 @@ export function readOptions(a: ScriptAttributes, warn: (message: string) => void
   }
   let author: string | null = null;
   if (a.author !== null) {
-    if (AUTHOR_KEY.test(a.author)) author = a.author;
-    else warn(`data-author: ${JSON.stringify(a.author)} is not a commentary key (siva, prabhu, tej, rams...)`);
+    if (translators[lang].includes(a.author)) author = a.author;
+    else warn(`data-author: ${JSON.stringify(a.author)} has no translation in ${lang} here (those that have: ${translators[lang].join(', ')}); the card shows its usual choice`);
   }
   return { base, lang, author };
 }

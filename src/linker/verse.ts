@@ -9,13 +9,12 @@ import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
 import { fillPath, ROUTE_PATHS } from '../contract/route-paths.ts';
 import { FILES } from '../layout.ts';
-import type { LinkerOptions } from './options.ts';
+import { TRANSLATION_FIELD, type LinkerOptions } from './options.ts';
 
 /** The translations the card tries, in order: the chosen author's, then the card's usual ones for the language. */
 export function translationOrder(o: Pick<LinkerOptions, 'lang' | 'author'>): Array<readonly [string, string]> {
   const usual = o.lang === 'hi' ? CARD_TRANSLATIONS.hindi : CARD_TRANSLATIONS.english;
-  const field = usual[0][1];
-  return [...(o.author ? [[o.author, field] as const] : []), ...usual.filter(([key]) => key !== o.author)];
+  return [...(o.author ? [[o.author, TRANSLATION_FIELD[o.lang]] as const] : []), ...usual.filter(([key]) => key !== o.author)];
 }
 
 /** The address of a verse's answer for the card. */

@@ -21,7 +21,7 @@ import { AUTHOR_KEY } from '../contract/route-paths.ts';
 import { indexRecord, projectBytes } from '../content/slices.ts';
 import { hashSources } from '../fs/fingerprint.ts';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
-import { bundleLinker, LINKER_SOURCES } from './linker.ts';
+import { bundleLinker, LINKER_SOURCES, type LinkerFacts } from './linker.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { renderCards } from './cards.ts';
 import { pngAssets, webAssets } from './images.ts';
@@ -194,7 +194,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     );
     step('bundling the client, the tagger and the search');
     // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
-    const [client, linker, search] = await Promise.all([clientAssets(cache), linkerAsset(cache, facts.versesPerChapter), searchAssets(cache, content, json, dcs)]);
+    const [client, linker, search] = await Promise.all([clientAssets(cache), linkerAsset(cache, facts), searchAssets(cache, content, json, dcs)]);
     step('writing the pages');
     const pages = docsAssets(content, facts, daily, audit, authors);
     // Each card in three themes: as the reader's system prefers, light, dark.
@@ -329,11 +329,12 @@ async function clientAssets(cache: BuildCache): Promise<Asset[]> {
 /** What linker.js is made from, besides the verse counts: its sources and how they are compiled. */
 export const LINKER_SHAPING = [...LINKER_SOURCES, 'package-lock.json'];
 
-/** The reference tagger (linker.js), from the build cache when its sources and the verse counts written into it did not change. */
-async function linkerAsset(cache: BuildCache, versesPerChapter: readonly number[]): Promise<Asset> {
-  const key = hashSources(createHash('sha256'), LINKER_SHAPING).update(JSON.stringify(versesPerChapter)).digest('hex');
+/** The reference tagger (linker.js), from the build cache when its sources and the facts written into it did not change. */
+async function linkerAsset(cache: BuildCache, facts: LinkerFacts): Promise<Asset> {
+  const written: LinkerFacts = { versesPerChapter: facts.versesPerChapter, commentaries: facts.commentaries };
+  const key = hashSources(createHash('sha256'), LINKER_SHAPING).update(JSON.stringify(written)).digest('hex');
   const js = cache.lookup(`${key}.linker.js`);
-  return { path: FILES.linker, body: js.file ? readFileSync(js.file) : Buffer.from(await bundleLinker(versesPerChapter)), ...js };
+  return { path: FILES.linker, body: js.file ? readFileSync(js.file) : Buffer.from(await bundleLinker(written)), ...js };
 }
 
 /** What the search index and search.js are made from, besides the records: the search code and what it imports. */

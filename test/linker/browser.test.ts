@@ -75,6 +75,7 @@ test.before(hook(async () => {
     const pages: Record<string, string> = {
       '/post.html': PAGE(`<script src="${apiBase}/linker.js" defer></script>`),
       '/hindi.html': PAGE(`<script src="${apiBase}/linker.js" data-lang="hi" data-author="rams" defer></script>`),
+      '/unknown-author.html': PAGE(`<script src="${apiBase}/linker.js" data-author="rams" defer></script>`),
       '/mirrored.html': PAGE(`<script src="${apiBase}/linker.js" data-base="/mirror/" defer></script>`),
     };
     if (path === '/favicon.ico') {
@@ -281,6 +282,24 @@ test("the script tag's options: data-lang and data-author choose the card's tran
     await page.hover('#top a >> nth=0');
     await waitForCard(page, said(r, 'rams', 'ht').slice(0, 30));
     assert.ok((await card(page))!.text.includes(`— ${(r.rams as { author: string }).author}`));
+  } finally {
+    await page.close();
+  }
+});
+
+test('data-author with no translation in the language: named in the console, and the card shows its usual choice', async () => {
+  const page = await browser.newPage();
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  try {
+    await page.goto(`${siteBase}/unknown-author.html`);
+    await page.waitForSelector('#list a[data-gita-ref]');
+    assert.is((await links(page))[0].href, `${apiBase}/read/2/47`);
+    const r = record(2, 47);
+    await page.hover('#top a >> nth=0');
+    await waitForCard(page, said(r, 'siva', 'et').slice(0, 40));
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0], /^linker\.js: data-author: "rams" has no translation in en here \(those that have: [^)]*siva/);
   } finally {
     await page.close();
   }

@@ -9,6 +9,9 @@ import { verseFile } from '../../src/content/read.ts';
 import { READING_LANG_VALUES } from '../../src/contract/parameters.ts';
 import { readOptions, type LinkerOptions } from '../../src/linker/options.ts';
 import { firstVerse, readableRef, readingUrl, shownVerse, translationOrder, verseUrl } from '../../src/linker/verse.ts';
+import { commentaries } from '../../src/content/facts.ts';
+import { readContent } from '../../src/content/read.ts';
+import { translatorsOf } from '../../src/publish/linker.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
 
 const upstream = (ch: number, sl: number) => JSON.parse(readFileSync(join(SHARED_DATA, verseFile(ch, sl)), 'utf8')) as Record<string, { author: string; [field: string]: string }> & { slok: string; transliteration: string };
@@ -29,7 +32,7 @@ test('the card shows the verse with its own marks, and the first translation wit
   assert.equal(hi.translation, { text: r.tej.ht.slice('।।2.47।।'.length).trim(), author: r.tej.author });
 });
 
-test("data-author's translation first; an author with none in the language, or none on the verse, falls back to the usual order", () => {
+test("data-author's translation first; an author with none on the verse falls back to the usual order", () => {
   const r = upstream(2, 47);
   assert.is(shownVerse(r, { ...EN, author: 'prabhu' }).translation!.author, r.prabhu.author);
   assert.is(shownVerse(r, { ...EN, author: 'rams' }).translation!.author, r.siva.author, 'rams has no English translation');
@@ -61,16 +64,31 @@ test("a link's data-gita-ref: its first verse, and the reference as a reader rea
   assert.is(readableRef('BG2.47-50'), 'Bhagavad Gita 2.47–50');
 });
 
+test('the translators written into the tagger: the commentaries with an English (et) or Hindi (ht) translation in the content', async () => {
+  const translators = translatorsOf(commentaries((await readContent(SHARED_DATA)).verses.map((v) => v.record)));
+  const r = upstream(2, 47);
+  const having = (field: string) => Object.keys(r).filter((k) => typeof r[k] === 'object' && typeof r[k][field] === 'string');
+  assert.equal([...translators.en].sort(), having('et').sort());
+  assert.equal([...translators.hi].sort(), having('ht').sort());
+  for (const key of ['siva', 'prabhu', 'purohit', 'adi']) assert.ok(translators.en.includes(key), key);
+  for (const key of ['tej', 'rams', 'sankar']) assert.ok(translators.hi.includes(key), key);
+  assert.not.ok(translators.en.includes('rams'), 'rams translated into Hindi only');
+});
+
 test("the script tag's options: its own origin unless data-base; a value it cannot use is named and left at its default", () => {
   const warnings: string[] = [];
-  const read = (a: Partial<Parameters<typeof readOptions>[0]>) => readOptions({ src: 'https://api.example:8443/linker.js?v=1', page: 'https://blog.example/posts/1.html', base: null, lang: null, author: null, ...a }, (m) => warnings.push(m));
+  const translators = { en: ['siva', 'prabhu'], hi: ['tej', 'rams'] };
+  const read = (a: Partial<Parameters<typeof readOptions>[0]>) => readOptions({ src: 'https://api.example:8443/linker.js?v=1', page: 'https://blog.example/posts/1.html', base: null, lang: null, author: null, ...a }, translators, (m) => warnings.push(m));
   assert.equal(read({}), { base: 'https://api.example:8443', lang: 'en', author: null });
   assert.equal(read({ base: 'https://mirror.example/gita/', lang: 'hi', author: 'rams' }), { base: 'https://mirror.example/gita', lang: 'hi', author: 'rams' });
   assert.equal(read({ base: '/gita' }).base, 'https://blog.example/gita', 'relative to the page, as its other addresses');
   assert.equal(warnings, []);
   assert.equal(read({ base: 'javascript:alert(1)', lang: 'fr', author: 'a b' }), { base: 'https://api.example:8443', lang: 'en', author: null });
   assert.is(warnings.length, 3);
-  assert.match(warnings.join('\n'), /data-base: "javascript:alert\(1\)"[\s\S]*data-lang: "fr" is not one of en, hi[\s\S]*data-author: "a b"/);
+  assert.match(warnings.join('\n'), /data-base: "javascript:alert\(1\)"[\s\S]*data-lang: "fr" is not one of en, hi[\s\S]*data-author: "a b" has no translation in en/);
+  // An author without a translation in the card's language: the API would refuse the field, so the card keeps its usual choice.
+  assert.equal(read({ author: 'rams' }).author, null);
+  assert.match(warnings.at(-1)!, /data-author: "rams" has no translation in en here \(those that have: siva, prabhu\)/);
   // The tagger's languages are the reading pages' (its list is written out to keep the bundle small).
   assert.equal(READING_LANG_VALUES.map((lang) => read({ lang }).lang), [...READING_LANG_VALUES]);
 });
