@@ -13,8 +13,8 @@ import { scanText, type FoundReference } from './scan.ts';
 export const SKIPPED =
   'a,code,pre,kbd,samp,var,script,style,noscript,template,textarea,input,select,option,button,svg,math,iframe,object,[contenteditable],.no-gita';
 
-/** At most this many characters of text are read in one pass; the rest waits for the next (a text node longer than that is read in pieces). */
-export const CHARACTERS_PER_PASS = 20_000;
+/** The work of one pass: characters of text, and READING_COST (scan.ts) for each reading of a candidate; the rest waits for the next pass (a text node longer than that is read in pieces). */
+export const WORK_PER_PASS = 20_000;
 /** What visiting a node costs the pass beyond its characters, so that a pass of many empty nodes ends too. */
 const NODE_COST = 16;
 
@@ -45,10 +45,10 @@ export function startTagging(doc: Document, options: TagOptions) {
     return (node as Element).matches(SKIPPED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
   };
 
-  /** Tag the references of one text node within `budget` characters; the characters read. */
+  /** Tag the references of one text node within `budget` of work (scan.ts); the work done. */
   const tagText = (node: Text, budget: number): number => {
     const text = node.data;
-    const { refs, stop } = scanText(text, options.versesPerChapter, budget);
+    const { refs, stop, work } = scanText(text, options.versesPerChapter, budget);
     // The unread rest becomes a node of its own just after this one: a walk comes to it next; a node read on its own queues it.
     if (stop < text.length) {
       const rest = node.splitText(stop);
@@ -69,12 +69,12 @@ export function startTagging(doc: Document, options: TagOptions) {
       read.set(inside, inside.data);
     }
     read.set(node, node.data);
-    return stop;
+    return work;
   };
 
   const pass = () => {
     scheduled = false;
-    let budget = CHARACTERS_PER_PASS;
+    let budget = WORK_PER_PASS;
     while (budget > 0) {
       if (!walker) {
         const root = queue.shift();

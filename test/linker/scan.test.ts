@@ -4,7 +4,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readCitation } from '../../src/content/citations.ts';
-import { scanText } from '../../src/linker/scan.ts';
+import { MAX_REF_PARTS } from '../../src/content/citations.ts';
+import { READING_COST, scanText } from '../../src/linker/scan.ts';
 
 // The Gita's verse counts (colophons not counted), as the manifest gives them.
 const COUNTS = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];
@@ -100,13 +101,12 @@ test('read in pieces (a limit per pass), a text yields the same references as re
   for (let round = 0; round < 200; round++) {
     const text = Array.from({ length: 5 + Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
     const whole = scanText(text, COUNTS).refs.map((r) => `${r.start}:${r.end}:${r.ref}`);
-    const limit = 1 + Math.floor(random() * 60);
+    // Small limits: pieces end at a space past the limit, or after a name whose readings used up the limit.
+    const limit = 1 + Math.floor(random() * (round % 2 ? 60 : 3 * READING_COST));
     const inPieces: string[] = [];
     for (let at = 0; at < text.length; ) {
       const { refs, stop } = scanText(text.slice(at), COUNTS, limit);
       assert.ok(stop > 0, 'each piece moves on');
-      // The piece runs at least to the limit (to a space, or past the last name it read).
-      if (at + stop < text.length) assert.ok(stop >= limit, JSON.stringify(text.slice(at, at + stop + 1)));
       inPieces.push(...refs.map((r) => `${at + r.start}:${at + r.end}:${r.ref}`));
       at += stop;
     }
@@ -114,14 +114,28 @@ test('read in pieces (a limit per pass), a text yields the same references as re
   }
 });
 
-test('a long text of names and numbers is read once through: each name tries a bounded window', () => {
-  // 100,000 characters of names each followed by many numbers: a reading per number end, in a window of 48 characters at most.
+test('a long text of names and numbers: each name tries its first four numbers at most, and the readings count against the limit', () => {
   const text = 'Gita 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19. '.repeat(1800);
   const { refs, stop } = scanText(text, COUNTS);
   assert.is(stop, text.length);
   // "Gita 1 2" is BG1.2; after it "3 4 ..." is no list (no comma).
   assert.is(refs.length, 1800);
   assert.ok(refs.every((r) => r.ref === 'BG1.2'));
+  // Read with a limit, a piece ends after the names whose readings (up to four each) use it up, long before as many characters are passed.
+  const piece = scanText(text, COUNTS, 40 * READING_COST);
+  // Three readings a name ("1 2 3 4", "1 2 3", then "1 2"), 55 characters apart: 12 names, where 5,120 characters hold 93.
+  assert.ok(piece.refs.length >= 8 && piece.refs.length <= 16, `${piece.refs.length} names read`);
+  assert.is(piece.stop, piece.refs.at(-1)!.end);
+  // Its work is mostly readings, and overruns the limit by a name's readings at most.
+  assert.ok(piece.work > 4 * piece.stop && piece.work <= 44 * READING_COST, `${piece.work} of work for ${piece.stop} characters`);
+  // Prose is read to the limit.
+  const prose = `${'a word '.repeat(3000)}Gita 2.47`;
+  assert.ok(scanText(prose, COUNTS, 5000).stop >= 5000);
+});
+
+test('a list is read up to as many parts as /verses reads in one reference', () => {
+  const text = `Gita ${Array.from({ length: MAX_REF_PARTS + 20 }, (_, i) => `18.${(i % 78) + 1}`).join(', ')}`;
+  assert.is(scanText(text, COUNTS).refs.length, MAX_REF_PARTS);
 });
 
 test.run();
