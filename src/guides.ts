@@ -8,6 +8,8 @@ export interface Guide {
   title: string;
   /** One line: what a reader finds there (the README's and the docs page's list). */
   about: string;
+  /** Its page runs the reference tagger (linker.js) on itself: the tagger's guide shows it working. */
+  tagged?: true;
 }
 
 export const GUIDES: readonly Guide[] = [
@@ -16,6 +18,7 @@ export const GUIDES: readonly Guide[] = [
   { name: 'content', title: 'The content', about: 'where the texts come from, what the import checks, the audit, errata and repairs, the word lists and the word analysis' },
   { name: 'cards-and-pages', title: 'Cards and reading pages', about: 'the SVG and PNG verse cards, the reading pages, the docs page and its fonts' },
   { name: 'client', title: 'The client', about: 'the typed client for browsers, Node, Deno and Bun, against the server or a static host' },
+  { name: 'linker', title: 'The reference tagger', about: 'one script tag that makes every Gita reference on a web page a link, with the verse on hover', tagged: true },
   { name: 'mcp', title: 'MCP for AI assistants', about: 'the Model Context Protocol server, on stdio and over HTTP, and how to configure an assistant' },
   { name: 'downloads', title: 'Downloads', about: 'the whole Gita in one file: JSON, NDJSON and SQLite with full-text search' },
   { name: 'static', title: 'The static API', about: 'what the build writes into dist/, how to host it on a CDN, and the daily publishing workflow' },

@@ -62,6 +62,8 @@ export const FILES = {
   /** The client, as one ES module, and its declarations (Deno finds them by X-TypeScript-Types). */
   client: '/client.js',
   clientTypes: '/client.d.ts',
+  /** The reference tagger: one script tag makes a page's Gita references links with the verse on hover (src/linker/). */
+  linker: '/linker.js',
   notFound: '/404.html',
   /** The reading pages (HTML, src/reading/pages.ts): a verse, and a chapter with its summary and verses. */
   readVerse: (ch: number | string, sl: number | string) => `/read/${ch}/${sl}/index.html`,
@@ -79,7 +81,7 @@ export const FILES = {
  * the key and the quota as the routes do.
  */
 export const isPublicFile = (path: string) => PUBLIC_FILES.has(path) || path.startsWith('/fonts/') || path.startsWith('/docs/');
-const PUBLIC_FILES = new Set<string>([FILES.docs, FILES.notFound, FILES.pricing, FILES.openapi, FILES.manifest, FILES.audit, FILES.analysisReport, FILES.facts, FILES.client, FILES.clientTypes, FILES.searchModule, FILES.favicon, FILES.faviconSvg, '/_headers', '/_redirects']);
+const PUBLIC_FILES = new Set<string>([FILES.docs, FILES.notFound, FILES.pricing, FILES.openapi, FILES.manifest, FILES.audit, FILES.analysisReport, FILES.facts, FILES.client, FILES.clientTypes, FILES.linker, FILES.searchModule, FILES.favicon, FILES.faviconSvg, '/_headers', '/_redirects']);
 
 /** What the built docs page says where the API's origin goes; the server writes its own origin there. */
 export const ORIGIN_PLACEHOLDER = 'https://&lt;this host&gt;';

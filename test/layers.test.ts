@@ -44,6 +44,19 @@ test("the client imports only the content's types and rules (a lemma's spelling 
   for (const e of importsOf('client')) assert.ok(folderOf(e.to) === 'client' || allowed.has(e.to) || (e.typeOnly && folderOf(e.to) === 'content'), `${e.from} imports ${e.to}`);
 });
 
+test('the page tagger (src/linker, bundled into linker.js for any page) imports only pure, dependency-free modules: the reference reader and what a verse shows', () => {
+  const allowed = new Set(['content/citations.ts', 'content/display.ts', 'content/placeholders.ts', 'content/references.ts', 'card/translations.ts', 'contract/route-paths.ts', 'layout.ts']);
+  const linker = importsOf('linker');
+  assert.ok(linker.length >= 8, 'its imports are read');
+  // A type-only import (the reading languages' list, checked against the tagger's own) is erased from the bundle.
+  for (const e of linker) assert.ok(folderOf(e.to) === 'linker' || allowed.has(e.to) || e.typeOnly, `${e.from} imports ${e.to}`);
+  for (const file of allowed) {
+    for (const e of edges.filter((x) => x.from === file)) assert.ok(allowed.has(e.to), `${file} imports ${e.to}: linker.js would carry it`);
+  }
+  // Nothing else uses the tagger's browser code: the server only names its file, the build bundles it and writes in the facts of options.ts.
+  for (const e of edges) if (folderOf(e.to) === 'linker') assert.ok(folderOf(e.from) === 'linker' || (e.from === 'publish/linker.ts' && e.to === 'linker/options.ts'), `${e.from} imports ${e.to}`);
+});
+
 test('the contract (src/contract) imports only itself, the content and the layout of dist/', () => {
   const contract = importsOf('contract');
   assert.ok(contract.length >= 10, 'its imports are read');

@@ -13,21 +13,15 @@ import { textBody } from '../content/references.ts';
 
 export { THEMES, type Theme } from '../layout.ts';
 import type { Theme } from '../layout.ts';
+import { CARD_TRANSLATIONS } from './translations.ts';
 
 /** Card width in px: fits a README column (GitHub's is about 830 px) and scales down below it. */
 export const CARD_WIDTH = 800;
 const PAD = 40;
 const TEXT_WIDTH = CARD_WIDTH - 2 * PAD;
 
-/**
- * Which translations the card shows: the first of each list that has
- * something to say on the verse (commentators who "did not comment" are
- * skipped; on the chapter colophons nobody has, and the card shows the verse alone).
- */
-export const CARD_TRANSLATIONS = {
-  hindi: [['tej', 'ht'], ['rams', 'ht'], ['sankar', 'ht']],
-  english: [['siva', 'et'], ['prabhu', 'et'], ['purohit', 'et'], ['adi', 'et']],
-} as const;
+/** Which translations the card shows: the first of each list with something to say on the verse (translations.ts). */
+export { CARD_TRANSLATIONS };
 /** Longest a translation may run before it is cut with an ellipsis. */
 export const TRANSLATION_MAX_LINES = 4;
 

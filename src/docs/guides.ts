@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Marked } from 'marked';
 import { GUIDE_NAMES, GUIDES, type Guide } from '../guides.ts';
 import { PROJECT_ROOT } from '../paths.ts';
+import { FILES } from '../layout.ts';
 import { escapeHtml, page, raw } from '../pages/html.ts';
 
 /** A guide's Markdown, read from the checkout (or the installed package: docs/ ships with it). */
@@ -52,5 +53,7 @@ export function guidePage(guide: Guide, markdown = guideSource(guide.name)): str
   });
   const body = marked.parse(markdown, { async: false });
   const others = GUIDES.map((g) => (g.name === guide.name ? `<strong>${escapeHtml(g.title)}</strong>` : `<a href="/docs/${g.name}">${escapeHtml(g.title)}</a>`)).join(' · ');
-  return page(`${guide.title} · Gita API`, raw(`${body}\n<p class="muted">Guides: ${others}</p>`), `Gita API: ${guide.about}.`);
+  // The tagger from this same host (a root-relative address), as a site would include it.
+  const tagger = guide.tagged ? `\n<script src="${FILES.linker}" defer></script>` : '';
+  return page(`${guide.title} · Gita API`, raw(`${body}\n<p class="muted">Guides: ${others}</p>${tagger}`), `Gita API: ${guide.about}.`);
 }

@@ -304,6 +304,10 @@ ${endpoints}
 const gita = await openSearch('${raw(ORIGIN_PLACEHOLDER)}/');
 gita.search('yada yada hi dharmasya', { limit: 3 });   // { query, total, results }</pre>
 
+<h2 id="linker">Gita references on your pages</h2>
+<p>One script tag on any page, of any site, makes every Gita reference in its text (<code>Bhagavad Gita 2.47</code>, <code>BG 2.47-50</code>, <code>गीता २.४७</code>: what <code>/verses</code> reads, after a name of the Gita) a link to the verse's reading page, with the verse in Devanagari, its transliteration and a translation on hover or keyboard focus. <code>data-lang="hi"</code> and <code>data-author="rams"</code> choose the translation; code, links, form fields and <code>.no-gita</code> are left alone. ${FILES.linker}, no dependencies: <a href="/docs/linker">the tagger's guide</a>, which runs it.</p>
+<pre>&lt;script src="${raw(ORIGIN_PLACEHOLDER)}${FILES.linker}" defer&gt;&lt;/script&gt;</pre>
+
 <h2 id="projections">Only what you need</h2>
 <p><code>/slok</code>, <code>/slok/{ch}/{sl}</code>, <code>/slok/today</code> and <code>/chapter/{ch}/slok</code> take three parameters that narrow the answer; they combine, each narrowing the others:</p>
 <table>

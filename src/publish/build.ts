@@ -21,6 +21,7 @@ import { AUTHOR_KEY } from '../contract/route-paths.ts';
 import { indexRecord, projectBytes } from '../content/slices.ts';
 import { hashSources } from '../fs/fingerprint.ts';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
+import { bundleLinker, LINKER_SOURCES, type LinkerFacts } from './linker.ts';
 import { BuildCache, type Cached } from './cache.ts';
 import { renderCards } from './cards.ts';
 import { pngAssets, webAssets } from './images.ts';
@@ -191,9 +192,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
       cache,
     );
-    step('bundling the client and the search');
+    step('bundling the client, the tagger and the search');
     // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
-    const [client, search] = await Promise.all([clientAssets(cache), searchAssets(cache, content, json, dcs)]);
+    const [client, linker, search] = await Promise.all([clientAssets(cache), linkerAsset(cache, facts), searchAssets(cache, content, json, dcs)]);
     step('writing the pages');
     const pages = docsAssets(content, facts, daily, audit, authors);
     // Each card in three themes: as the reader's system prefers, light, dark.
@@ -228,7 +229,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     ];
     other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
     other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
-    other.push(...client, ...pages, ...authorAssets(authors));
+    other.push(...client, linker, ...pages, ...authorAssets(authors));
     toWriter(binary);
     step('compressing', pool.jobs.done, pool.jobs.total);
     // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
@@ -323,6 +324,17 @@ async function clientAssets(cache: BuildCache): Promise<Asset[]> {
   if (js.file && dts.file) return [{ path: FILES.client, body: readFileSync(js.file), ...js }, { path: FILES.clientTypes, body: readFileSync(dts.file), ...dts }];
   const made = await bundleClient();
   return [{ path: FILES.client, body: Buffer.from(made.js), ...js }, { path: FILES.clientTypes, body: Buffer.from(made.dts), ...dts }];
+}
+
+/** What linker.js is made from, besides the verse counts: its sources and how they are compiled. */
+export const LINKER_SHAPING = [...LINKER_SOURCES, 'package-lock.json'];
+
+/** The reference tagger (linker.js), from the build cache when its sources and the facts written into it did not change. */
+async function linkerAsset(cache: BuildCache, facts: LinkerFacts): Promise<Asset> {
+  const written: LinkerFacts = { versesPerChapter: facts.versesPerChapter, commentaries: facts.commentaries };
+  const key = hashSources(createHash('sha256'), LINKER_SHAPING).update(JSON.stringify(written)).digest('hex');
+  const js = cache.lookup(`${key}.linker.js`);
+  return { path: FILES.linker, body: js.file ? readFileSync(js.file) : Buffer.from(await bundleLinker(written)), ...js };
 }
 
 /** What the search index and search.js are made from, besides the records: the search code and what it imports. */

@@ -99,7 +99,7 @@ test('the manifest lists every served file with its hash, size and type; twins d
     '404.html, audit.json, content.json': 3,
     'docs, pricing, openapi.json': 3,
     'the guides, docs/{name}/': GUIDES.length,
-    'client.js, client.d.ts, search.js, search/index.json': 4,
+    'client.js, client.d.ts, linker.js, search.js, search/index.json': 5,
     'the reading pages of every verse record and chapter': 719 + 18,
     'downloads/gita.json, .ndjson, .sqlite': 3,
     "the daily PNG card in three, at the top and in slok/today/": 3 + 3,

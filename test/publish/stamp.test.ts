@@ -2,7 +2,7 @@
 // source file the code it stands for reads: the staleness check (npm start
 // rebuilds dist/ when it is stale), the import's record of its code (content/
 // is imported again when that changed), and the build cache's keys for the
-// client and the search bundle. A change to a file one of them misses would
+// client, the tagger and the search bundle. A change to a file one of them misses would
 // leave dist/ or content/ out of date while the new code runs.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { hashSources, sourceFiles } from '../../src/fs/fingerprint.ts';
 import { OUTPUT_SHAPING } from '../../src/publish/stamp.ts';
 import { IMPORT_SHAPING } from '../../src/content/importer.ts';
-import { CLIENT_SHAPING, SEARCH_SHAPING } from '../../src/publish/build.ts';
+import { CLIENT_SHAPING, LINKER_SHAPING, SEARCH_SHAPING } from '../../src/publish/build.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { tempDir } from '../helpers/fs.ts';
 
@@ -24,10 +24,11 @@ async function modulesOf(entries: string[]): Promise<string[]> {
 }
 
 const FINGERPRINTS: Array<[name: string, globs: readonly string[], entries: string[]]> = [
-  // The build, and the search and client it bundles.
-  ['the build (staleness stamp)', OUTPUT_SHAPING, ['src/publish/build.ts', 'src/search/browser.ts', 'src/client/index.ts']],
+  // The build, and the search, client and tagger it bundles.
+  ['the build (staleness stamp)', OUTPUT_SHAPING, ['src/publish/build.ts', 'src/search/browser.ts', 'src/client/index.ts', 'src/linker/index.ts']],
   ['the import (content/manifest.json importer)', IMPORT_SHAPING, ['src/content/import.ts']],
   ['the client bundle (build cache)', CLIENT_SHAPING, ['src/client/index.ts', 'src/publish/client.ts']],
+  ['the tagger bundle (build cache)', LINKER_SHAPING, ['src/linker/index.ts', 'src/publish/linker.ts']],
   ['the search bundle (build cache)', SEARCH_SHAPING, ['src/search/browser.ts', 'src/search/bundle.ts']],
 ];
 

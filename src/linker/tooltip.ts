@@ -1,0 +1,170 @@
+// The card a tagged link shows on hover or keyboard focus: the verse in
+// Devanagari, its transliteration and one translation, fetched from the API
+// (CORS) once per verse and kept. One card for the page, a tooltip as WCAG
+// 1.4.13 asks: it stays while the pointer is on the link or on the card
+// itself, goes when focus or pointer leave, and Escape dismisses it. It
+// names no link inside it (a tooltip is not interactive): the link itself
+// goes to the reading page.
+import { firstVerse, readableRef, shownVerse, verseUrl, type ShownVerse } from './verse.ts';
+import type { LinkerOptions } from './options.ts';
+
+const CARD_ID = 'gita-ref-card';
+/** A pointer passing over a link on its way elsewhere asks for nothing. */
+const SHOW_DELAY_MS = 120;
+/** Time to move the pointer from the link onto the card. */
+const HIDE_DELAY_MS = 250;
+/** A translation is cut at a word after about this many characters: a card is a glance, the reading page has the rest. */
+const TRANSLATION_MAX = 420;
+
+const STYLE = `
+.gita-ref-card{all:initial;position:absolute;z-index:2147483647;box-sizing:border-box;display:block;width:max-content;max-width:min(26rem,calc(100vw - 16px));padding:.75rem 1rem;background:#fffdf8;color:#1f1d1a;border:1px solid #d6cfc2;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:start}
+.gita-ref-card[hidden]{display:none}
+.gita-ref-card p{all:unset;display:block;margin:0 0 .45rem;overflow-wrap:anywhere}
+.gita-ref-card p:last-child{margin:0}
+.gita-ref-card .gita-ref-title{font-weight:600;font-size:.85em;color:#7a4b12}
+.gita-ref-card .gita-ref-dev{font-size:1.08em;line-height:1.7;white-space:pre-line;font-family:"Noto Sans Devanagari","Nirmala UI","Kohinoor Devanagari","Devanagari Sangam MN",sans-serif}
+.gita-ref-card .gita-ref-iast{font-style:italic;color:#5d574e;white-space:pre-line}
+.gita-ref-card .gita-ref-by{font-size:.85em;color:#5d574e}
+@media (prefers-color-scheme:dark){.gita-ref-card{background:#23211e;color:#eeeae2;border-color:#4a453d}.gita-ref-card .gita-ref-title{color:#e3b46f}.gita-ref-card .gita-ref-iast,.gita-ref-card .gita-ref-by{color:#b9b2a6}}
+`;
+
+/** A text cut at a word near `max` characters. */
+const cut = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const head = flat.slice(0, max);
+  const space = head.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
+};
+
+export function startCards(doc: Document, options: LinkerOptions) {
+  const style = doc.createElement('style');
+  style.textContent = STYLE;
+  doc.head.append(style);
+  const card = doc.createElement('div');
+  card.id = doc.getElementById(CARD_ID) ? `${CARD_ID}-${Math.random().toString(36).slice(2)}` : CARD_ID;
+  card.className = 'gita-ref-card no-gita';
+  card.setAttribute('role', 'tooltip');
+  card.hidden = true;
+  doc.body.append(card);
+
+  /** Each verse's answer, asked for once (a failure is forgotten, so the next hover asks again). */
+  const verses = new Map<string, Promise<ShownVerse>>();
+  const load = (ch: number, sl: number) => {
+    const key = `${ch}.${sl}`;
+    let found = verses.get(key);
+    if (!found) {
+      found = fetch(verseUrl(options, ch, sl), { credentials: 'omit' })
+        .then((r) => {
+          if (!r.ok) throw new Error(`${r.status}`);
+          return r.json() as Promise<Record<string, unknown>>;
+        })
+        .then((record) => shownVerse(record, options));
+      found.catch(() => verses.delete(key));
+      verses.set(key, found);
+    }
+    return found;
+  };
+
+  let current: HTMLAnchorElement | null = null;
+  /** The link whose card Escape dismissed: it stays dismissed until the pointer or focus leaves it. */
+  let dismissed: HTMLAnchorElement | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = (fn: () => void, ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(fn, ms);
+  };
+
+  const line = (text: string, cls: string, lang?: string) => {
+    const p = doc.createElement('p');
+    p.className = cls;
+    p.textContent = text;
+    if (lang) p.lang = lang;
+    return p;
+  };
+  const fill = (ref: string, verse: ShownVerse | 'loading' | 'failed') => {
+    const lines = [line(readableRef(ref), 'gita-ref-title')];
+    if (verse === 'loading') lines.push(line('…', 'gita-ref-by'));
+    else if (verse === 'failed') lines.push(line('The verse could not be loaded; the link opens it.', 'gita-ref-by'));
+    else {
+      lines.push(line(verse.devanagari, 'gita-ref-dev', 'sa'), line(verse.transliteration, 'gita-ref-iast', 'sa-Latn'));
+      if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text', options.lang), line(`— ${verse.translation.author}`, 'gita-ref-by'));
+    }
+    card.replaceChildren(...lines);
+  };
+  const place = (link: HTMLAnchorElement) => {
+    const rect = link.getClientRects()[0] ?? link.getBoundingClientRect();
+    const view = doc.documentElement;
+    const width = card.offsetWidth;
+    const height = card.offsetHeight;
+    const below = rect.bottom + 6 + height <= view.clientHeight || rect.top < height + 6;
+    const top = (below ? rect.bottom + 6 : rect.top - 6 - height) + window.scrollY;
+    const left = Math.max(8, Math.min(rect.left, view.clientWidth - width - 8)) + window.scrollX;
+    card.style.top = `${top}px`;
+    card.style.left = `${left}px`;
+  };
+  const describe = (link: HTMLAnchorElement, on: boolean) => {
+    const ids = (link.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id && id !== card.id);
+    if (on) ids.push(card.id);
+    if (ids.length) link.setAttribute('aria-describedby', ids.join(' '));
+    else link.removeAttribute('aria-describedby');
+  };
+
+  const show = (link: HTMLAnchorElement) => {
+    clearTimeout(timer);
+    const ref = link.dataset.gitaRef ?? '';
+    const first = firstVerse(ref);
+    if (!first || link === dismissed) return;
+    if (current && current !== link) describe(current, false);
+    current = link;
+    describe(link, true);
+    fill(ref, 'loading');
+    card.hidden = false;
+    place(link);
+    load(first.ch, first.sl).then(
+      (verse) => current === link && (fill(ref, verse), place(link)),
+      () => current === link && (fill(ref, 'failed'), place(link)),
+    );
+  };
+  const hide = () => {
+    clearTimeout(timer);
+    if (current) describe(current, false);
+    current = null;
+    card.hidden = true;
+  };
+
+  const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-gita-ref]') : null);
+  const onCard = (target: EventTarget | null) => target instanceof Node && card.contains(target);
+
+  doc.addEventListener('mouseover', (e) => {
+    const link = linkOf(e.target);
+    // Back on the link shown, or onto its card: it stays.
+    if ((link && link === current && !card.hidden) || (onCard(e.target) && current)) clearTimeout(timer);
+    else if (link) later(() => show(link), SHOW_DELAY_MS);
+  });
+  doc.addEventListener('mouseout', (e) => {
+    const from = linkOf(e.target) ?? (onCard(e.target) ? current : null);
+    if (!from) return;
+    // Moving between the parts of the link, or between the link and its card: still there.
+    const to = e.relatedTarget;
+    if (linkOf(to) === from || onCard(to)) return;
+    if (from === dismissed) dismissed = null;
+    if (current) later(hide, HIDE_DELAY_MS);
+    else clearTimeout(timer);
+  });
+  doc.addEventListener('focusin', (e) => {
+    const link = linkOf(e.target);
+    if (link) show(link);
+  });
+  doc.addEventListener('focusout', (e) => {
+    const link = linkOf(e.target);
+    if (!link) return;
+    if (link === dismissed) dismissed = null;
+    if (link === current) hide();
+  });
+  doc.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !current) return;
+    dismissed = current;
+    hide();
+  });
+}

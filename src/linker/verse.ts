@@ -1,0 +1,64 @@
+// What the tagger's card shows of a verse, and where it asks for it. The
+// verse's language form (/slok/C/V/en.json, the verse route's own static
+// form) with `fields`: the server cuts the few fields the card reads, and a
+// static host, which has no query, answers the same file whole, from which
+// the card reads the same fields. Either way one request per verse.
+import { CARD_TRANSLATIONS } from '../card/translations.ts';
+import { devanagariMarks, iastMarks, withoutMarker } from '../content/display.ts';
+import { isReadable } from '../content/placeholders.ts';
+import { textBody } from '../content/references.ts';
+import { fillPath, ROUTE_PATHS } from '../contract/route-paths.ts';
+import { FILES } from '../layout.ts';
+import { TRANSLATION_FIELD, type LinkerOptions } from './options.ts';
+
+/** The translations the card tries, in order: the chosen author's, then the card's usual ones for the language. */
+export function translationOrder(o: Pick<LinkerOptions, 'lang' | 'author'>): Array<readonly [string, string]> {
+  const usual = o.lang === 'hi' ? CARD_TRANSLATIONS.hindi : CARD_TRANSLATIONS.english;
+  return [...(o.author ? [[o.author, TRANSLATION_FIELD[o.lang]] as const] : []), ...usual.filter(([key]) => key !== o.author)];
+}
+
+/** The address of a verse's answer for the card. */
+export function verseUrl(o: LinkerOptions, ch: number, sl: number): string {
+  const fields = ['slok', 'transliteration', ...translationOrder(o).map(([key, field]) => `${key}.${field}`)];
+  return `${o.base}${FILES.verse(ch, sl, o.lang)}?fields=${fields.join(',')}`;
+}
+
+/** The reading page a link goes to, in the card's language and with its author when they are not the page's defaults. */
+export function readingUrl(o: LinkerOptions, ch: number, sl: number): string {
+  const q = [...(o.lang !== 'en' ? [`lang=${o.lang}`] : []), ...(o.author ? [`author=${encodeURIComponent(o.author)}`] : [])];
+  return `${o.base}${fillPath(ROUTE_PATHS['read-verse'], { ch, sl })}${q.length ? `?${q.join('&')}` : ''}`;
+}
+
+export interface ShownVerse {
+  devanagari: string;
+  transliteration: string;
+  /** The first translation of translationOrder with something to say on the verse; null on a colophon, where nobody has. */
+  translation: { text: string; author: string } | null;
+}
+
+/** A verse as the card shows it, from the record (or the part of it) the API answered; as the reading pages and cards show it (display.ts). */
+export function shownVerse(record: Record<string, unknown>, o: Pick<LinkerOptions, 'lang' | 'author'>): ShownVerse {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  let translation: ShownVerse['translation'] = null;
+  for (const [key, field] of translationOrder(o)) {
+    const c = record[key] as Record<string, unknown> | undefined;
+    if (c && typeof c === 'object' && isReadable(c[field])) {
+      translation = { text: textBody(c[field] as string).trim(), author: text(c.author) };
+      break;
+    }
+  }
+  return {
+    devanagari: devanagariMarks(withoutMarker(text(record.slok))).trim(),
+    transliteration: iastMarks(withoutMarker(text(record.transliteration))).trim(),
+    translation,
+  };
+}
+
+/** The first verse a data-gita-ref names (BG2.47, BG2.47-50, BG2.72-3.2), or null when it is not one of those labels. */
+export function firstVerse(ref: string): { ch: number; sl: number } | null {
+  const m = /^BG(\d{1,2})\.(\d{1,3})(?:-(?:\d{1,2}\.)?\d{1,3})?$/.exec(ref);
+  return m ? { ch: Number(m[1]), sl: Number(m[2]) } : null;
+}
+
+/** A reference label as a reader reads it: BG2.47-50 → "Bhagavad Gita 2.47–50". */
+export const readableRef = (ref: string) => `Bhagavad Gita ${ref.slice(2).replace('-', '–')}`;
