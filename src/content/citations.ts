@@ -59,13 +59,17 @@ const ROMAN_START = /^([ivxl]{1,8})(?=$|[\s.:-])/;
 const ROMAN_RANGE_END = /-\s*([ivxl]{1,8})(?=\s*[.:\s]\s*\d)/;
 /** "to" and "through" between two numbers read as a dash: "2.47 to 50". */
 const TO = /(\d)\s+(?:to|through|thru)\s+(?=\d)/g;
-/** C, C.V, C:V or C V, and a range to V, C.V, C:V or C V (chapters only when both ends are chapters: refused below). */
-const BODY = /^(\d{1,4})(?:(?:\s*[.:]\s*|[ \t]+)(\d{1,4}))?(?:\s*-\s*(\d{1,4})(?:(?:\s*[.:]\s*|[ \t]+)(\d{1,4}))?)?$/;
+/**
+ * C, C.V, C:V, C।V or C V, and a range to V, C.V, C:V, C।V or C V (chapters
+ * only when both ends are chapters: refused below). The danda (।) is how
+ * Hindi writes a verse's number: "गीता 2। 47", "(२।४७)".
+ */
+const BODY = /^(\d{1,4})(?:(?:\s*[.:\u0964]\s*|[ \t]+)(\d{1,4}))?(?:\s*-\s*(\d{1,4})(?:(?:\s*[.:\u0964]\s*|[ \t]+)(\d{1,4}))?)?$/;
 /** Hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus: all read as "-". */
 const DASHES = /[\u2010-\u2015\u2212]/g;
 
 /** The forms a reference takes, for the messages that say what works (one wording, used wherever a reference is refused). */
-export const REF_FORMS = 'a verse ("2.47", "BG 2.47", "2:47", "Gita II.47", "chapter 2 verse 47", "ch. 2, v. 47", "gita 2 47"), a range ("2.47-50", "Chapter 2, Verses 47-50", "2.72-3.2") or a chapter ("18", "chapter 18"); several separated by commas or semicolons';
+export const REF_FORMS = 'a verse ("2.47", "BG 2.47", "2:47", "गीता 2।47", "Gita II.47", "chapter 2 verse 47", "ch. 2, v. 47", "gita 2 47"), a range ("2.47-50", "Chapter 2, Verses 47-50", "2.72-3.2") or a chapter ("18", "chapter 18"); several separated by commas or semicolons';
 
 /** A Roman numeral's value (i to xxxix and l), or undefined when the letters are not one written the usual way. */
 export function romanValue(s: string): number | undefined {

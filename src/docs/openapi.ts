@@ -378,7 +378,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
           name: 'ref',
           in: 'query',
           required: true,
-          description: `References as people write them, separated by commas or semicolons: a verse (2.47, 2:47, BG 2.47, BG2.47, Bhagavad Gita 2.47, Gita 2:47, २.४७; a Roman chapter: II.47, Gita II.47, BG ii 47; in words: chapter 2 verse 47, ch. 2, v. 47, Gītā 2.47; spaces: gita 2 47), a range (Chapter 2, Verses 47-50, 2.47 to 50) in a chapter (2.47-50, 2.47-2.50, en dash too), a range across chapters (2.72-3.2: the verses in between, colophons passed over), a whole chapter (18: its verses without the colophon). A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.`,
+          description: `References as people write them, separated by commas or semicolons: a verse (2.47, 2:47, BG 2.47, BG2.47, Bhagavad Gita 2.47, Gita 2:47, २.४७, गीता 2। 47 (the danda as Hindi writes it); a Roman chapter: II.47, Gita II.47, BG ii 47; in words: chapter 2 verse 47, ch. 2, v. 47, Gītā 2.47; spaces: gita 2 47), a range (Chapter 2, Verses 47-50, 2.47 to 50) in a chapter (2.47-50, 2.47-2.50, en dash too), a range across chapters (2.72-3.2: the verses in between, colophons passed over), a whole chapter (18: its verses without the colophon). A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.`,
           schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH },
           example: 'BG 2.47-50, 18.66',
         },

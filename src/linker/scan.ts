@@ -41,7 +41,7 @@ const DIGIT = /[0-9\u0966-\u096F]/;
  * "2.473", "2.47.3", "2.50-47" read up to "2.50"). A reference is tagged
  * whole or not at all: "Gita 19.1" is not "Gita 19" and a stray ".1".
  */
-const CONTINUES = /^(?:[\p{L}\p{M}\p{N}]|\s*[.:\-\u2010-\u2015\u2212]\s*[0-9\u0966-\u096F])/u;
+const CONTINUES = /^(?:[\p{L}\p{M}\p{N}]|\s*[.:\u0964\-\u2010-\u2015\u2212]\s*[0-9\u0966-\u096F])/u;
 
 /** A part has at most four numbers: "2.72-3.2", "chapter 2 verses 47-50". */
 const MAX_NUMBERS = 4;

@@ -19,7 +19,7 @@ const places = (c: Citation) => (c.ok ? c.verses.map((v) => `${v.ch}.${v.sl}`) :
 const run = (ch: number, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${ch}.${from + i}`);
 
 test('one verse, in every spelling people use', () => {
-  for (const s of ['2.47', '2:47', 'BG 2.47', 'BG2.47', 'bg 2.47', 'Bg2:47', 'B.G. 2.47', 'Bhagavad Gita 2.47', 'Bhagavad-Gītā 2.47', 'bhagavadgita 2.47', 'Gita 2:47', 'gītā 2.47', '२.४७', 'गीता २.४७', ' 2 . 47 ', '２.４７', '02.047']) {
+  for (const s of ['2.47', '2:47', 'BG 2.47', 'BG2.47', 'bg 2.47', 'Bg2:47', 'B.G. 2.47', 'Bhagavad Gita 2.47', 'Bhagavad-Gītā 2.47', 'bhagavadgita 2.47', 'Gita 2:47', 'gītā 2.47', '२.४७', 'गीता २.४७', 'गीता 2।47', 'गीता 2। 47', '२।४७', 'गीता 2 । 47', ' 2 . 47 ', '２.４７', '02.047']) {
     const c = ok(s);
     assert.equal(c.refs, ['BG2.47'], s);
     assert.equal(c.verses, [{ ch: 2, sl: 47 }], s);
@@ -69,7 +69,7 @@ test('a part that cannot be read: the message names it, its place, the word not 
 });
 
 test('ranges in one chapter: short and long form, any dash', () => {
-  for (const s of ['2.47-50', '2.47-2.50', '2:47-50', '2:47 - 2:50', '2.47–50', '2.47—2.50', 'BG 2.47-50', '२.४७-५०', '2.47\u221250']) {
+  for (const s of ['2.47-50', '2.47-2.50', '2:47-50', '2:47 - 2:50', '2.47–50', '2.47—2.50', 'BG 2.47-50', '२.४७-५०', '2।47-2।50', 'गीता 2। 47-50', '2.47\u221250']) {
     const c = ok(s);
     assert.equal(c.refs, ['BG2.47-50'], s);
     assert.equal(places(c), run(2, 47, 50), s);
