@@ -5,7 +5,7 @@
 // labels are the ground truth a citation miner is measured against; this
 // script knows nothing of any miner.
 //
-//   node scripts/draw-link-sample.mjs [--from DIR] [--write [FILE]] [--count N]
+//   node scripts/draw-link-sample.mjs [--from DIR] [--write] [--out FILE] [--count N] [--inner]
 //
 // DIR holds the served records (slok/*.json as `npm run content` writes them,
 // after the importer's repairs); default content. Without --write it prints
@@ -14,11 +14,20 @@
 // candidates and empty labels, keeping the labels of a FILE already there for
 // the candidates drawn again (so re-running on a labelled file changes
 // nothing). Plain Node, no dependencies.
+//
+// --inner makes the second draw instead (default FILE
+// test/content/fixtures/link-labels-inner.json): the first draw holds few
+// citations, because two thirds of all candidates are a record's own number
+// heading its text, so the second is drawn from the candidates that do not
+// stand at the head of their text (see HEAD) and are not in the first draw,
+// with its own seed. The first draw is made the same way either way, so its
+// file is reproduced byte for byte.
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const SEED = 20261125;
+const INNER_SEED = 20261126;
 const COUNT = 300;
 const SIDE = 80; // UTF-16 units of context on either side
 
@@ -27,12 +36,20 @@ const SIDE = 80; // UTF-16 units of context on either side
 // right without overlap, so "6।2।1" gives one candidate, "6।2".
 const PAIR = /[0-9०-९]+[ \u00a0]*[.।:?][ \u00a0]*[0-9०-९]+/gu;
 
+// A candidate stands at the head of its text when nothing but white space,
+// punctuation and symbols (Unicode classes P and S, which hold "।", "॥",
+// "|", "[", "(", "-") comes before it in the field: "1.1", "।।2.47।।",
+// "[3।5]" at a text's start. The second number of a heading range ("1.19" in
+// "1.1 - 1.19") has a number before it, so it is not at the head.
+const HEAD = /^[\s\p{P}\p{S}]*$/u;
+
 const { values } = parseArgs({
   options: {
     from: { type: 'string', default: 'content' },
     write: { type: 'boolean', default: false },
-    out: { type: 'string', default: 'test/content/fixtures/link-labels.json' },
+    out: { type: 'string' },
     count: { type: 'string', default: String(COUNT) },
+    inner: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -80,13 +97,25 @@ candidates.sort(compare);
 
 // A partial Fisher-Yates shuffle of the sorted candidates, one mulberry32
 // stream: the first `count` places are the draw.
-const random = mulberry32(SEED);
-const pool = candidates.slice();
-for (let i = 0; i < count; i++) {
-  const j = i + Math.floor(random() * (pool.length - i));
-  [pool[i], pool[j]] = [pool[j], pool[i]];
+function draw(population, seed, n) {
+  const random = mulberry32(seed);
+  const pool = population.slice();
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, n).sort(compare);
 }
-const drawn = pool.slice(0, count).sort(compare);
+const key = (c) => `${c.ref} ${c.by} ${c.field} ${c.at}`;
+
+// The first draw is always the whole population's, with COUNT places (so the
+// second draw leaves out the same candidates whatever --count says).
+const first = draw(candidates, SEED, values.inner ? COUNT : count);
+const inFirst = new Set(first.map(key));
+const atHead = (c) => HEAD.test(texts.get(`${c.ref} ${c.by} ${c.field}`).slice(0, c.at));
+const stratum = values.inner ? candidates.filter((c) => !atHead(c) && !inFirst.has(key(c))) : null;
+const drawn = values.inner ? draw(stratum, INNER_SEED, count) : first;
+const seed = values.inner ? INNER_SEED : SEED;
 
 const contextOf = (c) => {
   const text = texts.get(`${c.ref} ${c.by} ${c.field}`);
@@ -102,10 +131,25 @@ const DRAWN = 'Every commentary key of the 719 served records (content/slok/*.js
   '`context` is the text from 80 UTF-16 units before the candidate to 80 after it. ' +
   'Redo: node scripts/draw-link-sample.mjs (prints them), --write (writes this file, keeping the labels).';
 
+const STRATUM = 'Every candidate that does not stand at the head of its field\'s text, minus the 300 of the first draw ' +
+  '(link-labels.json, seed 20261125). A candidate stands at the head when the text before it in its field is nothing but ' +
+  'white space, punctuation and symbols, /^[\\s\\p{P}\\p{S}]*$/u (Unicode classes P and S hold "।", "॥", "|", "[", "(", "-"): ' +
+  '"1.1", "।।2.47।।", "[3।5]" at a text\'s start are at the head; the second number of a heading range ("1.19" in "1.1 - 1.19") is not.';
+const DRAWN_INNER = 'The candidates as in link-labels.json: every commentary key of the 719 served records (content/slok/*.json as ' +
+  '`npm run content` writes them, after the repairs; a key is any value that is an object with `author`) and every string ' +
+  'field of it but `author`; in each text every match, left to right without overlap, of ' +
+  '/[0-9०-९]+[ \\u00a0]*[.।:?][ \\u00a0]*[0-9०-९]+/gu. The stratum: ' + STRATUM + ' The stratum, sorted by chapter, verse, ' +
+  'key, field and `at` (UTF-16 index), was shuffled by a partial Fisher-Yates shuffle (for i from 0 to ' +
+  `${count - 1}: j = i + floor(r() * (n - i)), swap) driven by one mulberry32 stream seeded ${INNER_SEED}; the first ` +
+  `${count} places are the sample, sorted again the same way. ` +
+  '`context` is the text from 80 UTF-16 units before the candidate to 80 after it. ' +
+  'Redo: node scripts/draw-link-sample.mjs --inner (prints them), --inner --write (writes this file, keeping the labels).';
+
 if (values.write) {
-  const outFile = resolve(values.out);
+  const outFile = resolve(values.out ?? (values.inner
+    ? 'test/content/fixtures/link-labels-inner.json'
+    : 'test/content/fixtures/link-labels.json'));
   const old = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : { labels: [] };
-  const key = (c) => `${c.ref} ${c.by} ${c.field} ${c.at}`;
   const kept = new Map(old.labels.map((l) => [key(l), l]));
   const labels = drawn.map((c) => {
     const was = kept.get(key(c));
@@ -114,12 +158,16 @@ if (values.write) {
       label: was?.label ?? '', to: was?.to ?? null, work: was?.work ?? null, why: was?.why ?? '',
     };
   });
-  const file = { seed: SEED, drawn: DRAWN, population: candidates.length, labels };
+  const file = values.inner
+    ? { seed, drawn: DRAWN_INNER, population: candidates.length, stratum: STRATUM, stratumPopulation: stratum.length, labels }
+    : { seed, drawn: DRAWN, population: candidates.length, labels };
   writeFileSync(`${outFile}.tmp`, `${JSON.stringify(file, null, 2)}\n`);
   renameSync(`${outFile}.tmp`, outFile);
-  console.log(`wrote ${outFile}: ${labels.length} of ${candidates.length} candidates`);
+  const of = values.inner ? `${stratum.length} candidates of the stratum (${candidates.length} in all)` : `${candidates.length} candidates`;
+  console.log(`wrote ${outFile}: ${labels.length} of ${of}`);
 } else {
-  console.log(`population ${candidates.length}; drawn ${drawn.length} (mulberry32, seed ${SEED})`);
+  const of = values.inner ? `stratum ${stratum.length} of population ${candidates.length}` : `population ${candidates.length}`;
+  console.log(`${of}; drawn ${drawn.length} (mulberry32, seed ${seed})`);
   drawn.forEach((c, n) => {
     console.log(`\n#${n} ${c.ref} ${c.by}.${c.field} @${c.at} «${c.written}»`);
     console.log(contextOf(c).replace(/\n/g, '⏎'));
