@@ -1,0 +1,175 @@
+// draw-link-sample : draws a seeded random sample of the number pairs
+// ("2.47", "18। 15", "6:31") written in the commentaries of the served records,
+// for labelling by reading (a citation of a Gita verse, the range a commentary
+// covers, the verse's own number, a citation of another work, or other). The
+// labels are the ground truth a citation miner is measured against; this
+// script knows nothing of any miner.
+//
+//   node scripts/draw-link-sample.mjs [--from DIR] [--write] [--out FILE] [--count N] [--inner]
+//
+// DIR holds the served records (slok/*.json as `npm run content` writes them,
+// after the importer's repairs); default content. Without --write it prints
+// the drawn candidates with their context and writes nothing. --write makes
+// FILE (default test/content/fixtures/link-labels.json) with the drawn
+// candidates and empty labels, keeping the labels of a FILE already there for
+// the candidates drawn again (so re-running on a labelled file changes
+// nothing). Plain Node, no dependencies.
+//
+// --inner makes the second draw instead (default FILE
+// test/content/fixtures/link-labels-inner.json): the first draw holds few
+// citations, because two thirds of all candidates are a record's own number
+// heading its text, so the second is drawn from the candidates that do not
+// stand at the head of their text (see HEAD) and are not in the first draw,
+// with its own seed. The first draw is made the same way either way, so its
+// file is reproduced byte for byte.
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const SEED = 20261125;
+const INNER_SEED = 20261126;
+const COUNT = 300;
+const SIDE = 80; // UTF-16 units of context on either side
+
+// Two numbers (ASCII or Devanagari digits) joined by ".", "।", ":" or "?",
+// with optional spaces (not line breaks) around the joint. Matched left to
+// right without overlap, so "6।2।1" gives one candidate, "6।2".
+const PAIR = /[0-9०-९]+[ \u00a0]*[.।:?][ \u00a0]*[0-9०-९]+/gu;
+
+// A candidate stands at the head of its text when nothing but white space,
+// punctuation and symbols (Unicode classes P and S, which hold "।", "॥",
+// "|", "[", "(", "-") comes before it in the field: "1.1", "।।2.47।।",
+// "[3।5]" at a text's start. The second number of a heading range ("1.19" in
+// "1.1 - 1.19") has a number before it, so it is not at the head.
+const HEAD = /^[\s\p{P}\p{S}]*$/u;
+
+const { values } = parseArgs({
+  options: {
+    from: { type: 'string', default: 'content' },
+    write: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    count: { type: 'string', default: String(COUNT) },
+    inner: { type: 'boolean', default: false },
+  },
+  allowPositionals: true,
+});
+const slokDir = join(resolve(values.from), 'slok');
+const count = Number(values.count);
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const chapterVerse = (ref) => ref.slice(2).split('.').map(Number);
+const compare = (a, b) => {
+  const [ac, av] = chapterVerse(a.ref);
+  const [bc, bv] = chapterVerse(b.ref);
+  return ac - bc || av - bv || (a.by < b.by ? -1 : a.by > b.by ? 1 : 0) ||
+    (a.field < b.field ? -1 : a.field > b.field ? 1 : 0) || a.at - b.at;
+};
+
+// Every candidate: every commentary key (an object with `author`), every
+// string field of it but `author`, every match of PAIR.
+const texts = new Map();
+const candidates = [];
+for (const name of readdirSync(slokDir)) {
+  if (!/^bhagavadgita_chapter_\d+_slok_\d+\.json$/.test(name)) continue;
+  const rec = JSON.parse(readFileSync(join(slokDir, name), 'utf8'));
+  for (const [by, value] of Object.entries(rec)) {
+    if (!value || typeof value !== 'object' || typeof value.author !== 'string') continue;
+    for (const [field, text] of Object.entries(value)) {
+      if (field === 'author' || typeof text !== 'string') continue;
+      texts.set(`${rec._id} ${by} ${field}`, text);
+      for (const m of text.matchAll(PAIR)) {
+        candidates.push({ ref: rec._id, by, field, at: m.index, written: m[0] });
+      }
+    }
+  }
+}
+candidates.sort(compare);
+
+// A partial Fisher-Yates shuffle of the sorted candidates, one mulberry32
+// stream: the first `count` places are the draw.
+function draw(population, seed, n) {
+  const random = mulberry32(seed);
+  const pool = population.slice();
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, n).sort(compare);
+}
+const key = (c) => `${c.ref} ${c.by} ${c.field} ${c.at}`;
+
+// The first draw is always the whole population's, with COUNT places (so the
+// second draw leaves out the same candidates whatever --count says).
+const first = draw(candidates, SEED, values.inner ? COUNT : count);
+const inFirst = new Set(first.map(key));
+const atHead = (c) => HEAD.test(texts.get(`${c.ref} ${c.by} ${c.field}`).slice(0, c.at));
+const stratum = values.inner ? candidates.filter((c) => !atHead(c) && !inFirst.has(key(c))) : null;
+const drawn = values.inner ? draw(stratum, INNER_SEED, count) : first;
+const seed = values.inner ? INNER_SEED : SEED;
+
+const contextOf = (c) => {
+  const text = texts.get(`${c.ref} ${c.by} ${c.field}`);
+  return text.slice(Math.max(0, c.at - SIDE), c.at + c.written.length + SIDE);
+};
+
+const DRAWN = 'Every commentary key of the 719 served records (content/slok/*.json as `npm run content` writes them, ' +
+  'after the repairs; a key is any value that is an object with `author`) and every string field of it but `author`; ' +
+  'in each text every match, left to right without overlap, of /[0-9०-९]+[ \\u00a0]*[.।:?][ \\u00a0]*[0-9०-९]+/gu. ' +
+  'The candidates, sorted by chapter, verse, key, field and `at` (UTF-16 index), were shuffled by a partial ' +
+  `Fisher-Yates shuffle (for i from 0 to ${count - 1}: j = i + floor(r() * (n - i)), swap) driven by one mulberry32 ` +
+  `stream seeded ${SEED}; the first ${count} places are the sample, sorted again the same way. ` +
+  '`context` is the text from 80 UTF-16 units before the candidate to 80 after it. ' +
+  'Redo: node scripts/draw-link-sample.mjs (prints them), --write (writes this file, keeping the labels).';
+
+const STRATUM = 'Every candidate that does not stand at the head of its field\'s text, minus the 300 of the first draw ' +
+  '(link-labels.json, seed 20261125). A candidate stands at the head when the text before it in its field is nothing but ' +
+  'white space, punctuation and symbols, /^[\\s\\p{P}\\p{S}]*$/u (Unicode classes P and S hold "।", "॥", "|", "[", "(", "-"): ' +
+  '"1.1", "।।2.47।।", "[3।5]" at a text\'s start are at the head; the second number of a heading range ("1.19" in "1.1 - 1.19") is not.';
+const DRAWN_INNER = 'The candidates as in link-labels.json: every commentary key of the 719 served records (content/slok/*.json as ' +
+  '`npm run content` writes them, after the repairs; a key is any value that is an object with `author`) and every string ' +
+  'field of it but `author`; in each text every match, left to right without overlap, of ' +
+  '/[0-9०-९]+[ \\u00a0]*[.।:?][ \\u00a0]*[0-9०-९]+/gu. The stratum: ' + STRATUM + ' The stratum, sorted by chapter, verse, ' +
+  'key, field and `at` (UTF-16 index), was shuffled by a partial Fisher-Yates shuffle (for i from 0 to ' +
+  `${count - 1}: j = i + floor(r() * (n - i)), swap) driven by one mulberry32 stream seeded ${INNER_SEED}; the first ` +
+  `${count} places are the sample, sorted again the same way. ` +
+  '`context` is the text from 80 UTF-16 units before the candidate to 80 after it. ' +
+  'Redo: node scripts/draw-link-sample.mjs --inner (prints them), --inner --write (writes this file, keeping the labels).';
+
+if (values.write) {
+  const outFile = resolve(values.out ?? (values.inner
+    ? 'test/content/fixtures/link-labels-inner.json'
+    : 'test/content/fixtures/link-labels.json'));
+  const old = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : { labels: [] };
+  const kept = new Map(old.labels.map((l) => [key(l), l]));
+  const labels = drawn.map((c) => {
+    const was = kept.get(key(c));
+    return {
+      ref: c.ref, by: c.by, field: c.field, at: c.at, written: c.written, context: contextOf(c),
+      label: was?.label ?? '', to: was?.to ?? null, work: was?.work ?? null, why: was?.why ?? '',
+    };
+  });
+  const file = values.inner
+    ? { seed, drawn: DRAWN_INNER, population: candidates.length, stratum: STRATUM, stratumPopulation: stratum.length, labels }
+    : { seed, drawn: DRAWN, population: candidates.length, labels };
+  writeFileSync(`${outFile}.tmp`, `${JSON.stringify(file, null, 2)}\n`);
+  renameSync(`${outFile}.tmp`, outFile);
+  const of = values.inner ? `${stratum.length} candidates of the stratum (${candidates.length} in all)` : `${candidates.length} candidates`;
+  console.log(`wrote ${outFile}: ${labels.length} of ${of}`);
+} else {
+  const of = values.inner ? `stratum ${stratum.length} of population ${candidates.length}` : `population ${candidates.length}`;
+  console.log(`${of}; drawn ${drawn.length} (mulberry32, seed ${seed})`);
+  drawn.forEach((c, n) => {
+    console.log(`\n#${n} ${c.ref} ${c.by}.${c.field} @${c.at} «${c.written}»`);
+    console.log(contextOf(c).replace(/\n/g, '⏎'));
+  });
+}
