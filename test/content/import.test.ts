@@ -68,6 +68,7 @@ function assertSameRecords(contentDir: string, source = SHARED_DATA) {
     if (c.rule === 'qu') assert.ok(english && c.after.replace(/qu/i, '') === c.before && c.after.length === c.before.length + 2, `a qu repair only puts "qu" back: ${c.before} -> ${c.after}`);
     else if (c.rule === 'question-mark') assert.ok(english && c.before === '?' && (c.after === ',' || c.after === ';'), `a question-mark repair only changes the mark: ${c.before} -> ${c.after}`);
     else if (c.rule === 'heading') assert.ok(c.position === 0 && c.after === '' && /^(Hindi|English|Sanskrit) (Translation|Commentary) By /.test(c.before), `a heading cut: ${c.before}`);
+    else if (c.rule === 'abhinav-period') assert.ok(c.key === 'abhinav' && c.field === 'sc' && c.before === '?' && c.after === '.', `a lost period: ${c.before} -> ${c.after}`);
     else if (c.rule === 'sanskrit-comma') assert.ok(c.field === 'sc' && c.before === '?' && (c.after === ',' || c.after === ''), `a Sanskrit comma: ${c.before} -> ${c.after}`);
     else if (c.rule === 'hindi-comma') assert.ok((c.field === 'ht' || c.field === 'hc') && c.before === '?' && c.after === ',', `a Hindi comma: ${c.before} -> ${c.after}`);
     else if (c.rule === 'hindi-visarga') assert.ok((c.field === 'ht' || c.field === 'hc') && c.before === '?' && c.after === 'ः', `a Hindi visarga: ${c.before} -> ${c.after}`);
