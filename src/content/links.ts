@@ -23,6 +23,9 @@
 //   number, not a citation.
 import { GITA, workName, workSlug } from './works.ts';
 
+/** The graph as the import writes it beside the records (content/links.json). */
+export const LINKS_FILE = 'links.json';
+
 export type MentionKind = 'gita' | 'covers' | 'self' | 'work' | 'other';
 
 /** One number pair (or longer) of a text, read. */

@@ -28,6 +28,7 @@ import { SNIPPET_MAX } from '../search/snippet.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma.ts';
 import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
+import { LINK_SCHEMAS } from './link-schemas.ts';
 
 /** BG2.47's first words, as /slok/2/47/words answers them. */
 const WORD_EXAMPLE = [
@@ -114,6 +115,26 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '200': ok(`Every occurrence of the lemma in verse order (statically: lemma/{lemma}.json, the IAST lemma in NFC; an ASCII spelling that is no lemma has its file too). An ASCII spelling that several lemmas share and that is none of them answers all of them. ${DCS_ATTRIBUTION}.`, { [JSON_TYPE]: { schema: { anyOf: [schema('Lemma'), schema('LemmaChoice')] } } }, fixedHeaders),
       '304': response('NotModified'),
       '400': ok('A spelling that cannot be a lemma: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent('lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)')),
+      '404': notFound('resource'),
+    },
+  },
+  'verse-links': {
+    responses: {
+      '200': ok('The verse\'s links mined from the commentaries (statically: slok/C/V/links.json): the verses they cite, the commentaries that cite it, the groups of verses its commentaries are written on, the other works cited. Every cites has its citedBy on the verse it names.', { [JSON_TYPE]: { schema: schema('VerseLinks') } }, fixedHeaders),
+      '304': response('NotModified'),
+      '404': notFound('verse'),
+    },
+  },
+  works: {
+    responses: {
+      '200': ok('Every other work the commentaries cite, one name however abbreviated, most cited first, and the abbreviations no name is known for counted apart (statically: works.json).', { [JSON_TYPE]: { schema: schema('Works') } }, fixedHeaders),
+      '304': response('NotModified'),
+    },
+  },
+  work: {
+    responses: {
+      '200': ok('One work\'s citations by verse and commentator (statically: works/{work}.json).', { [JSON_TYPE]: { schema: schema('WorkCitations') } }, fixedHeaders),
+      '304': response('NotModified'),
       '404': notFound('resource'),
     },
   },
@@ -454,6 +475,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
           },
         },
         ...ANALYSIS_SCHEMAS,
+        ...LINK_SCHEMAS,
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
         Usage: usageSchema,
         VersesResponse: {
