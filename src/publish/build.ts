@@ -183,7 +183,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // takes brotli); and the reading pages (read/, the lemmas' among them),
     // which a quick build streams without twins.
     if (!later) step('making the downloads and the reading pages');
-    const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }) };
+    const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }), links: links.verses };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
     const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => words.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), base: options.publicUrl ?? '' }), ...lemmas.pages];
