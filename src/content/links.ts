@@ -58,7 +58,7 @@ const SP = '[ \\t\\u00a0]';
 const GROUP = new RegExp(`\\d+(?:${SP}*[.।:?]${SP}*\\d+)*`, 'g');
 const SEPARATOR = new RegExp(`${SP}*[.।:?]${SP}*`);
 /** After a verse: a range's end, after a dash ("-50", " -- 10.10", "-4") or spaces ("7। 16 18", "3.40  3.41"). */
-const RANGE_AFTER = new RegExp(`^(?:(${SP}*(?:--|-|–|—|‑)${SP}*|${SP}*\\bto${SP}+)|(${SP}+))(?:(\\d+)${SP}*[.।:]${SP}*)?(\\d+)(?!\\d|${SP}*[.।:?]${SP}*\\d)`);
+const RANGE_AFTER = new RegExp(`^(?:(\\.?${SP}*(?:--|-|–|—|‑)${SP}*|${SP}*\\bto${SP}+)|(${SP}+))(?:(\\d+)${SP}*[.।:]${SP}*)?(\\d+)(?!\\d|${SP}*[.।:?]${SP}*\\d)`);
 /** What may follow a range's end written after spaces only: its bracket's end, a danda, a comma, the end. */
 const AFTER_SPACED_RANGE = new RegExp(`^${SP}*(?:[)\\]।|,;]|$)`);
 /** A verse of the same chapter listed after a cited one, in its bracket: "(गीता 8। 14 एवं 9। 22, 34)". */
@@ -72,7 +72,7 @@ const PAGE = /(?:टिप्पणी|^प\.?$|^pp?\.?$|^page$)/i;
 const POINTER = /starts?\s+from\s*$/i;
 const IBID = /^(?:ibid\.?,?|op\.?\s*cit\.?,?|तत्रैव|वही)$/i;
 /** Words that lead to a citation without naming a work: "see", "cf.", "under", "in the"... */
-const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|एवं|और|तथा|च|व)$/i;
+const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|to|एवं|और|तथा|च|व|जैसे|जिसका|जिसकी|वर्णन|देखें|देखिये|--|—|-)$/i;
 
 function romanValue(s: string): number | undefined {
   const m = /^(l?)(x{0,3})(ix|iv|v?i{0,3})$/i.exec(s);
@@ -83,7 +83,8 @@ function romanValue(s: string): number | undefined {
 
 /** The label's words, after the last connective ("see note under" leaves nothing; "cf. Br." leaves "Br."). */
 function cleanLabel(raw: string): string {
-  let label = raw.replace(/-(?=see\b)/gi, ' ').replace(/^[\s,;:.)\]&]+|[\s,;:(\[]+$/g, '');
+  // A phrase quoted in the bracket is the text cited, not a work: "('सदसच्चाहम्' 9। 19)".
+  let label = raw.replace(/['‘"“][^'’"”]*['’"”]/g, ' ').replace(/-(?=see\b)/gi, ' ').replace(/^[\s,;:.)\]&]+|[\s,;:(\[]+$/g, '');
   const semi = label.lastIndexOf(';');
   if (semi !== -1) label = label.slice(semi + 1);
   const tokens = label.split(/\s+/).filter(Boolean).map((t) => t.replace(/^cf\.(?=\S)/i, ''));
@@ -238,8 +239,8 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
       continue;
     }
     const id = range(ch, v);
-    const self = id === ownId || (rangeTo !== undefined && own.ch === ch && own.sl >= v && own.sl <= rangeTo);
-    push({ start, end, from: ctx.from, kind: self ? 'self' : 'gita', to: id, why: reading.explicit ? 'the Gita named' : 'a verse, no other work named' });
+    // A range that holds the verse itself ("(गीता 4। 16 32)" under 4.19) cites the others: a citation still.
+    push({ start, end, from: ctx.from, kind: id === ownId ? 'self' : 'gita', to: id, why: reading.explicit ? 'the Gita named' : 'a verse, no other work named' });
 
     // "(गीता 8। 14 एवं 9। 22, 34)": more verses of the chapter, in the bracket.
     if (ctx.bracket >= 0 && rangeTo === undefined) {
@@ -330,6 +331,9 @@ function readLabel(label: string, where: 'bracket' | 'glued', lastWork: { work: 
   if (name) return { as: 'work', work: name, named: true };
   // A glued word without an abbreviation's period is a word of the text ("...स्यात्3।17").
   if (where === 'glued' && !/[.0]$/.test(label)) return { as: 'gita', explicit: false };
+  // Three words of Sanskrit or more in a bracket, none an abbreviation, are the verse quoted: "(न चैतद्विद्मः कतरन्नो गरीयः 2। 6)".
+  const words = label.split(/\s+/);
+  if (where === 'bracket' && words.length >= 3 && words.every((w) => /^[\u0900-\u0963\u0971-\u097F]+[,;]?$/.test(w))) return { as: 'gita', explicit: false };
   return { as: 'work', work: label.replace(/[,;:]+$/, ''), named: false };
 }
 
@@ -468,7 +472,8 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
   // Every cites, inverted onto each verse it names.
   for (const links of byId.values()) {
     for (const c of links.cites) {
-      for (const id of versesOf(c.to)) byId.get(id)?.citedBy.push({ from: links.ref, by: c.by, field: c.field, text: c.text });
+      // A range that holds the citing verse is cited by it on its other verses only: no verse cites itself.
+      for (const id of versesOf(c.to)) if (id !== links.ref) byId.get(id)?.citedBy.push({ from: links.ref, by: c.by, field: c.field, text: c.text });
     }
     counts.cites += links.cites.length;
     counts.covers += links.covers.length;
