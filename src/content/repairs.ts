@@ -240,7 +240,7 @@ export function headingEdit(text: string): Edit | null {
 /** The commentary whose Latin references lost their periods (abhinav-period). */
 export const PERIOD_KEY = 'abhinav';
 /** A part of a reference right before the "?": a number, a Roman numeral, an abbreviation of one to four Latin letters. */
-const PERIOD_BEFORE = /(?:^|[\s(])(?:\d+|[ivxl]+|[A-Z][A-Za-z]{0,3})$/;
+const PERIOD_BEFORE = /(?:^|[\s(])(?:\d+|[ivxl]+|[IVXL]+|[A-Z][A-Za-z]{0,3})$/;
 /** The next part after one space or more: a number, a Roman numeral (a word of its own), "verse", a capitalised abbreviation of two letters or more. */
 const PERIOD_AFTER = /^ +(?:\d|[IVXLivxl]+(?![A-Za-z])|verse\b|[A-Z][a-z]+\b)/;
 
@@ -248,7 +248,7 @@ const PERIOD_AFTER = /^ +(?:\d|[IVXLivxl]+(?![A-Za-z])|verse\b|[A-Z][a-z]+\b)/;
 export function periodEdits(text: string): Edit[] {
   const edits: Edit[] = [];
   for (let at = text.indexOf('?'); at !== -1; at = text.indexOf('?', at + 1)) {
-    if (PERIOD_BEFORE.test(text.slice(Math.max(0, at - 5), at)) && PERIOD_AFTER.test(text.slice(at + 1, at + 12))) edits.push({ position: at, before: '?', after: '.', rule: 'abhinav-period' });
+    if (PERIOD_BEFORE.test(text.slice(Math.max(0, at - 9), at)) && PERIOD_AFTER.test(text.slice(at + 1, at + 12))) edits.push({ position: at, before: '?', after: '.', rule: 'abhinav-period' });
   }
   return edits;
 }
