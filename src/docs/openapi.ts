@@ -18,7 +18,7 @@ import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL, readCitation, REF_F
 /** What /verses answers for a reference it cannot read: the reader's own message. */
 const REF_EXAMPLE_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
 import { ROUTES, type RouteId } from '../contract/routes.ts';
-import { ROUTE_PATHS } from '../contract/route-paths.ts';
+import { ROUTE_PATHS, WORK_SLUG } from '../contract/route-paths.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
@@ -424,6 +424,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         limit: { name: 'limit', in: 'query', required: false, description: 'How many results per page.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
         offset: { name: 'offset', in: 'query', required: false, description: `How many of the best results to skip: pages follow one another in one order (the next page is offset + limit) up to total, never a verse twice. Past the last match, an empty page with a hint. At most ${OFFSET_MAX}.`, schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 }, example: 10 },
         key: { name: 'key', in: 'path', required: true, description: `A commentary key, as ${ROUTE_PATHS.authors} lists them; another is 404.`, schema: { type: 'string', enum: facts.commentaries.map((c) => c.key) }, example: 'siva' },
+        work: { name: 'work', in: 'path', required: true, description: `A work the commentaries cite, by its slug as ${ROUTE_PATHS.works} lists it: its name without diacritics, lower case, words joined by "-" (Chāndogya Upaniṣad is chandogya-upanisad); another is 404.`, schema: { type: 'string', pattern: WORK_SLUG.source }, example: 'chandogya-upanisad' },
         guide: { name: 'guide', in: 'path', required: true, description: 'A guide by its name.', schema: { type: 'string', enum: GUIDES.map((g) => g.name) }, example: 'api' },
         file: { name: 'file', in: 'path', required: true, description: 'The download: gita.json, gita.ndjson or gita.sqlite.', schema: { type: 'string', enum: Object.values(FILES.downloads).map((p) => p.slice(p.lastIndexOf('/') + 1)) } },
         readLang: { name: 'lang', in: 'query', required: false, description: `The language of the translation and the summary: ${READING_LANGS.join(' or ')}.`, schema: { type: 'string', enum: [...READING_LANGS], default: DEFAULT_READING_LANG } },
