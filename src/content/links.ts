@@ -45,6 +45,8 @@ export interface Mention {
   named?: boolean;
   /** work: the place in it, its numbers as written with "." between (6.2.1, 88.24-28). */
   loc?: string;
+  /** work: the work's label as written ("छा0 उ0", "Cha. U.", "Yoga-sūtras"); none after "Ibid.". */
+  label?: string;
   /** Why, in a few words (for the tests and the audit). */
   why: string;
 }
@@ -93,13 +95,14 @@ function cleanLabel(raw: string): string {
   return tokens.slice(last + 1).join(' ').replace(/^[\s,;:.&]+|[\s,;:]+$/g, '');
 }
 
-/** The work named by the last one to `max` words of `label` (longest first), or null. */
-function namedAtEnd(label: string, max = 4): string | null {
-  const tokens = label.split(/\s+/).filter(Boolean);
-  while (tokens.length && CONNECTIVE.test(tokens[tokens.length - 1])) tokens.pop();
+/** The work named by the last one to `max` words of `label` (longest first), and those words as written; null when none names one. */
+function namedAtEnd(label: string, max = 4): { name: string; written: string } | null {
+  const tokens = [...label.matchAll(/\S+/g)];
+  while (tokens.length && CONNECTIVE.test(tokens[tokens.length - 1][0])) tokens.pop();
   for (let n = Math.min(max, tokens.length); n >= 1; n--) {
-    const name = workName(tokens.slice(-n).join(' '));
-    if (name) return name;
+    const words = tokens.slice(-n);
+    const name = workName(words.map((t) => t[0]).join(' '));
+    if (name) return { name, written: label.slice(words[0].index, words[n - 1].index + words[n - 1][0].length).replace(/[,;:]+$/, '') };
   }
   return null;
 }
@@ -113,6 +116,8 @@ type Reading =
 interface Context {
   /** The label's start (for the text as written). */
   from: number;
+  /** A work's label as written ("छा0 उ0", "Yoga-sūtras"), for the ways a work is written. */
+  written?: string;
   reading: Reading;
   bracket: number;
 }
@@ -205,7 +210,7 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
     }
     if (reading.as === 'work') {
       const loc = nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`);
-      push({ start, end, from: ctx.from, kind: 'work', work: reading.work, named: reading.named, loc, why: reading.named ? 'a work named before it' : 'an abbreviation before it' });
+      push({ start, end, from: ctx.from, kind: 'work', work: reading.work, named: reading.named, loc, ...(ctx.written && { label: ctx.written.trim().replace(/[,;:]+$/, '') }), why: reading.named ? 'a work named before it' : 'an abbreviation before it' });
       continue;
     }
     if (reading.as === 'roman') {
@@ -289,27 +294,30 @@ function contextOf(text: string, norm: string, start: number, pre: string, lastW
       // "Yoga-sūtras (4.33)", "भागवते [10।37।10]": a work named just before the bracket.
       const before = text.slice(Math.max(0, bracket - 40), bracket);
       // (A word the window cut in two is left out.)
-      const name = namedAtEnd(bracket > 40 ? before.replace(/^\S*\s/, '') : before, 4);
-      if (name === GITA) return { from: start, bracket, reading: { as: 'gita', explicit: true } };
-      if (name) return { from: start, bracket, reading: { as: 'work', work: name, named: true } };
+      const named = namedAtEnd(bracket > 40 ? before.replace(/^\S*\s/, '') : before, 4);
+      if (named?.name === GITA) return { from: start, bracket, reading: { as: 'gita', explicit: true } };
+      if (named) return { from: start, written: named.written, bracket, reading: { as: 'work', work: named.name, named: true } };
       return { from: start, bracket, reading: { as: 'gita', explicit: false } };
     }
-    return { from, bracket, reading: readLabel(label, 'bracket', lastWork) };
+    const reading = readLabel(label, 'bracket', lastWork);
+    // The text as written starts at the label read (after "see", "cf.", "and"...).
+    const at = raw.indexOf(label.split(/\s+/)[0], Math.max(0, raw.length - label.length - 8));
+    return { from: at >= 0 ? labelStart + at : from, written: IBID.test(label) ? undefined : label, bracket, reading };
   }
 
   // Glued to it: "श्वे.उ.4।5", "RigVeda10.90.3", "मनुः12।9".
   const glued = /([\p{L}\p{M}][\p{L}\p{M}.]*0?\.?)$/u.exec(pre);
   if (glued) {
-    const label = glued[1].replace(/^.*?(?=[IVXL]+\.$)/, (m) => (/[a-z]$/i.test(m) ? m : m));
-    return { from: start - glued[1].length, bracket: -1, reading: readLabel(label, 'glued', lastWork) };
+    return { from: start - glued[1].length, written: glued[1], bracket: -1, reading: readLabel(glued[1], 'glued', lastWork) };
   }
 
   // The words before it: "Śvetāśvatara Upaniṣad 3.8", "RV. X. 90. 3", "देही नित्यं 2।30".
   const words = /((?:[^\s\d()[\]]+[ \t\u00a0]+){1,4})$/u.exec(pre);
   if (words) {
-    const name = namedAtEnd(words[1], 4);
-    if (name === GITA) return { from: start - words[1].length, bracket: -1, reading: { as: 'gita', explicit: true } };
-    if (name) return { from: start - words[1].length, bracket: -1, reading: { as: 'work', work: name, named: true } };
+    const named = namedAtEnd(words[1], 4);
+    const from = named ? start - words[1].length + words[1].lastIndexOf(named.written) : start;
+    if (named?.name === GITA) return { from, bracket: -1, reading: { as: 'gita', explicit: true } };
+    if (named) return { from, written: named.written, bracket: -1, reading: { as: 'work', work: named.name, named: true } };
     const last = words[1].trim().split(/\s+/).pop()!;
     const roman = /^([IVXL]{1,7})\.$/.exec(last);
     const ch = roman && romanValue(roman[1]);
@@ -326,7 +334,7 @@ function readLabel(label: string, where: 'bracket' | 'glued', lastWork: { work: 
   const roman = /^([IVXL]{1,7})\.?$/.exec(label);
   const ch = roman && romanValue(roman[1]);
   if (ch && ch <= 18) return { as: 'roman', chapter: ch };
-  const name = workName(label) ?? namedAtEnd(label, 4);
+  const name = workName(label) ?? namedAtEnd(label, 4)?.name;
   if (name === GITA) return { as: 'gita', explicit: true };
   if (name) return { as: 'work', work: name, named: true };
   // A glued word without an abbreviation's period is a word of the text ("...स्यात्3।17").
@@ -455,8 +463,7 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
             if (m.named) {
               const slug = workSlug(m.work!);
               const w = works.get(slug) ?? works.set(slug, { work: m.work!, slug, written: [], count: 0, citations: [] }).get(slug)!;
-              const label = m.text.slice(0, m.start - m.from).replace(/[\s([,]+$/, '').trim();
-              if (label && !w.written.includes(label)) w.written.push(label);
+              if (m.label && !w.written.includes(m.label)) w.written.push(m.label);
               w.count++;
               w.citations.push({ ref: r._id, by: key, field, loc: m.loc!, text: m.text.trim() });
               counts.external.named++;

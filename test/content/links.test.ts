@@ -61,6 +61,8 @@ test('other works: their tails are never Gita verses, and every abbreviation get
   work('(मु0 3।2।3)', 'Muṇḍaka Upaniṣad');
   work('श्वे.उ.4।5 इति', 'Śvetāśvatara Upaniṣad', '4.5');
   work('RV. X. 90. 3', 'Ṛg Veda');
+  assert.is(one('Yoga-sūtras (4.33)').label, 'Yoga-sūtras', 'the label as written');
+  assert.is(one('(see Cha. U., 6.2.1)').label, 'Cha. U.');
   // "Ibid." takes the work before it.
   const both = read("'Thou art That' (Cha. U., 6.8.7), 'Being alone' (Ibid., 6.2.1)");
   assert.equal(both.map((m) => [m.kind, m.work]), [['work', 'Chāndogya Upaniṣad'], ['work', 'Chāndogya Upaniṣad']]);
@@ -137,6 +139,10 @@ test('the graph of the served texts: every cites has its citedBy, no verse cites
   const works = new Set(graph.works.map((w) => w.work));
   for (const w of ['Chāndogya Upaniṣad', 'Brahma-sūtra', 'Mahābhārata', 'Bhāgavata Purāṇa', 'Yoga-sūtra', 'Brahma-saṁhitā', 'Rāmcaritmānas', 'Ṛg Veda']) assert.ok(works.has(w), `${w} among the works`);
   assert.not.ok(works.has('Bhagavad-gītā'), 'the Gita is not another work');
+  // How each is written: the labels themselves, without the words that lead to them.
+  const chandogya = graph.works.find((w) => w.work === 'Chāndogya Upaniṣad')!;
+  for (const w of ['छा0 उ0', 'Cha. U.']) assert.ok(chandogya.written.includes(w), `${w} in ${JSON.stringify(chandogya.written)}`);
+  for (const w of graph.works) for (const x of w.written) assert.not.match(x, /^(?:see|cf\.|and|in)\s/i, `${w.work}: ${x}`);
 });
 
 test('abhinav.sc: after the repair, "RV. X. 90. 3" is the Ṛg Veda; upstream has it with "?"', async () => {
