@@ -74,7 +74,7 @@ const PAGE = /(?:टिप्पणी|^प\.?$|^pp?\.?$|^page$)/i;
 const POINTER = /starts?\s+from\s*$/i;
 const IBID = /^(?:ibid\.?,?|op\.?\s*cit\.?,?|तत्रैव|वही)$/i;
 /** Words that lead to a citation without naming a work: "see", "cf.", "under", "in the"... */
-const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|to|एवं|और|तथा|च|व|जैसे|जिसका|जिसकी|वर्णन|देखें|देखिये|--|—|-)$/i;
+const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|to|एवं|और|तथा|च|व|जैसे|जिसका|जिसकी|वर्णन|देखें|देखिये|उक्तं|उक्तम्|--|—|-)$/i;
 
 function romanValue(s: string): number | undefined {
   const m = /^(l?)(x{0,3})(ix|iv|v?i{0,3})$/i.exec(s);
@@ -91,14 +91,14 @@ function cleanLabel(raw: string): string {
   if (semi !== -1) label = label.slice(semi + 1);
   const tokens = label.split(/\s+/).filter(Boolean).map((t) => t.replace(/^cf\.(?=\S)/i, ''));
   let last = -1;
-  tokens.forEach((t, i) => CONNECTIVE.test(t) && (last = i));
+  tokens.forEach((t, i) => CONNECTIVE.test(t.replace(/[,;:]+$/, '')) && (last = i));
   return tokens.slice(last + 1).join(' ').replace(/^[\s,;:.&]+|[\s,;:]+$/g, '');
 }
 
 /** The work named by the last one to `max` words of `label` (longest first), and those words as written; null when none names one. */
 function namedAtEnd(label: string, max = 4): { name: string; written: string } | null {
   const tokens = [...label.matchAll(/\S+/g)];
-  while (tokens.length && CONNECTIVE.test(tokens[tokens.length - 1][0])) tokens.pop();
+  while (tokens.length && CONNECTIVE.test(tokens[tokens.length - 1][0].replace(/[,;:]+$/, ''))) tokens.pop();
   for (let n = Math.min(max, tokens.length); n >= 1; n--) {
     const words = tokens.slice(-n);
     const name = workName(words.map((t) => t[0]).join(' '));
