@@ -7,7 +7,7 @@ import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Ve
 import type { AuthorEntry, AuthorField, Kind } from '../content/author-entry.ts';
 
 import type { Word } from '../content/words.ts';
-import type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary } from '../content/links.ts';
+import type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary } from '../content/link-shapes.ts';
 
 /** The link graph mined from the commentaries: a verse's links, the works cited, one work's citations. */
 export type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary };

@@ -348,57 +348,9 @@ function readLabel(label: string, where: 'bracket' | 'glued', lastWork: { work: 
 // ---------------------------------------------------------------------------
 // The graph.
 
-/** Where a link stands: the commentary key, the field, the text as written. */
-export interface Cite {
-  to: string;
-  by: string;
-  field: string;
-  text: string;
-}
-export interface CitedBy {
-  from: string;
-  by: string;
-  field: string;
-  text: string;
-}
-export interface Covers {
-  by: string;
-  field: string;
-  range: string;
-}
-export interface External {
-  work: string;
-  loc: string;
-  by: string;
-  field: string;
-  text: string;
-}
-
-/** What one verse's links answer (/slok/{ch}/{sl}/links). */
-export interface VerseLinks {
-  ref: string;
-  cites: Cite[];
-  citedBy: CitedBy[];
-  covers: Covers[];
-  external: External[];
-}
-
-/** A work the commentaries cite: its name, how it is written, how often. */
-export interface WorkSummary {
-  work: string;
-  slug: string;
-  written: string[];
-  count: number;
-}
-
-/** One work's citations by verse and commentator (/works/{work}). */
-export interface WorkCitations {
-  work: string;
-  slug: string;
-  written: string[];
-  count: number;
-  citations: Array<{ ref: string; by: string; field: string; loc: string; text: string }>;
-}
+// The answers' shapes live in link-shapes.ts, which the client's declarations carry.
+import type { CitedBy, Cite, Covers, External, VerseLinks, WorkCitations, WorkSummary } from './link-shapes.ts';
+export type { CitedBy, Cite, Covers, External, VerseLinks, WorkCitations, WorkSummary };
 
 /** The counts the audit lists. */
 export interface LinkCounts {
