@@ -228,13 +228,14 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
     }
 
     // Read as the Gita: two numbers, a verse that exists.
-    let ch = nums[0];
+    const ch = nums[0];
     let v = nums[1];
     if (nums.length === 3 && seps[0] !== '?' && seps[1] === '?' && nums[2] > nums[1] && rangeTo === undefined) {
       // "[13।7?8]": the range's dash lost as "?".
       rangeTo = nums[2];
     } else if (nums.length > 2) {
-      const zeros = nums.length > 2 && /[.।:?]\s*0\d*/.test(g[0]);
+      // A part that starts with 0 ("432?000") is a number written with separators, not a place.
+      const zeros = /[.।:?]\s*0\d*/.test(g[0]);
       if (reading.explicit || zeros || seps.includes('?') || ctx.bracket < 0) push({ start, end, from: ctx.from, kind: 'other', why: 'three numbers or more: not a verse' });
       else push({ start, end, from: ctx.from, kind: 'work', work: '?', named: false, loc: nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`), why: 'three numbers, no work named' });
       continue;
@@ -260,7 +261,6 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
         push({ start: s, end: e, from: s, kind: more === ownId ? 'self' : 'gita', to: more, why: 'a verse listed after another' });
       }
     }
-    ch = 0;
   }
   return out;
 }
