@@ -38,8 +38,10 @@ export interface Mention {
   /** The citation as written: text.slice(from, end). */
   text: string;
   kind: MentionKind;
-  /** gita: the verse or range cited (BG2.47, BG7.16-18); covers: the group (BG1.26-47); self: the verse. */
+  /** gita: the verse or range cited (BG2.47, BG7.16-18); self: the verse. */
   to?: string;
+  /** covers: the group of verses the text is written on (BG1.26-47). */
+  range?: string;
   /** work: the work's canonical name, or the abbreviation as written when no name is known (named false). */
   work?: string;
   named?: boolean;
@@ -194,7 +196,7 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
       if ((leading || between || setApart) && isVerse(nums[0], nums[1], versesPerChapter)) {
         const id = range(nums[0], nums[1]);
         const kind = rangeTo !== undefined || (!leading && id !== ownId) ? 'covers' : 'self';
-        push({ start, end, from: start, kind, to: id, why: leading ? 'the text\'s heading' : 'a heading inside the text' });
+        push({ start, end, from: start, kind, ...(kind === 'covers' ? { range: id } : { to: id }), why: leading ? 'the text\'s heading' : 'a heading inside the text' });
         previous = null;
         continue;
       }
@@ -405,11 +407,11 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
         if (typeof text !== 'string') continue;
         for (const m of mentionsIn(text, { ch: r.chapter, sl: r.verse }, versesPerChapter)) {
           counts.mentions[m.kind]++;
-          const once = `${m.kind}\0${m.to ?? m.work}\0${m.loc ?? ''}\0${key}\0${field}`;
+          const once = `${m.kind}\0${m.to ?? m.range ?? m.work}\0${m.loc ?? ''}\0${key}\0${field}`;
           if (seen.has(once)) continue;
           seen.add(once);
           if (m.kind === 'gita') links.cites.push({ to: m.to!, by: key, field, text: m.text.trim() });
-          else if (m.kind === 'covers') links.covers.push({ by: key, field, range: m.to! });
+          else if (m.kind === 'covers') links.covers.push({ by: key, field, range: m.range! });
           else if (m.kind === 'work') {
             links.external.push({ work: m.work!, loc: m.loc!, by: key, field, text: m.text.trim() });
             if (m.named) {

@@ -91,8 +91,8 @@ test('a verse\'s own number and group headers at a text\'s start', () => {
   assert.is(own.kind, 'self');
   assert.is(one('।।2.47।। कर्म', { ch: 2, sl: 47 }).kind, 'self');
   const covers = one('1.26 - 1.47 Then Arjuna saw', { ch: 1, sl: 30 });
-  assert.equal([covers.kind, covers.to, covers.start, covers.end], ['covers', 'BG1.26-47', 0, 11]);
-  assert.equal([one('।।10.8 -- 10.10।।text', { ch: 10, sl: 9 }).to, one('।।3.40  3.41।।text', { ch: 3, sl: 40 }).to], ['BG10.8-10', 'BG3.40-41']);
+  assert.equal([covers.kind, covers.range, covers.start, covers.end], ['covers', 'BG1.26-47', 0, 11]);
+  assert.equal([one('।।10.8 -- 10.10।।text', { ch: 10, sl: 9 }).range, one('।।3.40  3.41।।text', { ch: 3, sl: 40 }).range], ['BG10.8-10', 'BG3.40-41']);
   assert.is(one('text (2.47) more', { ch: 2, sl: 47 }).kind, 'self', 'a verse citing its own number cites nothing');
   const range = one('(गीता 4। 16 32)', { ch: 4, sl: 19 });
   assert.equal([range.kind, range.to], ['gita', 'BG4.16-32'], 'a range that holds the verse cites the others');
