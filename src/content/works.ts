@@ -37,7 +37,7 @@ const WORKS: readonly WorkEntry[] = [
   { name: 'Brahma-sūtra', forms: /^(?:ब्र\.सू\.?|ब्रू\.सू\.|ब्रह्मसूत्र|b\.s\.?,?|br\.s(?:u\.)?,?|br\.su\.?,?|accordingtob\.s\.|brahma-?s[uū]tras?|ved[aā]nta-?s[uū]tras?)$/ },
   { name: 'Mahābhārata', forms: /^(?:म\.भा\.(?:[^.]{1,6}\.){0,3}|महा\.(?:[^.]{1,9}\.?){0,2}|महाभा\.?|महाभारत(?:,[^,.]{1,9}\.?)?|शान्तिपर्व|आश्वमेधिक\.|मा\.भा\.|ma\.bha?\.(?:[a-z]{1,6}\.,?){0,2},?|mbh\.?(?:[a-z]{1,6}\.?){0,2}|cf\.mbh\.[a-z]+\.|m\.b\.?,?|mah[aā]bh[aā]rata(?:\??,?(?:vana|santi|[sś][aā]nti|sabha|[aā]di|udyoga|anu[sś][aā]sana)-?(?:parva)?\??)?|[sś][aā]nti-?parva)$/ },
   { name: 'Bhāgavata Purāṇa', forms: /^(?:भाग\.?|श्रीमद्भा\.?|श्रीमद्भागवत|(?:श्री)?भागवत(?:े|म्|ात्|स्य|ेन|ेऽपि|ेनैव|वाक्यात्|पद्ये)?|bh[aā]g\.?|(?:[sś]r[iī]mad-?)?bh[aā]gavatam?)$/u },
-  { name: 'Viṣṇu Purāṇa', forms: /^(?:वि\.पु\.?|विष्णुपुराण|v\.p\.?,?|vi[sṣ][nṇ]upur[aā][nṇ]a)$/ },
+  { name: 'Viṣṇu Purāṇa', forms: /^(?:वि\.पु\.?|विष्णुपुराण|विष्णुपु?\.|v\.p\.?,?|vi[sṣ][nṇ]upur[aā][nṇ]a)$/ },
   { name: 'Manusmṛti', forms: /^(?:मनुः?\.?|मनुस्मृति|manu\.?,?|ma\.?sm\.?)$/ },
   { name: 'Aṣṭādhyāyī', forms: /^(?:अष्टा\.)$/ },
   { name: 'Amarakośa', forms: /^(?:अमरः)$/ },
