@@ -76,7 +76,7 @@ const PAGE = /(?:टिप्पणी|^प\.?$|^pp?\.?$|^page$)/i;
 const POINTER = /starts?\s+from\s*$/i;
 const IBID = /^(?:ibid\.?,?|op\.?\s*cit\.?,?|तत्रैव|वही)$/i;
 /** Words that lead to a citation without naming a work: "see", "cf.", "under", "in the"... */
-const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|to|एवं|और|तथा|च|व|जैसे|जिसका|जिसकी|वर्णन|देखें|देखिये|उक्तं|उक्तम्|--|—|-)$/i;
+const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|to|एवं|और|तथा|च|व|जैसे|जिसका|जिसकी|वर्णन|देखें|देखिये|उक्तं|उक्तम्|[\u0900-\u097F]*स्कन्धे|--|—|-)$/i;
 
 function romanValue(s: string): number | undefined {
   const m = /^(l?)(x{0,3})(ix|iv|v?i{0,3})$/i.exec(s);
@@ -126,6 +126,24 @@ interface Context {
 
 /** Is `ch.v` a verse of the Gita (not a colophon)? */
 const isVerse = (ch: number, v: number, versesPerChapter: readonly number[]) => ch >= 1 && ch <= versesPerChapter.length && v >= 1 && v <= versesPerChapter[ch - 1];
+
+/**
+ * Two verse numbers run together ("3031" for 30-31, "(गीता 7।45)" for 4-5),
+ * read as the range they stand for: the first split into a verse and a later
+ * one within the chapter, at most 10 verses on (a longer "range" is a list,
+ * "[10।2637]" for 26 and 37, or another work's place, "[1।1027]" of the
+ * Dhātupāṭha). Where the Gita is not named, only two halves of two digits or
+ * more count ("2728"; not "37", which is a typo or another work's 5.39 as
+ * often as a range).
+ */
+function joinedRange(digits: string, count: number, named: boolean): [number, number] | null {
+  for (let i = 1; i < digits.length; i++) {
+    if (digits[i] === '0' || (!named && (i * 2 !== digits.length || i < 2))) continue;
+    const [a, b] = [Number(digits.slice(0, i)), Number(digits.slice(i))];
+    if (a >= 1 && b > a && b - a <= 10 && b <= count) return [a, b];
+  }
+  return null;
+}
 
 /** A range's end as written ("16.23-4" is 23-24): the shortest reading at or after the start. */
 function rangeEnd(first: number, written: string): number {
@@ -241,6 +259,11 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
       if (reading.explicit || zeros || seps.includes('?') || ctx.bracket < 0) push({ start, end, from: ctx.from, kind: 'other', why: 'three numbers or more: not a verse' });
       else push({ start, end, from: ctx.from, kind: 'work', work: '?', named: false, loc: nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`), why: 'three numbers, no work named' });
       continue;
+    }
+    // "(गीता 9। 3031)": a range whose dash was lost, two verse numbers run together (as references.ts reads a heading's "6.3031").
+    if (!isVerse(ch, v, versesPerChapter) && rangeTo === undefined && ch >= 1 && ch <= versesPerChapter.length) {
+      const joined = joinedRange(String(v), versesPerChapter[ch - 1], reading.explicit);
+      if (joined) [v, rangeTo] = joined;
     }
     if (!isVerse(ch, v, versesPerChapter) || (rangeTo !== undefined && rangeTo > versesPerChapter[ch - 1])) {
       push({ start, end, from: ctx.from, kind: 'other', why: 'not a verse of the Gita' });

@@ -39,6 +39,12 @@ test('Gita citations as the commentaries write them', () => {
   gita('देही नित्यं 2।30 इति', 'BG2.30');
   gita('understand from 16.23-4.-S.]', 'BG16.23-24');
   gita('[13।7?8] इत्यादिना', 'BG13.7-8');
+  // Two verse numbers run together, their dash lost: a range of a few verses.
+  gita('(गीता 9। 3031)', 'BG9.30-31');
+  gita('(गीता 7।45)', 'BG7.4-5');
+  gita('(9। 2728)', 'BG9.27-28');
+  assert.is(one('[1।1027]').kind, 'other', 'not a "range" of 17 verses: another work\'s place');
+  assert.is(one('वधोऽवधः 5।39 इति').kind, 'other', 'two digits run together, the Gita not named: not read as a range');
   assert.is(one('(गीता 18। 15)').text, 'गीता 18। 15', 'the text as written, with its label');
 });
 
@@ -61,6 +67,7 @@ test('other works: their tails are never Gita verses, and every abbreviation get
   work('(मु0 3।2।3)', 'Muṇḍaka Upaniṣad');
   work('श्वे.उ.4।5 इति', 'Śvetāśvatara Upaniṣad', '4.5');
   work('RV. X. 90. 3', 'Ṛg Veda');
+  work('भागवते तृतीयस्कन्धे 10।12।13', 'Bhāgavata Purāṇa');
   assert.is(one('Yoga-sūtras (4.33)').label, 'Yoga-sūtras', 'the label as written');
   assert.is(one('(see Cha. U., 6.2.1)').label, 'Cha. U.');
   // "Ibid." takes the work before it.
