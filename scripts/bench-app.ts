@@ -23,7 +23,7 @@ unlimited: no limiter call; a large number measures the limiter and the
 rate-limit headers).
 `;
 
-const ROUTES = ['/chapters', '/chapter/2', '/slok/2/47', '/slok', '/gita.svg', '/slok/2/47?lang=en', '/slok/today', '/slok/2/47/analysis', '/lemma/karman', '/lemma/atman'];
+const ROUTES = ['/chapters', '/chapter/2', '/slok/2/47', '/slok', '/gita.svg', '/slok/2/47?lang=en', '/slok/today', '/slok/2/47/analysis', '/lemma/karman', '/lemma/atman', '/slok/2/47/links', '/works'];
 const N = 100_000;
 
 /** One measurement of the checkout at `root`, in this process: a line per route. */

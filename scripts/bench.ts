@@ -80,6 +80,9 @@ const ROUTES: Route[] = [
   // The word analysis: files of dist/ streamed from disk, beside the verse held in memory.
   { name: '/slok/2/47/analysis', path: '/slok/2/47/analysis', staticPath: '/slok/2/47/analysis.json' },
   { name: '/lemma/karman', path: '/lemma/karman', staticPath: '/lemma/karman.json' },
+  // The link graph: files of dist/ streamed from disk, like the analysis.
+  { name: '/slok/2/47/links', path: '/slok/2/47/links', staticPath: '/slok/2/47/links.json' },
+  { name: '/works/chandogya-upanisad', path: '/works/chandogya-upanisad', staticPath: '/works/chandogya-upanisad.json' },
 ];
 
 /** The four hot routes the ratios' targets are set on. */
@@ -601,6 +604,7 @@ run(async () => {
       const cases: Array<{ name: string; path: string; script?: string }> = [
         { name: '/slok/2/47', path: '/slok/2/47' },
         { name: '/verses?ref=2.47-50', path: '/verses?ref=2.47-50' },
+        { name: '/slok/2/47/links', path: '/slok/2/47/links' },
         { name: 'POST /mcp tools/call get_verses 2.47', path: '/mcp', script: mcpScript },
       ];
       const at = (path: string) => `http://127.0.0.1:${node1.port}${path}`;

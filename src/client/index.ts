@@ -13,10 +13,10 @@ import { readCitation } from '../content/citations.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
 import { PARAMETER_ERRORS, PARAMETERS } from '../contract/parameters.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
-import { AUTHOR_KEY, fillPath, ROUTE_PATHS } from '../contract/route-paths.ts';
+import { AUTHOR_KEY, fillPath, ROUTE_PATHS, WORK_SLUG } from '../contract/route-paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
-import type { AuthorEntry, Author, ChapterRecord, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, Word } from './types.ts';
+import type { AuthorEntry, Author, ChapterRecord, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, WorkCitations, WorksList, Word } from './types.ts';
 import { foldLemma, MAX_LEMMA_LENGTH } from '../content/dcs/lemma-name.ts';
 
 export type * from './types.ts';
@@ -75,6 +75,12 @@ export interface Client {
   words(chapter: number, verse: number): Promise<Word[]>;
   /** The verse's words as the Digital Corpus of Sanskrit analyses them (form, lemma, part of speech, features, grammar in words); words: [] and a note for BG13.1 and the colophons. Credit: Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0. */
   analysis(chapter: number, verse: number): Promise<VerseAnalysis>;
+  /** The verse's links, mined from its commentaries: the verses they cite, the commentaries of other verses that cite it, the groups of verses they are written on, the other works they cite. */
+  links(chapter: number, verse: number): Promise<VerseLinks>;
+  /** Every other work the commentaries cite, one name however abbreviated, most cited first; the abbreviations no name is known for apart. */
+  works(): Promise<WorksList>;
+  /** One work's citations by verse and commentator, by its slug as works() lists it (chandogya-upanisad); unknown: a GitaError with status 404. */
+  work(slug: string): Promise<WorkCitations>;
   /** Every occurrence of a lemma (IAST, or ASCII as typed: atman; Devanagari on a server only), in verse order; an ASCII spelling several lemmas share answers all of them. Unknown: a GitaError with status 404. */
   lemma(name: string): Promise<LemmaEntry | LemmaChoice>;
   /** Every lemma with its parts of speech and count, most frequent first. */
@@ -253,6 +259,13 @@ export function createClient(options: ClientOptions = {}): Client {
       }
     },
     lemmas: () => get(mode === 'static' ? 'lemmas.json' : ROUTE_PATHS.lemmas),
+    links: (chapter, verse) => get(mode === 'static' ? `slok/${chapter}/${verse}/links.json` : fillPath(ROUTE_PATHS['verse-links'], { ch: chapter, sl: verse })),
+    works: () => get(mode === 'static' ? 'works.json' : ROUTE_PATHS.works),
+    async work(slug) {
+      // A name no path can spell is no work: the server's 404, without asking.
+      if (!WORK_SLUG.test(slug)) throw new GitaError(404, NOT_FOUND.resource, base);
+      return get(mode === 'static' ? `works/${slug}.json` : fillPath(ROUTE_PATHS.work, { work: slug }));
+    },
     chapters: () => get(mode === 'static' ? 'chapters/index.json' : ROUTE_PATHS.chapters),
     chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : fillPath(ROUTE_PATHS.chapter, { ch: chapter })),
     authors: () => get(mode === 'static' ? 'authors/index.json' : ROUTE_PATHS.authors),

@@ -7,6 +7,15 @@ import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Ve
 import type { AuthorEntry, AuthorField, Kind } from '../content/author-entry.ts';
 
 import type { Word } from '../content/words.ts';
+import type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary } from '../content/link-shapes.ts';
+
+/** The link graph mined from the commentaries: a verse's links, the works cited, one work's citations. */
+export type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary };
+/** Every other work the commentaries cite (/works), and the abbreviations no name is known for. */
+export interface WorksList {
+  works: WorkSummary[];
+  unnamed: Array<{ written: string; count: number }>;
+}
 import type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis } from '../content/dcs/shapes.ts';
 
 /** The word analysis (Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0): a verse's words, a lemma's occurrences, every lemma. */

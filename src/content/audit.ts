@@ -12,6 +12,7 @@ import type { DcsReport } from './dcs/read.ts';
 import type { VerseTextReport } from './verse-text.ts';
 import { COMMENTARY_KEYS, isCommentaryShaped, jsonType, OPTIONAL_COMMENTARIES, TEXT_FIELD_NAMES, VERSE_FIELDS, type Commentary, type VerseRecord } from './schema.ts';
 import type { RepairReport } from './repairs.ts';
+import type { LinkCounts } from './links.ts';
 import type { SupplementReport } from './supplements.ts';
 import { covers, formatReference, leadingReference, markerOf, oneSlipFrom, type Reference } from './references.ts';
 import { isPlaceholder } from './placeholders.ts';
@@ -75,6 +76,8 @@ export interface AuditFile extends Audit {
   analysis?: DcsReport;
   /** The verse text (slok, transliteration) cross-checked with its witnesses: every disagreement, what was mended and by which witness, what stays and why. */
   verseText?: VerseTextReport;
+  /** The link graph mined from the commentaries (links.ts): its mentions by kind, its citations, groups and other works, counted. */
+  links?: LinkCounts;
 }
 
 export const AUDIT_FILE = 'audit.json';

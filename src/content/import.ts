@@ -17,6 +17,7 @@ import { importerFingerprint } from './importer.ts';
 import { ANALYSIS_FILE, analysisFile } from './dcs/store.ts';
 import { defaultDcsDir, readDcs, type Analysis } from './dcs/read.ts';
 import { mendVerses } from './verse-repairs.ts';
+import { LINKS_FILE, mineLinks } from './links.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -122,6 +123,11 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       auditFile.repairs = repaired.report;
     }
 
+    // The link graph, mined from the texts as they are served (after the repairs: abhinav.sc's references read with their periods).
+    progress('mining links');
+    const links = mineLinks(content.verses.map((v) => v.record), content.chapters.map((c) => c.record.verses_count));
+    auditFile.links = links.counts;
+
     progress('writing');
     const staged = await stagingDir(contentDir);
     try {
@@ -154,6 +160,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       // `importer`: which import code made content/ (a change of its rules means importing again: src/publish/stamp.ts).
       await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), importer: importerFingerprint(), ...summary, errata: applied, files }, null, 2) + '\n');
       if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
+      await writeFile(join(staged, LINKS_FILE), JSON.stringify(links) + '\n');
       await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
       await writeFile(join(staged, 'README.md'), CONTENT_README);
       await replaceDir(contentDir, staged);
@@ -177,6 +184,8 @@ Generated, git-ignored: do not edit by hand; import again.
 \`analysis.json\`: the Digital Corpus of Sanskrit's analysis of every word,
 placed on the verses (CC BY 4.0: Word analysis: The Digital Corpus of
 Sanskrit (DCS), Oliver Hellwig), when it was imported.
+\`links.json\`: the link graph mined from the commentaries (src/content/links.ts):
+what each verse's commentaries cite, what cites it, the other works cited.
 \`manifest.json\` lists each file's SHA-256; \`audit.json\` is the audit of the
 records and what each erratum did.
 `;

@@ -15,6 +15,9 @@
 //   before a capital or at the end stays: it may be a real question.
 // - heading: the source's page heading glued to the start of a text ("Hindi
 //   Translation By Swami Ramsukhdas।।18.2।।") is cut.
+// - abhinav-period: Abhinavagupta's Sanskrit commentary (abhinav.sc) cites
+//   its sources in Latin letters, and lost their periods to "?" ("RV? X? 90?
+//   3" is "RV. X. 90. 3"); its manuscript sigla keep theirs (S??N, N? K).
 // - sanskrit-comma, hindi-comma, hindi-visarga: the same lost commas in the
 //   Sanskrit and Hindi texts, and in Hindi a few lost visargas; a real Hindi
 //   question keeps its "?" (indic.ts says how each is told apart).
@@ -42,6 +45,12 @@ export const REPAIR_RULES = [
     title: 'A stray heading cut',
     description: 'A text that begins with a heading glued to it, "Hindi Translation By Swami Ramsukhdas" or "Sanskrit Commentary By Sri Abhinavgupta" before the verse number (the source\'s page heading, in BG2.17 and BG18.2), loses the heading; the verse number and the text stay.',
     example: { record: 'BG18.2', key: 'rams', field: 'ht', before: 'Hindi Translation By Swami Ramsukhdas', after: '' },
+  },
+  {
+    id: 'abhinav-period',
+    title: 'A "?" that stands for a period, in Abhinavagupta\'s references',
+    description: 'In Abhinavagupta\'s Sanskrit commentary (abhinav.sc), whose editor\'s apparatus cites its sources in Latin letters, a "?" right after a part of a reference (a number, a Roman numeral, an abbreviation of one to four Latin letters: RV, X, 90, M, Adi, Ch, Spk) and before a space and the next part (a number, a Roman numeral, "verse", a capitalised abbreviation) is the period that separated them: "RV? X? 90? 3" is "RV. X. 90. 3", "( M? Adi? Ch? 1? verse 210 )" is "( M. Adi. Ch. 1. verse 210 )". The manuscript sigla keep their "?" (S??N, S? ? N, N? K: a siglum is one capital letter, and the next part is never one).',
+    example: { record: 'BG10.19', key: 'abhinav', field: 'sc', before: 'RV? X? 90? 3', after: 'RV. X. 90. 3' },
   },
   {
     id: 'sanskrit-comma',
@@ -228,10 +237,27 @@ export function headingEdit(text: string): Edit | null {
   return m ? { position: 0, before: m[0], after: '', rule: 'heading' } : null;
 }
 
-/** The edits that mend the "?" of a Hindi or Sanskrit text (indic.ts), and what was left. */
-export function indicEdits(text: string, field: TextField, words: VisargaWords, left: RepairReport['left']): Edit[] {
+/** The commentary whose Latin references lost their periods (abhinav-period). */
+export const PERIOD_KEY = 'abhinav';
+/** A part of a reference right before the "?": a number, a Roman numeral, an abbreviation of one to four Latin letters. */
+const PERIOD_BEFORE = /(?:^|[\s(])(?:\d+|[ivxl]+|[IVXL]+|[A-Z][A-Za-z]{0,3})$/;
+/** The next part after one space or more: a number, a Roman numeral (a word of its own), "verse", a capitalised abbreviation of two letters or more. */
+const PERIOD_AFTER = /^ +(?:\d|[IVXLivxl]+(?![A-Za-z])|verse\b|[A-Z][a-z]+\b)/;
+
+/** The "?" of a text that stand for a reference's lost periods (abhinav-period): each becomes ".". */
+export function periodEdits(text: string): Edit[] {
   const edits: Edit[] = [];
   for (let at = text.indexOf('?'); at !== -1; at = text.indexOf('?', at + 1)) {
+    if (PERIOD_BEFORE.test(text.slice(Math.max(0, at - 9), at)) && PERIOD_AFTER.test(text.slice(at + 1, at + 12))) edits.push({ position: at, before: '?', after: '.', rule: 'abhinav-period' });
+  }
+  return edits;
+}
+
+/** The edits that mend the "?" of a Hindi or Sanskrit text (indic.ts), and what was left; `skip`: the "?" another rule mended already. */
+export function indicEdits(text: string, field: TextField, words: VisargaWords, left: RepairReport['left'], skip: ReadonlySet<number> = new Set()): Edit[] {
+  const edits: Edit[] = [];
+  for (let at = text.indexOf('?'); at !== -1; at = text.indexOf('?', at + 1)) {
+    if (skip.has(at)) continue;
     if (field === 'sc') {
       if (sanskritMark(text, at) === 'undecided') left.sanskritUndecided++;
       else edits.push({ position: at, before: '?', after: text[at + 1] === ',' ? '' : ',', rule: 'sanskrit-comma' });
@@ -277,7 +303,7 @@ export async function repairContent(content: Content): Promise<{ content: Conten
   const ctx: RepairContext = { english: await loadEnglish(), guard: transliterationGuard(content.verses.map((v) => v.record)) };
   const words = visargaWords(hindiTexts(content.verses.map((v) => v.record)));
   const report: RepairReport = {
-    counts: { qu: 0, 'question-mark': 0, heading: 0, 'sanskrit-comma': 0, 'hindi-comma': 0, 'hindi-visarga': 0 },
+    counts: { qu: 0, 'question-mark': 0, heading: 0, 'abhinav-period': 0, 'sanskrit-comma': 0, 'hindi-comma': 0, 'hindi-visarga': 0 },
     listSeparators: 0,
     otherQuestionMarks: 0,
     left: { hindiQuestions: 0, hindiUndecided: 0, sanskritUndecided: 0 },
@@ -295,7 +321,8 @@ export async function repairContent(content: Content): Promise<{ content: Conten
         if (typeof text !== 'string') continue;
         const english = TEXT_FIELDS[field].language === 'English';
         if (english) for (const k of keptIn(text, !QUESTION_MARK_KEYS.has(key))) report.kept.push({ record: record._id, key, field, ...k });
-        const edits = english ? repairEdits(text, ctx, key === WORD_LIST_TEXT.key && field === WORD_LIST_TEXT.field, QUESTION_MARK_KEYS.has(key)) : indicEdits(text, field, words, report.left);
+        const periods = key === PERIOD_KEY && field === 'sc' ? periodEdits(text) : [];
+        const edits = english ? repairEdits(text, ctx, key === WORD_LIST_TEXT.key && field === WORD_LIST_TEXT.field, QUESTION_MARK_KEYS.has(key)) : [...periods, ...indicEdits(text, field, words, report.left, new Set(periods.map((e) => e.position)))].sort((a, b) => a.position - b.position);
         const heading = headingEdit(text);
         if (heading) edits.unshift(heading);
         if (!edits.length) continue;

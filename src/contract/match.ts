@@ -4,7 +4,7 @@
 // the routes that share its first segment, in the table's order.
 import { GUIDE_NAMES } from '../guides.ts';
 import { LANG_FORMS, THEMES, type LangForm, type Theme } from '../layout.ts';
-import { AUTHOR_KEY } from './route-paths.ts';
+import { AUTHOR_KEY, WORK_SLUG } from './route-paths.ts';
 import type { NotFoundKind } from './errors.ts';
 import { ROUTES, type Params, type RouteSpec } from './routes.ts';
 import { NUMBER } from './values.ts';
@@ -31,6 +31,8 @@ const PARAMS: Record<string, Parser> = {
   // karman.json is the static file's name, which the route's alias takes.
   lemma: (s) => (s && !s.endsWith('.json') ? s : undefined),
   guide: (s) => (GUIDE_NAMES.has(s) ? s : undefined),
+  // chandogya-upanisad.json is the static file's name, which the route's alias takes.
+  work: (s) => (WORK_SLUG.test(s) ? s : undefined),
 };
 
 type Segment =

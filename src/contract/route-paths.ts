@@ -2,7 +2,7 @@
 // A module of its own, without imports, because the client bundles it (its
 // URL builder) and must not carry the rest of the table (summaries, examples).
 
-/** OpenAPI form: parameters in braces, typed by name (src/contract/match.ts: ch, sl, from, to, file, key, ref, lemma, guide). */
+/** OpenAPI form: parameters in braces, typed by name (src/contract/match.ts: ch, sl, from, to, file, key, ref, lemma, guide, work). */
 export const ROUTE_PATHS = {
   'random-verse': '/slok',
   today: '/slok/today',
@@ -11,6 +11,9 @@ export const ROUTE_PATHS = {
   verse: '/slok/{ch}/{sl}',
   'verse-words': '/slok/{ch}/{sl}/words',
   'verse-analysis': '/slok/{ch}/{sl}/analysis',
+  'verse-links': '/slok/{ch}/{sl}/links',
+  works: '/works',
+  work: '/works/{work}',
   lemma: '/lemma/{lemma}',
   lemmas: '/lemmas',
   'verse-range': '/slok/{ch}/{from}-{to}',
@@ -41,6 +44,9 @@ export const ROUTE_PATHS = {
 } as const;
 
 export type RouteId = keyof typeof ROUTE_PATHS;
+
+/** How a work is named in a path (/works/{work}): its slug, lower-case ASCII words joined by "-" (src/content/works.ts, workSlug). */
+export const WORK_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
 
 /** How a commentary key is spelled in a path (/authors/{key}) and a file name of the build: letters, digits, _ or -; a key of any other spelling gets neither. */
 export const AUTHOR_KEY = /^[A-Za-z0-9_-]{1,40}$/;

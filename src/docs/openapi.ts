@@ -18,7 +18,7 @@ import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL, readCitation, REF_F
 /** What /verses answers for a reference it cannot read: the reader's own message. */
 const REF_EXAMPLE_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
 import { ROUTES, type RouteId } from '../contract/routes.ts';
-import { ROUTE_PATHS } from '../contract/route-paths.ts';
+import { ROUTE_PATHS, WORK_SLUG } from '../contract/route-paths.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
@@ -28,6 +28,7 @@ import { SNIPPET_MAX } from '../search/snippet.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma.ts';
 import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
+import { LINK_SCHEMAS } from './link-schemas.ts';
 
 /** BG2.47's first words, as /slok/2/47/words answers them. */
 const WORD_EXAMPLE = [
@@ -114,6 +115,26 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
       '200': ok(`Every occurrence of the lemma in verse order (statically: lemma/{lemma}.json, the IAST lemma in NFC; an ASCII spelling that is no lemma has its file too). An ASCII spelling that several lemmas share and that is none of them answers all of them. ${DCS_ATTRIBUTION}.`, { [JSON_TYPE]: { schema: { anyOf: [schema('Lemma'), schema('LemmaChoice')] } } }, fixedHeaders),
       '304': response('NotModified'),
       '400': ok('A spelling that cannot be a lemma: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent('lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)')),
+      '404': notFound('resource'),
+    },
+  },
+  'verse-links': {
+    responses: {
+      '200': ok('The verse\'s links mined from the commentaries (statically: slok/C/V/links.json): the verses they cite, the commentaries that cite it, the groups of verses its commentaries are written on, the other works cited. Every cites has its citedBy on the verse it names.', { [JSON_TYPE]: { schema: schema('VerseLinks') } }, fixedHeaders),
+      '304': response('NotModified'),
+      '404': notFound('verse'),
+    },
+  },
+  works: {
+    responses: {
+      '200': ok('Every other work the commentaries cite, one name however abbreviated, most cited first, and the abbreviations no name is known for counted apart (statically: works.json).', { [JSON_TYPE]: { schema: schema('Works') } }, fixedHeaders),
+      '304': response('NotModified'),
+    },
+  },
+  work: {
+    responses: {
+      '200': ok('One work\'s citations by verse and commentator (statically: works/{work}.json).', { [JSON_TYPE]: { schema: schema('WorkCitations') } }, fixedHeaders),
+      '304': response('NotModified'),
       '404': notFound('resource'),
     },
   },
@@ -403,6 +424,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         limit: { name: 'limit', in: 'query', required: false, description: 'How many results per page.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
         offset: { name: 'offset', in: 'query', required: false, description: `How many of the best results to skip: pages follow one another in one order (the next page is offset + limit) up to total, never a verse twice. Past the last match, an empty page with a hint. At most ${OFFSET_MAX}.`, schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 }, example: 10 },
         key: { name: 'key', in: 'path', required: true, description: `A commentary key, as ${ROUTE_PATHS.authors} lists them; another is 404.`, schema: { type: 'string', enum: facts.commentaries.map((c) => c.key) }, example: 'siva' },
+        work: { name: 'work', in: 'path', required: true, description: `A work the commentaries cite, by its slug as ${ROUTE_PATHS.works} lists it: its name without diacritics, lower case, words joined by "-" (Chāndogya Upaniṣad is chandogya-upanisad); another is 404.`, schema: { type: 'string', pattern: WORK_SLUG.source }, example: 'chandogya-upanisad' },
         guide: { name: 'guide', in: 'path', required: true, description: 'A guide by its name.', schema: { type: 'string', enum: GUIDES.map((g) => g.name) }, example: 'api' },
         file: { name: 'file', in: 'path', required: true, description: 'The download: gita.json, gita.ndjson or gita.sqlite.', schema: { type: 'string', enum: Object.values(FILES.downloads).map((p) => p.slice(p.lastIndexOf('/') + 1)) } },
         readLang: { name: 'lang', in: 'query', required: false, description: `The language of the translation and the summary: ${READING_LANGS.join(' or ')}.`, schema: { type: 'string', enum: [...READING_LANGS], default: DEFAULT_READING_LANG } },
@@ -454,6 +476,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
           },
         },
         ...ANALYSIS_SCHEMAS,
+        ...LINK_SCHEMAS,
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
         Usage: usageSchema,
         VersesResponse: {

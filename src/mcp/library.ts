@@ -10,6 +10,7 @@ import type { VersePlace } from '../content/citations.ts';
 import { dailyIndex } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import type { Word } from '../content/words.ts';
+import type { VerseLinks } from '../content/links.ts';
 import { lemmaFile } from '../content/dcs/lemma.ts';
 import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import { FILES, type LangForm } from '../layout.ts';
@@ -36,6 +37,8 @@ export interface Library {
   search(params: SearchParams): Promise<SearchResponse>;
   /** A verse's word list; [] where the build wrote none. */
   words(ch: number, sl: number): Promise<Word[]>;
+  /** A verse's links (what its commentaries cite, what cites it, other works); undefined where the build wrote none. */
+  links(ch: number, sl: number): Promise<VerseLinks | undefined>;
   /** A lemma's concordance (IAST, ASCII or Devanagari, as /lemma/{lemma} takes it); an error for a spelling that cannot be one; undefined for an unknown lemma. */
   lemma(name: string): Promise<LemmaEntry | LemmaChoice | { error: string } | undefined>;
   /** The bytes of a verse record (in one language, when its file exists): what a call that answers it costs. */
@@ -144,6 +147,10 @@ export function libraryOf(source: LibrarySource): Library {
     async lemma(name) {
       const file = lemmaFile(name, (path) => Object.hasOwn(source.manifest.files, path));
       return typeof file === 'string' ? readJson<LemmaEntry | LemmaChoice>(file) : file;
+    },
+    async links(ch, sl) {
+      if (!exists(ch, sl)) return undefined;
+      return readJson<VerseLinks>(FILES.links(ch, sl));
     },
     async words(ch, sl) {
       if (!exists(ch, sl)) return [];

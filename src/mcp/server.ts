@@ -23,7 +23,7 @@ import { speakerIndex } from '../contract/query.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, parseSearch } from '../contract/search-parameters.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
-import { authorsText, chapterText, lemmaText, searchText, verseText, wordsText } from './text.ts';
+import { authorsText, chapterText, lemmaText, searchText, verseText, linksText, wordsText } from './text.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma.ts';
 import type { LemmaEntry } from '../content/dcs/served.ts';
@@ -227,6 +227,22 @@ function define(library: Library): Array<(server: McpServer) => void> {
       if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
       const words = await library.words(ch, sl);
       return { content: [{ type: 'text', text: wordsText(ch, sl, words) }], structuredContent: { ch, sl, words } };
+    },
+  );
+
+  server.registerTool(
+    'get_links',
+    {
+      title: 'What cites a verse, and what its commentaries cite',
+      description: 'The links of one verse, mined from its 22 commentaries: cites (other Gita verses its commentaries cite, as BG2.47 or BG7.16-18, with the commentary key, field and the citation as written), citedBy (the commentaries of other verses that cite it), covers (its commentaries written on a group of verses), external (other works cited: Upaniṣads, Brahma-sūtra, Mahābhārata, Purāṇas..., with the place in them). For following a verse through the commentaries.',
+      inputSchema: { ch: chapterArg('The chapter number.'), sl: z.number().int().min(1).max(1000).describe('The verse number.') },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ ch, sl }) => {
+      if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
+      const links = await library.links(ch, sl);
+      if (!links) return error(NOT_FOUND.verse);
+      return { content: [{ type: 'text', text: linksText(links) }], structuredContent: { ...links } };
     },
   );
 

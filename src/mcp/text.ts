@@ -3,6 +3,7 @@
 // script's own marks (src/content/display.ts), and one translation with its
 // author, without the verse number upstream puts before it; never a
 // placeholder. The records themselves go in structuredContent, untouched.
+import type { VerseLinks } from '../content/links.ts';
 import type { AnalysedWord, LemmaEntry } from '../content/dcs/served.ts';
 import { posInWords } from '../content/dcs/grammar.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
@@ -67,6 +68,16 @@ export function searchText(q: string, r: SearchResponse): string {
     lines.push('', `${reference(x)}`);
     for (const m of x.matches) lines.push(`  ${m.field}${m.author ? ` (${m.author})` : ''}: ${m.snippet.replace(/\s*\n\s*/g, ' / ')}`);
   }
+  return lines.join('\n');
+}
+
+/** A verse's links as lines: the verses its commentaries cite, those that cite it, the groups, the other works. */
+export function linksText(links: VerseLinks): string {
+  const lines = [`${links.ref}: cites ${links.cites.length} verses, cited by ${links.citedBy.length}, ${links.external.length} other works cited`];
+  for (const c of links.cites) lines.push(`cites ${c.to} (${c.by}.${c.field}: ${c.text})`);
+  for (const c of links.citedBy) lines.push(`cited by ${c.from} (${c.by}.${c.field}: ${c.text})`);
+  for (const c of links.covers) lines.push(`${c.by}.${c.field} is written on ${c.range}`);
+  for (const e of links.external) lines.push(`cites ${e.work} ${e.loc} (${e.by}.${e.field}: ${e.text})`);
   return lines.join('\n');
 }
 

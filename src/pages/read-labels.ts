@@ -24,6 +24,8 @@ export interface ReadingLabels {
   speakerShort: (name: string, label: string | null) => string;
   wordByWord: string;
   otherTranslations: string;
+  /** The heading of the list of commentaries on other verses that cite this one. */
+  citedBy: string;
   verses: string;
   chapters: string;
   commentaryBy: (author: string) => string;
@@ -61,6 +63,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     speakerShort: (name, label) => label ?? name,
     wordByWord: 'Word by word',
     otherTranslations: 'Other translations',
+    citedBy: 'Cited by',
     verses: 'Verses',
     chapters: 'Chapters',
     commentaryBy: (author) => `Commentary by ${author}`,
@@ -83,6 +86,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     speakerShort: (name) => uvaca(name),
     wordByWord: 'शब्दार्थ',
     otherTranslations: 'अन्य अनुवाद',
+    citedBy: 'इन श्लोकों की व्याख्याओं में उद्धृत',
     verses: 'श्लोक',
     chapters: 'अध्याय',
     commentaryBy: (author) => `${author} की व्याख्या`,

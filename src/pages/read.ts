@@ -15,6 +15,7 @@ import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
 import { afterWordList, WORD_LIST_TEXT, type Word } from '../content/words.ts';
+import { mentionsIn, type VerseLinks } from '../content/links.ts';
 import { html, page, raw, type Raw } from './html.ts';
 import { READING_LABELS } from './read-labels.ts';
 import { dcsCredit, wordAnalysis } from './lemma.ts';
@@ -180,13 +181,17 @@ export interface VersePageInput {
   prev: { chapter: number; verse: number } | null;
   next: { chapter: number; verse: number } | null;
   words: readonly Word[];
+  /** The verse's links (src/content/links.ts): the page lists the commentaries of other verses that cite it. */
+  links?: VerseLinks;
+  /** The chapters' verse counts, to find the citations in the texts shown (and link each to its verse); none: no links in the texts. */
+  versesPerChapter?: readonly number[];
   options: ReadingOptions;
   base: BaseUrl;
 }
 
 /** /read/C/V: the verse, who speaks it, a translation, its words, the way on. */
 export function versePage(input: VersePageInput): string {
-  const { verse, chapter, prev, next, words, options, base } = input;
+  const { verse, chapter, prev, next, words, links, versesPerChapter, options, base } = input;
   const colophon = isColophon(verse, chapter);
   const speaker = verse.speaker ? knownSpeaker(verse.speaker) : undefined;
   const { shown, missing } = chooseTranslation(verse, options);
@@ -236,8 +241,9 @@ ${jsonLd(structured)}`;
 ${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null)}</p>` : ''}
 <p class="slok" lang="sa">${slok}</p>
 <p class="translit" lang="sa-Latn">${transliteration}</p>
-${translationBlock(shown, missing, lang, words.length > 0)}
+${translationBlock(shown, missing, lang, words.length > 0, linker(verse, versesPerChapter, base, q))}
 ${words.length ? wordSection(words, lang, base) : ''}
+${links?.citedBy.length ? citedBySection(verse, links, lang, base, q) : ''}
 ${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang, author: o.key })}"${shown?.key === o.key ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
 <p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${READING_LABELS[l].language}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${READING_LABELS[l].language}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">${L.json}</a></p>
 <nav class="pager" aria-label="${L.verses}">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${L.chapter(chapter.chapter_number)}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>
@@ -256,13 +262,49 @@ function wordSection(words: readonly Word[], lang: ReadingLang, base: BaseUrl): 
   return html`<section><h2>${L.wordByWord}</h2>${L.glossesInEnglish ? html`<p class="muted">${L.glossesInEnglish(analysed)}</p>` : ''}<dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}${wordAnalysis(w.analysis, base)}</dd>`)}</dl>${analysed ? dcsCredit(lang) : ''}</section>`;
 }
 
-function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang, wordsShown: boolean): Raw {
+/** A paragraph as HTML, each Gita verse it cites (links.ts) a link to that verse's page (a range: its first verse). */
+type Linker = (text: string) => Raw;
+
+function linker(verse: VerseRecord, versesPerChapter: readonly number[] | undefined, base: BaseUrl, q: string): Linker {
+  if (!versesPerChapter) return (text) => html`${text}`;
+  return (text) => {
+    const parts: Raw[] = [];
+    let at = 0;
+    for (const m of mentionsIn(text, { ch: verse.chapter, sl: verse.verse }, versesPerChapter)) {
+      if (m.kind !== 'gita' || m.from < at) continue;
+      const [, ch, sl] = /^BG(\d+)\.(\d+)/.exec(m.to!)!;
+      parts.push(html`${text.slice(at, m.from)}<a href="${base}${READ_PATHS.verse(Number(ch), Number(sl))}${q}" data-gita-ref="${m.to}">${text.slice(m.from, m.end)}</a>`);
+      at = m.end;
+    }
+    parts.push(html`${text.slice(at)}`);
+    return html`${parts}`;
+  };
+}
+
+/** The commentaries on other verses that cite this one: each verse once, with who cites it. */
+function citedBySection(verse: VerseRecord, links: VerseLinks, lang: ReadingLang, base: BaseUrl, q: string): Raw {
+  const L = READING_LABELS[lang];
+  const authorOf = (key: string) => ((verse as unknown as Record<string, unknown>)[key] as Commentary | undefined)?.author ?? key;
+  const byVerse = new Map<string, string[]>();
+  for (const c of links.citedBy) {
+    const who = byVerse.get(c.from) ?? byVerse.set(c.from, []).get(c.from)!;
+    if (!who.includes(authorOf(c.by))) who.push(authorOf(c.by));
+  }
+  const order = (id: string) => id.slice(2).split('.').map(Number);
+  const refs = [...byVerse.keys()].sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
+  return html`<section class="cited-by"><h2>${L.citedBy}</h2><ul>${refs.map((id) => {
+    const [ch, sl] = order(id);
+    return html`<li><a href="${base}${READ_PATHS.verse(ch, sl)}${q}">${ch}.${sl}</a> <span class="muted">${byVerse.get(id)!.join(', ')}</span></li>`;
+  })}</ul></section>`;
+}
+
+function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang, wordsShown: boolean, link: Linker): Raw {
   const L = READING_LABELS[lang];
   const note = missing ? html`<p class="muted">${L.noTranslation(missing, shown !== null)}</p>` : '';
   if (!shown) return html`${note}`;
   const commentary = shownCommentary(shown, lang, wordsShown);
-  return html`${note}<section class="translation" lang="${lang}">${paragraphs(shownText(shown.text)).map((p) => html`<p>${p}</p>`)}<p class="by">— ${shown.author}</p></section>
-${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(shown.author)}</summary>${paragraphs(commentary).map((p) => html`<p>${p}</p>`)}</details>` : ''}`;
+  return html`${note}<section class="translation" lang="${lang}">${paragraphs(shownText(shown.text)).map((p) => html`<p>${link(p)}</p>`)}<p class="by">— ${shown.author}</p></section>
+${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(shown.author)}</summary>${paragraphs(commentary).map((p) => html`<p>${link(p)}</p>`)}</details>` : ''}`;
 }
 
 export interface ChapterPageInput {

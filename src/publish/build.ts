@@ -33,6 +33,7 @@ import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts
 import { LATER_PARTS, MANIFEST_VERSION, type Manifest } from '../contract/manifest.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
+import { linkAssets, readLinks } from './links.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
 import { guidePage } from '../docs/guides.ts';
@@ -124,6 +125,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const facts = contentFacts(content);
   const dcs = readAnalysis(options.contentDir);
   const authors = describeAuthors(verses, facts.versesPerChapter, audit);
+  const links = readLinks(options.contentDir, content);
+  const linksOf = new Map(links.verses.map((v) => [v.ref, v]));
 
   // resvg (the PNG cards, the favicon) is loaded before any worker starts (png.ts, loadResvg).
   loadResvg();
@@ -173,7 +176,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const words = wordAssets(content, dcs, audit);
     joins = words.report.joins;
     const lemmas = later ? { analysis: [], pages: [] } : lemmaAssets(content, dcs, options.publicUrl ?? '');
-    const derived = [...derivedAssets(content, json, daily, facts), ...words.assets, ...lemmas.analysis];
+    const derived = [...derivedAssets(content, json, daily, facts), ...words.assets, ...lemmas.analysis, ...linkAssets(links)];
     // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
     const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/), with twins in every build (a quick
@@ -181,10 +184,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // takes brotli); and the reading pages (read/, the lemmas' among them),
     // which a quick build streams without twins.
     if (!later) step('making the downloads and the reading pages');
-    const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }) };
+    const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }), links: links.verses };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
-    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => words.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], base: options.publicUrl ?? '' }), ...lemmas.pages];
+    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => words.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), base: options.publicUrl ?? '' }), ...lemmas.pages];
     const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
     if (!later) step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.

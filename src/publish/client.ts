@@ -23,6 +23,7 @@ const MODULES = [
   { file: 'content/dcs/shapes', internal: true },
   { file: 'content/dcs/lemma-name', internal: true },
   { file: 'content/words', internal: true },
+  { file: 'content/link-shapes', internal: true },
   { file: 'contract/errors', internal: true },
   { file: 'contract/route-paths', internal: true },
   { file: 'client/types', internal: false },

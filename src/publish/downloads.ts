@@ -24,6 +24,7 @@ import type { DcsWord } from '../content/dcs/conllu.ts';
 import { DCS_ATTRIBUTION, DCS_LICENSE } from '../content/dcs/attribution.ts';
 import { served } from '../content/dcs/served.ts';
 import { UPSTREAM } from '../content/upstream.ts';
+import type { VerseLinks } from '../content/links.ts';
 
 export const DOWNLOADS = FILES.downloads;
 
@@ -35,6 +36,8 @@ export interface DownloadInput {
   wordsOf?: (verse: VerseRecord) => readonly Word[];
   /** The DCS's analysis of each verse's words, by ref (src/content/dcs/); absent when the content was imported without it. */
   analysis?: Readonly<Record<string, readonly DcsWord[]>>;
+  /** Each verse's links (src/content/links.ts), for the links table of gita.sqlite; absent: the table is empty. */
+  links?: readonly VerseLinks[];
 }
 
 /** The analysis as the downloads carry it: its credit beside it (CC BY 4.0), apart from the verse texts' GPL-3.0. */
@@ -112,6 +115,16 @@ CREATE TABLE analysis (
   PRIMARY KEY (ref, position)
 ) WITHOUT ROWID;
 CREATE INDEX analysis_lemma ON analysis (lemma);
+CREATE TABLE links (
+  ref TEXT NOT NULL REFERENCES verses (ref),
+  kind TEXT NOT NULL CHECK (kind IN ('cites', 'covers', 'external')),
+  target TEXT NOT NULL,
+  loc TEXT,
+  key TEXT NOT NULL,
+  field TEXT NOT NULL,
+  text TEXT
+);
+CREATE INDEX links_target ON links (target);
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -186,6 +199,14 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
       const analysed = db.prepare('INSERT INTO analysis VALUES (?, ?, ?, ?, ?, ?, ?)');
       for (const [ref, words] of Object.entries(input.analysis ?? {})) words.forEach((w, n) => analysed.run([ref, n + 1, w.form, w.unsandhied, w.lemma, w.pos, JSON.stringify(w.features)]));
       analysed.finalize();
+      // The link graph: what each verse's commentaries cite (target: a verse or range, a group, another work). What cites a verse is the rows whose target names it.
+      const link = db.prepare('INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?)');
+      for (const l of input.links ?? []) {
+        for (const c of l.cites) link.run([l.ref, 'cites', c.to, null, c.by, c.field, c.text]);
+        for (const c of l.covers) link.run([l.ref, 'covers', c.range, null, c.by, c.field, null]);
+        for (const e of l.external) link.run([l.ref, 'external', e.work, e.loc, e.by, e.field, e.text]);
+      }
+      link.finalize();
       const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
       meta.run(['texts_license', `The verse texts, translations and commentaries: ${UPSTREAM.repository}, GNU GPL v3`]);
       if (input.analysis) meta.run(['analysis_license', `${DCS_ATTRIBUTION} (${DCS_LICENSE.url}); tables analysis`]);
@@ -231,6 +252,7 @@ export async function downloadAssets(input: DownloadInput, cache: BuildCache): P
   const hash = createHash('sha256').update(json);
   for (const v of input.verses) hash.update(JSON.stringify((input.wordsOf ?? contentWords)(v)));
   hash.update(JSON.stringify(input.analysis ?? null));
+  hash.update(JSON.stringify(input.links ?? null));
   for (const file of [join(PROJECT_ROOT, 'src', 'publish', 'downloads.ts'), join(PROJECT_ROOT, 'src', 'content', 'words.ts'), join(PROJECT_ROOT, 'node_modules', 'node-sqlite3-wasm', 'package.json')]) hash.update(readFileSync(file));
   const slot = cache.lookup(`${hash.digest('hex')}.gita.sqlite`);
   const sqlite = slot.file ? readFileSync(slot.file) : await gitaSqlite(input);

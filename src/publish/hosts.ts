@@ -31,6 +31,9 @@ export function redirectsFile(daily: { chapter: number; verse: number }): string
     // The lemma as IAST or as the ASCII spelling that has a file; Devanagari needs the server (or the client, which sends IAST).
     [ROUTE_PATHS.lemma, FILES.lemma(':lemma')],
     [ROUTE_PATHS.lemmas, FILES.lemmas],
+    [ROUTE_PATHS['verse-links'], FILES.links(':ch', ':sl')],
+    [ROUTE_PATHS.works, FILES.works],
+    [ROUTE_PATHS.work, FILES.work(':work')],
     [ROUTE_PATHS.pricing, FILES.pricing],
   ].map(([path, file]) => [colonPath(path), file]);
   const lines = rows.flatMap(([from, to]) => [`${from} ${to} 200`, `${from}/ ${to} 200`]);

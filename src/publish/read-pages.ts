@@ -4,6 +4,7 @@
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { wordsOf as contentWords, type Word } from '../content/words.ts';
 import { FILES } from '../layout.ts';
+import type { VerseLinks } from '../content/links.ts';
 import { chapterPage, DEFAULT_READING_LANG, neighbours, versePage, type BaseUrl, type ReadingOptions } from '../pages/read.ts';
 
 export interface ReadingInput {
@@ -12,15 +13,17 @@ export interface ReadingInput {
   verses: readonly VerseRecord[];
   /** The words of a verse; default: the content's word lists (src/content/words.ts). */
   wordsOf?: (verse: VerseRecord) => readonly Word[];
+  /** The verse's links (what cites it); none: the page lists none. */
+  linksOf?: (verse: VerseRecord) => VerseLinks | undefined;
   base: BaseUrl;
 }
 
-export function readingFiles({ chapters, verses, wordsOf = contentWords, base }: ReadingInput): Array<{ path: string; body: Buffer }> {
+export function readingFiles({ chapters, verses, wordsOf = contentWords, linksOf = () => undefined, base }: ReadingInput): Array<{ path: string; body: Buffer }> {
   const options: ReadingOptions = { lang: DEFAULT_READING_LANG, author: null };
   const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
   const out = verses.map((verse, i) => ({
     path: FILES.readVerse(verse.chapter, verse.verse),
-    body: Buffer.from(versePage({ verse, chapter: byNumber.get(verse.chapter)!, ...neighbours(verses, i), words: wordsOf(verse), options, base })),
+    body: Buffer.from(versePage({ verse, chapter: byNumber.get(verse.chapter)!, ...neighbours(verses, i), words: wordsOf(verse), links: linksOf(verse), versesPerChapter: chapters.map((c) => c.verses_count), options, base })),
   }));
   chapters.forEach((chapter, i) => {
     const own = verses.filter((v) => v.chapter === chapter.chapter_number);

@@ -76,6 +76,23 @@ test('words: the verse word by word in both modes; a verse that does not exist i
   }
 });
 
+test('links, works, work: the link graph in both modes; a verse or work that does not exist is a 404 GitaError', async () => {
+  for (const c of [remote, local]) {
+    const links = await c.links(3, 5);
+    assert.equal(links, file(FILES.links(3, 5)), c.mode);
+    assert.ok(links.cites.some((x) => x.to === 'BG18.15' && x.by === 'rams'), c.mode);
+    const works = await c.works();
+    assert.equal(works, file(FILES.works), c.mode);
+    const slug = works.works[0].slug;
+    assert.equal(await c.work(slug), file(FILES.work(slug)), `${c.mode}: ${slug}`);
+    for (const missing of [() => c.links(2, 99), () => c.work('nothing-cited'), () => c.work('../works')]) {
+      const err = await missing().catch((e) => e);
+      assert.instance(err, GitaError, c.mode);
+      assert.is(err.status, 404, c.mode);
+    }
+  }
+});
+
 test('verses(ref): the same labels and records in both modes (static: one file per verse), errors alike', async () => {
   const whole = await remote.verses('BG 2:47-50; 18.66, 2.72-3.1');
   assert.equal(whole.refs, ['BG2.47-50', 'BG18.66', 'BG2.72-3.1']);

@@ -9,6 +9,7 @@ import { PROJECT_ROOT } from '../../src/paths.ts';
 import { readContent, verseFile } from '../../src/content/read.ts';
 import { COMMENTARY_KEYS, isSpecCommentary } from '../../src/content/schema.ts';
 import { applyEdits, type Repair } from '../../src/content/repairs.ts';
+import { mineLinks, type LinkGraph } from '../../src/content/links.ts';
 import { applyVerseEdits, type VerseTextChange } from '../../src/content/verse-text.ts';
 import { SHARED_DATA, linkedCopy, rewrite, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 import { breakFile, makeArchive, serve } from './import-helpers.ts';
@@ -68,6 +69,7 @@ function assertSameRecords(contentDir: string, source = SHARED_DATA) {
     if (c.rule === 'qu') assert.ok(english && c.after.replace(/qu/i, '') === c.before && c.after.length === c.before.length + 2, `a qu repair only puts "qu" back: ${c.before} -> ${c.after}`);
     else if (c.rule === 'question-mark') assert.ok(english && c.before === '?' && (c.after === ',' || c.after === ';'), `a question-mark repair only changes the mark: ${c.before} -> ${c.after}`);
     else if (c.rule === 'heading') assert.ok(c.position === 0 && c.after === '' && /^(Hindi|English|Sanskrit) (Translation|Commentary) By /.test(c.before), `a heading cut: ${c.before}`);
+    else if (c.rule === 'abhinav-period') assert.ok(c.key === 'abhinav' && c.field === 'sc' && c.before === '?' && c.after === '.', `a lost period: ${c.before} -> ${c.after}`);
     else if (c.rule === 'sanskrit-comma') assert.ok(c.field === 'sc' && c.before === '?' && (c.after === ',' || c.after === ''), `a Sanskrit comma: ${c.before} -> ${c.after}`);
     else if (c.rule === 'hindi-comma') assert.ok((c.field === 'ht' || c.field === 'hc') && c.before === '?' && c.after === ',', `a Hindi comma: ${c.before} -> ${c.after}`);
     else if (c.rule === 'hindi-visarga') assert.ok((c.field === 'ht' || c.field === 'hc') && c.before === '?' && c.after === 'ः', `a Hindi visarga: ${c.before} -> ${c.after}`);
@@ -143,6 +145,16 @@ test('imports the shared folder; every record equals its source', async () => {
   assert.ok(readFileSync(join(contentDir, 'LICENSE'), 'utf8').includes('GNU GENERAL PUBLIC LICENSE'));
   assert.equal(manifest.errata, ['BG18.45-commentaries']);
   assert.equal(JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')).findings, []);
+  // The link graph, mined from the records as written: content/links.json, and its counts in the audit, adding up.
+  const graph = JSON.parse(readFileSync(join(contentDir, 'links.json'), 'utf8')) as LinkGraph;
+  assert.equal(graph, JSON.parse(JSON.stringify(mineLinks(written.verses.map((v) => v.record), written.chapters.map((c) => c.record.verses_count)))), 'mined from the texts as written');
+  assert.equal(audit.links, graph.counts);
+  assert.is(graph.verses.length, 719);
+  assert.is(audit.links!.cites, graph.verses.reduce((n, v) => n + v.cites.length, 0));
+  assert.is(audit.links!.covers, graph.verses.reduce((n, v) => n + v.covers.length, 0));
+  assert.is(audit.links!.external.named + audit.links!.external.unnamed, graph.verses.reduce((n, v) => n + v.external.length, 0));
+  assert.is(audit.links!.external.named, graph.works.reduce((n, w) => n + w.count, 0));
+  assert.ok(audit.links!.mentions.gita >= audit.links!.cites, 'every citation kept is a mention');
 });
 
 test('without repairs and errata the content is upstream byte for byte; the audit says no repairs', async () => {

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { applyEdits, QU_LISTED, repairContent, repairEdits, transliterationGuard, type RepairContext, type RepairReport } from '../../src/content/repairs.ts';
+import { applyEdits, periodEdits, QU_LISTED, repairContent, repairEdits, transliterationGuard, type RepairContext, type RepairReport } from '../../src/content/repairs.ts';
 import { loadEnglish } from '../../src/content/english.ts';
 import { parseWords, wordListSpan, wordsOf } from '../../src/content/words.ts';
 import { readContent, type Content } from '../../src/content/read.ts';
@@ -39,6 +39,36 @@ test('qu: English words, words of other letters and Sanskrit stay; so does a wor
   // "asat" would be the Scrabble word "asquat", which Hunspell does not know: not a sure word, left.
   assert.is(mend('Sat and Asat'), 'Sat and Asat');
   assert.is(mend('the ass is made to carry'), 'the ass is made to carry', 'an English word word-list leaves out stays');
+});
+
+test('abhinav-period: a reference\'s lost periods come back; the manuscript sigla keep their "?"', () => {
+  const mendPeriods = (t: string) => applyEdits(t, periodEdits(t));
+  assert.is(mendPeriods('इति --   RV? X? 90? 3प्रजानां'), 'इति --   RV. X. 90. 3प्रजानां');
+  assert.is(mendPeriods('( M? Adi? Ch? 1? verse 210 )'), '( M. Adi. Ch. 1. verse 210 )');
+  assert.is(mendPeriods('( SV? I? i? 2? verse 22 )'), '( SV. I. i. 2. verse 22 )');
+  assert.is(mendPeriods('(X? 18) (XVIII? 63) (Spk? III? 16)'), '(X. 18) (XVIII. 63) (Spk. III. 16)');
+  for (const t of ['( S??N कामानाम्', '( S? ? N omit', '(?N?K अ', 'अ? N? K अ', '(S? omit अ)', 'in the margin? and ?N in']) assert.is(mendPeriods(t), t, t);
+});
+
+test('abhinav-period on upstream\'s files: every change is in abhinav.sc, a "?" between two parts of a reference; the sigla stay', () => {
+  const changes = report.changes.filter((c) => c.rule === 'abhinav-period');
+  assert.is(report.counts['abhinav-period'], changes.length);
+  assert.ok(changes.length >= 150, `${changes.length} lost periods`);
+  for (const c of changes) {
+    assert.equal([c.key, c.field, c.before, c.after], ['abhinav', 'sc', '?', '.'], `${c.record}`);
+    const text = record(upstream, c.record).abhinav.sc;
+    assert.is(text[c.position], '?', `${c.record} at ${c.position}: upstream has the "?"`);
+    assert.match(text.slice(Math.max(0, c.position - 5), c.position), /[A-Za-z0-9]$/);
+  }
+  const before = record(upstream, 'BG10.19').abhinav.sc;
+  const after = record(repaired, 'BG10.19').abhinav.sc;
+  assert.match(before, 'RV? X? 90? 3');
+  assert.match(after, 'RV. X. 90. 3');
+  assert.is(after.length, before.length, 'a period for a "?": the offsets stay');
+  // The sigla of upstream stay as they are.
+  const sigla = (c: Content) => c.verses.reduce((n, v) => n + (((v.record as unknown as Record<string, Record<string, string>>).abhinav?.sc ?? '').match(/S\?\?N/g)?.length ?? 0), 0);
+  assert.ok(sigla(upstream) > 100);
+  assert.is(sigla(repaired), sigla(upstream));
 });
 
 test('question-mark: a "?" before a space and a lower-case letter is a comma; a real question keeps its mark', () => {

@@ -57,7 +57,7 @@ test("the static hosts' rewrites are the routes' paths", () => {
   const rows = redirectsFile({ chapter: 2, verse: 47 }).split('\n').filter((l) => l.startsWith('/'));
   assert.ok(rows.length >= 10);
   for (const row of rows) {
-    const from = row.split(' ')[0].replace(':ch', '3').replace(':sl', '5').replace(':key', 'siva').replace(':lemma', 'karman');
+    const from = row.split(' ')[0].replace(':ch', '3').replace(':sl', '5').replace(':key', 'siva').replace(':lemma', 'karman').replace(':work', 'chandogya-upanisad');
     assert.not.ok(routeOf(from).startsWith('404'), row);
   }
 });
@@ -82,6 +82,12 @@ test("the client's URLs lead to the routes they mean", async () => {
   assert.is(route(), 'search');
   await gita.verses('BG 2.47-50');
   assert.is(route(), 'verses');
+  await gita.links(3, 5);
+  assert.is(route(), 'verse-links');
+  await gita.works();
+  assert.is(route(), 'works');
+  await gita.work('chandogya-upanisad');
+  assert.is(route(), 'work');
   const card = (o: Parameters<typeof gita.cardUrl>[0]) => routeOf(new URL(gita.cardUrl(o)).pathname.replace(/^\/api/, ''));
   assert.is(card({}), 'card');
   assert.is(card({ chapter: 2, theme: 'dark' }), 'card');
@@ -108,6 +114,14 @@ test('the later routes are one entry each: words, ranges, references, MCP, PNG c
   assert.is(at('/slok/2/01-3'), '404 verse');
   assert.is(at('/verses'), 'verses {}');
   assert.is(at('/mcp'), 'mcp {}');
+  assert.is(at('/slok/2/47/links'), 'verse-links {"ch":2,"sl":47}');
+  assert.is(at('/slok/2/47/links.json'), 'verse-links {"ch":2,"sl":47}');
+  assert.is(at('/slok/2/74/links'), '404 verse');
+  assert.is(at('/works'), 'works {}');
+  assert.is(at('/works.json'), 'works {}');
+  assert.is(at('/works/chandogya-upanisad'), 'work {"work":"chandogya-upanisad"}');
+  assert.is(at('/works/chandogya-upanisad.json'), 'work {"work":"chandogya-upanisad"}');
+  assert.is(at('/works/Chandogya'), '404 resource', 'a work is named by its slug only');
   assert.is(at('/gita.png'), 'card-png {"theme":"auto"}');
   assert.is(at('/gita-dark.png'), 'card-png {"theme":"dark"}');
   assert.match(at('/slok/2/47/gita-light.png'), /^verse-card-png \{"ch":2,"sl":47,"theme":"light"/);

@@ -43,9 +43,9 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   });
   s.after(async (ctx) => ctx.close());
 
-  s('lists the eight tools, each described with an input schema, and the two resource templates', async ({ client }) => {
+  s('lists the nine tools, each described with an input schema, and the two resource templates', async ({ client }) => {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['get_authors', 'get_chapter', 'get_lemma', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
+    assert.equal(tools.map((t) => t.name).sort(), ['get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
     // The contract's list (which the route table, OpenAPI and the docs show) is what the server registers, in its order.
     assert.equal(tools.map((t) => t.name), [...MCP_TOOLS]);
     for (const t of tools) {
@@ -175,6 +175,16 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     assert.match(none.text, /^No verse matches "who am I": .*searched as one phrase/);
   });
 
+  s('get_links: the verse\'s links as the build wrote them, in lines a model can read; a verse that does not exist is a tool error', async ({ client }) => {
+    const r = await call(client, 'get_links', { ch: 3, sl: 5 });
+    assert.not.ok(r.isError, r.text);
+    assert.equal(r.data, read(FILES.links(3, 5)));
+    assert.ok(r.text.startsWith('BG3.5: cites '), r.text.slice(0, 80));
+    assert.ok(r.text.includes('cites BG18.15 (rams.hc: गीता 18। 15)'), 'each citation with who wrote it and how');
+    assert.ok((await call(client, 'get_links', { ch: 2, sl: 99 })).isError);
+    assert.ok((await call(client, 'get_links', { ch: 19, sl: 1 })).isError);
+  });
+
   s('resources: chapters and verses by URI, colophons too; a missing one is a JSON-RPC error', async ({ client }) => {
     const chapter = await client.readResource({ uri: 'gita://chapter/3' });
     assert.equal(JSON.parse((chapter.contents[0] as { text: string }).text), read(FILES.chapter(3)));
@@ -248,6 +258,8 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
     rpc('tools/call', { name: 'get_lemma', arguments: { lemma: '../../package' } }),
     rpc('tools/call', { name: 'get_lemma', arguments: { lemma: 'a'.repeat(5000) } }),
     rpc('tools/call', { name: 'get_lemma', arguments: { lemma: '__proto__', limit: 1e308 } }),
+    rpc('tools/call', { name: 'get_links', arguments: { ch: 2, sl: 1e308 } }),
+    rpc('tools/call', { name: 'get_links', arguments: { ch: '2', sl: '47' } }),
     rpc('resources/read', { uri: 'gita://verse/99999999999999999999/1' }),
     rpc('resources/read', { uri: 12 }),
     rpc('tools/list', {}, { id: 'object ids are not JSON-RPC' }),
@@ -263,7 +275,7 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
   // Answers are JSON whatever the Accept: a client that lists only application/json (or nothing) is answered too.
   const noAccept = await fetch(web.url, { method: 'POST', body: rpc('tools/list'), headers: { 'content-type': 'application/json' } });
   assert.is(noAccept.status, 200);
-  assert.ok((await noAccept.json()).result.tools.length === 8);
+  assert.ok((await noAccept.json()).result.tools.length === MCP_TOOLS.length);
   const wrongType = await post(rpc('tools/list'), { 'content-type': 'text/plain' });
   assert.is(wrongType.status, 415);
 });

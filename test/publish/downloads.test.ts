@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FILES } from '../../src/layout.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { DOWNLOAD_LEVELS, gitaSqlite } from '../../src/publish/downloads.ts';
+import { readLinks } from '../../src/publish/links.ts';
 import { readContent } from '../../src/content/read.ts';
 import { wordsOf } from '../../src/content/words.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
@@ -96,6 +97,18 @@ test('gita.sqlite opens in a real SQLite: the counts, the records, the words tab
   assert.equal(sql("SELECT w.word, w.transliteration, w.meaning FROM words w JOIN verses v ON v.id = w.verse_id WHERE v.ref = 'BG2.47' AND w.position = 1"), [{ ...first }]);
 });
 
+test('gita.sqlite: the links table holds the link graph as the API serves it', () => {
+  const links = JSON.parse(readFileSync(join(distDir, FILES.links(3, 5)), 'utf8'));
+  const rows = sql("SELECT kind, target, loc, key, field, text FROM links WHERE ref = 'BG3.5' ORDER BY rowid");
+  assert.equal(rows.filter((r) => r.kind === 'cites').map((r) => ({ to: r.target, by: r.key, field: r.field, text: r.text })), links.cites);
+  assert.equal(rows.filter((r) => r.kind === 'external').map((r) => ({ work: r.target, loc: r.loc, by: r.key, field: r.field, text: r.text })), links.external);
+  // What cites a verse: the rows whose target names it (a single verse here; a range names each verse of it).
+  const bg1815 = JSON.parse(readFileSync(join(distDir, FILES.links(18, 15)), 'utf8'));
+  const citing = sql("SELECT DISTINCT ref FROM links WHERE kind = 'cites' AND target = 'BG18.15'").map((r) => r.ref);
+  for (const ref of citing) assert.ok(bg1815.citedBy.some((c: { from: string }) => c.from === ref), `${ref} cites BG18.15`);
+  assert.ok(citing.includes('BG3.5'));
+});
+
 test('FTS5 finds verses by English, Hindi, Devanagari and transliteration without diacritics', () => {
   const refs = (match: string) => sql(`SELECT v.ref FROM verses_fts f JOIN verses v ON v.id = f.rowid WHERE verses_fts MATCH '${match}' ORDER BY rank LIMIT 50`).map((r) => r.ref);
   assert.ok(refs('english: "right to work"').includes('BG2.47'));
@@ -108,7 +121,7 @@ test('FTS5 finds verses by English, Hindi, Devanagari and transliteration withou
 test('gita.sqlite: the same records give the same bytes; the words go in their table', async () => {
   const content = await readContent(contentDir);
   const analysis = readAnalysis(contentDir)?.verses;
-  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record), ...(analysis && { analysis }) };
+  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record), ...(analysis && { analysis }), links: readLinks(contentDir, content).verses };
   assert.ok((await gitaSqlite(input)).equals(readFileSync(sqliteFile)), 'made again in another process: the same bytes as the build');
   const words = [{ word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' }, { word: 'एव', transliteration: 'eva', meaning: 'only' }];
   const file = join(tempDir(), 'words.sqlite');

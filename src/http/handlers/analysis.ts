@@ -22,4 +22,9 @@ export const readLemma: Handler = (c) => {
   return file === undefined ? notFoundPage.verse : badRequest(file.error);
 };
 
+/** A verse's links, the works cited, one work's citations: files of the build (links.ts), streamed. */
+export const verseLinks: Handler = (c) => c.file(FILES.links(c.at.ch!, c.at.sl!), false, undefined, notFound.verse);
+export const works: Handler = (c) => c.file(FILES.works, false, undefined, notFound.resource);
+export const work: Handler = (c) => c.file(FILES.work(c.at.work!), false, undefined, notFound.resource);
+
 export const lemmas: Handler = (c) => c.file(FILES.lemmas, false, undefined, notFound.resource);

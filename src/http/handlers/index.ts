@@ -4,7 +4,7 @@
 // responders of the context (context.ts), or returns an error at once.
 import type { RouteId } from '../../contract/routes.ts';
 import type { Handler } from '../context.ts';
-import { analysis, lemma, lemmas, readLemma } from './analysis.ts';
+import { analysis, lemma, lemmas, readLemma, verseLinks, work, works } from './analysis.ts';
 import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
@@ -22,6 +22,9 @@ export const HANDLERS: Record<RouteId, Handler> = {
   verse,
   'verse-words': words,
   'verse-analysis': analysis,
+  'verse-links': verseLinks,
+  works,
+  work,
   lemma,
   lemmas,
   'verse-range': verseRange,

@@ -6,6 +6,7 @@ import type { ChapterRecord, VerseRecord } from '../../content/schema.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wordsOf, type Word } from '../../content/words.ts';
+import type { VerseLinks } from '../../content/links.ts';
 import { FILES } from '../../layout.ts';
 import { chapterListFields, chapterPage, parseReadingOptions, versePage, type ReadingOptions } from '../../pages/read.ts';
 import type { Asset } from '../assets.ts';
@@ -51,6 +52,15 @@ function joinedWords(dir: string, ch: number, sl: number): Word[] | undefined {
   }
 }
 
+/** The verse's links as the build wrote them (slok/C/V/links.json); read once per page made. */
+function verseLinks(dir: string, ch: number, sl: number): VerseLinks | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, FILES.links(ch, sl)), 'utf8')) as VerseLinks;
+  } catch {
+    return undefined;
+  }
+}
+
 export const readVerse: Handler = (c) => {
   const o = options(c);
   if ('error' in o) return badRequestPage(o.error);
@@ -62,7 +72,7 @@ export const readVerse: Handler = (c) => {
   const base = baseUrl(c);
   return pageReply(c, `${ch}/${sl}`, o, base, () => {
     const verse = parse<VerseRecord>(assets.get(FILES.verse(ch, sl)));
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), options: o, base });
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), links: verseLinks(c.served.dist.dir, ch, sl), versesPerChapter: counts, options: o, base });
   });
 };
 

@@ -1,0 +1,55 @@
+// The link graph's answers (/slok/C/V/links, /works, /works/{work}) as
+// types, without imports: the client's declarations carry them
+// (src/publish/client.ts), and src/content/links.ts makes them.
+
+/** Where a link stands: the commentary key, the field, the text as written. */
+export interface Cite {
+  to: string;
+  by: string;
+  field: string;
+  text: string;
+}
+export interface CitedBy {
+  from: string;
+  by: string;
+  field: string;
+  text: string;
+}
+export interface Covers {
+  by: string;
+  field: string;
+  range: string;
+}
+export interface External {
+  work: string;
+  loc: string;
+  by: string;
+  field: string;
+  text: string;
+}
+
+/** What one verse's links answer (/slok/{ch}/{sl}/links). */
+export interface VerseLinks {
+  ref: string;
+  cites: Cite[];
+  citedBy: CitedBy[];
+  covers: Covers[];
+  external: External[];
+}
+
+/** A work the commentaries cite: its name, how it is written, how often. */
+export interface WorkSummary {
+  work: string;
+  slug: string;
+  written: string[];
+  count: number;
+}
+
+/** One work's citations by verse and commentator (/works/{work}). */
+export interface WorkCitations {
+  work: string;
+  slug: string;
+  written: string[];
+  count: number;
+  citations: Array<{ ref: string; by: string; field: string; loc: string; text: string }>;
+}

@@ -1,0 +1,480 @@
+// The link graph, mined from the commentaries' texts: what each commentary
+// cites (another verse of the Gita, or another work), which commentaries are
+// written on a group of verses, and, inverted, what cites each verse. Pure:
+// texts in, mentions and the graph out; the import runs it over the texts it
+// serves (after the repairs) and writes content/links.json.
+//
+// How a number pair is read (mentionsIn):
+// - its numbers: N.M, N।M, N:M, or N?M (a lost period), with a range after
+//   it ("7। 16 18", "2.47-50", "10.8 -- 10.10", "16.23-4"); three numbers or
+//   more ("6।2।1", "3।12।7") are never a verse of the Gita;
+// - what is written before it: inside its bracket ("(गीता 9। 22)", "(Tai.
+//   U., 3.1.1)", "[ब्र.सू.1।3।10]"), glued to it ("श्वे.उ.4।5", "अष्टा.6।3।46")
+//   or the words before it ("Śvetāśvatara Upaniṣad 3.8", "Yoga-sūtras
+//   (4.33)"). A Gita word makes a Gita citation; a work's name or an
+//   abbreviation another work (works.ts names it, or it stays as written);
+//   "Ibid." the work before it; "टिप्पणी प0" (the printed book's page) and
+//   "starts from" (a placeholder's pointer) nothing;
+// - where it stands: at a text's start (or between "।।" marks) it is the
+//   text's own heading: the verse itself, or the group of verses the text
+//   is written on (covers);
+// - a Gita citation names a verse that exists (its chapter's verses, not the
+//   colophon); one that names the verse it stands under is that verse's own
+//   number, not a citation.
+import { GITA, workName, workSlug } from './works.ts';
+
+/** The graph as the import writes it beside the records (content/links.json). */
+export const LINKS_FILE = 'links.json';
+
+export type MentionKind = 'gita' | 'covers' | 'self' | 'work' | 'other';
+
+/** One number pair (or longer) of a text, read. */
+export interface Mention {
+  /** The numbers, as UTF-16 offsets in the text: [start, end). */
+  start: number;
+  end: number;
+  /** Where the citation as written starts (its label: "गीता ", "छा0 उ0 "), at or before start. */
+  from: number;
+  /** The citation as written: text.slice(from, end). */
+  text: string;
+  kind: MentionKind;
+  /** gita: the verse or range cited (BG2.47, BG7.16-18); self: the verse. */
+  to?: string;
+  /** covers: the group of verses the text is written on (BG1.26-47). */
+  range?: string;
+  /** work: the work's canonical name, or the abbreviation as written when no name is known (named false). */
+  work?: string;
+  named?: boolean;
+  /** work: the place in it, its numbers as written with "." between (6.2.1, 88.24-28). */
+  loc?: string;
+  /** work: the work's label as written ("छा0 उ0", "Cha. U.", "Yoga-sūtras"); none after "Ibid.". */
+  label?: string;
+  /** Why, in a few words (for the tests and the audit). */
+  why: string;
+}
+
+const DEVANAGARI_ZERO = 0x0966;
+/** Digits of any script the texts use, read as ASCII (one UTF-16 unit each, so offsets stay). */
+const asciiDigits = (text: string) => text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - DEVANAGARI_ZERO));
+
+const SP = '[ \\t\\u00a0]';
+/** Numbers joined by one separator each: ".", "।", ":", or "?" (a period the source lost). */
+const GROUP = new RegExp(`\\d+(?:${SP}*[.।:?]${SP}*\\d+)*`, 'g');
+const SEPARATOR = new RegExp(`${SP}*[.।:?]${SP}*`);
+/** After a verse: a range's end, after a dash ("-50", " -- 10.10", "-4") or spaces ("7। 16 18", "3.40  3.41"). */
+const RANGE_AFTER = new RegExp(`^(?:(\\.?${SP}*(?:--|-|–|—|‑)${SP}*|${SP}*\\bto${SP}+)|(${SP}+))(?:(\\d+)${SP}*[.।:]${SP}*)?(\\d+)(?!\\d|${SP}*[.।:?]${SP}*\\d)`);
+/** What may follow a range's end written after spaces only: its bracket's end, a danda, a comma, the end. */
+const AFTER_SPACED_RANGE = new RegExp(`^${SP}*(?:[)\\]।|,;]|$)`);
+/** A verse of the same chapter listed after a cited one, in its bracket: "(गीता 8। 14 एवं 9। 22, 34)". */
+const LIST_AFTER = new RegExp(`^,${SP}*(\\d+)(?!\\d|${SP}*[.।:?]${SP}*\\d)`);
+const ROMAN_BEFORE = /(?:^|[^A-Za-z])([IVXL]{1,7})\.\s*$/;
+const CHAPTER_VERSES_BEFORE = /chapter\s+([IVXL]{1,7}|\d{1,2})\s+verses?\s*$/i;
+const HEADING_OPEN = /(?:^|।।|\|\|)[\s\u00a0]*$/;
+const HEADING_CLOSE = /^[\s\u00a0]*(?:।।|\|\|)/;
+const LEADING = /^[\s\u00a0]*(?:[।|]{1,3}[\s\u00a0]*)?$/;
+const PAGE = /(?:टिप्पणी|^प\.?$|^pp?\.?$|^page$)/i;
+const POINTER = /starts?\s+from\s*$/i;
+const IBID = /^(?:ibid\.?,?|op\.?\s*cit\.?,?|तत्रैव|वही)$/i;
+/** Words that lead to a citation without naming a work: "see", "cf.", "under", "in the"... */
+const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|to|एवं|और|तथा|च|व|जैसे|जिसका|जिसकी|वर्णन|देखें|देखिये|उक्तं|उक्तम्|[\u0900-\u097F]*स्कन्धे|--|—|-)$/i;
+
+function romanValue(s: string): number | undefined {
+  const m = /^(l?)(x{0,3})(ix|iv|v?i{0,3})$/i.exec(s);
+  if (!m || !s) return undefined;
+  const ones: Record<string, number> = { '': 0, i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9 };
+  return (m[1] ? 50 : 0) + m[2].length * 10 + ones[m[3].toLowerCase()];
+}
+
+/** The label's words, after the last connective ("see note under" leaves nothing; "cf. Br." leaves "Br."). */
+function cleanLabel(raw: string): string {
+  // A phrase quoted in the bracket is the text cited, not a work: "('सदसच्चाहम्' 9। 19)".
+  let label = raw.replace(/['‘"“][^'’"”]*['’"”]/g, ' ').replace(/-(?=see\b)/gi, ' ').replace(/^[\s,;:.)\]&]+|[\s,;:(\[]+$/g, '');
+  const semi = label.lastIndexOf(';');
+  if (semi !== -1) label = label.slice(semi + 1);
+  const tokens = label.split(/\s+/).filter(Boolean).map((t) => t.replace(/^cf\.(?=\S)/i, ''));
+  let last = -1;
+  tokens.forEach((t, i) => CONNECTIVE.test(t.replace(/[,;:]+$/, '')) && (last = i));
+  return tokens.slice(last + 1).join(' ').replace(/^[\s,;:.&]+|[\s,;:]+$/g, '');
+}
+
+/** The work named by the last one to `max` words of `label` (longest first), and those words as written; null when none names one. */
+function namedAtEnd(label: string, max = 4): { name: string; written: string } | null {
+  const tokens = [...label.matchAll(/\S+/g)];
+  while (tokens.length && CONNECTIVE.test(tokens[tokens.length - 1][0].replace(/[,;:]+$/, ''))) tokens.pop();
+  for (let n = Math.min(max, tokens.length); n >= 1; n--) {
+    const words = tokens.slice(-n);
+    const name = workName(words.map((t) => t[0]).join(' '));
+    if (name) return { name, written: label.slice(words[0].index, words[n - 1].index + words[n - 1][0].length).replace(/[,;:]+$/, '') };
+  }
+  return null;
+}
+
+type Reading =
+  | { as: 'gita'; explicit: boolean }
+  | { as: 'roman'; chapter: number }
+  | { as: 'work'; work: string; named: boolean }
+  | { as: 'other'; why: string };
+
+interface Context {
+  /** The label's start (for the text as written). */
+  from: number;
+  /** A work's label as written ("छा0 उ0", "Yoga-sūtras"), for the ways a work is written. */
+  written?: string;
+  reading: Reading;
+  bracket: number;
+}
+
+/** Is `ch.v` a verse of the Gita (not a colophon)? */
+const isVerse = (ch: number, v: number, versesPerChapter: readonly number[]) => ch >= 1 && ch <= versesPerChapter.length && v >= 1 && v <= versesPerChapter[ch - 1];
+
+/**
+ * Two verse numbers run together ("3031" for 30-31, "(गीता 7।45)" for 4-5),
+ * read as the range they stand for: the first split into a verse and a later
+ * one within the chapter, at most 10 verses on (a longer "range" is a list,
+ * "[10।2637]" for 26 and 37, or another work's place, "[1।1027]" of the
+ * Dhātupāṭha). Where the Gita is not named, only two halves of two digits or
+ * more count ("2728"; not "37", which is a typo or another work's 5.39 as
+ * often as a range).
+ */
+function joinedRange(digits: string, count: number, named: boolean): [number, number] | null {
+  for (let i = 1; i < digits.length; i++) {
+    if (digits[i] === '0' || (!named && (i * 2 !== digits.length || i < 2))) continue;
+    const [a, b] = [Number(digits.slice(0, i)), Number(digits.slice(i))];
+    if (a >= 1 && b > a && b - a <= 10 && b <= count) return [a, b];
+  }
+  return null;
+}
+
+/** A range's end as written ("16.23-4" is 23-24): the shortest reading at or after the start. */
+function rangeEnd(first: number, written: string): number {
+  const n = Number(written);
+  if (n > first || written.length >= String(first).length) return n;
+  return Number(String(first).slice(0, String(first).length - written.length) + written);
+}
+
+/**
+ * Every number pair of one commentary text, read: `own` is the verse the text
+ * stands under, `versesPerChapter` the chapters' verse counts (colophons
+ * not counted).
+ */
+export function mentionsIn(text: string, own: { ch: number; sl: number }, versesPerChapter: readonly number[]): Mention[] {
+  const norm = asciiDigits(text);
+  const out: Mention[] = [];
+  const ownId = `BG${own.ch}.${own.sl}`;
+  let lastWork: { work: string; named: boolean } | null = null;
+  let previous: { bracket: number; reading: Reading } | null = null;
+
+  const push = (m: Omit<Mention, 'text'>) => {
+    out.push({ ...m, text: text.slice(m.from, m.end) });
+    if (m.kind === 'work') lastWork = { work: m.work!, named: m.named! };
+  };
+
+  // The end of the last range read: a range's end is not read again as a number of its own.
+  let consumed = 0;
+  for (const g of norm.matchAll(GROUP)) {
+    const start = g.index;
+    if (start < consumed) continue;
+    let end = start + g[0].length;
+    const nums = g[0].split(SEPARATOR).map(Number);
+    const seps = g[0].match(new RegExp(SEPARATOR.source, 'g'))?.map((s) => s.trim()) ?? [];
+    const pre = norm.slice(Math.max(0, start - 60), start);
+
+    // A lone number: a verse only after a Roman chapter ("XVIII.9").
+    if (nums.length === 1) {
+      const roman = ROMAN_BEFORE.exec(pre);
+      const ch = roman && romanValue(roman[1]);
+      if (ch && isVerse(ch, nums[0], versesPerChapter)) {
+        const id = `BG${ch}.${nums[0]}`;
+        push({ start, end, from: start - roman![1].length - 1, kind: id === ownId ? 'self' : 'gita', to: id, why: 'a verse after a Roman chapter' });
+      }
+      continue;
+    }
+
+    // A range after it.
+    let rangeTo: number | undefined;
+    const r = RANGE_AFTER.exec(norm.slice(end));
+    if (r) {
+      const [all, dash, spaces, rch, rv] = r;
+      const sameChapter = rch === undefined || (nums.length === 2 && Number(rch) === nums[0]);
+      const spacedOk = !spaces || AFTER_SPACED_RANGE.test(norm.slice(end + all.length)) || rch !== undefined;
+      const endV = dash ? rangeEnd(nums[nums.length - 1], rv) : Number(rv);
+      if (sameChapter && spacedOk && endV > nums[nums.length - 1]) {
+        rangeTo = endV;
+        end += all.length;
+        consumed = end;
+      }
+    }
+    const range = (ch: number, v: number) => (rangeTo === undefined ? `BG${ch}.${v}` : `BG${ch}.${v}-${rangeTo}`);
+
+    // A heading: at the text's start, or between "।।" marks, or set apart before a sentence.
+    if (nums.length === 2 && seps[0] === '.') {
+      const leading = LEADING.test(norm.slice(0, start));
+      const between = HEADING_OPEN.test(pre) && (HEADING_CLOSE.test(norm.slice(end)) || /^\s+[A-Z]/.test(norm.slice(end)));
+      const setApart = /\S[ \u00a0]{2,}$/.test(pre) && /^ [A-Z][a-z]/.test(norm.slice(end));
+      if ((leading || between || setApart) && isVerse(nums[0], nums[1], versesPerChapter)) {
+        const id = range(nums[0], nums[1]);
+        const kind = rangeTo !== undefined || (!leading && id !== ownId) ? 'covers' : 'self';
+        push({ start, end, from: start, kind, ...(kind === 'covers' ? { range: id } : { to: id }), why: leading ? 'the text\'s heading' : 'a heading inside the text' });
+        previous = null;
+        continue;
+      }
+    }
+
+    const ctx = contextOf(text, norm, start, pre, lastWork, previous);
+    previous = ctx.bracket >= 0 ? { bracket: ctx.bracket, reading: ctx.reading } : null;
+    const reading = ctx.reading;
+
+    if (reading.as === 'other') {
+      push({ start, end, from: ctx.from, kind: 'other', why: reading.why });
+      continue;
+    }
+    if (reading.as === 'work') {
+      const loc = nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`);
+      push({ start, end, from: ctx.from, kind: 'work', work: reading.work, named: reading.named, loc, ...(ctx.written && { label: ctx.written.trim().replace(/[,;:]+$/, '') }), why: reading.named ? 'a work named before it' : 'an abbreviation before it' });
+      continue;
+    }
+    if (reading.as === 'roman') {
+      // "Cf.III.7.19?25": each number a verse of the Roman chapter.
+      let at = start;
+      for (const n of nums) {
+        const s = norm.indexOf(String(n), at);
+        const e = s + String(n).length;
+        at = e;
+        if (!isVerse(reading.chapter, n, versesPerChapter)) continue;
+        const id = `BG${reading.chapter}.${n}`;
+        push({ start: s, end: e, from: s === start ? ctx.from : s, kind: id === ownId ? 'self' : 'gita', to: id, why: 'a verse after a Roman chapter' });
+      }
+      continue;
+    }
+
+    // Read as the Gita: two numbers, a verse that exists.
+    const ch = nums[0];
+    let v = nums[1];
+    if (nums.length === 3 && seps[0] !== '?' && seps[1] === '?' && nums[2] > nums[1] && rangeTo === undefined) {
+      // "[13।7?8]": the range's dash lost as "?".
+      rangeTo = nums[2];
+    } else if (nums.length > 2) {
+      // A part that starts with 0 ("432?000") is a number written with separators, not a place.
+      const zeros = /[.।:?]\s*0\d*/.test(g[0]);
+      if (reading.explicit || zeros || seps.includes('?') || ctx.bracket < 0) push({ start, end, from: ctx.from, kind: 'other', why: 'three numbers or more: not a verse' });
+      else push({ start, end, from: ctx.from, kind: 'work', work: '?', named: false, loc: nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`), why: 'three numbers, no work named' });
+      continue;
+    }
+    // "(गीता 9। 3031)": a range whose dash was lost, two verse numbers run together (as references.ts reads a heading's "6.3031").
+    if (!isVerse(ch, v, versesPerChapter) && rangeTo === undefined && ch >= 1 && ch <= versesPerChapter.length) {
+      const joined = joinedRange(String(v), versesPerChapter[ch - 1], reading.explicit);
+      if (joined) [v, rangeTo] = joined;
+    }
+    if (!isVerse(ch, v, versesPerChapter) || (rangeTo !== undefined && rangeTo > versesPerChapter[ch - 1])) {
+      push({ start, end, from: ctx.from, kind: 'other', why: 'not a verse of the Gita' });
+      continue;
+    }
+    const id = range(ch, v);
+    // A range that holds the verse itself ("(गीता 4। 16 32)" under 4.19) cites the others: a citation still.
+    push({ start, end, from: ctx.from, kind: id === ownId ? 'self' : 'gita', to: id, why: reading.explicit ? 'the Gita named' : 'a verse, no other work named' });
+
+    // "(गीता 8। 14 एवं 9। 22, 34)": more verses of the chapter, in the bracket.
+    if (ctx.bracket >= 0 && rangeTo === undefined) {
+      let at = end;
+      for (let l = LIST_AFTER.exec(norm.slice(at)); l; l = LIST_AFTER.exec(norm.slice(at))) {
+        const s = at + l[0].indexOf(l[1]);
+        const e = s + l[1].length;
+        at = e;
+        v = Number(l[1]);
+        if (!isVerse(ch, v, versesPerChapter)) break;
+        const more = `BG${ch}.${v}`;
+        push({ start: s, end: e, from: s, kind: more === ownId ? 'self' : 'gita', to: more, why: 'a verse listed after another' });
+      }
+    }
+  }
+  return out;
+}
+
+/** What is written before a number group, read: its label, and how the group is to be taken. */
+function contextOf(text: string, norm: string, start: number, pre: string, lastWork: { work: string; named: boolean } | null, previous: { bracket: number; reading: Reading } | null): Context {
+  const preStart = start - pre.length;
+  if (POINTER.test(pre)) return { from: start, bracket: -1, reading: { as: 'other', why: 'a placeholder\'s pointer' } };
+  const chapterVerses = CHAPTER_VERSES_BEFORE.exec(pre);
+  if (chapterVerses) {
+    const ch = /^\d/.test(chapterVerses[1]) ? Number(chapterVerses[1]) : romanValue(chapterVerses[1]);
+    if (ch) return { from: preStart + chapterVerses.index, bracket: -1, reading: { as: 'roman', chapter: ch } };
+  }
+
+  // Inside a bracket opened before it and not closed.
+  const open = Math.max(pre.lastIndexOf('('), pre.lastIndexOf('['));
+  const close = Math.max(pre.lastIndexOf(')'), pre.lastIndexOf(']'));
+  if (open > close) {
+    const bracket = preStart + open;
+    let labelStart = bracket + 1;
+    // After a citation earlier in the same bracket: only what follows it.
+    // (An abbreviation's "0", as in "छा0 उ0", is no number.)
+    const inside = norm.slice(labelStart, start).replace(/([\u0900-\u097F])0/g, '$1.');
+    const digit = inside.search(/\d[^\d]*$/);
+    if (digit !== -1) labelStart += digit + 1;
+    const raw = text.slice(labelStart, start);
+    const label = cleanLabel(raw);
+    const from = label ? start - raw.trimStart().length : start;
+    if (!label && digit !== -1 && previous?.bracket === bracket) return { from: start, bracket, reading: previous.reading };
+    if (!label) {
+      // "Yoga-sūtras (4.33)", "भागवते [10।37।10]": a work named just before the bracket.
+      const before = text.slice(Math.max(0, bracket - 40), bracket);
+      // (A word the window cut in two is left out.)
+      const named = namedAtEnd(bracket > 40 ? before.replace(/^\S*\s/, '') : before, 4);
+      if (named?.name === GITA) return { from: start, bracket, reading: { as: 'gita', explicit: true } };
+      if (named) return { from: start, written: named.written, bracket, reading: { as: 'work', work: named.name, named: true } };
+      return { from: start, bracket, reading: { as: 'gita', explicit: false } };
+    }
+    const reading = readLabel(label, 'bracket', lastWork);
+    // The text as written starts at the label read (after "see", "cf.", "and"...).
+    const at = raw.indexOf(label.split(/\s+/)[0], Math.max(0, raw.length - label.length - 8));
+    return { from: at >= 0 ? labelStart + at : from, written: IBID.test(label) ? undefined : label, bracket, reading };
+  }
+
+  // Glued to it: "श्वे.उ.4।5", "RigVeda10.90.3", "मनुः12।9".
+  const glued = /([\p{L}\p{M}][\p{L}\p{M}.]*0?\.?)$/u.exec(pre);
+  if (glued) {
+    return { from: start - glued[1].length, written: glued[1], bracket: -1, reading: readLabel(glued[1], 'glued', lastWork) };
+  }
+
+  // The words before it: "Śvetāśvatara Upaniṣad 3.8", "RV. X. 90. 3", "देही नित्यं 2।30".
+  const words = /((?:[^\s\d()[\]]+[ \t\u00a0]+){1,4})$/u.exec(pre);
+  if (words) {
+    const named = namedAtEnd(words[1], 4);
+    const from = named ? start - words[1].length + words[1].lastIndexOf(named.written) : start;
+    if (named?.name === GITA) return { from, bracket: -1, reading: { as: 'gita', explicit: true } };
+    if (named) return { from, written: named.written, bracket: -1, reading: { as: 'work', work: named.name, named: true } };
+    const last = words[1].trim().split(/\s+/).pop()!;
+    const roman = /^([IVXL]{1,7})\.$/.exec(last);
+    const ch = roman && romanValue(roman[1]);
+    if (ch) return { from: start - words[1].trimStart().length, bracket: -1, reading: { as: 'roman', chapter: ch } };
+    if (PAGE.test(last)) return { from: start, bracket: -1, reading: { as: 'other', why: 'a page of the printed book' } };
+  }
+  return { from: start, bracket: -1, reading: { as: 'gita', explicit: false } };
+}
+
+/** A label read: the Gita, a Roman chapter, a page, Ibid., a work (named or as written). */
+function readLabel(label: string, where: 'bracket' | 'glued', lastWork: { work: string; named: boolean } | null): Reading {
+  if (PAGE.test(label.split(/\s+/)[0]) || /टिप्पणी/.test(label)) return { as: 'other', why: 'a page of the printed book' };
+  if (IBID.test(label)) return lastWork ? { as: 'work', ...lastWork } : { as: 'work', work: label.replace(/,$/, ''), named: false };
+  const roman = /^([IVXL]{1,7})\.?$/.exec(label);
+  const ch = roman && romanValue(roman[1]);
+  if (ch && ch <= 18) return { as: 'roman', chapter: ch };
+  const name = workName(label) ?? namedAtEnd(label, 4)?.name;
+  if (name === GITA) return { as: 'gita', explicit: true };
+  if (name) return { as: 'work', work: name, named: true };
+  // A glued word without an abbreviation's period is a word of the text ("...स्यात्3।17").
+  if (where === 'glued' && !/[.0]$/.test(label)) return { as: 'gita', explicit: false };
+  // Three words of Sanskrit or more in a bracket, none an abbreviation, are the verse quoted: "(न चैतद्विद्मः कतरन्नो गरीयः 2। 6)".
+  const words = label.split(/\s+/);
+  if (where === 'bracket' && words.length >= 3 && words.every((w) => /^[\u0900-\u0963\u0971-\u097F]+[,;]?$/.test(w))) return { as: 'gita', explicit: false };
+  return { as: 'work', work: label.replace(/[,;:]+$/, ''), named: false };
+}
+
+// ---------------------------------------------------------------------------
+// The graph.
+
+// The answers' shapes live in link-shapes.ts, which the client's declarations carry.
+import type { CitedBy, Cite, Covers, External, VerseLinks, WorkCitations, WorkSummary } from './link-shapes.ts';
+export type { CitedBy, Cite, Covers, External, VerseLinks, WorkCitations, WorkSummary };
+
+/** The counts the audit lists. */
+export interface LinkCounts {
+  /** Every mention by kind. */
+  mentions: Record<MentionKind, number>;
+  cites: number;
+  citedVerses: number;
+  covers: number;
+  external: { named: number; unnamed: number; works: number; abbreviations: number };
+}
+
+export interface LinkGraph {
+  verses: VerseLinks[];
+  works: WorkCitations[];
+  /** Abbreviations no work name is known for, as written, with their counts. */
+  unnamed: Array<{ written: string; count: number }>;
+  counts: LinkCounts;
+}
+
+/** The parts of a verse record the miner reads: its place and its commentaries' texts. */
+export interface MinedRecord {
+  _id: string;
+  chapter: number;
+  verse: number;
+  [key: string]: unknown;
+}
+
+const TEXT_FIELDS = ['et', 'ht', 'ec', 'hc', 'sc'] as const;
+
+/** The verses a canonical label names (BG7.16-18: 16, 17, 18). */
+function versesOf(label: string): string[] {
+  const m = /^BG(\d+)\.(\d+)(?:-(\d+))?$/.exec(label)!;
+  const [ch, a, b] = [Number(m[1]), Number(m[2]), Number(m[3] ?? m[2])];
+  const out: string[] = [];
+  for (let v = a; v <= b; v++) out.push(`BG${ch}.${v}`);
+  return out;
+}
+
+/** Mine every commentary text of `records` (in order, colophons included) into the graph. */
+export function mineLinks(records: readonly MinedRecord[], versesPerChapter: readonly number[]): LinkGraph {
+  const byId = new Map<string, VerseLinks>(records.map((r) => [r._id, { ref: r._id, cites: [], citedBy: [], covers: [], external: [] }]));
+  const counts: LinkCounts = { mentions: { gita: 0, covers: 0, self: 0, work: 0, other: 0 }, cites: 0, citedVerses: 0, covers: 0, external: { named: 0, unnamed: 0, works: 0, abbreviations: 0 } };
+  const works = new Map<string, WorkCitations>();
+  const unnamed = new Map<string, number>();
+  for (const r of records) {
+    const links = byId.get(r._id)!;
+    const seen = new Set<string>();
+    for (const [key, value] of Object.entries(r)) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+      for (const field of TEXT_FIELDS) {
+        const text = (value as Record<string, unknown>)[field];
+        if (typeof text !== 'string') continue;
+        for (const m of mentionsIn(text, { ch: r.chapter, sl: r.verse }, versesPerChapter)) {
+          counts.mentions[m.kind]++;
+          const once = `${m.kind}\0${m.to ?? m.range ?? m.work}\0${m.loc ?? ''}\0${key}\0${field}`;
+          if (seen.has(once)) continue;
+          seen.add(once);
+          if (m.kind === 'gita') links.cites.push({ to: m.to!, by: key, field, text: m.text.trim() });
+          else if (m.kind === 'covers') links.covers.push({ by: key, field, range: m.range! });
+          else if (m.kind === 'work') {
+            links.external.push({ work: m.work!, loc: m.loc!, by: key, field, text: m.text.trim() });
+            if (m.named) {
+              const slug = workSlug(m.work!);
+              const w = works.get(slug) ?? works.set(slug, { work: m.work!, slug, written: [], count: 0, citations: [] }).get(slug)!;
+              if (m.label && !w.written.includes(m.label)) w.written.push(m.label);
+              w.count++;
+              w.citations.push({ ref: r._id, by: key, field, loc: m.loc!, text: m.text.trim() });
+              counts.external.named++;
+            } else {
+              unnamed.set(m.work!, (unnamed.get(m.work!) ?? 0) + 1);
+              counts.external.unnamed++;
+            }
+          }
+        }
+      }
+    }
+  }
+  // Every cites, inverted onto each verse it names.
+  for (const links of byId.values()) {
+    for (const c of links.cites) {
+      // A range that holds the citing verse is cited by it on its other verses only: no verse cites itself.
+      for (const id of versesOf(c.to)) if (id !== links.ref) byId.get(id)?.citedBy.push({ from: links.ref, by: c.by, field: c.field, text: c.text });
+    }
+    counts.cites += links.cites.length;
+    counts.covers += links.covers.length;
+  }
+  counts.citedVerses = [...byId.values()].filter((l) => l.citedBy.length).length;
+  counts.external.works = works.size;
+  counts.external.abbreviations = unnamed.size;
+  const order = (a: WorkCitations, b: WorkCitations) => b.count - a.count || (a.work < b.work ? -1 : 1);
+  return {
+    verses: [...byId.values()],
+    works: [...works.values()].sort(order),
+    unnamed: [...unnamed].map(([written, count]) => ({ written, count })).sort((a, b) => b.count - a.count || (a.written < b.written ? -1 : 1)),
+    counts,
+  };
+}
+
+/** The /works list: every named work with how it is written and how often, and the abbreviations counted apart. */
+export function worksList(graph: LinkGraph): { works: WorkSummary[]; unnamed: Array<{ written: string; count: number }> } {
+  return { works: graph.works.map(({ work, slug, written, count }) => ({ work, slug, written, count })), unnamed: graph.unnamed };
+}
