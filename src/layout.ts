@@ -88,7 +88,7 @@ export const cardName = (theme: Theme) => (theme === 'auto' ? 'gita.svg' : `gita
 /** A PNG has no "prefers dark": gita.png holds the light picture, like gita-light.png. */
 export const pngName = (theme: Theme) => (theme === 'auto' ? 'gita.png' : `gita-${theme}.png`);
 
-/** The precompressed twins written beside every text file, by content coding (the cards have the gzip one only). */
+/** The precompressed twins written beside every text file, by content coding. */
 export const ENCODINGS = [
   { coding: 'br', suffix: '.br' },
   { coding: 'gzip', suffix: '.gz' },
@@ -115,7 +115,7 @@ export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
 export const LATER_PARTS = ['cards', 'downloads', 'reading pages', 'word analysis'] as const;
 export type BuildPart = (typeof LATER_PARTS)[number];
 
-/** The cards (gita.svg, gita-light.svg, gita-dark.svg): a gzip twin only, no brotli (compress.ts, CARD_LEVELS). */
+/** The cards (gita.svg, gita-light.svg, gita-dark.svg): twins at their own levels (compress.ts, CARD_LEVELS). */
 export const isCard = (path: string) => /\/gita(?:-light|-dark)?\.svg$/.test(path);
 
 export function mediaType(path: string): string {

@@ -14,12 +14,13 @@ import { HANDLERS } from './handlers/index.ts';
 import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from '../contract/limits.ts';
 import { Pool } from './pool.ts';
 import { matchRoute } from '../contract/match.ts';
-import { badRequest, badRequestPage, methodNotAllowed, notFound, notFoundPage, page, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
+import { badRequest, badRequestPage, HTML_TYPE, methodNotAllowed, notFound, notFoundPage, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
 import { checkQuery } from '../contract/query-rules.ts';
 import { FILES, isPublicFile } from '../layout.ts';
 import type { Handler } from './context.ts';
 import { allows, type RouteId, type RouteSpec } from '../contract/routes.ts';
 import { prepare, type Fixed } from './served.ts';
+import { Projected } from './projected.ts';
 import type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
 
 export type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
@@ -62,13 +63,13 @@ export function createApp(options: AppOptions): App {
   const core: AppCore = {
     options,
     random: options.random ?? Math.random,
-    pricing: options.pricing === undefined ? null : page(options.pricing),
+    pricing: options.pricing === undefined ? null : new Projected(Buffer.from(options.pricing), HTML_TYPE),
     pools: { png: new Pool(PNG_POOL.running, PNG_POOL.waiting), search: new Pool(SEARCH_POOL.running, SEARCH_POOL.waiting) },
   };
   const gate = createGate(options);
 
   /** The route of a path, and the in-memory file it names; or the 404 (or the file of dist/) to answer. */
-  function route(req: AppRequest, path: string): Fixed | AppResponse {
+  function route(req: AppRequest, path: string): Fixed | AppResponse | Promise<AppResponse> {
     const s = served;
     const match = matchRoute(path, s.dist.manifest.content.versesPerChapter);
     if (!match.route) {

@@ -17,8 +17,8 @@ import type { AppOptions, AppRequest, AppResponse } from './types.ts';
 export interface AppCore {
   options: AppOptions;
   random: () => number;
-  /** The /pricing page of these settings, when the server rendered one. */
-  pricing: AppResponse | null;
+  /** The /pricing page of these settings, when the server rendered one (compressed on first demand, as a projection is). */
+  pricing: Projected | null;
   /** The heavy work of this worker, bounded: PNG renders and searches. */
   pools: { png: Pool; search: Pool };
 }
@@ -122,7 +122,7 @@ export class Context {
     return this;
   }
 
-  /** A large answer, sent as its parts (slices of records held in memory), never joined nor kept; `key` names it in this build (its ETag). */
+  /** A large answer, sent as its parts (slices of records held in memory), never joined nor kept as they are (compressed on demand for a client that takes it); `key` names it in this build (its ETag). */
   partsOf(key: string, parts: readonly Uint8Array[], length: number): this {
     this.kind = 'parts';
     this.key = key;
@@ -153,7 +153,7 @@ export class Context {
       case 'prepared':
         return sendDerived(req, this.entry!, this.random, this.cache, rate);
       case 'parts':
-        return sendParts(req, createHash('sha256').update(this.served.dist.manifestSha256).update('\0').update(this.key).digest('hex'), this.parts, this.length, rate);
+        return sendParts(req, createHash('sha256').update(this.served.dist.manifestSha256).update('\0').update(this.key).digest('hex'), this.parts, this.length, rate, this.served.onDemand);
       case 'given':
         return given(this.made!.status, this.made!.headers, this.made!.body, rate);
       case 'later':

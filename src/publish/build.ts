@@ -205,7 +205,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const svgCards: Asset[] = later ? [] : verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
     if (!later) svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
     if (!later) svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
-    // 2,163 cards of about 50 kB (their letters are outlines): a gzip twin only (compress.ts, CARD_LEVELS).
+    // 2,163 cards of about 50 kB (their letters are outlines): brotli 4 and gzip 4 (compress.ts, CARD_LEVELS).
     const cardsDone = compress(svgCards, CARD_LEVELS);
     const other: Asset[] = [];
     // Binary files (PNG cards, the web font, the favicon): no twins.
