@@ -111,8 +111,14 @@ export const MEDIA_TYPES: Record<string, string> = {
 
 /** Files stored as they are, with no brotli or gzip twin: already compressed. */
 export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
-/** The parts of a build that `npm start` may leave for a second, background build (manifest.pending). */
-export const LATER_PARTS = ['cards', 'downloads', 'reading pages', 'word analysis'] as const;
+/**
+ * The parts of a build that `npm start` may leave for a second, background
+ * build (manifest.pending). The routes of the first four answer 503 with
+ * Retry-After until then; `twins` (the precompressed copies of the derived
+ * files: a chapter's list, a verse's words, the language forms) are made
+ * on demand by the server meanwhile.
+ */
+export const LATER_PARTS = ['cards', 'downloads', 'reading pages', 'word analysis', 'twins'] as const;
 export type BuildPart = (typeof LATER_PARTS)[number];
 
 /** The cards (gita.svg, gita-light.svg, gita-dark.svg): twins at their own levels (compress.ts, CARD_LEVELS). */
