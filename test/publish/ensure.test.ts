@@ -124,7 +124,7 @@ const SERVED_FIRST = [
   '/chapters', '/chapter/2', '/chapter/2/slok', '/chapter/2/slok?lang=en', '/chapter/2/slok/hi.json', '/chapter/2/slok?authors=siva&fields=siva.et',
   '/slok/2/47', '/slok/today', '/slok/2/47?lang=en', '/slok/2/47?lang=hi&authors=tej', '/slok/2/47?fields=transliteration,siva', '/slok/2/47/en.json',
   '/slok/2/47/words', '/slok/2/47/words.json', '/search?q=karma', '/search?q=karma&format=html',
-  '/verses?ref=2.47-50', '/verses/2.47', '/verses?ref=2', '/verses?ref=2,3&lang=en', '/slok/2/1-72', '/slok/2/47-50?lang=en',
+  '/verses?ref=2.47-50', '/verses/2.47', '/verses?ref=2', '/verses?ref=2.1-3.20&lang=en', '/slok/2/1-72', '/slok/2/47-50?lang=en',
   '/authors', '/authors/siva', '/read/2/47', '/read/2', '/pricing', '/', '/docs/api', '/openapi.json', '/manifest.json', '/analysis-report.json',
 ];
 /** And the families of the parts built later. */
