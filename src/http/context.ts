@@ -114,7 +114,8 @@ export class Context {
    * Bytes and headers another module made (a web-standard handler's
    * Response: `c.given(res.status, res.headers, bytes)`), sent with the
    * common and rate-limit headers; its own Content-Length and CORS headers
-   * are the contract's, and without a Cache-Control it is no-store.
+   * are the contract's, and without a Cache-Control it is no-store. JSON or
+   * text over 1 kB is compressed on demand for a client that takes it.
    */
   given(status: number, headers: Iterable<[string, string]>, body: Uint8Array | string): this {
     this.kind = 'given';
@@ -155,7 +156,7 @@ export class Context {
       case 'parts':
         return sendParts(req, createHash('sha256').update(this.served.dist.manifestSha256).update('\0').update(this.key).digest('hex'), this.parts, this.length, rate, this.served.onDemand);
       case 'given':
-        return given(this.made!.status, this.made!.headers, this.made!.body, rate);
+        return given(this.made!.status, this.made!.headers, this.made!.body, rate, req.header('accept-encoding'));
       case 'later':
         return this.deferred!(this).then((r) => (r instanceof Context ? r.respond(rate) : r));
       default:

@@ -8,7 +8,7 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../con
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from '../contract/headers.ts';
 import { acceptedCodings, pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
-import type { OnDemand } from './on-demand.ts';
+import { compressor, type OnDemand } from './on-demand.ts';
 import { byteRange, fileHeaders } from './file.ts';
 import type { Coding } from '../layout.ts';
 import { BUSY_RETRY_AFTER_S, STARTING_RETRY_AFTER_S } from '../contract/limits.ts';
@@ -44,20 +44,32 @@ export function html(status: number, body: string, extra: Record<string, string>
 const NOT_GIVEN = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', ...Object.keys(COMMON_HEADERS).map((h) => h.toLowerCase())]);
 const COMMON_FLAT = flat(COMMON_HEADERS);
 
-/** Bytes and headers given by another module (a web-standard handler's Response), with the headers every answer carries. */
-export function given(status: number, headers: Iterable<[string, string]>, body: Uint8Array | string, rate?: Verdict): AppResponse {
+/**
+ * Bytes and headers given by another module (a web-standard handler's
+ * Response: an MCP answer), with the headers every answer carries; a 200 of
+ * JSON or text over 1 kB compressed on demand for a client that takes it
+ * (not kept: such answers are made for one request).
+ */
+export function given(status: number, headers: Iterable<[string, string]>, body: Uint8Array | string, rate?: Verdict, acceptEncoding?: string): AppResponse | Promise<AppResponse> {
   const list: string[] = [];
   let cached = false;
+  let squeezable = status === 200;
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
     if (NOT_GIVEN.has(lower)) continue;
     if (lower === 'cache-control') cached = true;
+    // Already coded, or a stream of events (sent as it comes): as it is.
+    if (lower === 'content-encoding' || (lower === 'content-type' && !/^(?:application\/json|text\/(?:plain|html))/i.test(value))) squeezable = false;
     list.push(name, value);
   }
   if (!cached) list.push('Cache-Control', CACHE_RANDOM);
-  list.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength), ...COMMON_FLAT);
-  if (rate) list.push(...rateHeaders(rate));
-  return { status, headers: list, body };
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const tail = [...COMMON_FLAT, ...(rate ? rateHeaders(rate) : [])];
+  const plain = (): AppResponse => ({ status, headers: list.concat('Content-Length', String(bytes.byteLength), tail), body: bytes });
+  const coding = squeezable && bytes.byteLength >= MIN_COMPRESS_BYTES ? pickCoding(acceptEncoding) : null;
+  const made = coding && compressor.run(bytes.byteLength, coding, () => bytes);
+  if (!made) return plain();
+  return made.then((out) => ({ status, headers: list.concat('Content-Length', String(out.length), 'Content-Encoding', coding!, 'Vary', 'Accept-Encoding', tail), body: out }), plain);
 }
 
 // Errors are the same bytes every time: built once.

@@ -416,6 +416,7 @@ function contract(runtime: Runtime) {
     assert.is(h.build, JSON.parse(file(FILES.manifest).toString()).build);
     assert.equal(h.errata, ['BG18.45-commentaries']);
     assert.equal(h.audit, { findings: 0, notes: 8 });
+    assert.equal([h.pending, h.ready], [[], true], 'a whole build: ready, nothing pending');
   });
 
   t('static files of dist/ not held in memory are served too (manifest.json)', async () => {
