@@ -119,7 +119,8 @@ export class OnDemand {
     private readonly line: Compressor = compressor,
     maxBytes = ON_DEMAND_CACHE_BYTES,
   ) {
-    this.lru = new ByteLru<Buffer>(maxBytes, (b, key) => b.length + key.length * 2);
+    // Each entry also costs its key (two bytes a character) and about 256 bytes of objects (the Buffer, the map's entry).
+    this.lru = new ByteLru<Buffer>(maxBytes, (b, key) => b.length + key.length * 2 + 256);
   }
 
   /**
