@@ -14,7 +14,7 @@ import { HANDLERS } from './handlers/index.ts';
 import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from '../contract/limits.ts';
 import { Pool } from './pool.ts';
 import { matchRoute } from '../contract/match.ts';
-import { badRequest, badRequestPage, HTML_TYPE, methodNotAllowed, notFound, notFoundPage, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
+import { badRequest, badRequestPage, HTML_TYPE, methodNotAllowed, negotiated, notFound, notFoundPage, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
 import { checkQuery } from '../contract/query-rules.ts';
 import { FILES, isPublicFile } from '../layout.ts';
 import type { Handler } from './context.ts';
@@ -74,7 +74,7 @@ export function createApp(options: AppOptions): App {
     const match = matchRoute(path, s.dist.manifest.content.versesPerChapter);
     if (!match.route) {
       const file = req.method === 'GET' || req.method === 'HEAD' ? s.streamed(path) : undefined;
-      if (!file) return match.page ? notFoundPage[match.notFound] : notFound[match.notFound];
+      if (!file) return match.page ? negotiated(req, notFoundPage[match.notFound]) : notFound[match.notFound];
       // The docs and their assets go to anybody; content goes through the gate, as its routes do.
       return isPublicFile(path) ? sendStreamed(req, file, false, undefined, undefined) : { ...match, route: CONTENT_FILE, asset: null, file: path };
     }
@@ -107,7 +107,7 @@ export function createApp(options: AppOptions): App {
     if (c.queryString && m.route !== CONTENT_FILE) {
       // A parameter given twice or a near miss of one the route takes (parameters.ts): refused in the route family's form, uncounted.
       const why = checkQuery(m.route.id, c.query!, s.dist.manifest.content);
-      if (why) return m.route.page ? badRequestPage(why) : badRequest(why);
+      if (why) return m.route.page ? negotiated(req, badRequestPage(why)) : badRequest(why);
     }
     const handler = m.route === CONTENT_FILE ? contentFile : HANDLERS[m.route.id];
     if (m.route.access === 'open') {

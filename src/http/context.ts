@@ -8,7 +8,7 @@ import type { KeyRecord } from '../keys/store.ts';
 import type { Asset } from './assets.ts';
 import type { Pool } from './pool.ts';
 import { createHash } from 'node:crypto';
-import { internalError, sendDerived, sendHeld, sendParts, sendStreamed, given } from './respond.ts';
+import { internalError, negotiated, sendDerived, sendHeld, sendParts, sendStreamed, given } from './respond.ts';
 import type { Fixed, Served } from './served.ts';
 import type { Projected } from './projected.ts';
 import type { AppOptions, AppRequest, AppResponse } from './types.ts';
@@ -147,7 +147,7 @@ export class Context {
         return sendHeld(req, this.asset!, this.random, this.cache, rate);
       case 'file': {
         const s = this.served.streamed(this.path);
-        return s ? sendStreamed(req, s, this.random, this.cache, rate) : (this.missing ?? internalError());
+        return s ? sendStreamed(req, s, this.random, this.cache, rate) : this.missing ? negotiated(req, this.missing) : internalError();
       }
       case 'derived':
         return sendDerived(req, this.served.projections.get(this.key, this.make!, this.type), this.random, this.cache, rate);

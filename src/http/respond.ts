@@ -72,6 +72,37 @@ export function given(status: number, headers: Iterable<[string, string]>, body:
   return made.then((out) => ({ status, headers: list.concat('Content-Length', String(out.length), 'Content-Encoding', coding!, 'Vary', 'Accept-Encoding', tail), body: out }), plain);
 }
 
+/** The compressed forms of the pages answered as they were made once (the 404 pages): made on first demand, then kept. */
+const pagesCoded = new WeakMap<AppResponse, Partial<Record<Coding, Buffer>>>();
+
+/**
+ * A page made for one request or once for all (the reading routes' 404 and
+ * 400 pages, a search form with its error, a registration's page): over
+ * 1 kB, compressed on demand for a client that takes it, else as it is.
+ */
+export function negotiated(req: AppRequest, r: AppResponse): AppResponse | Promise<AppResponse> {
+  const body = r.body;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return r;
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const coding = bytes.byteLength >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
+  if (!coding) return r;
+  const coded = (out: Buffer): AppResponse => {
+    const headers: string[] = [];
+    for (let i = 0; i < r.headers.length; i += 2) headers.push(r.headers[i], r.headers[i] === 'Content-Length' ? String(out.length) : r.headers[i + 1]);
+    return { ...r, headers: headers.concat('Content-Encoding', coding, 'Vary', 'Accept-Encoding'), body: out };
+  };
+  const kept = pagesCoded.get(r)?.[coding];
+  if (kept) return coded(kept);
+  const made = compressor.run(bytes.byteLength, coding, () => bytes);
+  if (!made) return r;
+  return made.then((out) => {
+    const forms = pagesCoded.get(r) ?? {};
+    forms[coding] = out;
+    pagesCoded.set(r, forms);
+    return coded(out);
+  }, () => r);
+}
+
 // Errors are the same bytes every time: built once.
 export const notFound: Record<NotFoundKind, AppResponse> = {
   chapter: text(404, NOT_FOUND.chapter),

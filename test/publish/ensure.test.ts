@@ -25,7 +25,7 @@ import { linkedCopy, rewrite, tempDir, hook } from '../helpers/fs.ts';
 import { privateBuildCache } from '../helpers/dist.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 import { fetchRaw } from '../helpers/http.ts';
-import { checkCodings, checkHeadAndRange, type Coded } from '../helpers/encodings.ts';
+import { ACCEPTS, checkCodings, checkHeadAndRange, decode, type Coded } from '../helpers/encodings.ts';
 
 const root = tempDir('gita-ensure-');
 const contentDir = join(root, 'content');
@@ -139,6 +139,21 @@ test('from the first answer: every answer over 1 kB goes brotli or gzip to a cli
   // Those the first build left without twins are compressed on demand: no twin on disk yet.
   assert.not.ok(existsSync(join(distDir, FILES.chapterVerses(2) + '.br')) || existsSync(join(distDir, FILES.words(2, 47) + '.gz')), 'no twin yet');
   assert.ok(firstAnswers.get('/chapter/2/slok')!.identity.body.length > 3_000_000, 'the whole list of chapter 2, megabytes');
+});
+
+test('the pages of errors too: a 404 or 400 page over 1 kB goes compressed to a client that takes it, the same bytes once decoded', async () => {
+  for (const [path, status] of [['/read/2/99', 404], ['/read/2/47?lang=xx', 400], ['/search?q=&format=html', 400]] as const) {
+    const plain = await fetchRaw(server!.url, path);
+    assert.is(plain.status, status, path);
+    assert.ok(plain.body.length > 1024, `${path}: ${plain.body.length} bytes`);
+    for (const { header, coding } of ACCEPTS) {
+      const r = await fetchRaw(server!.url, path, { headers: { 'accept-encoding': header } });
+      assert.is(r.status, status, path);
+      assert.is(r.headers['content-encoding'], coding, `${path} [${header}]`);
+      assert.is(Number(r.headers['content-length']), r.body.length, `${path} [${header}]: its length`);
+      assert.ok(decode(r).equals(plain.body), `${path} [${header}]: decodes to the page`);
+    }
+  }
 });
 
 test('compressed on demand, an answer takes HEAD, a byte range and If-None-Match as a twin on disk does', async () => {

@@ -9,7 +9,7 @@ import { FILES, ORIGIN_PLACEHOLDER } from '../../layout.ts';
 import type { Handler } from '../context.ts';
 import { USAGE_DAYS } from '../../contract/limits.ts';
 import { readiness } from '../../contract/health.ts';
-import { HTML_TYPE, json, notFound, notFoundPage } from '../respond.ts';
+import { HTML_TYPE, json, negotiated, notFound, notFoundPage } from '../respond.ts';
 
 /**
  * The docs page, its examples naming this server: GITA_PUBLIC_URL, else the
@@ -51,7 +51,7 @@ export const healthz: Handler = (c) => {
   });
 };
 
-export const register: Handler = (c) => (c.app.options.register ? c.app.options.register(c.req) : notFound.resource);
+export const register: Handler = (c) => (c.app.options.register ? c.app.options.register(c.req).then((r) => negotiated(c.req, r)) : notFound.resource);
 
 /** GET /usage: the key's own counts (today and the last days) and its quota. Neither counted nor limited. */
 export const usage: Handler = async (c) => {
