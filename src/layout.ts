@@ -95,7 +95,7 @@ export const cardName = (theme: Theme) => (theme === 'auto' ? 'gita.svg' : `gita
 /** A PNG has no "prefers dark": gita.png holds the light picture, like gita-light.png. */
 export const pngName = (theme: Theme) => (theme === 'auto' ? 'gita.png' : `gita-${theme}.png`);
 
-/** The precompressed twins written beside every text file, by content coding (the cards have the gzip one only). */
+/** The precompressed twins written beside every text file, by content coding. */
 export const ENCODINGS = [
   { coding: 'br', suffix: '.br' },
   { coding: 'gzip', suffix: '.gz' },
@@ -118,11 +118,17 @@ export const MEDIA_TYPES: Record<string, string> = {
 
 /** Files stored as they are, with no brotli or gzip twin: already compressed. */
 export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
-/** The parts of a build that `npm start` may leave for a second, background build (manifest.pending). */
-export const LATER_PARTS = ['cards', 'downloads', 'reading pages', 'word analysis'] as const;
+/**
+ * The parts of a build that `npm start` may leave for a second, background
+ * build (manifest.pending). The routes of the first four answer 503 with
+ * Retry-After until then; `twins` (the precompressed copies of the derived
+ * files: a chapter's list, a verse's words, the language forms) are made
+ * on demand by the server meanwhile.
+ */
+export const LATER_PARTS = ['cards', 'downloads', 'reading pages', 'word analysis', 'twins'] as const;
 export type BuildPart = (typeof LATER_PARTS)[number];
 
-/** The cards (gita.svg, gita-light.svg, gita-dark.svg): a gzip twin only, no brotli (compress.ts, CARD_LEVELS). */
+/** The cards (gita.svg, gita-light.svg, gita-dark.svg): twins at their own levels (compress.ts, CARD_LEVELS). */
 export const isCard = (path: string) => /\/gita(?:-light|-dark)?\.svg$/.test(path);
 
 export function mediaType(path: string): string {

@@ -21,6 +21,19 @@ export const PROJECTION_CACHE_BYTES = 8 * 1024 * 1024;
  * plain cards, the records' gzip twins: read-through.ts), kept once read.
  */
 export const READ_THROUGH_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * Compression on demand (src/http/on-demand.ts), for answers over 1 kB that
+ * have no precompressed twin: a quick build's derived files (a chapter's
+ * list, a verse's words, a lemma), a list of records sent as its parts, a
+ * projection. At most `running` at a time per process (each on libuv's thread
+ * pool, which has 4 threads and serves the file reads too), and at most
+ * `bytes` of input running or waiting, `waiting` jobs in line; past those an
+ * answer goes out as it is (identity is always a correct answer) rather than
+ * queue without bound.
+ */
+export const ON_DEMAND = { running: 2, waiting: 64, bytes: 16 * 1024 * 1024 } as const;
+/** Bytes of files and lists compressed on demand a server keeps (the compressed bytes only), least recently used out first. */
+export const ON_DEMAND_CACHE_BYTES = 8 * 1024 * 1024;
 /** Records whose slice index (where each key's value lies, for projections) a server keeps: the most recently projected. */
 export const SLICE_INDEXES_HELD = 256;
 /** Files streamed from disk whose prepared headers a server keeps: the most recently asked. */
@@ -48,8 +61,9 @@ export const MCP_MAX_BATCH = 100;
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 /**
  * A list of records larger than this is sent as the slices of the records the
- * server holds (no copy, not kept, not compressed): a few such answers in
- * flight cost no memory of their own.
+ * server holds (no copy, not kept as it is): a few such answers in flight
+ * cost no memory of their own. To a client that takes brotli or gzip it is
+ * compressed on demand (ON_DEMAND) and kept so (ON_DEMAND_CACHE_BYTES).
  */
 export const STREAMED_ANSWER_BYTES = 1024 * 1024;
 

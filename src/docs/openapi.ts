@@ -3,7 +3,8 @@
 // importer validates with (src/content/schema.ts), the error wordings and the
 // headers. Written into dist/openapi.json by the build.
 import { GUIDES } from '../guides.ts';
-import { FILES, THEMES } from '../layout.ts';
+import { FILES, LATER_PARTS, THEMES } from '../layout.ts';
+import { READINESS_FIELDS } from '../contract/health.ts';
 import { DEFAULT_READING_LANG, READING_LANGS } from '../pages/read.ts';
 import { ALWAYS_KEPT, LANGS, LANGUAGES } from '../content/projection.ts';
 import { authorSchema } from '../content/authors.ts';
@@ -147,7 +148,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   'verse-range': {
     parameters: projectionParameters,
     responses: {
-      '200': ok(`The records from..to of the chapter, in order; projected when lang, authors or fields are given. A static host has no ranges: the client asks for each verse's file. An answer over ${STREAMED_ANSWER_BYTES / 1024 / 1024} MB is sent uncompressed.`, { [JSON_TYPE]: { schema: { type: 'array', minItems: 1, items: verseOrProjection } } }, fixedHeaders),
+      '200': ok(`The records from..to of the chapter, in order; projected when lang, authors or fields are given. A static host has no ranges: the client asks for each verse's file. An answer over ${STREAMED_ANSWER_BYTES / 1024 / 1024} MB is compressed (brotli 4, gzip 4) when first asked in a coding, and kept so.`, { [JSON_TYPE]: { schema: { type: 'array', minItems: 1, items: verseOrProjection } } }, fixedHeaders),
       '304': response('NotModified'),
       '400': response('BadRequest'),
       '404': notFound('verse'),
@@ -243,7 +244,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
   usage: {
     responses: { '200': ok(`The key's own usage: today and the ${USAGE_DAYS - 1} days before, its quota and what remains.`, { [JSON_TYPE]: { schema: schema('Usage') } }, rateHeaders) },
   },
-  healthz: { responses: { '200': ok('The server is answering; "degraded" while a backing store (Redis) is unreachable.', { [JSON_TYPE]: { schema: schema('Health') } }) } },
+  healthz: { responses: { '200': ok('The server is answering (always 200: liveness); "degraded" while a backing store (Redis) is unreachable; ready false, with the parts still pending, while a fresh start builds the rest (readiness).', { [JSON_TYPE]: { schema: schema('Health') } }) } },
   'read-verse': {
     parameters: [parameter('readLang'), parameter('readAuthor')],
     responses: {
@@ -548,7 +549,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         },
         Health: {
           type: 'object',
-          required: ['status', 'build', 'chapters', 'verses', 'colophons', 'errata', 'audit', 'auth'],
+          required: ['status', 'build', 'chapters', 'verses', 'colophons', 'errata', 'audit', 'auth', 'pending', 'ready'],
           properties: {
             status: { type: 'string', enum: ['ok', 'degraded'] },
             build: { type: 'string', description: 'The build id (a hash of every file of dist/).' },
@@ -558,6 +559,8 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
             errata: { type: 'array', items: { type: 'string' }, description: 'The errata applied to the content (see the docs, Corrections).' },
             audit: { type: 'object', required: ['findings', 'notes'], properties: { findings: { type: 'integer', description: 'Findings no erratum resolves: 0 is clean.' }, notes: { type: 'integer' } } },
             auth: { type: 'string', enum: ['optional', 'required', 'off'] },
+            pending: { type: 'array', items: { type: 'string', enum: [...LATER_PARTS] }, uniqueItems: true, description: READINESS_FIELDS.pending },
+            ready: { type: 'boolean', description: READINESS_FIELDS.ready },
             keys: { type: 'string', enum: ['file', 'redis'] },
             usage: { type: 'string', enum: ['file', 'redis'] },
             redis: { type: 'string', description: '"reachable", or "unreachable since <time>".' },

@@ -188,7 +188,7 @@ function samples(input: DocsInput): Partial<Record<RouteId, Raw>> {
       today: { date: '2026-11-22', requests: 412, routes: { verse: 400, 'random-verse': 12 }, remaining: 9588, resets: '2026-11-23T00:00:00.000Z' },
       days: [`… ${USAGE_DAYS} days, today first`],
     }, 'like'),
-    healthz: json({ status: 'ok', build: '98a0b0c21ba29bf0', chapters: 18, verses: 701, colophons: 18, errata: input.audit.errata.filter((e) => e.status === 'applied').map((e) => e.id), audit: { findings: input.audit.findings.length, notes: input.audit.notes.length }, auth: 'optional', keys: 'file', usage: 'file' }, 'like', ['status']),
+    healthz: json({ status: 'ok', build: '98a0b0c21ba29bf0', chapters: 18, verses: 701, colophons: 18, errata: input.audit.errata.filter((e) => e.status === 'applied').map((e) => e.id), audit: { findings: input.audit.findings.length, notes: input.audit.notes.length }, auth: 'optional', pending: [], ready: true, keys: 'file', usage: 'file' }, 'like', ['status']),
     docs: html`<p class="muted">This page.</p>`,
     openapi: html`<p class="muted">OpenAPI 3.1: every route, parameter, response and error, with JSON Schemas of the records. Verse of the day on this build: <a href="${FILES.verse(daily.chapter, daily.verse).replace(/\/index\.json$/, '')}">${daily.chapter}.${daily.verse}</a>.</p>`,
   };

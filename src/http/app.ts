@@ -14,12 +14,13 @@ import { HANDLERS } from './handlers/index.ts';
 import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from '../contract/limits.ts';
 import { Pool } from './pool.ts';
 import { matchRoute } from '../contract/match.ts';
-import { badRequest, badRequestPage, methodNotAllowed, notFound, notFoundPage, page, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
+import { badRequest, badRequestPage, HTML_TYPE, methodNotAllowed, negotiated, notFound, notFoundPage, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
 import { checkQuery } from '../contract/query-rules.ts';
 import { FILES, isPublicFile } from '../layout.ts';
 import type { Handler } from './context.ts';
 import { allows, type RouteId, type RouteSpec } from '../contract/routes.ts';
 import { prepare, type Fixed } from './served.ts';
+import { Projected } from './projected.ts';
 import type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
 
 export type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
@@ -62,18 +63,18 @@ export function createApp(options: AppOptions): App {
   const core: AppCore = {
     options,
     random: options.random ?? Math.random,
-    pricing: options.pricing === undefined ? null : page(options.pricing),
+    pricing: options.pricing === undefined ? null : new Projected(Buffer.from(options.pricing), HTML_TYPE),
     pools: { png: new Pool(PNG_POOL.running, PNG_POOL.waiting), search: new Pool(SEARCH_POOL.running, SEARCH_POOL.waiting) },
   };
   const gate = createGate(options);
 
   /** The route of a path, and the in-memory file it names; or the 404 (or the file of dist/) to answer. */
-  function route(req: AppRequest, path: string): Fixed | AppResponse {
+  function route(req: AppRequest, path: string): Fixed | AppResponse | Promise<AppResponse> {
     const s = served;
     const match = matchRoute(path, s.dist.manifest.content.versesPerChapter);
     if (!match.route) {
       const file = req.method === 'GET' || req.method === 'HEAD' ? s.streamed(path) : undefined;
-      if (!file) return match.page ? notFoundPage[match.notFound] : notFound[match.notFound];
+      if (!file) return match.page ? negotiated(req, notFoundPage[match.notFound]) : notFound[match.notFound];
       // The docs and their assets go to anybody; content goes through the gate, as its routes do.
       return isPublicFile(path) ? sendStreamed(req, file, false, undefined, undefined) : { ...match, route: CONTENT_FILE, asset: null, file: path };
     }
@@ -106,7 +107,7 @@ export function createApp(options: AppOptions): App {
     if (c.queryString && m.route !== CONTENT_FILE) {
       // A parameter given twice or a near miss of one the route takes (parameters.ts): refused in the route family's form, uncounted.
       const why = checkQuery(m.route.id, c.query!, s.dist.manifest.content);
-      if (why) return m.route.page ? badRequestPage(why) : badRequest(why);
+      if (why) return m.route.page ? negotiated(req, badRequestPage(why)) : badRequest(why);
     }
     const handler = m.route === CONTENT_FILE ? contentFile : HANDLERS[m.route.id];
     if (m.route.access === 'open') {

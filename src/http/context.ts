@@ -8,7 +8,7 @@ import type { KeyRecord } from '../keys/store.ts';
 import type { Asset } from './assets.ts';
 import type { Pool } from './pool.ts';
 import { createHash } from 'node:crypto';
-import { internalError, sendDerived, sendHeld, sendParts, sendStreamed, given } from './respond.ts';
+import { internalError, negotiated, sendDerived, sendHeld, sendParts, sendStreamed, given } from './respond.ts';
 import type { Fixed, Served } from './served.ts';
 import type { Projected } from './projected.ts';
 import type { AppOptions, AppRequest, AppResponse } from './types.ts';
@@ -17,8 +17,8 @@ import type { AppOptions, AppRequest, AppResponse } from './types.ts';
 export interface AppCore {
   options: AppOptions;
   random: () => number;
-  /** The /pricing page of these settings, when the server rendered one. */
-  pricing: AppResponse | null;
+  /** The /pricing page of these settings, when the server rendered one (compressed on first demand, as a projection is). */
+  pricing: Projected | null;
   /** The heavy work of this worker, bounded: PNG renders and searches. */
   pools: { png: Pool; search: Pool };
 }
@@ -114,7 +114,8 @@ export class Context {
    * Bytes and headers another module made (a web-standard handler's
    * Response: `c.given(res.status, res.headers, bytes)`), sent with the
    * common and rate-limit headers; its own Content-Length and CORS headers
-   * are the contract's, and without a Cache-Control it is no-store.
+   * are the contract's, and without a Cache-Control it is no-store. JSON or
+   * text over 1 kB is compressed on demand for a client that takes it.
    */
   given(status: number, headers: Iterable<[string, string]>, body: Uint8Array | string): this {
     this.kind = 'given';
@@ -122,7 +123,7 @@ export class Context {
     return this;
   }
 
-  /** A large answer, sent as its parts (slices of records held in memory), never joined nor kept; `key` names it in this build (its ETag). */
+  /** A large answer, sent as its parts (slices of records held in memory), never joined nor kept as they are (compressed on demand for a client that takes it); `key` names it in this build (its ETag). */
   partsOf(key: string, parts: readonly Uint8Array[], length: number): this {
     this.kind = 'parts';
     this.key = key;
@@ -146,16 +147,16 @@ export class Context {
         return sendHeld(req, this.asset!, this.random, this.cache, rate);
       case 'file': {
         const s = this.served.streamed(this.path);
-        return s ? sendStreamed(req, s, this.random, this.cache, rate) : (this.missing ?? internalError());
+        return s ? sendStreamed(req, s, this.random, this.cache, rate) : this.missing ? negotiated(req, this.missing) : internalError();
       }
       case 'derived':
         return sendDerived(req, this.served.projections.get(this.key, this.make!, this.type), this.random, this.cache, rate);
       case 'prepared':
         return sendDerived(req, this.entry!, this.random, this.cache, rate);
       case 'parts':
-        return sendParts(req, createHash('sha256').update(this.served.dist.manifestSha256).update('\0').update(this.key).digest('hex'), this.parts, this.length, rate);
+        return sendParts(req, createHash('sha256').update(this.served.dist.manifestSha256).update('\0').update(this.key).digest('hex'), this.parts, this.length, rate, this.served.onDemand);
       case 'given':
-        return given(this.made!.status, this.made!.headers, this.made!.body, rate);
+        return given(this.made!.status, this.made!.headers, this.made!.body, rate, req.header('accept-encoding'));
       case 'later':
         return this.deferred!(this).then((r) => (r instanceof Context ? r.respond(rate) : r));
       default:

@@ -1,17 +1,17 @@
 // Answers the server makes rather than reads from dist/: projections of a
 // record or of a chapter's records, and searches. Each is made once, from slices of the
 // records' bytes, and kept in a cache bounded by bytes; its brotli and gzip
-// forms are made on first demand, off the event loop, and kept with it.
+// forms are made on first demand, off the event loop, within the bounds of
+// compression on demand (on-demand.ts), and kept with it.
 import { createHash } from 'node:crypto';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Coding } from '../layout.ts';
 import { headerSets, type Variant } from './assets.ts';
 import { etagOf } from '../contract/headers.ts';
 import { PROJECTION_CACHE_BYTES } from '../contract/limits.ts';
 import { ByteLru } from '../cache/byte-lru.ts';
+import { compressor, MIN_COMPRESS_BYTES } from './on-demand.ts';
 
-/** Below this, compression saves too little to be worth a round trip through the thread pool. */
-export const MIN_COMPRESS_BYTES = 1024;
+export { MIN_COMPRESS_BYTES };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -38,24 +38,23 @@ export class Projected {
     this.compressible = !type.startsWith('image/png');
   }
 
-  /** The answer in `coding`, made now if it was not yet (brotli 5 or gzip 6; 4 and 4 above 1 MB, for speed). */
-  coding(coding: Coding): Variant | Promise<Variant> {
+  /**
+   * The answer in `coding`, made now if it was not yet (onDemandLevel: brotli
+   * 5 or gzip 6, 4 and 4 above 1 MB); null when compression on demand is at
+   * its bounds (the answer goes out as it is).
+   */
+  coding(coding: Coding): Variant | Promise<Variant> | null {
     const have = this.coded[coding];
     if (have) return have;
     const body = this.identity.body;
-    const big = body.length > 1_000_000;
-    const made = new Promise<Variant>((resolve, reject) => {
-      const done = (err: Error | null, out: Buffer) => {
-        if (err) return reject(err);
-        const v: Variant = { body: out, ...headerSets(this.type, this.sha256, coding, out.length) };
-        this.coded[coding] = v;
-        this.size += out.length;
-        this.grew?.(out.length);
-        resolve(v);
-      };
-      if (coding === 'br') {
-        brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: big ? 4 : 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, done);
-      } else gzip(body, { level: big ? 4 : 6 }, done);
+    const out = compressor.run(body.length, coding, () => body);
+    if (!out) return null;
+    const made = out.then((bytes) => {
+      const v: Variant = { body: bytes, ...headerSets(this.type, this.sha256, coding, bytes.length) };
+      this.coded[coding] = v;
+      this.size += bytes.length;
+      this.grew?.(bytes.length);
+      return v;
     });
     // A failure is not kept: the next request tries again.
     made.catch(() => delete this.coded[coding]);

@@ -2,17 +2,19 @@
 // lists prepared once (assets.ts, projected.ts) or built by the few
 // functions below. A handler names what to answer (context.ts); these make
 // it, with the rate-limit headers of the gate's verdict when there is one.
-import { createHash } from 'node:crypto';
 import type { Verdict } from '../keys/limits.ts';
 import { flat, headerSets, type Asset, type HeaderSets, type Representations, type Variant } from './assets.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../contract/errors.ts';
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from '../contract/headers.ts';
 import { acceptedCodings, pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
+import { compressor, type OnDemand } from './on-demand.ts';
+import { byteRange, fileHeaders } from './file.ts';
+import type { Coding } from '../layout.ts';
 import { BUSY_RETRY_AFTER_S, STARTING_RETRY_AFTER_S } from '../contract/limits.ts';
 import type { RouteSpec } from '../contract/routes.ts';
 import { badRequestPage as readingBadRequest, notFoundPage as readingNotFound } from '../pages/read.ts';
-import type { Streamed } from './served.ts';
+import type { StreamedFile } from './served.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -42,27 +44,63 @@ export function html(status: number, body: string, extra: Record<string, string>
 const NOT_GIVEN = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', ...Object.keys(COMMON_HEADERS).map((h) => h.toLowerCase())]);
 const COMMON_FLAT = flat(COMMON_HEADERS);
 
-/** Bytes and headers given by another module (a web-standard handler's Response), with the headers every answer carries. */
-export function given(status: number, headers: Iterable<[string, string]>, body: Uint8Array | string, rate?: Verdict): AppResponse {
+/**
+ * Bytes and headers given by another module (a web-standard handler's
+ * Response: an MCP answer), with the headers every answer carries; a 200 of
+ * JSON or text over 1 kB compressed on demand for a client that takes it
+ * (not kept: such answers are made for one request).
+ */
+export function given(status: number, headers: Iterable<[string, string]>, body: Uint8Array | string, rate?: Verdict, acceptEncoding?: string): AppResponse | Promise<AppResponse> {
   const list: string[] = [];
   let cached = false;
+  let squeezable = status === 200;
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
     if (NOT_GIVEN.has(lower)) continue;
     if (lower === 'cache-control') cached = true;
+    // Already coded, or a stream of events (sent as it comes): as it is.
+    if (lower === 'content-encoding' || (lower === 'content-type' && !/^(?:application\/json|text\/(?:plain|html))/i.test(value))) squeezable = false;
     list.push(name, value);
   }
   if (!cached) list.push('Cache-Control', CACHE_RANDOM);
-  list.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength), ...COMMON_FLAT);
-  if (rate) list.push(...rateHeaders(rate));
-  return { status, headers: list, body };
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const tail = [...COMMON_FLAT, ...(rate ? rateHeaders(rate) : [])];
+  const plain = (): AppResponse => ({ status, headers: list.concat('Content-Length', String(bytes.byteLength), tail), body: bytes });
+  const coding = squeezable && bytes.byteLength >= MIN_COMPRESS_BYTES ? pickCoding(acceptEncoding) : null;
+  const made = coding && compressor.run(bytes.byteLength, coding, () => bytes);
+  if (!made) return plain();
+  return made.then((out) => ({ status, headers: list.concat('Content-Length', String(out.length), 'Content-Encoding', coding!, 'Vary', 'Accept-Encoding', tail), body: out }), plain);
 }
 
-/** A page the server renders once (at start-up), answered with the fixed-resource headers. */
-export function page(body: string): AppResponse {
-  const bytes = Buffer.from(body);
-  const etag = etagOf(createHash('sha256').update(bytes).digest('hex'));
-  return { status: 200, headers: flat({ 'Content-Type': HTML_TYPE, 'Content-Length': String(bytes.length), ETag: etag, 'Cache-Control': 'no-cache', ...COMMON_HEADERS }), body: bytes };
+/** The compressed forms of the pages answered as they were made once (the 404 pages): made on first demand, then kept. */
+const pagesCoded = new WeakMap<AppResponse, Partial<Record<Coding, Buffer>>>();
+
+/**
+ * A page made for one request or once for all (the reading routes' 404 and
+ * 400 pages, a search form with its error, a registration's page): over
+ * 1 kB, compressed on demand for a client that takes it, else as it is.
+ */
+export function negotiated(req: AppRequest, r: AppResponse): AppResponse | Promise<AppResponse> {
+  const body = r.body;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return r;
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const coding = bytes.byteLength >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
+  if (!coding) return r;
+  const coded = (out: Buffer): AppResponse => {
+    const headers: string[] = [];
+    for (let i = 0; i < r.headers.length; i += 2) headers.push(r.headers[i], r.headers[i] === 'Content-Length' ? String(out.length) : r.headers[i + 1]);
+    return { ...r, headers: headers.concat('Content-Encoding', coding, 'Vary', 'Accept-Encoding'), body: out };
+  };
+  const kept = pagesCoded.get(r)?.[coding];
+  if (kept) return coded(kept);
+  const made = compressor.run(bytes.byteLength, coding, () => bytes);
+  if (!made) return r;
+  return made.then((out) => {
+    const forms = pagesCoded.get(r) ?? {};
+    forms[coding] = out;
+    pagesCoded.set(r, forms);
+    return coded(out);
+  }, () => r);
 }
 
 // Errors are the same bytes every time: built once.
@@ -120,8 +158,7 @@ function finish(headers: string[], rate: Verdict | undefined, cache: string | un
 
 /**
  * None when the client holds the file already (any coding's ETag), else the
- * representation its Accept-Encoding takes best among those the file has (the
- * cards have a gzip twin only: brotli saves little on outlines).
+ * representation its Accept-Encoding takes best among those the file has.
  */
 function choose<V extends HeaderSets>(req: AppRequest, r: Representations<V>, random: boolean): V | null {
   if (!random && matchesEtag(req.header('if-none-match'), r.etags)) return null;
@@ -139,23 +176,51 @@ export function sendHeld(req: AppRequest, asset: Asset, random: boolean, cache: 
   return { status: 200, headers: finish(random ? v.randomHeaders : v.headers, rate, cache), body: v.body };
 }
 
-/** A file of dist/ streamed from disk: a 304, or the file for the adapter to send. */
-export function sendStreamed(req: AppRequest, s: Representations<Streamed>, random: boolean, cache: string | undefined, rate: Verdict | undefined): AppResponse {
+/**
+ * A file of dist/ streamed from disk: a 304, or the file for the adapter to
+ * send; or, when the client takes a coding the file has no twin in (a quick
+ * build's derived files), its bytes compressed on demand.
+ */
+export function sendStreamed(req: AppRequest, s: StreamedFile, random: boolean, cache: string | undefined, rate: Verdict | undefined): AppResponse | Promise<AppResponse> {
   const v = choose(req, s, random);
   if (!v) return { status: 304, headers: finish(s.identity.notModified, rate, cache) };
-  return { status: 200, headers: finish(random ? v.randomHeaders : v.headers, rate, cache), file: v.file };
+  const file: AppResponse = { status: 200, headers: finish(random ? v.randomHeaders : v.headers, rate, cache), file: v.file };
+  // Only when no twin suits the client: a file that has its twins pays nothing more.
+  if (v !== s.identity || !s.onDemand) return file;
+  const o = s.onDemand;
+  const coding = acceptedCodings(req.header('accept-encoding')).find((c) => o.sets[c]);
+  if (!coding) return file;
+  const sets = o.sets[coding]!;
+  // Should it not be compressed now (bounds, a rebuild under it, a failure), the file goes out as it is.
+  return o.cache.file(o.file, coding).then((body) => sendBytes(req, body, finish(random ? sets.randomHeaders : sets.headers, rate, cache)), () => file);
+}
+
+/**
+ * Bytes compressed on demand for a file of dist/, answered as its twin would
+ * be from disk: its length, Accept-Ranges, and the one byte range a client
+ * may ask (206, or 416), of the compressed bytes as of a twin's. A HEAD gets
+ * the headers alone (the adapters send no body for it).
+ */
+function sendBytes(req: AppRequest, body: Buffer, headers: string[]): AppResponse {
+  const range = byteRange(req.header('range'), body.length);
+  if (range === 'unsatisfiable') return { status: 416, headers: [...COMMON_FLAT, 'Content-Range', `bytes */${body.length}`, 'Content-Length', '0'] };
+  return { status: range ? 206 : 200, headers: headers.concat(fileHeaders(body.length, range)), body: range ? body.subarray(range[0], range[1] + 1) : body };
 }
 
 /**
  * A large answer sent as the parts it is made of (slices of the records held
- * in memory): a 304, or the parts, uncompressed. Its ETag is the hash of what
- * names it in this build (the same name, the same bytes), so no byte is read
- * to make one.
+ * in memory): a 304, or the parts, never joined nor kept as they are; to a
+ * client that takes brotli or gzip, compressed on demand (joined only for
+ * that) and kept so, in the build's cache (`onDemand`). Its ETag is the hash
+ * of what names it in this build (the same name, the same bytes), so no byte
+ * is read to make one.
  */
-export function sendParts(req: AppRequest, sha256: string, parts: readonly Uint8Array[], length: number, rate: Verdict | undefined): AppResponse {
-  const sets = headerSets(JSON_TYPE, sha256, undefined, length);
-  if (matchesEtag(req.header('if-none-match'), [sets.etag])) return { status: 304, headers: finish(sets.notModified, rate, undefined) };
-  return { status: 200, headers: finish(sets.headers, rate, undefined), body: parts };
+export function sendParts(req: AppRequest, sha256: string, parts: readonly Uint8Array[], length: number, rate: Verdict | undefined, onDemand: OnDemand): AppResponse | Promise<AppResponse> {
+  if (matchesEtag(req.header('if-none-match'), [etagOf(sha256), etagOf(sha256, 'br'), etagOf(sha256, 'gzip')])) return { status: 304, headers: finish(headerSets(JSON_TYPE, sha256).notModified, rate, undefined) };
+  const plain = (): AppResponse => ({ status: 200, headers: finish(headerSets(JSON_TYPE, sha256, undefined, length).headers, rate, undefined), body: parts });
+  const coding: Coding | null = length >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
+  if (!coding) return plain();
+  return onDemand.parts(sha256, parts, length, coding).then((body) => ({ status: 200, headers: finish(headerSets(JSON_TYPE, sha256, coding, body.length).headers, rate, undefined), body }), plain);
 }
 
 /** A derived answer (a projection, a search): a 304, or its bytes in the coding the client takes (compressed on first demand). */
@@ -165,6 +230,7 @@ export function sendDerived(req: AppRequest, entry: Projected, random: boolean, 
   const coding = entry.compressible && entry.identity.body.length >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
   if (!coding) return done(entry.identity);
   const v = entry.coding(coding);
-  // Should compression fail, the answer goes out uncompressed.
+  // Should compression fail, or be at its bounds, the answer goes out uncompressed.
+  if (!v) return done(entry.identity);
   return v instanceof Promise ? v.then(done, () => done(entry.identity)) : done(v);
 }

@@ -3,8 +3,9 @@
 // and speaker), the verse of each day, and what projections are cut from.
 // A new build gets a new Served; nothing here changes while it serves.
 import { dailyIndex } from '../content/daily.ts';
-import { FILES, THEMES, type BuildPart } from '../layout.ts';
+import { ENCODINGS, FILES, isBinary, THEMES, type BuildPart, type Coding } from '../layout.ts';
 import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
+import { MIN_COMPRESS_BYTES, OnDemand, type ListedFile } from './on-demand.ts';
 import { ProjectionCache, Projected } from './projected.ts';
 import { PngCards } from './png-cards.ts';
 import { PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES, SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../contract/limits.ts';
@@ -29,6 +30,16 @@ export type Fixed = Params & {
 /** Files of dist/ that are served from disk (pages, openapi.json, themed cards), with their headers. */
 export interface Streamed extends HeaderSets {
   file: string;
+}
+
+/**
+ * A file served from disk in each of its representations; and, when it lacks
+ * a twin (a quick build leaves the derived files without), what it takes to
+ * compress it on demand instead: the file as the manifest lists it, the
+ * headers of each coding it lacks, and the build's cache of such answers.
+ */
+export interface StreamedFile extends Representations<Streamed> {
+  onDemand?: { file: ListedFile; sets: Partial<Record<Coding, HeaderSets>>; cache: OnDemand };
 }
 
 /** A verse's card: the plain one is in memory, the themed ones are files. */
@@ -65,7 +76,9 @@ export interface Served {
   /** Exact request paths (no %-encoding) known to name a fixed in-memory resource. */
   fixed: Map<string, Fixed>;
   /** A file served from disk, by its path in dist/ (its header lists made on first use); undefined: not in dist/. */
-  streamed(path: string): Representations<Streamed> | undefined;
+  streamed(path: string): StreamedFile | undefined;
+  /** What this build compressed on demand (files without twins, lists sent as parts). */
+  onDemand: OnDemand;
   /** /manifest.json: the manifest of this build, from memory (the file on disk may already be the next build's). */
   manifestAnswer: Projected;
 }
@@ -138,15 +151,23 @@ export function prepare(dist: Dist, draw?: Draw): Served {
   // the start-up, for files most servers never send. At most one entry per
   // file asked for recently: made for every file a mixed load asks (words,
   // lemmas, pages) they were some 3 MB of a worker's heap.
-  const streamedFiles = new ByteLru<Representations<Streamed>>(STREAMED_HEADERS_HELD, () => 1);
+  const streamedFiles = new ByteLru<StreamedFile>(STREAMED_HEADERS_HELD, () => 1);
+  const onDemand = new OnDemand(dist.dir);
   const streamed = (path: string) => {
     let found = streamedFiles.peek(path);
     if (found) return found;
     const entry = Object.hasOwn(manifest.files, path) ? manifest.files[path] : undefined;
     if (!entry || inMemory(path)) return undefined;
     // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
-    found = representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path]) }));
-    streamedFiles.set(path, found);
+    const made: StreamedFile = representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path]) }));
+    // Text over 1 kB without a twin in some coding: compressed on demand in that coding, with the ETag its twin would have.
+    const lacking = isBinary(path) || entry.size < MIN_COMPRESS_BYTES ? [] : ENCODINGS.filter((e) => entry[e.coding] === undefined).map((e) => e.coding);
+    if (lacking.length) {
+      const sets: Partial<Record<Coding, HeaderSets>> = {};
+      for (const coding of lacking) made.etags.push((sets[coding] = headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path])).etag);
+      made.onDemand = { file: { path, size: entry.size, sha256: entry.sha256 }, sets, cache: onDemand };
+    }
+    streamedFiles.set(path, (found = made));
     return found;
   };
 
@@ -165,5 +186,6 @@ export function prepare(dist: Dist, draw?: Draw): Served {
     pending,
     fixed: new Map(),
     streamed,
+    onDemand,
   };
 }

@@ -2,7 +2,8 @@
 // `npm run build -- --quick` in a process of its own (the server's event
 // loop stays free for requests). It swaps in the whole dist/, which the
 // server then loads (src/http/reload.ts); until then the routes of the parts
-// still pending answer 503 with Retry-After.
+// still pending answer 503 with Retry-After, and the derived files the
+// server streams without their twins are compressed on demand.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';

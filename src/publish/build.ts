@@ -59,9 +59,9 @@ export interface BuildOptions {
   /** Every verse's PNG card too (slow: a minute or more); without it, today's only. */
   png?: boolean;
   /**
-   * Leave the cards (SVG and PNG), the downloads, the reading pages and the
-   * word analysis (LATER_PARTS) for a second build: the manifest lists them
-   * as pending.
+   * Leave the cards (SVG and PNG), the downloads, the reading pages, the
+   * word analysis and, in a quick build, the derived files' twins
+   * (LATER_PARTS) for a second build: the manifest lists them as pending.
    * `npm start` on a fresh checkout serves such a dist/ a few seconds sooner
    * and builds the whole one in the background (ensure.ts).
    */
@@ -177,18 +177,21 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     joins = words.report.joins;
     const lemmas = later ? { analysis: [], pages: [] } : lemmaAssets(content, dcs, options.publicUrl ?? '');
     const derived = [...derivedAssets(content, json, daily, facts), ...words.assets, ...lemmas.analysis, ...linkAssets(links)];
-    // A quick build gives them no twins: the server streams the chapters' lists as they are, which on this machine costs nothing.
-    const derivedDone = quick ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
+    // A fresh start's first build (quick, later) gives them no twins, to serve
+    // sooner: the server compresses what it streams of them on demand until the
+    // background build, which gives them their twins ('twins' pending), is loaded.
+    const twinless = quick && later;
+    const derivedDone = twinless ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
     // The whole Gita offline (downloads/), with twins in every build (a quick
     // one at quick levels: 58 MB of SQLite is not sent raw to a client that
     // takes brotli); and the reading pages (read/, the lemmas' among them),
-    // which a quick build streams without twins.
+    // with twins too (none in the first build, which leaves them for later).
     if (!later) step('making the downloads and the reading pages');
     const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }), links: links.verses };
     const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
     const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
     const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => words.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), base: options.publicUrl ?? '' }), ...lemmas.pages];
-    const readingDone = quick ? Promise.resolve(toWriter(reading)) : compress(reading, 'fast');
+    const readingDone = compress(reading, 'fast');
     if (!later) step('rendering cards');
     // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
     const cards = later ? [] : await renderCards(
@@ -209,7 +212,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const svgCards: Asset[] = later ? [] : verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
     if (!later) svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
     if (!later) svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
-    // 2,163 cards of about 50 kB (their letters are outlines): a gzip twin only (compress.ts, CARD_LEVELS).
+    // 2,163 cards of about 50 kB (their letters are outlines): brotli 4 and gzip 4 (compress.ts, CARD_LEVELS).
     const cardsDone = compress(svgCards, CARD_LEVELS);
     const other: Asset[] = [];
     // Binary files (PNG cards, the web font, the favicon): no twins.
@@ -254,7 +257,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     audit: { findings: audit.findings.length, notes: audit.notes.length, newFields: audit.newFields.map((f) => f.name) },
     daily: { seed, chapter: daily.chapter, verse: daily.verse },
     files: {},
-    ...(options.later && { pending: [...LATER_PARTS] }),
+    // The twins are pending only where they were left out (a quick first build).
+    ...(options.later && { pending: LATER_PARTS.filter((p) => p !== 'twins' || quick) }),
   };
   for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
     const t = twins.get(a.path);

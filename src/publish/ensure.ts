@@ -30,12 +30,15 @@ export interface EnsureOptions {
   whilePreparing?: () => Promise<() => Promise<void>>;
   /**
    * Build the records, the pages and the search first, and leave the cards,
-   * downloads, reading pages and word analysis (manifest.pending) for later: ensureBuilt
+   * downloads, reading pages, word analysis and the derived files' twins (manifest.pending) for later: ensureBuilt
    * then says so by resolving true, and the caller builds the rest once it
    * serves (background.ts). `npm start` does, to answer a few seconds sooner.
    */
   later?: boolean;
 }
+
+/** What a client meets until the background build is loaded. */
+const LATER_NOTE = "the routes of the first four answer 503 with Retry-After until then; what lacks its twin is compressed on demand; /healthz lists what is pending";
 
 type Progress = ((message: string, done?: number, total?: number) => void) & { end?: () => void };
 
@@ -80,5 +83,5 @@ async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say
     say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements, s.audit.verseText)}`);
   }
   const s = await buildAndStamp({ ...o, effort, content, progress: (m, d, t) => progress(`build: ${m}`, d, t) });
-  say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s${o.later ? `; ${LATER_PARTS.join(', ')} follow in the background (their routes answer 503 with Retry-After until then)` : ''}`);
+  say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s${o.later ? `; ${LATER_PARTS.join(', ')} follow in the background (${LATER_NOTE})` : ''}`);
 }

@@ -8,6 +8,7 @@
 // and memory a flood costs another client are printed (and measured against
 // targets by `npm run bench`).
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_VERSES_PER_CALL } from '../../src/content/citations.ts';
@@ -120,6 +121,14 @@ function abuseSuite(runtime: Runtime) {
     assert.is(head.status, 200);
     assert.is(head.headers['content-length'], String(expected.length));
     assert.is(head.body.length, 0);
+    // To a client that takes brotli or gzip, compressed on demand (then kept), the same bytes once decoded, an ETag per coding.
+    for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const c = await fetchRaw(server.url, '/verses?ref=18', { headers: { 'accept-encoding': coding } });
+      assert.is(c.headers['content-encoding'], coding);
+      assert.ok(decode(c.body).equals(expected), `${coding}: the records byte for byte`);
+      assert.is(c.headers.etag, r.headers.etag.replace(/"$/, `-${coding}"`));
+      assert.is((await fetchRaw(server.url, '/verses?ref=18', { headers: { 'accept-encoding': coding, 'if-none-match': c.headers.etag } })).status, 304);
+    }
   });
 
   t('/verses: a list over the budget names it; lang makes the same verses fit', async () => {

@@ -374,16 +374,19 @@ function contract(runtime: Runtime) {
     assert.ok(JSON.parse(brotliDecompressSync(randomBr.body).toString())._id);
   });
 
-  t('cards have a gzip twin only: a client taking brotli and gzip gets gzip, one taking brotli alone the card as it is', async () => {
+  t('cards have brotli and gzip twins: a client gets the best it takes, brotli alone included', async () => {
     for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg']) {
       const plain = file(path);
       const both = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
       assert.is(both.status, 200, path);
-      assert.is(both.headers['content-encoding'], 'gzip', path);
-      assert.ok(gunzipSync(both.body).equals(plain), path);
+      assert.is(both.headers['content-encoding'], 'br', path);
+      assert.ok(brotliDecompressSync(both.body).equals(plain), path);
       const brOnly = await get(path, { 'accept-encoding': 'br' });
-      assert.is(brOnly.headers['content-encoding'], undefined, path);
-      assert.ok(brOnly.body.equals(plain), path);
+      assert.is(brOnly.headers['content-encoding'], 'br', path);
+      assert.ok(brOnly.body.equals(both.body), path);
+      const gz = await get(path, { 'accept-encoding': 'gzip' });
+      assert.is(gz.headers['content-encoding'], 'gzip', path);
+      assert.ok(gunzipSync(gz.body).equals(plain), path);
       assert.is((await get(path, { 'if-none-match': both.headers.etag })).status, 304, path);
     }
   });
@@ -413,6 +416,7 @@ function contract(runtime: Runtime) {
     assert.is(h.build, JSON.parse(file(FILES.manifest).toString()).build);
     assert.equal(h.errata, ['BG18.45-commentaries']);
     assert.equal(h.audit, { findings: 0, notes: 8 });
+    assert.equal([h.pending, h.ready], [[], true], 'a whole build: ready, nothing pending');
   });
 
   t('static files of dist/ not held in memory are served too (manifest.json)', async () => {

@@ -100,6 +100,12 @@ X-Forwarded-Proto: javascript
   const refs = ['', '%00', '2.47%00', '%E0%A5%A8.%E0%A5%AA%E0%A5%AD', '1.1-18.78', '9999999999.1', '2.47-99999999999', '0', '-1', '2.47-', '..', '2..47', '2.47;'.repeat(400), '18,'.repeat(120), '1,'.repeat(60), `2.${'9'.repeat(5000)}`, '__proto__', 'constructor.1', '%F0%9F%99%8F', 'BG%20'.repeat(300), '2.47%E2%80%AE-50', '1e1.1', '0x2.47', 'Infinity', 'NaN.1'];
   for (const ref of refs) add(`/verses?ref=${ref.slice(0, 30)}`, request(`/verses?ref=${ref}`));
   add('/verses with two refs', request('/verses?ref=2.47&ref=2.48'));
+  // Compression on demand (a list of records over 1 MB: only the server compresses it) with odd codings and ranges.
+  for (const ae of ['br', 'gzip, br', 'br;q=0, gzip;q=0', '*;q=0.1', 'gzip;q=abc, br;q=-1', `${'x, '.repeat(1500)}br`]) {
+    for (const range of ['', 'Range: bytes=0-10\r\n', 'Range: bytes=-0\r\n', 'Range: bytes=99999999999999999999-\r\n', 'Range: bytes=5-1, 0-\r\n']) {
+      add(`on demand ${ae.slice(0, 20)} ${range.trim()}`, request('/slok/2/1-72', `Host: x\r\nAccept-Encoding: ${ae}\r\n${range}`));
+    }
+  }
   // Amplification: small requests for large answers are refused before the work (the answer budget).
   add('/verses the largest record 100 times', request(`/verses?ref=${Array(100).fill('18.66').join(',')}`));
   add('/verses two large chapters', request('/verses?ref=1,18'));

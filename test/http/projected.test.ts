@@ -26,7 +26,7 @@ test('a compressed form made later counts, and can push the oldest out', async (
   const roomy = new ProjectionCache(1_000_000);
   const one = roomy.get('one', body);
   const before = roomy.held.bytes;
-  const gz = await one.coding('gzip');
+  const gz = (await one.coding('gzip'))!;
   assert.is(roomy.held.bytes, before + gz.body.length);
 
   const tight = new ProjectionCache(500_000);

@@ -1,11 +1,12 @@
 // What `npm start` does on a fresh checkout, on the real content: import, a
-// quick build of all but the cards, downloads, reading pages and word
-// analysis (a 503 with Retry-After on the port meanwhile), a server on it
-// that answers those with
-// 503 too, and the rest built in the background, which the server then
-// serves; and what `npm run build` then does with that dist/: build it again,
-// compressed as it is published. A failed preparation leaves no dist/ and
-// frees the port.
+// quick build of all but the cards, downloads, reading pages, word analysis
+// and the derived files' twins (a 503 with Retry-After on the port
+// meanwhile), a server on it that answers those routes with 503 too,
+// compresses on demand what has no twin yet and says in /healthz what is
+// pending, and the rest built in the background, which the server then
+// serves (its twins instead of compression on demand); and what `npm run
+// build` then does with that dist/: build it again, compressed as it is
+// published. A failed preparation leaves no dist/ and frees the port.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { linkedCopy, rewrite, tempDir, hook } from '../helpers/fs.ts';
 import { privateBuildCache } from '../helpers/dist.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 import { fetchRaw } from '../helpers/http.ts';
+import { ACCEPTS, checkCodings, checkHeadAndRange, decode, type Coded } from '../helpers/encodings.ts';
 
 const root = tempDir('gita-ensure-');
 const contentDir = join(root, 'content');
@@ -84,11 +86,11 @@ test.before(hook(async () => {
   later = await prepared;
 }));
 
-test('a fresh checkout: imported and built quickly, but for the cards, downloads, reading pages and word analysis, saying what it does stage by stage', () => {
+test('a fresh checkout: imported and built quickly, but for the cards, downloads, reading pages, word analysis and twins, saying what it does stage by stage', () => {
   assert.ok(later, 'the rest is left for later');
   assert.match(said[0], /^content\/ is missing: preparing it/);
   assert.ok(said.some((l) => /^imported 18 chapters and 719 verse records/.test(l)), said.join('\n'));
-  assert.ok(said.some((l) => /^built \d+ files in .*cards, downloads, reading pages, word analysis follow in the background/.test(l)), said.join('\n'));
+  assert.ok(said.some((l) => /^built \d+ files in .*cards, downloads, reading pages, word analysis, twins follow in the background/.test(l)), said.join('\n'));
   for (const stage of ['import: validating', 'import: writing', 'build: compressing', 'build: writing']) assert.ok(stages.has(stage), `${stage} in ${[...stages]}`);
   assert.not.ok(stages.has('build: rendering cards'), 'no card drawn before the server answers');
   const first = manifestOf(distDir);
@@ -97,6 +99,7 @@ test('a fresh checkout: imported and built quickly, but for the cards, downloads
   const left = Object.keys(first.files).filter((p) => isCard(p) || p.startsWith('/downloads/') || p.startsWith('/read/') || p.endsWith('.png') || p.endsWith('/analysis.json') || p.startsWith('/lemma/') || p === FILES.lemmas);
   assert.equal(left, [], 'no card, download, reading page, verse analysis or lemma yet');
   assert.ok(first.files[FILES.words(2, 47)] && first.files[FILES.analysisReport], 'the word lists (the reading pages and MCP read them) and the report the docs page links');
+  for (const path of [FILES.chapterVerses(2), FILES.chapterVerses(2, 'en'), FILES.words(2, 47)]) assert.ok(!first.files[path].br && !first.files[path].gzip, `${path}: its twins left for later`);
   assert.match(staleness(stampFile, contentDir, distDir, 'quick') ?? '', /^dist\/ is unfinished/, 'a start that stops now is finished by the next');
 });
 
@@ -116,18 +119,89 @@ test('served at once: the records answer, the routes of the parts still in the m
   assert.is((await fetchRaw(server!.url, '/slok/2/99/gita.svg')).status, 404, 'an unknown verse is still 404');
 });
 
+/** Every route family, as the first build serves them: none of these waits for a part still pending. */
+const SERVED_FIRST = [
+  '/chapters', '/chapter/2', '/chapter/2/slok', '/chapter/2/slok?lang=en', '/chapter/2/slok/hi.json', '/chapter/2/slok?authors=siva&fields=siva.et',
+  '/slok/2/47', '/slok/today', '/slok/2/47?lang=en', '/slok/2/47?lang=hi&authors=tej', '/slok/2/47?fields=transliteration,siva', '/slok/2/47/en.json',
+  '/slok/2/47/words', '/slok/2/47/words.json', '/search?q=karma', '/search?q=karma&format=html',
+  '/verses?ref=2.47-50', '/verses/2.47', '/verses?ref=2', '/verses?ref=2.1-3.20&lang=en', '/slok/2/1-72', '/slok/2/47-50?lang=en',
+  '/authors', '/authors/siva', '/read/2/47', '/read/2', '/pricing', '/', '/docs/api', '/openapi.json', '/manifest.json', '/analysis-report.json',
+];
+/** And the families of the parts built later. */
+const SERVED_LATER = ['/slok/2/47/analysis', '/lemma/atman', '/lemma/karman.json', '/lemmas', '/read/lemma/atman', '/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/slok/today/gita.svg', '/gita.svg?ch=2&sl=47'];
+/** Answers under 1 kB compressed on demand when larger: they go as they are. */
+const SMALL_ON_DEMAND = ['/slok/2/47?fields=_id', '/slok/2/73/words', '/search?q=karma&limit=1&fields=_id'];
+
+const firstAnswers = new Map<string, Coded>();
+test('from the first answer: every answer over 1 kB goes brotli or gzip to a client that takes it, decoding byte for byte to the identity answer; small ones and clients that take none get identity', async () => {
+  for (const path of SERVED_FIRST) firstAnswers.set(path, await checkCodings(server!.url, path, 'any'));
+  for (const path of SMALL_ON_DEMAND) await checkCodings(server!.url, path, 'identity');
+  // Those the first build left without twins are compressed on demand: no twin on disk yet.
+  assert.not.ok(existsSync(join(distDir, FILES.chapterVerses(2) + '.br')) || existsSync(join(distDir, FILES.words(2, 47) + '.gz')), 'no twin yet');
+  assert.ok(firstAnswers.get('/chapter/2/slok')!.identity.body.length > 3_000_000, 'the whole list of chapter 2, megabytes');
+});
+
+test('the pages of errors too: a 404 or 400 page over 1 kB goes compressed to a client that takes it, the same bytes once decoded', async () => {
+  for (const [path, status] of [['/read/2/99', 404], ['/read/2/47?lang=xx', 400], ['/search?q=&format=html', 400]] as const) {
+    const plain = await fetchRaw(server!.url, path);
+    assert.is(plain.status, status, path);
+    assert.ok(plain.body.length > 1024, `${path}: ${plain.body.length} bytes`);
+    for (const { header, coding } of ACCEPTS) {
+      const r = await fetchRaw(server!.url, path, { headers: { 'accept-encoding': header } });
+      assert.is(r.status, status, path);
+      assert.is(r.headers['content-encoding'], coding, `${path} [${header}]`);
+      assert.is(Number(r.headers['content-length']), r.body.length, `${path} [${header}]: its length`);
+      assert.ok(decode(r).equals(plain.body), `${path} [${header}]: decodes to the page`);
+    }
+  }
+});
+
+test('compressed on demand, an answer takes HEAD, a byte range and If-None-Match as a twin on disk does', async () => {
+  for (const [path, header] of [['/chapter/2/slok', 'br'], ['/slok/2/47/words', 'gzip'], ['/read/2/47', 'br']] as const) {
+    const coded = firstAnswers.get(path)!.coded[header];
+    if (path === '/read/2/47') {
+      // A page the server makes (kept with the projections): HEAD and 304, as every made answer.
+      const head = await fetchRaw(server!.url, path, { method: 'HEAD', headers: { 'accept-encoding': header } });
+      assert.is(head.headers['content-length'], coded.headers['content-length']);
+      assert.is((await fetchRaw(server!.url, path, { headers: { 'accept-encoding': header, 'if-none-match': coded.headers.etag } })).status, 304);
+    } else await checkHeadAndRange(server!.url, path, header, coded);
+  }
+});
+
+test('/healthz while the rest is built: 200 (the process answers), ready false, and the parts still pending', async () => {
+  const r = await fetchRaw(server!.url, '/healthz');
+  assert.is(r.status, 200);
+  const h = JSON.parse(r.text);
+  assert.is(h.ready, false);
+  assert.equal(h.pending, [...LATER_PARTS]);
+  assert.is(h.status, 'ok');
+});
+
 test('the background build finishes it, and the running server serves it: cards, PNG, downloads, word analysis; stamped current', async () => {
   const lines: string[] = [];
   const child = buildInBackground({ contentDir, distDir, cacheDir, stampFile }, (l) => lines.push(l));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   assert.is(code, 0, lines.join('\n'));
-  assert.match(lines.join('\n'), /the rest of the build \(cards, downloads, reading pages, word analysis\) is done after/);
+  assert.match(lines.join('\n'), /the rest of the build \(cards, downloads, reading pages, word analysis, twins\) is done after/);
   assert.is(manifestOf(distDir).pending, undefined);
   // The server sees the new dist/ (a watch, or its poll every 5 s).
   const deadline = Date.now() + 15_000;
   while ((await fetchRaw(server!.url, '/slok/2/47/gita.svg')).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/slok/today/gita.svg', '/slok/2/47/gita.png', '/downloads/gita.json', '/slok/2/47/analysis', '/lemma/karman', '/lemma/karman.json', '/lemmas', '/read/lemma/karman']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
   assert.match(server!.output(), /serving build [0-9a-f]+ \(dist\/ was rebuilt\)/);
+  const health = JSON.parse((await fetchRaw(server!.url, '/healthz')).text);
+  assert.equal([health.pending, health.ready], [[], true], 'ready, nothing pending');
+  // Every family compressed, the later ones too; and the twins of the whole build replace compression on demand: the answer is the file's twin, byte for byte.
+  for (const path of [...SERVED_FIRST, ...SERVED_LATER]) await checkCodings(server!.url, path, 'any');
+  for (const [path, file] of [['/chapter/2/slok', FILES.chapterVerses(2)], ['/chapter/2/slok?lang=en', FILES.chapterVerses(2, 'en')], ['/slok/2/47/words', FILES.words(2, 47)], ['/slok/2/47/gita.svg', FILES.card(2, 47)], ['/lemma/atman', FILES.lemma('ātman')]]) {
+    for (const [header, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+      const r = await fetchRaw(server!.url, path, { headers: { 'accept-encoding': header } });
+      assert.ok(r.body.equals(readFileSync(join(distDir, file + suffix))), `${path} [${header}]: its twin ${file}${suffix}`);
+    }
+  }
+  const list = await fetchRaw(server!.url, '/chapter/2/slok', { headers: { 'accept-encoding': 'br' } });
+  assert.not.ok(list.body.equals(firstAnswers.get('/chapter/2/slok')!.coded.br.body), 'no longer the bytes compressed on demand');
+  await checkHeadAndRange(server!.url, '/chapter/2/slok', 'br', list);
   await server!.stop();
   assert.is(JSON.parse(readFileSync(stampFile, 'utf8')).effort, 'quick');
   assert.is(staleness(stampFile, contentDir, distDir, 'quick'), null, 'current for npm start');
@@ -152,21 +226,22 @@ test('afterwards the port is free for the server', async () => {
 });
 
 let quick: Manifest;
-test('the quick dist/: records, chapters, cards and downloads with brotli and gzip twins of their bytes; the derived files without', () => {
+test('the quick dist/: every text file with brotli and gzip twins of its bytes, at quick levels, the cards and the derived files too', () => {
   quick = manifestOf(distDir);
   const record = quick.files[FILES.verse(2, 47)];
   assert.ok(record.br && record.gzip);
   const bytes = readFileSync(join(distDir, FILES.verse(2, 47)));
   assert.ok(brotliDecompressSync(readFileSync(join(distDir, FILES.verse(2, 47) + '.br'))).equals(bytes));
   assert.ok(gunzipSync(readFileSync(join(distDir, FILES.verse(2, 47) + '.gz'))).equals(bytes));
-  assert.ok(quick.files[FILES.card(2, 47)].gzip);
-  assert.is(quick.files[FILES.card(2, 47)].br, undefined, 'a card has its gzip twin only');
-  const list = quick.files[FILES.chapterVerses(2)];
-  assert.is(list.br, undefined);
+  for (const [path, entry] of Object.entries(quick.files)) assert.ok(isBinary(path) ? !entry.br && !entry.gzip : entry.br && entry.gzip, `${path}: twins`);
+  for (const path of [FILES.card(2, 47), FILES.chapterVerses(2), FILES.words(2, 47)]) {
+    const bytes = readFileSync(join(distDir, path));
+    assert.ok(brotliDecompressSync(readFileSync(join(distDir, path + '.br'))).equals(bytes), `${path}.br`);
+    assert.ok(gunzipSync(readFileSync(join(distDir, path + '.gz'))).equals(bytes), `${path}.gz`);
+  }
   // The downloads have both twins even here: a client that takes brotli never gets 58 MB of SQLite raw.
   for (const path of Object.values(FILES.downloads)) assert.ok(quick.files[path].br && quick.files[path].gzip, `${path}: twins in a quick build`);
   assert.ok(gunzipSync(readFileSync(join(distDir, FILES.downloads.json + '.gz'))).equals(readFileSync(join(distDir, FILES.downloads.json))));
-  assert.not.ok(existsSync(join(distDir, FILES.chapterVerses(2) + '.br')));
 });
 
 test('npm run build remakes it as published: the same files byte for byte, every twin, the records smaller; stamped full', async () => {
@@ -175,11 +250,14 @@ test('npm run build remakes it as published: the same files byte for byte, every
   assert.equal(Object.keys(full.files).sort(), Object.keys(quick.files).sort());
   for (const [path, entry] of Object.entries(full.files)) {
     assert.is(entry.sha256, quick.files[path].sha256, `${path}: the same bytes`);
-    // Every text file has its twins (a card its gzip one only); the binary ones (PNG, ICO, woff2: compressed already) never do.
-    assert.ok(isBinary(path) ? !entry.br && !entry.gzip : isCard(path) ? !entry.br && entry.gzip : entry.br && entry.gzip, `${path}: twins`);
+    // Every text file has its twins (the SVG cards too); the binary ones (PNG, ICO, woff2: compressed already) never do.
+    assert.ok(isBinary(path) ? !entry.br && !entry.gzip : entry.br && entry.gzip, `${path}: twins`);
   }
   const record = FILES.verse(2, 47);
   assert.ok(full.files[record].br! < quick.files[record].br!, 'records compressed harder');
+  const cards = Object.keys(full.files).filter(isCard);
+  assert.is(cards.length, 719 * 3 + 6, 'every card in three themes, and the two of the day');
+  for (const path of cards) assert.ok(brotliDecompressSync(readFileSync(join(distDir, path + '.br'))).equals(readFileSync(join(distDir, path))), `${path}.br`);
   assert.is(JSON.parse(readFileSync(stampFile, 'utf8')).effort, 'full');
   assert.is(staleness(stampFile, contentDir, distDir, 'full'), null);
   assert.is(staleness(stampFile, contentDir, distDir, 'quick'), null, 'npm start serves it as it is');

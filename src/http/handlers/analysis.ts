@@ -5,7 +5,7 @@
 import { lemmaFile } from '../../content/dcs/lemma.ts';
 import { FILES } from '../../layout.ts';
 import type { Handler } from '../context.ts';
-import { badRequest, notFound, notFoundPage } from '../respond.ts';
+import { badRequest, negotiated, notFound, notFoundPage } from '../respond.ts';
 
 export const analysis: Handler = (c) => c.file(FILES.analysis(c.at.ch!, c.at.sl!), false, undefined, notFound.verse);
 
@@ -19,7 +19,7 @@ export const lemma: Handler = (c) => {
 export const readLemma: Handler = (c) => {
   const file = lemmaFile(c.at.lemma!, (path) => !!c.served.streamed(path), FILES.readLemma);
   if (typeof file === 'string') return c.file(file, false, undefined, notFoundPage.verse);
-  return file === undefined ? notFoundPage.verse : badRequest(file.error);
+  return file === undefined ? negotiated(c.req, notFoundPage.verse) : badRequest(file.error);
 };
 
 /** A verse's links, the works cited, one work's citations: files of the build (links.ts), streamed. */

@@ -31,8 +31,9 @@ const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * A list of records, within the answer budget: refused before anything is
- * made when over it; sent as its parts when large (never joined, kept or
- * compressed); else joined and kept like any projection.
+ * made when over it; sent as its parts when large (never joined nor kept as
+ * they are; compressed on demand for a client that takes it, and kept so);
+ * else joined and kept like any projection.
  */
 function answerList(c: Context, key: string, records: readonly Asset[], p: Projection | null, open: string, close: string): Reply {
   const s = c.served;

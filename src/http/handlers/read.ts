@@ -11,7 +11,7 @@ import { FILES } from '../../layout.ts';
 import { chapterListFields, chapterPage, parseReadingOptions, versePage, type ReadingOptions } from '../../pages/read.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
-import { badRequestPage, HTML_TYPE, notFound } from '../respond.ts';
+import { badRequestPage, HTML_TYPE, negotiated, notFound } from '../respond.ts';
 import { projectBytes } from '../../content/slices.ts';
 
 /** A Host header worth writing into a page: a name or an IP (v6 in brackets), an optional port. Anything else: root-relative links. */
@@ -63,7 +63,7 @@ function verseLinks(dir: string, ch: number, sl: number): VerseLinks | undefined
 
 export const readVerse: Handler = (c) => {
   const o = options(c);
-  if ('error' in o) return badRequestPage(o.error);
+  if ('error' in o) return negotiated(c.req, badRequestPage(o.error));
   const { ch, sl } = c.at as { ch: number; sl: number };
   const counts = c.served.dist.manifest.content.versesPerChapter;
   const assets = c.served.dist.assets;
@@ -78,7 +78,7 @@ export const readVerse: Handler = (c) => {
 
 export const readChapter: Handler = (c) => {
   const o = options(c);
-  if ('error' in o) return badRequestPage(o.error);
+  if ('error' in o) return negotiated(c.req, badRequestPage(o.error));
   const ch = c.at.ch!;
   const s = c.served;
   const chapterOf = (n: number) => (n >= 1 && n <= s.dist.manifest.content.chapters ? parse<ChapterRecord>(s.dist.assets.get(FILES.chapter(n))) : null);

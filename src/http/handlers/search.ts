@@ -5,7 +5,7 @@
 import { parseSearch } from '../../contract/search-parameters.ts';
 import { searchPage } from '../../pages/search.ts';
 import type { Handler } from '../context.ts';
-import { badRequest, busy, html, HTML_TYPE, notFound } from '../respond.ts';
+import { badRequest, busy, html, HTML_TYPE, negotiated, notFound } from '../respond.ts';
 
 export const search: Handler = (c) => {
   const query = c.query;
@@ -13,7 +13,7 @@ export const search: Handler = (c) => {
   if (formats.length > 1 || (formats.length && formats[0] !== 'json' && formats[0] !== 'html')) return badRequest('format: expected json (the default) or html, once');
   const asHtml = formats[0] === 'html';
   const parsed = parseSearch(query ?? new URLSearchParams(), c.served.dist.manifest.content);
-  if ('error' in parsed) return asHtml ? html(400, searchPage(query?.get('q') ?? '', null, parsed.error)) : badRequest(parsed.error);
+  if ('error' in parsed) return asHtml ? negotiated(c.req, html(400, searchPage(query?.get('q') ?? '', null, parsed.error))) : badRequest(parsed.error);
   const params = parsed.params;
   const key = `/search\0${asHtml ? 'html' : 'json'}\0${JSON.stringify(params)}`;
   // A search not made yet costs the event loop a few milliseconds: refused at once (uncounted) when too many wait.

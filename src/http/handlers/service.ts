@@ -8,7 +8,8 @@ import { isOrigin } from '../../config.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../../layout.ts';
 import type { Handler } from '../context.ts';
 import { USAGE_DAYS } from '../../contract/limits.ts';
-import { HTML_TYPE, json, notFound, notFoundPage } from '../respond.ts';
+import { readiness } from '../../contract/health.ts';
+import { HTML_TYPE, json, negotiated, notFound, notFoundPage } from '../respond.ts';
 
 /**
  * The docs page, its examples naming this server: GITA_PUBLIC_URL, else the
@@ -27,10 +28,12 @@ export const docs: Handler = (c) => {
 
 /** /docs/{name}: a guide, rendered by the build (only the names the build wrote are files of dist/). */
 export const guide: Handler = (c) => c.file(FILES.guide(c.at.guide!), false, undefined, notFoundPage.resource);
-export const pricing: Handler = (c) => c.app.pricing ?? c.file(FILES.pricing, false, undefined, notFound.resource);
+/** /pricing: the page of this server's settings, made at start-up; revalidated on every use (no-cache), as it changes with them. */
+export const pricing: Handler = (c) => (c.app.pricing ? c.prepared(c.app.pricing, false, 'no-cache') : c.file(FILES.pricing, false, undefined, notFound.resource));
 
 export const openapi: Handler = (c) => c.file(FILES.openapi, false, undefined, notFound.resource);
 
+/** /healthz: always 200 while the process answers (liveness); `ready` and `pending` say whether the build is whole yet (readiness). */
 export const healthz: Handler = (c) => {
   const m = c.served.dist.manifest;
   const h = c.app.options.health?.() ?? { degraded: false, stores: {} };
@@ -43,11 +46,12 @@ export const healthz: Handler = (c) => {
     errata: m.errata.filter((e) => e.status === 'applied').map((e) => e.id),
     audit: { findings: m.audit.findings, notes: m.audit.notes },
     auth: c.app.options.auth,
+    ...readiness(c.served.pending),
     ...h.stores,
   });
 };
 
-export const register: Handler = (c) => (c.app.options.register ? c.app.options.register(c.req) : notFound.resource);
+export const register: Handler = (c) => (c.app.options.register ? c.app.options.register(c.req).then((r) => negotiated(c.req, r)) : notFound.resource);
 
 /** GET /usage: the key's own counts (today and the last days) and its quota. Neither counted nor limited. */
 export const usage: Handler = async (c) => {
