@@ -20,7 +20,13 @@
 //   is written on (covers);
 // - a Gita citation names a verse that exists (its chapter's verses, not the
 //   colophon); one that names the verse it stands under is that verse's own
-//   number, not a citation.
+//   number, not a citation;
+// - chapter 13 as its commentary numbers it: the recensions of Śaṅkara,
+//   Rāmānuja and the Gita Press leave out Arjuna's question that this API
+//   (and upstream) counts as 13.1, so their 13.7 is our 13.8. Which
+//   commentaries do is read from their own texts (thirteenthNumbering: the
+//   words each quotes before a number of chapter 13 are those of that verse,
+//   or of the next), never assumed; their headings are upstream's numbers.
 import { GITA, workName, workSlug } from './works.ts';
 
 /** The graph as the import writes it beside the records (content/links.json). */
@@ -72,6 +78,10 @@ const CHAPTER_VERSES_BEFORE = /chapter\s+([IVXL]{1,7}|\d{1,2})\s+verses?\s*$/i;
 const HEADING_OPEN = /(?:^|।।|\|\|)[\s\u00a0]*$/;
 const HEADING_CLOSE = /^[\s\u00a0]*(?:।।|\|\|)/;
 const LEADING = /^[\s\u00a0]*(?:[।|]{1,3}[\s\u00a0]*)?$/;
+/** After a verse's number: "इत्यन्तस्य", "इत्यन्तेन", "इत्यन्तम्" (… up to here), "इत्येतदन्तम्". */
+const PASSAGE_END = /^[\s\u00a0\])]*इत्य(?:न्त|ेतदन्त)/;
+/** After a verse's number: "इति श्लोकस्यायमर्थः" (the meaning of the verse … is), opening the part on it. */
+const VERSE_PART = /^[\s\u00a0\])]*इति[\s\u00a0]*श्लोकस्य/;
 const PAGE = /(?:टिप्पणी|^प\.?$|^pp?\.?$|^page$)/i;
 const POINTER = /starts?\s+from\s*$/i;
 const IBID = /^(?:ibid\.?,?|op\.?\s*cit\.?,?|तत्रैव|वही)$/i;
@@ -157,14 +167,95 @@ function rangeEnd(first: number, written: string): number {
  * stands under, `versesPerChapter` the chapters' verse counts (colophons
  * not counted).
  */
-export function mentionsIn(text: string, own: { ch: number; sl: number }, versesPerChapter: readonly number[]): Mention[] {
+/** How a commentary numbers the verses it cites (thirteenthNumbering decides it from its texts). */
+export interface Numbering {
+  /** Chapter 13 without Arjuna's question: its verse N is this API's N + 1. */
+  thirteenWithoutQuestion?: boolean;
+  /** Each verse's Devanagari words (verseWords), to mend a misprinted number by the words quoted before it. */
+  verseWords?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The text is a Sanskrit commentary (sc): the words before a number are the verse's own, quoted (in Hindi and English, prose). */
+  sanskrit?: boolean;
+}
+
+/** Each verse's Devanagari words (of its slok), for Numbering.verseWords. */
+export function verseWords(records: readonly MinedRecord[]): Map<string, Set<string>> {
+  return new Map(records.map((r) => [r._id, quotedWords(String(r.slok ?? ''))]));
+}
+
+/** How many of `words` are words of the verse (a prefix either way: sandhi and endings differ). */
+function wordsFit(words: ReadonlySet<string>, verse: ReadonlySet<string> | undefined): number {
+  let n = 0;
+  for (const w of words) for (const v of verse ?? []) if (v.startsWith(w) || w.startsWith(v)) {
+    n++;
+    break;
+  }
+  return n;
+}
+
+/** The verses one digit away from C.V (a digit dropped, added or changed in either number): where a misprint may have come from. */
+function oneDigitAway(ch: number, v: number, versesPerChapter: readonly number[]): string[] {
+  const near = (n: number) => {
+    const s = String(n);
+    const out = new Set<number>();
+    for (let i = 0; i <= s.length; i++) {
+      if (i < s.length) out.add(Number(s.slice(0, i) + s.slice(i + 1)));
+      for (let d = 0; d <= 9; d++) {
+        out.add(Number(s.slice(0, i) + d + s.slice(i)));
+        if (i < s.length) out.add(Number(s.slice(0, i) + d + s.slice(i + 1)));
+      }
+    }
+    out.delete(n);
+    return [...out];
+  };
+  const ids = new Set<string>();
+  for (const c of near(ch)) if (isVerse(c, v, versesPerChapter)) ids.add(`BG${c}.${v}`);
+  for (const w of near(v)) if (isVerse(ch, w, versesPerChapter)) ids.add(`BG${ch}.${w}`);
+  return [...ids];
+}
+
+/** BG13.7 as BG13.8 (a range's both ends), or null where that is no verse (or not chapter 13). */
+function nextInThirteen(label: string, versesPerChapter: readonly number[]): string | null {
+  const m = /^BG13\.(\d+)(?:-(\d+))?$/.exec(label);
+  if (!m) return null;
+  const a = Number(m[1]) + 1;
+  const b = m[2] === undefined ? undefined : Number(m[2]) + 1;
+  if ((b ?? a) > versesPerChapter[12]) return null;
+  return b === undefined ? `BG13.${a}` : `BG13.${a}-${b}`;
+}
+
+export function mentionsIn(text: string, own: { ch: number; sl: number }, versesPerChapter: readonly number[], numbering: Numbering = {}): Mention[] {
   const norm = asciiDigits(text);
   const out: Mention[] = [];
   const ownId = `BG${own.ch}.${own.sl}`;
   let lastWork: { work: string; named: boolean } | null = null;
   let previous: { bracket: number; reading: Reading } | null = null;
 
-  const push = (m: Omit<Mention, 'text'>) => {
+  const push = (found: Omit<Mention, 'text'>) => {
+    let m = found;
+    // A citation of chapter 13 in a commentary that numbers it without Arjuna's question: one verse on (its headings are upstream's).
+    if (numbering.thirteenWithoutQuestion && (m.kind === 'gita' || m.kind === 'self') && !m.why.includes('heading')) {
+      const moved = m.to && nextInThirteen(m.to, versesPerChapter);
+      if (moved) m = { ...m, to: moved, kind: moved === ownId ? 'self' : 'gita', why: `${m.why}; chapter 13 as this commentary numbers it` };
+    }
+    // A misprinted number in a Sanskrit commentary, which quotes the verse it cites just before the number: the last
+    // words before it (since the mention before) are none of the verse's, and fit best one verse a digit away.
+    if (numbering.verseWords && numbering.sanskrit && m.kind === 'gita' && m.to && /^BG\d+\.\d+$/.test(m.to)) {
+      const before = new Set([...quotedWords(text.slice(Math.max(0, m.from - 40, out.at(-1)?.end ?? 0), m.from))].slice(-4));
+      if (before.size >= 2 && wordsFit(before, numbering.verseWords.get(m.to)) === 0) {
+        const [c, v] = m.to.slice(2).split('.').map(Number);
+        // The verse the words fit best, of all: a misprint when it is one alone, by two words or more, and a digit away.
+        let best = 0;
+        let bestIds: string[] = [];
+        for (const [id, words] of numbering.verseWords) {
+          const n = wordsFit(before, words);
+          if (n > best) [best, bestIds] = [n, [id]];
+          else if (n === best && n > 0) bestIds.push(id);
+        }
+        const near = oneDigitAway(c, v, versesPerChapter);
+        const fit = best >= 2 && bestIds.length === 1 && near.includes(bestIds[0]) ? bestIds : [];
+        if (fit.length === 1) m = { ...m, to: fit[0], kind: fit[0] === ownId ? 'self' : 'gita', why: `${m.why}; a misprint: the words quoted are ${fit[0]}'s` };
+      }
+    }
     out.push({ ...m, text: text.slice(m.from, m.end) });
     if (m.kind === 'work') lastWork = { work: m.work!, named: m.named! };
   };
@@ -270,6 +361,21 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
       continue;
     }
     const id = range(ch, v);
+    // The commentaries on a group of verses say where each part starts and ends, in the verse's own chapter:
+    // "अथ व्यवस्थितान् इत्यादेः कुरून् 1।25 इत्यन्तस्य" (the passage from the verse this text stands under to 1.25),
+    // "अपर्याप्तं 1।10 इति श्लोकस्यायमर्थः" (the part on 1.10 opens, in a text on 1.2 to 1.18; of an earlier verse it is
+    // a citation): what the text is written on, not a citation.
+    if (rangeTo === undefined && ch === own.ch) {
+      const after = norm.slice(end, end + 24);
+      if (PASSAGE_END.test(after) && v > own.sl) {
+        push({ start, end, from: ctx.from, kind: 'covers', range: `BG${ch}.${own.sl}-${v}`, why: 'the end of the passage the text is written on' });
+        continue;
+      }
+      if (VERSE_PART.test(after) && v >= own.sl) {
+        push({ start, end, from: ctx.from, kind: id === ownId ? 'self' : 'covers', ...(id === ownId ? { to: id } : { range: id }), why: 'opens the part of the text on that verse' });
+        continue;
+      }
+    }
     // A range that holds the verse itself ("(गीता 4। 16 32)" under 4.19) cites the others: a citation still.
     push({ start, end, from: ctx.from, kind: id === ownId ? 'self' : 'gita', to: id, why: reading.explicit ? 'the Gita named' : 'a verse, no other work named' });
 
@@ -385,6 +491,58 @@ export interface LinkCounts {
   citedVerses: number;
   covers: number;
   external: { named: number; unnamed: number; works: number; abbreviations: number };
+  /** Chapter 13's numbering, read from each commentary's quotations (thirteenthNumbering). */
+  chapter13: ThirteenthNumbering;
+  /** Citations read other than as written: of chapter 13, a verse on (chapter13); misprints mended by the words quoted. */
+  read: { chapter13: number; misprints: number };
+}
+
+/** Per commentary key: how many of its citations of chapter 13 quote the words of the verse numbered (same) or of the next (next); and the keys read as numbering without Arjuna's question. */
+export interface ThirteenthNumbering {
+  withoutQuestion: string[];
+  evidence: Record<string, { same: number; next: number }>;
+}
+
+/** Devanagari words of three letters or more, ended by a visarga too (the texts lost many spaces), a final nasal dropped (a quotation's word and the verse's then compare in any sandhi). */
+const quotedWords = (s: string) => new Set((s.replace(/ऽ/g, '').match(/[\u0900-\u0902\u0904-\u094F\u0951-\u0963\u0972-\u097F]{3,}/g) ?? []).map((w) => w.replace(/[ंँ]$/, '')));
+
+/**
+ * Which commentaries number chapter 13 without Arjuna's question. For each
+ * citation of a verse of chapter 13, the Devanagari words in the 40
+ * characters before it are looked up in that verse and in the next; a key
+ * whose quotations fit the next verse at least 5 times, and 4 times as often
+ * as the verse numbered, counts from "idaṃ śarīram" (measured on the served
+ * texts: rams 67 to 3, sankar 17 to 0, raman 9 to 1, against venkat 4 to 43,
+ * jaya 0 to 16, vallabh 1 to 10; the others quote too seldom to say, and keep
+ * the numbers as written).
+ */
+export function thirteenthNumbering(records: readonly MinedRecord[], versesPerChapter: readonly number[]): ThirteenthNumbering {
+  const slok = verseWords(records);
+  const fits = (words: Set<string>, id: string) => wordsFit(words, slok.get(id));
+  const evidence: Record<string, { same: number; next: number }> = {};
+  for (const r of records) {
+    for (const [key, value] of Object.entries(r)) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+      for (const field of TEXT_FIELDS) {
+        const text = (value as Record<string, unknown>)[field];
+        if (typeof text !== 'string' || !/13\s*[.।]/.test(asciiDigits(text))) continue;
+        for (const m of mentionsIn(text, { ch: r.chapter, sl: r.verse }, versesPerChapter)) {
+          const v = /^BG13\.(\d+)$/.exec(m.to ?? '');
+          if (!v || (m.kind !== 'gita' && m.kind !== 'self') || m.why.includes('heading') || Number(v[1]) >= versesPerChapter[12]) continue;
+          const before = quotedWords(text.slice(Math.max(0, m.from - 40), m.from));
+          if (!before.size) continue;
+          const same = fits(before, `BG13.${v[1]}`);
+          const next = fits(before, `BG13.${Number(v[1]) + 1}`);
+          if (same === next) continue;
+          const e = (evidence[key] ??= { same: 0, next: 0 });
+          if (same > next) e.same++;
+          else e.next++;
+        }
+      }
+    }
+  }
+  const withoutQuestion = Object.keys(evidence).filter((k) => evidence[k].next >= 5 && evidence[k].next >= 4 * evidence[k].same).sort();
+  return { withoutQuestion, evidence };
 }
 
 export interface LinkGraph {
@@ -417,9 +575,12 @@ function versesOf(label: string): string[] {
 /** Mine every commentary text of `records` (in order, colophons included) into the graph. */
 export function mineLinks(records: readonly MinedRecord[], versesPerChapter: readonly number[]): LinkGraph {
   const byId = new Map<string, VerseLinks>(records.map((r) => [r._id, { ref: r._id, cites: [], citedBy: [], covers: [], external: [] }]));
-  const counts: LinkCounts = { mentions: { gita: 0, covers: 0, self: 0, work: 0, other: 0 }, cites: 0, citedVerses: 0, covers: 0, external: { named: 0, unnamed: 0, works: 0, abbreviations: 0 } };
+  const counts: LinkCounts = { mentions: { gita: 0, covers: 0, self: 0, work: 0, other: 0 }, cites: 0, citedVerses: 0, covers: 0, external: { named: 0, unnamed: 0, works: 0, abbreviations: 0 }, chapter13: { withoutQuestion: [], evidence: {} }, read: { chapter13: 0, misprints: 0 } };
   const works = new Map<string, WorkCitations>();
   const unnamed = new Map<string, number>();
+  const chapter13 = thirteenthNumbering(records, versesPerChapter);
+  const words = verseWords(records);
+  const numbering = (key: string): Numbering => ({ thirteenWithoutQuestion: chapter13.withoutQuestion.includes(key), verseWords: words });
   for (const r of records) {
     const links = byId.get(r._id)!;
     const seen = new Set<string>();
@@ -428,8 +589,10 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
       for (const field of TEXT_FIELDS) {
         const text = (value as Record<string, unknown>)[field];
         if (typeof text !== 'string') continue;
-        for (const m of mentionsIn(text, { ch: r.chapter, sl: r.verse }, versesPerChapter)) {
+        for (const m of mentionsIn(text, { ch: r.chapter, sl: r.verse }, versesPerChapter, { ...numbering(key), sanskrit: field === 'sc' })) {
           counts.mentions[m.kind]++;
+          if (m.why.includes('chapter 13 as')) counts.read.chapter13++;
+          if (m.why.includes('a misprint')) counts.read.misprints++;
           const once = `${m.kind}\0${m.to ?? m.range ?? m.work}\0${m.loc ?? ''}\0${key}\0${field}`;
           if (seen.has(once)) continue;
           seen.add(once);
@@ -465,6 +628,7 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
   counts.citedVerses = [...byId.values()].filter((l) => l.citedBy.length).length;
   counts.external.works = works.size;
   counts.external.abbreviations = unnamed.size;
+  counts.chapter13 = chapter13;
   const order = (a: WorkCitations, b: WorkCitations) => b.count - a.count || (a.work < b.work ? -1 : 1);
   return {
     verses: [...byId.values()],

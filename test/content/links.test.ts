@@ -2,7 +2,7 @@
 // each written out, and the graph mined from the served texts checked whole.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mentionsIn, mineLinks, type Mention } from '../../src/content/links.ts';
+import { mentionsIn, mineLinks, thirteenthNumbering, verseWords, type Mention, type MinedRecord } from '../../src/content/links.ts';
 import { workName, workSlug } from '../../src/content/works.ts';
 import { readContent, type Content } from '../../src/content/read.ts';
 import { repairContent } from '../../src/content/repairs.ts';
@@ -114,6 +114,52 @@ let content: Content;
 test.before(hook(async () => {
   ({ content } = await repairContent(await readContent(SHARED_DATA)));
 }));
+
+test('chapter 13 as a commentary numbers it: a verse on where it counts without Arjuna\'s question; its heading as written', () => {
+  const shifted = { thirteenWithoutQuestion: true };
+  const [cited] = mentionsIn("'इदं शरीरम्' (13। 1) कहा है", { ch: 2, sl: 43 }, VPC, shifted);
+  assert.equal([cited.kind, cited.to], ['gita', 'BG13.2']);
+  const [range] = mentionsIn('(13। 7 -- 11)', { ch: 16, sl: 6 }, VPC, shifted);
+  assert.is(range.to, 'BG13.8-12');
+  // Under 13.8, its "13। 7" is the verse itself.
+  assert.is(mentionsIn('अमानित्वम् (13। 7)', { ch: 13, sl: 8 }, VPC, shifted)[0].kind, 'self');
+  // Without the numbering, and for a heading, the number as written.
+  assert.is(mentionsIn("'इदं शरीरम्' (13। 1) कहा है", { ch: 2, sl: 43 }, VPC)[0].to, 'BG13.1');
+  assert.equal(mentionsIn('13.7 Modesty...', { ch: 13, sl: 7 }, VPC, shifted).map((m) => [m.kind, m.to]), [['self', 'BG13.7']]);
+  // 13.35 has no next verse: as written.
+  assert.is(mentionsIn('(13। 35)', { ch: 2, sl: 1 }, VPC, shifted)[0].to, 'BG13.35');
+});
+
+test('which commentaries number chapter 13 without the question: read from their quotations', () => {
+  const records: MinedRecord[] = content.verses.map((v) => v.record as unknown as MinedRecord);
+  const { withoutQuestion, evidence } = thirteenthNumbering(records, content.chapters.map((c) => c.record.verses_count));
+  assert.equal(withoutQuestion, ['raman', 'rams', 'sankar']);
+  assert.ok(evidence.venkat.same > 4 * evidence.venkat.next, JSON.stringify(evidence.venkat));
+});
+
+test('the passage a combined text is on: "... इत्यन्तस्य" and "... इति श्लोकस्य" in its own chapter', () => {
+  const [passage] = mentionsIn('अथ व्यवस्थितान् इत्यादेःकुरून् 1।25 इत्यन्तस्यार्थमाह', { ch: 1, sl: 20 }, VPC);
+  assert.equal([passage.kind, passage.range], ['covers', 'BG1.20-25']);
+  const [part] = mentionsIn('अपर्याप्तं 1।10 इति श्लोकस्यायमर्थः', { ch: 1, sl: 5 }, VPC);
+  assert.equal([part.kind, part.range], ['covers', 'BG1.10']);
+  // Of another chapter, or of an earlier verse: a citation.
+  assert.equal(mentionsIn('सर्गे यान्ति परन्तप [7।27] इत्यन्तेन', { ch: 8, sl: 2 }, VPC).map((m) => [m.kind, m.to]), [['gita', 'BG7.27']]);
+  assert.equal(mentionsIn('7।17 इति श्लोकस्य', { ch: 7, sl: 18 }, VPC).map((m) => [m.kind, m.to]), [['gita', 'BG7.17']]);
+});
+
+test('a misprint in a Sanskrit commentary, mended by the words it quotes: only a digit away, and only where they fit one verse best', () => {
+  const words = verseWords(content.verses.map((v) => v.record as unknown as MinedRecord));
+  const sa = { verseWords: words, sanskrit: true };
+  const at = (text: string, own = { ch: 16, sl: 19 }, n = sa) => mentionsIn(text, own, VPC, n).map((m) => [m.kind, m.to]);
+  assert.equal(at('न मां दुष्कृतिनः [17।15]'), [['gita', 'BG7.15']], 'the words are 7.15\'s');
+  assert.equal(at('नासतो विद्यते भावः (गीता 3।16)', { ch: 18, sl: 48 }), [['gita', 'BG2.16']]);
+  // The words fit the verse cited: as written.
+  assert.equal(at('न मां दुष्कृतिनः [7।15]'), [['gita', 'BG7.15']]);
+  // They fit best a verse more than a digit away (13.20's words, written 13.19): as written.
+  assert.equal(at('प्रकृतिं पुरुषं चैव विद्ध्यनादी उभावपि 13।19', { ch: 7, sl: 6 }), [['gita', 'BG13.19']]);
+  // In Hindi or English the words before a number are prose: as written.
+  assert.equal(at('न मां दुष्कृतिनः [17।15]', undefined, { verseWords: words, sanskrit: false }), [['gita', 'BG17.15']]);
+});
 
 test('the graph of the served texts: every cites has its citedBy, no verse cites itself, counts add up', () => {
   const versesPerChapter = content.chapters.map((c) => c.record.verses_count);
