@@ -5,7 +5,7 @@
 // labels are the ground truth a citation miner is measured against; this
 // script knows nothing of any miner.
 //
-//   node scripts/draw-link-sample.mjs [--from DIR] [--write] [--out FILE] [--count N] [--inner]
+//   node scripts/draw-link-sample.mjs [--from DIR] [--write] [--out FILE] [--count N] [--inner | --held-out]
 //
 // DIR holds the served records (slok/*.json as `npm run content` writes them,
 // after the importer's repairs); default content. Without --write it prints
@@ -22,13 +22,23 @@
 // stand at the head of their text (see HEAD) and are not in the first draw,
 // with its own seed. The first draw is made the same way either way, so its
 // file is reproduced byte for byte.
+//
+// --held-out makes the third draw (default FILE
+// test/content/fixtures/link-labels-held-out.json, HELD_OUT_COUNT places):
+// the same stratum as --inner minus the second draw's candidates too, with
+// its own seed. It is held out: a miner tuned while looking at the misses of
+// the first two draws is measured on candidates it was not tuned on. The
+// first two draws are made first and unchanged (each with its COUNT places),
+// so both their files are reproduced byte for byte.
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const SEED = 20261125;
 const INNER_SEED = 20261126;
+const HELD_OUT_SEED = 20261127;
 const COUNT = 300;
+const HELD_OUT_COUNT = 150;
 const SIDE = 80; // UTF-16 units of context on either side
 
 // Two numbers (ASCII or Devanagari digits) joined by ".", "।", ":" or "?",
@@ -48,13 +58,16 @@ const { values } = parseArgs({
     from: { type: 'string', default: 'content' },
     write: { type: 'boolean', default: false },
     out: { type: 'string' },
-    count: { type: 'string', default: String(COUNT) },
+    count: { type: 'string' },
     inner: { type: 'boolean', default: false },
+    'held-out': { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
+if (values.inner && values['held-out']) throw new Error('--inner and --held-out are two different draws: give one');
+const heldOut = values['held-out'];
 const slokDir = join(resolve(values.from), 'slok');
-const count = Number(values.count);
+const count = Number(values.count ?? (heldOut ? HELD_OUT_COUNT : COUNT));
 
 function mulberry32(seed) {
   let a = seed >>> 0;
@@ -109,13 +122,19 @@ function draw(population, seed, n) {
 const key = (c) => `${c.ref} ${c.by} ${c.field} ${c.at}`;
 
 // The first draw is always the whole population's, with COUNT places (so the
-// second draw leaves out the same candidates whatever --count says).
-const first = draw(candidates, SEED, values.inner ? COUNT : count);
+// second draw leaves out the same candidates whatever --count says); the
+// second is always its stratum's, with COUNT places (so the third leaves
+// out the same candidates whatever --count says).
+const stratified = values.inner || heldOut;
+const first = draw(candidates, SEED, stratified ? COUNT : count);
 const inFirst = new Set(first.map(key));
 const atHead = (c) => HEAD.test(texts.get(`${c.ref} ${c.by} ${c.field}`).slice(0, c.at));
-const stratum = values.inner ? candidates.filter((c) => !atHead(c) && !inFirst.has(key(c))) : null;
-const drawn = values.inner ? draw(stratum, INNER_SEED, count) : first;
-const seed = values.inner ? INNER_SEED : SEED;
+const innerStratum = stratified ? candidates.filter((c) => !atHead(c) && !inFirst.has(key(c))) : null;
+const second = stratified ? draw(innerStratum, INNER_SEED, values.inner ? count : COUNT) : null;
+const inSecond = heldOut ? new Set(second.map(key)) : null;
+const stratum = heldOut ? innerStratum.filter((c) => !inSecond.has(key(c))) : innerStratum;
+const drawn = heldOut ? draw(stratum, HELD_OUT_SEED, count) : values.inner ? second : first;
+const seed = heldOut ? HELD_OUT_SEED : values.inner ? INNER_SEED : SEED;
 
 const contextOf = (c) => {
   const text = texts.get(`${c.ref} ${c.by} ${c.field}`);
@@ -145,10 +164,28 @@ const DRAWN_INNER = 'The candidates as in link-labels.json: every commentary key
   '`context` is the text from 80 UTF-16 units before the candidate to 80 after it. ' +
   'Redo: node scripts/draw-link-sample.mjs --inner (prints them), --inner --write (writes this file, keeping the labels).';
 
+const STRATUM_HELD_OUT = 'Every candidate that does not stand at the head of its field\'s text (as in link-labels-inner.json), minus ' +
+  'the 300 of the first draw (link-labels.json, seed 20261125) and the 300 of the second (link-labels-inner.json, seed ' +
+  '20261126). A candidate stands at the head when the text before it in its field is nothing but white space, punctuation ' +
+  'and symbols, /^[\\s\\p{P}\\p{S}]*$/u (Unicode classes P and S hold "।", "॥", "|", "[", "(", "-"): "1.1", "।।2.47।।", ' +
+  '"[3।5]" at a text\'s start are at the head; the second number of a heading range ("1.19" in "1.1 - 1.19") is not.';
+const DRAWN_HELD_OUT = 'Held out: drawn after a miner was tuned on the first two draws, to measure it on candidates it was not ' +
+  'tuned on. The candidates as in link-labels.json: every commentary key of the 719 served records (content/slok/*.json as ' +
+  '`npm run content` writes them, after the repairs; a key is any value that is an object with `author`) and every string ' +
+  'field of it but `author`; in each text every match, left to right without overlap, of ' +
+  '/[0-9०-९]+[ \\u00a0]*[.।:?][ \\u00a0]*[0-9०-९]+/gu. The stratum: ' + STRATUM_HELD_OUT + ' The stratum, sorted by chapter, ' +
+  'verse, key, field and `at` (UTF-16 index), was shuffled by a partial Fisher-Yates shuffle (for i from 0 to ' +
+  `${count - 1}: j = i + floor(r() * (n - i)), swap) driven by one mulberry32 stream seeded ${HELD_OUT_SEED}; the first ` +
+  `${count} places are the sample, sorted again the same way. ` +
+  '`context` is the text from 80 UTF-16 units before the candidate to 80 after it. ' +
+  'Redo: node scripts/draw-link-sample.mjs --held-out (prints them), --held-out --write (writes this file, keeping the labels).';
+
 if (values.write) {
-  const outFile = resolve(values.out ?? (values.inner
-    ? 'test/content/fixtures/link-labels-inner.json'
-    : 'test/content/fixtures/link-labels.json'));
+  const outFile = resolve(values.out ?? (heldOut
+    ? 'test/content/fixtures/link-labels-held-out.json'
+    : values.inner
+      ? 'test/content/fixtures/link-labels-inner.json'
+      : 'test/content/fixtures/link-labels.json'));
   const old = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : { labels: [] };
   const kept = new Map(old.labels.map((l) => [key(l), l]));
   const labels = drawn.map((c) => {
@@ -158,15 +195,17 @@ if (values.write) {
       label: was?.label ?? '', to: was?.to ?? null, work: was?.work ?? null, why: was?.why ?? '',
     };
   });
-  const file = values.inner
-    ? { seed, drawn: DRAWN_INNER, population: candidates.length, stratum: STRATUM, stratumPopulation: stratum.length, labels }
-    : { seed, drawn: DRAWN, population: candidates.length, labels };
+  const file = heldOut
+    ? { seed, drawn: DRAWN_HELD_OUT, population: candidates.length, stratum: STRATUM_HELD_OUT, stratumPopulation: stratum.length, labels }
+    : values.inner
+      ? { seed, drawn: DRAWN_INNER, population: candidates.length, stratum: STRATUM, stratumPopulation: stratum.length, labels }
+      : { seed, drawn: DRAWN, population: candidates.length, labels };
   writeFileSync(`${outFile}.tmp`, `${JSON.stringify(file, null, 2)}\n`);
   renameSync(`${outFile}.tmp`, outFile);
-  const of = values.inner ? `${stratum.length} candidates of the stratum (${candidates.length} in all)` : `${candidates.length} candidates`;
+  const of = stratified ? `${stratum.length} candidates of the stratum (${candidates.length} in all)` : `${candidates.length} candidates`;
   console.log(`wrote ${outFile}: ${labels.length} of ${of}`);
 } else {
-  const of = values.inner ? `stratum ${stratum.length} of population ${candidates.length}` : `population ${candidates.length}`;
+  const of = stratified ? `stratum ${stratum.length} of population ${candidates.length}` : `population ${candidates.length}`;
   console.log(`${of}; drawn ${drawn.length} (mulberry32, seed ${seed})`);
   drawn.forEach((c, n) => {
     console.log(`\n#${n} ${c.ref} ${c.by}.${c.field} @${c.at} «${c.written}»`);
