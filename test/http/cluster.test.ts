@@ -1,8 +1,9 @@
 // Several workers (GITA_WORKERS=2) on one port, over real HTTP: quotas and
 // usage stay exact across them, keys and a new build reach every worker, a
 // worker killed under load is replaced without a malformed answer or a broken
-// usage file, and SIGTERM stops the group with exit 0. On Node (node:cluster),
-// and on Deno and Bun (processes sharing the port with reusePort).
+// usage file, and SIGTERM stops the group with exit 0. On Node (node:cluster
+// before 22.12, processes sharing the port with reusePort from 22.12: .ci/run's
+// pass on Node 24), and on Deno and Bun (processes with reusePort).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request, Agent } from 'node:http';
