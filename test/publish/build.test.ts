@@ -109,6 +109,8 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'lemmas.json, analysis-report.json': 2,
     // A JSON and a page per lemma (2,071 in the DCS's Gita) and per ASCII spelling that is no lemma.
     'the concordance: lemma/{lemma}.json and read/lemma/{lemma}/': 2 * lemmaFiles,
+    "each record's links": 719,
+    'works.json and one per named work (the import\'s links.json)': 1 + JSON.parse(readFileSync(join(contentDir, 'links.json'), 'utf8')).works.length,
   };
   assert.ok(lemmaFiles >= 2071, `${lemmaFiles} lemma files`);
   assert.is(paths.length, Object.values(parts).reduce((a, b) => a + b, 0), Object.keys(parts).join('; '));
