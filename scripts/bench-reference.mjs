@@ -7,10 +7,13 @@
 // server and nginx in the same run, it shows how much of a gap to nginx is
 // Node itself on this machine. Under Bun it answers the same through
 // Bun.serve: the ceiling of a Bun server here.
-// Usage: node --import tsx|bun scripts/bench-reference.mjs DIST PORT [WORKERS]
+// Usage: node --import tsx|bun scripts/bench-reference.mjs DIST PORT [WORKERS] [FRAMEWORK]
 // WORKERS (Node only, default 1): processes sharing the port through
-// node:cluster, as the server's GITA_WORKERS=auto does; the primary answers
-// nothing.
+// node:cluster; the primary answers nothing. FRAMEWORK (Node only, one
+// process): `express` or `fastify`, the same answers through Express 5
+// (`res.set(headers).send(body)`, its ETag off: the server's is sent) or
+// Fastify 5 (`reply.headers(headers).send(body)` from a catch-all route),
+// what a user would pick instead of this server, without its database.
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -20,7 +23,7 @@ import { acceptedCodings } from '../src/http/negotiate.ts';
 import { rawHeader } from '../src/http/node.ts';
 import { ENCODINGS } from '../src/layout.ts';
 
-const [dist, port, workers = '1'] = process.argv.slice(2);
+const [dist, port, workers = '1', framework] = process.argv.slice(2);
 
 if (!globalThis.Bun && Number(workers) > 1 && cluster.isPrimary) for (let i = 0; i < Number(workers); i++) cluster.fork();
 else serve(load());
@@ -86,6 +89,7 @@ function serve({ files, verses }) {
     });
     return;
   }
+  if (framework) return serveWith(framework, answer);
   createServer((req, res) => {
     const a = answer(req.url, rawHeader(req.rawHeaders, 'accept-encoding'));
     if (!a) {
@@ -95,4 +99,40 @@ function serve({ files, verses }) {
     res.writeHead(200, a.headers);
     res.end(a.body);
   }).listen(Number(port), '127.0.0.1');
+}
+
+/** The headers as an object, for the frameworks' setters (made once per answer). */
+const asObject = new WeakMap();
+function objectOf(flat) {
+  let o = asObject.get(flat);
+  if (!o) {
+    o = {};
+    for (let i = 0; i < flat.length; i += 2) o[flat[i]] = flat[i + 1];
+    asObject.set(flat, o);
+  }
+  return o;
+}
+
+async function serveWith(framework, answer) {
+  if (framework === 'express') {
+    const { default: express } = await import('express');
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.use((req, res) => {
+      const a = answer(req.url, req.headers['accept-encoding']);
+      if (!a) return res.status(404).end();
+      res.set(objectOf(a.headers)).send(a.body);
+    });
+    app.listen(Number(port), '127.0.0.1');
+  } else if (framework === 'fastify') {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ logger: false });
+    app.get('/*', (req, reply) => {
+      const a = answer(req.url, req.headers['accept-encoding']);
+      if (!a) return reply.code(404).send();
+      return reply.headers(objectOf(a.headers)).send(a.body);
+    });
+    await app.listen({ port: Number(port), host: '127.0.0.1' });
+  } else throw new Error(`bench-reference: ${framework} is not express or fastify`);
 }

@@ -10,6 +10,7 @@ import { flags, run } from '../src/cli/run.ts';
 import { formatSeconds } from '../src/cli/format.ts';
 import type { Manifest } from '../src/contract/manifest.ts';
 import { FILES } from '../src/layout.ts';
+import { nodeReusesPort } from '../src/http/start.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 
 const usage = `
@@ -100,6 +101,8 @@ const TARGETS = {
   bunAutoOverNginx: 0.95,
   /** One worker over the bare server of its engine on each hot route. */
   node1OverBare: 0.95,
+  /** One worker over Fastify 5 answering the same bytes from memory. */
+  node1OverFastify: 1.0,
   /** p99 at 64 connections, ms. */
   p99: 10,
 };
@@ -540,6 +543,12 @@ run(async () => {
   const bareNodeAutoPort = port++;
   const bareNodeAuto = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodeAutoPort), String(availableParallelism())], { stdio: ['ignore', 'ignore', 'inherit'] });
   targets.push({ name: 'bare node:http auto', port: bareNodeAutoPort, proc: bareNodeAuto, gita: false, rss: () => childPids(bareNodeAuto.pid!).map(rssMb), pss: () => childPids(bareNodeAuto.pid!).map(pssMb) });
+  // What users pick instead of this server, answering the same bytes from memory: Express 5 and Fastify 5 (one process each).
+  for (const [name, framework] of [['Express 5', 'express'], ['Fastify 5', 'fastify']] as const) {
+    const p = port++;
+    const proc = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(p), '1', framework], { stdio: ['ignore', 'ignore', 'inherit'] });
+    targets.push({ name, port: p, proc, gita: false, rss: () => [rssMb(proc.pid!)], pss: () => [pssMb(proc.pid!)] });
+  }
   if (engines.includes('bun')) {
     const p = port++;
     const bare = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'bun'), [join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(p)], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -650,6 +659,8 @@ run(async () => {
     const cell = (r: Result | undefined, f: (r: Result) => string) => (r ? f(r) : '-');
     console.log('');
     console.log(`req/s (wrk -t1 -c${connections}, median of ${rounds}; auto = ${availableParallelism()} workers)`);
+    // How each engine's workers shared the port: the server's Node runs on this Node (the bench's own).
+    console.log(`auto's workers: node ${process.version}: ${nodeReusesPort() ? 'processes, each accepting on the port (reusePort)' : 'node:cluster (the primary hands out the connections)'}; bun and deno: processes, each accepting on the port (reusePort); bare node:http auto: node:cluster`);
     console.log('');
     console.log(`| route | ${names.join(' | ')} |`);
     console.log(`|---|${names.map(() => '---:').join('|')}|`);
@@ -670,6 +681,8 @@ run(async () => {
       ['bare node:http auto', 'nginx', 'bare node:http auto / nginx', null],
       ['deno auto', 'nginx', 'deno auto / nginx', null],
       ['bare Bun.serve', 'bare node:http', 'bare Bun.serve / bare node:http', null],
+      ['node 1', 'Fastify 5', 'node 1 / Fastify 5', TARGETS.node1OverFastify],
+      ['node 1', 'Express 5', 'node 1 / Express 5', null],
     ];
     const shown = ratios.filter(([a, b]) => names.includes(a) && names.includes(b));
     console.log('');
@@ -728,6 +741,7 @@ run(async () => {
       ['node auto / nginx >= ' + TARGETS.nodeAutoOverNginx, 'node auto', 'nginx', TARGETS.nodeAutoOverNginx],
       ['bun auto / nginx >= ' + TARGETS.bunAutoOverNginx, 'bun auto', 'nginx', TARGETS.bunAutoOverNginx],
       ['node 1 / bare node:http >= ' + TARGETS.node1OverBare, 'node 1', 'bare node:http', TARGETS.node1OverBare],
+      ['node 1 / Fastify 5 >= ' + TARGETS.node1OverFastify, 'node 1', 'Fastify 5', TARGETS.node1OverFastify],
     ] as const) {
       if (!names.includes(a) || !names.includes(b)) continue;
       const w = worst(a, b);
