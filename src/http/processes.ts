@@ -1,6 +1,7 @@
-// Serving on every core under Bun and Deno (GITA_WORKERS): neither passes a
-// listening socket between processes as node:cluster does, so each worker
-// opens the port itself with SO_REUSEPORT (Linux: the kernel spreads the
+// Serving on every core under Bun and Deno (GITA_WORKERS), and under Node
+// from 22.12 (start.ts): Bun and Deno cannot pass a listening socket between
+// processes as node:cluster does, and Node need not (no primary between the
+// connections and the workers), so each worker opens the port itself with SO_REUSEPORT (Linux: the kernel spreads the
 // connections over them) and the primary, which serves no request, forks the
 // workers with an IPC channel (node:child_process, which both runtimes
 // implement). The counts work as under node:cluster (src/keys/cluster.ts):
