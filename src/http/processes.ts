@@ -1,13 +1,14 @@
-// Serving on every core under Bun and Deno (GITA_WORKERS), and under Node
-// from 22.12 (start.ts): Bun and Deno cannot pass a listening socket between
+// Serving on every core under Bun and Deno (GITA_WORKERS), and under Node from
+// 22.12 (start.ts): Bun and Deno cannot pass a listening socket between
 // processes as node:cluster does, and Node need not (no primary between the
-// connections and the workers), so each worker opens the port itself with SO_REUSEPORT (Linux: the kernel spreads the
-// connections over them) and the primary, which serves no request, forks the
-// workers with an IPC channel (node:child_process, which both runtimes
-// implement). The counts work as under node:cluster (src/keys/cluster.ts):
-// the workers' limiters and usage talk to the primary over that channel; the
-// primary hands each message to node:cluster's 'message' listeners, where
-// rate-limiter-flexible's master and the usage store listen.
+// connections and the workers), so each worker opens the port itself with
+// SO_REUSEPORT (Linux: the kernel spreads the connections over them) and the
+// primary, which serves no request, forks the workers with an IPC channel
+// (node:child_process, which both runtimes implement). The counts work as
+// under node:cluster (src/keys/cluster.ts): the workers' limiters and usage
+// talk to the primary over that channel; the primary hands each message to
+// node:cluster's 'message' listeners, where rate-limiter-flexible's master and
+// the usage store listen.
 //
 // Port 0 (any free port) means one port for all: the first worker listens,
 // says which port it got, and every other worker is told to take that one.
