@@ -57,6 +57,10 @@ export interface Mention {
   label?: string;
   /** Why, in a few words (for the tests and the audit). */
   why: string;
+  /** A heading: the text's own number, or a part's inside it (upstream's numbers, read as written). */
+  heading?: true;
+  /** Read other than as written: a verse on in chapter 13 (Numbering), or a misprint mended by the words quoted. */
+  read?: 'chapter13' | 'misprint';
 }
 
 const DEVANAGARI_ZERO = 0x0966;
@@ -233,9 +237,9 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
   const push = (found: Omit<Mention, 'text'>) => {
     let m = found;
     // A citation of chapter 13 in a commentary that numbers it without Arjuna's question: one verse on (its headings are upstream's).
-    if (numbering.thirteenWithoutQuestion && (m.kind === 'gita' || m.kind === 'self') && !m.why.includes('heading')) {
+    if (numbering.thirteenWithoutQuestion && (m.kind === 'gita' || m.kind === 'self') && !m.heading) {
       const moved = m.to && nextInThirteen(m.to, versesPerChapter);
-      if (moved) m = { ...m, to: moved, kind: moved === ownId ? 'self' : 'gita', why: `${m.why}; chapter 13 as this commentary numbers it` };
+      if (moved) m = { ...m, to: moved, kind: moved === ownId ? 'self' : 'gita', why: `${m.why}; chapter 13 as this commentary numbers it`, read: 'chapter13' };
     }
     // A misprinted number in a Sanskrit commentary, which quotes the verse it cites just before the number: the last
     // words before it (since the mention before) are none of the verse's, and fit best one verse a digit away.
@@ -253,7 +257,7 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
         }
         const near = oneDigitAway(c, v, versesPerChapter);
         const fit = best >= 2 && bestIds.length === 1 && near.includes(bestIds[0]) ? bestIds : [];
-        if (fit.length === 1) m = { ...m, to: fit[0], kind: fit[0] === ownId ? 'self' : 'gita', why: `${m.why}; a misprint: the words quoted are ${fit[0]}'s` };
+        if (fit.length === 1) m = { ...m, to: fit[0], kind: fit[0] === ownId ? 'self' : 'gita', why: `${m.why}; a misprint: the words quoted are ${fit[0]}'s`, read: 'misprint' };
       }
     }
     out.push({ ...m, text: text.slice(m.from, m.end) });
@@ -305,7 +309,7 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
       if ((leading || between || setApart) && isVerse(nums[0], nums[1], versesPerChapter)) {
         const id = range(nums[0], nums[1]);
         const kind = rangeTo !== undefined || (!leading && id !== ownId) ? 'covers' : 'self';
-        push({ start, end, from: start, kind, ...(kind === 'covers' ? { range: id } : { to: id }), why: leading ? 'the text\'s heading' : 'a heading inside the text' });
+        push({ start, end, from: start, kind, ...(kind === 'covers' ? { range: id } : { to: id }), why: leading ? 'the text\'s heading' : 'a heading inside the text', heading: true });
         previous = null;
         continue;
       }
@@ -528,7 +532,7 @@ export function thirteenthNumbering(records: readonly MinedRecord[], versesPerCh
         if (typeof text !== 'string' || !/13\s*[.।]/.test(asciiDigits(text))) continue;
         for (const m of mentionsIn(text, { ch: r.chapter, sl: r.verse }, versesPerChapter)) {
           const v = /^BG13\.(\d+)$/.exec(m.to ?? '');
-          if (!v || (m.kind !== 'gita' && m.kind !== 'self') || m.why.includes('heading') || Number(v[1]) >= versesPerChapter[12]) continue;
+          if (!v || (m.kind !== 'gita' && m.kind !== 'self') || m.heading || Number(v[1]) >= versesPerChapter[12]) continue;
           const before = quotedWords(text.slice(Math.max(0, m.from - 40), m.from));
           if (!before.size) continue;
           const same = fits(before, `BG13.${v[1]}`);
@@ -591,8 +595,8 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
         if (typeof text !== 'string') continue;
         for (const m of mentionsIn(text, { ch: r.chapter, sl: r.verse }, versesPerChapter, { ...numbering(key), sanskrit: field === 'sc' })) {
           counts.mentions[m.kind]++;
-          if (m.why.includes('chapter 13 as')) counts.read.chapter13++;
-          if (m.why.includes('a misprint')) counts.read.misprints++;
+          if (m.read === 'chapter13') counts.read.chapter13++;
+          if (m.read === 'misprint') counts.read.misprints++;
           const once = `${m.kind}\0${m.to ?? m.range ?? m.work}\0${m.loc ?? ''}\0${key}\0${field}`;
           if (seen.has(once)) continue;
           seen.add(once);
