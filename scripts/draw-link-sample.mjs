@@ -154,31 +154,25 @@ const STRATUM = 'Every candidate that does not stand at the head of its field\'s
   '(link-labels.json, seed 20261125). A candidate stands at the head when the text before it in its field is nothing but ' +
   'white space, punctuation and symbols, /^[\\s\\p{P}\\p{S}]*$/u (Unicode classes P and S hold "।", "॥", "|", "[", "(", "-"): ' +
   '"1.1", "।।2.47।।", "[3।5]" at a text\'s start are at the head; the second number of a heading range ("1.19" in "1.1 - 1.19") is not.';
-const DRAWN_INNER = 'The candidates as in link-labels.json: every commentary key of the 719 served records (content/slok/*.json as ' +
-  '`npm run content` writes them, after the repairs; a key is any value that is an object with `author`) and every string ' +
-  'field of it but `author`; in each text every match, left to right without overlap, of ' +
-  '/[0-9०-९]+[ \\u00a0]*[.।:?][ \\u00a0]*[0-9०-९]+/gu. The stratum: ' + STRATUM + ' The stratum, sorted by chapter, verse, ' +
+/** The `drawn` of a draw from a stratum (every candidate as in link-labels.json, then the stratum's own rule). */
+const drawnFrom = (stratum, seed, flag) => 'The candidates as in link-labels.json: every commentary key of the 719 served records ' +
+  '(content/slok/*.json as `npm run content` writes them, after the repairs; a key is any value that is an object with ' +
+  '`author`) and every string field of it but `author`; in each text every match, left to right without overlap, of ' +
+  '/[0-9०-९]+[ \\u00a0]*[.।:?][ \\u00a0]*[0-9०-९]+/gu. The stratum: ' + stratum + ' The stratum, sorted by chapter, verse, ' +
   'key, field and `at` (UTF-16 index), was shuffled by a partial Fisher-Yates shuffle (for i from 0 to ' +
-  `${count - 1}: j = i + floor(r() * (n - i)), swap) driven by one mulberry32 stream seeded ${INNER_SEED}; the first ` +
+  `${count - 1}: j = i + floor(r() * (n - i)), swap) driven by one mulberry32 stream seeded ${seed}; the first ` +
   `${count} places are the sample, sorted again the same way. ` +
   '`context` is the text from 80 UTF-16 units before the candidate to 80 after it. ' +
-  'Redo: node scripts/draw-link-sample.mjs --inner (prints them), --inner --write (writes this file, keeping the labels).';
-
+  `Redo: node scripts/draw-link-sample.mjs ${flag} (prints them), ${flag} --write (writes this file, keeping the labels).`;
+const DRAWN_INNER = drawnFrom(STRATUM, INNER_SEED, '--inner');
 const STRATUM_HELD_OUT = 'Every candidate that does not stand at the head of its field\'s text (as in link-labels-inner.json), minus ' +
   'the 300 of the first draw (link-labels.json, seed 20261125) and the 300 of the second (link-labels-inner.json, seed ' +
   '20261126). A candidate stands at the head when the text before it in its field is nothing but white space, punctuation ' +
   'and symbols, /^[\\s\\p{P}\\p{S}]*$/u (Unicode classes P and S hold "।", "॥", "|", "[", "(", "-"): "1.1", "।।2.47।।", ' +
   '"[3।5]" at a text\'s start are at the head; the second number of a heading range ("1.19" in "1.1 - 1.19") is not.';
 const DRAWN_HELD_OUT = 'Held out: drawn after a miner was tuned on the first two draws, to measure it on candidates it was not ' +
-  'tuned on. The candidates as in link-labels.json: every commentary key of the 719 served records (content/slok/*.json as ' +
-  '`npm run content` writes them, after the repairs; a key is any value that is an object with `author`) and every string ' +
-  'field of it but `author`; in each text every match, left to right without overlap, of ' +
-  '/[0-9०-९]+[ \\u00a0]*[.।:?][ \\u00a0]*[0-9०-९]+/gu. The stratum: ' + STRATUM_HELD_OUT + ' The stratum, sorted by chapter, ' +
-  'verse, key, field and `at` (UTF-16 index), was shuffled by a partial Fisher-Yates shuffle (for i from 0 to ' +
-  `${count - 1}: j = i + floor(r() * (n - i)), swap) driven by one mulberry32 stream seeded ${HELD_OUT_SEED}; the first ` +
-  `${count} places are the sample, sorted again the same way. ` +
-  '`context` is the text from 80 UTF-16 units before the candidate to 80 after it. ' +
-  'Redo: node scripts/draw-link-sample.mjs --held-out (prints them), --held-out --write (writes this file, keeping the labels).';
+  'tuned on. ' + drawnFrom(STRATUM_HELD_OUT, HELD_OUT_SEED, '--held-out');
+
 
 if (values.write) {
   const outFile = resolve(values.out ?? (heldOut
