@@ -93,6 +93,44 @@ try {
 const distKey = computeDistKey();
 
 const JOBS = Math.max(1, Number(process.env.GITA_TEST_JOBS) || availableParallelism());
+// Many files spend much of their time waiting (a server's 10 s header
+// timeout, a browser drawing, a child process starting), and a core then
+// idles. Unless GITA_TEST_JOBS fixes the number, one file more starts while
+// the machine has had at least IDLE_CORES idle for the last IDLE_WINDOW_MS
+// (read from /proc/stat, so other work on the machine counts too), at most
+// one such start per IDLE_WINDOW_MS, so each shows its load before the next.
+const EXTRA = process.env.GITA_TEST_JOBS ? 0 : 1;
+const IDLE_CORES = 0.7;
+const IDLE_WINDOW_MS = 2000;
+const idle = { samples: [], lastExtra: 0 };
+let extraStarts = 0;
+/** The machine's idle and total CPU ticks so far (Linux; null elsewhere). */
+function cpuTicks() {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    return { idle: f[3] + (f[4] || 0), total: f.reduce((a, b) => a + b, 0), at: Date.now() };
+  } catch {
+    return null;
+  }
+}
+/** How many cores sat idle over the last IDLE_WINDOW_MS, or 0 when not known yet. */
+function idleCores() {
+  const now = cpuTicks();
+  if (!now) return 0;
+  idle.samples.push(now);
+  while (idle.samples.length > 1 && now.at - idle.samples[1].at >= IDLE_WINDOW_MS) idle.samples.shift();
+  const then = idle.samples[0];
+  if (now.at - then.at < IDLE_WINDOW_MS || now.total === then.total) return 0;
+  return ((now.idle - then.idle) / (now.total - then.total)) * availableParallelism();
+}
+/** Whether one more file than JOBS may start now. */
+function spareCore() {
+  const cores = idleCores();
+  if (!EXTRA || running.size >= JOBS + EXTRA || Date.now() - idle.lastExtra < IDLE_WINDOW_MS || cores < IDLE_CORES) return false;
+  idle.lastExtra = Date.now();
+  extraStarts++;
+  return true;
+}
 // uvu never calls process.exit: after its totals, a test process ends when
 // nothing of it is left running. A server, browser or timer a test left keeps
 // it alive for ever (the run would hang): 5 s after its totals (longer than
@@ -121,7 +159,7 @@ try {
 }
 // Without them (a fresh clone), the files that were the longest when last
 // measured here go first: a long file started last would hold the run alone.
-const LONG = ['content/import', 'http/cluster', 'publish/build', 'http/abuse', 'card/browser', 'docs/openapi', 'docs/examples', 'http/lifecycle', 'search/search', 'http/contract', 'client/delivery', 'runner/runner', 'cli/progress'];
+const LONG = ['http/cluster', 'http/lifecycle', 'publish/build', 'publish/ensure', 'content/import', 'card/browser', 'content/import-errors', 'http/hostile', 'publish/publish', 'cli/progress', 'http/abuse', 'http/projections', 'http/contract', 'keys/redis', 'runner/runner', 'http/reload', 'linker/browser', 'pages/read-browser', 'http/faults'];
 const rank = (file) => {
   const i = LONG.indexOf(file.replace(/\.test\.ts$/, ''));
   return i < 0 ? 0 : LONG.length - i;
@@ -153,7 +191,7 @@ function next() {
 
 let waiting = null;
 function fill() {
-  while (!interrupted && running.size < JOBS && queue.length) {
+  while (!interrupted && queue.length && (running.size < JOBS || spareCore())) {
     const item = next();
     if (!item) {
       // A core waits for the build: it starts the next file as soon as the build is done, not when some file ends.
@@ -168,6 +206,8 @@ function fill() {
   show();
   if (running.size === 0 && (queue.length === 0 || interrupted)) finish();
 }
+// The idle cores are looked at twice a second while files wait to start.
+setInterval(() => queue.length && !interrupted && fill(), IDLE_WINDOW_MS / 4).unref();
 
 function start(item) {
   const { file } = item;
@@ -286,7 +326,7 @@ function ended(run, code, signal) {
     if (!interrupted) say(run, 'stderr', `\ntest/run.mjs: ${dir}/${run.file}: ${counted ? `${passed} of ${total} tests passed (${skipped} skipped)` : 'no totals'}: a suite's before/after hook failed, a suite did not run, or the process failed (exit ${signal ?? code}).\n`);
   }
   const seconds = (Date.now() - run.started) / 1000;
-  results.push({ file: run.file, passed: counted ? passed : 0, failed, broken, seconds, cpu: run.cpu });
+  results.push({ file: run.file, passed: counted ? passed : 0, failed, broken, seconds, cpu: run.cpu, at: (run.started - t0) / 1000 });
   if (!run.out.endsWith('\n')) say(run, 'stdout', '\n');
   show();
   fill();
@@ -343,12 +383,12 @@ function finish() {
   if (results.length > 1) {
     const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
     const cpu = results.reduce((n, r) => n + r.cpu, 0);
-    console.log(`\nslowest (of ${results.length} files, ${JOBS} at once, ${((Date.now() - t0) / 1000).toFixed(0)} s in all, about ${cpu.toFixed(0)} s of CPU): ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s)`).join(', ')}`);
+    console.log(`\nslowest (of ${results.length} files, ${JOBS} at once${extraStarts ? `, ${JOBS + EXTRA} for ${extraStarts} files while a core idled` : ''}, ${((Date.now() - t0) / 1000).toFixed(0)} s in all, about ${cpu.toFixed(0)} s of CPU): ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s)`).join(', ')}`);
     // Kept for the next run's order (longest first; a failed run's times are as good a guess), and
-    // to read where the time goes: .cache/test-times.json, each file's wall and CPU seconds.
+    // to read where the time goes: .cache/test-times.json, each file's wall and CPU seconds and when it started (seconds into the run).
     try {
       mkdirSync(dirname(TIMES), { recursive: true });
-      writeFileSync(TIMES, JSON.stringify({ ...lastTimes, ...Object.fromEntries(results.map((r) => [`${dir}/${r.file}`, { wall: Math.round(r.seconds * 10) / 10, cpu: Math.round(r.cpu * 10) / 10 }])) }, null, 1));
+      writeFileSync(TIMES, JSON.stringify({ ...lastTimes, ...Object.fromEntries(results.map((r) => [`${dir}/${r.file}`, { wall: Math.round(r.seconds * 10) / 10, cpu: Math.round(r.cpu * 10) / 10, at: Math.round(r.at * 10) / 10 }])) }, null, 1));
     } catch {
       // Only an order.
     }

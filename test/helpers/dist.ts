@@ -13,7 +13,7 @@ import { build } from '../../src/publish/build.ts';
 import { importContent } from '../../src/content/import.ts';
 import { PATHS } from '../../src/paths.ts';
 import { replaceDir, stagingDir } from '../../src/fs/atomic.ts';
-import { SHARED_DATA, tempDir } from './fs.ts';
+import { SHARED_DATA, shallowInto, tempDir } from './fs.ts';
 import { TEST_DIST_CACHE, distKey } from './dist-key.mjs';
 
 /** The tests' build: its content, its dist/, and whether it was made with an empty build cache (every file made afresh). */
@@ -88,18 +88,19 @@ const alive = (pid: number) => {
 };
 
 /**
- * The kept build of `key`: made here if no other test process is making it
- * (a lock folder, made atomically, holds the builder's pid), else waited for.
- * A builder that died leaves its lock to the next that looks; a build that
- * failed fails here too, and the next test file tries again.
+ * What is kept under `name` in TEST_DIST_CACHE: made here by `make` if no
+ * other test process is making it (a lock folder, made atomically, holds the
+ * maker's pid), else waited for. A maker that died leaves its lock to the
+ * next that looks; a build that failed fails here too, and the next test
+ * file tries again.
  */
-async function keptBuild(key: string): Promise<TestDist> {
-  const root = join(TEST_DIST_CACHE, key);
+async function kept<T>(name: string, make: (root: string) => Promise<T>, read: (root: string) => T): Promise<T> {
+  const root = join(TEST_DIST_CACHE, name);
   const lock = `${root}.lock`;
   const ready = `${root}.ready`;
   mkdirSync(TEST_DIST_CACHE, { recursive: true });
   for (;;) {
-    if (existsSync(ready)) return keptAt(root);
+    if (existsSync(ready)) return read(root);
     try {
       mkdirSync(lock);
     } catch {
@@ -116,9 +117,8 @@ async function keptBuild(key: string): Promise<TestDist> {
     writeFileSync(join(lock, 'pid'), String(process.pid));
     try {
       rmSync(root, { recursive: true, force: true });
-      const out = await buildInto(root);
+      const out = await make(root);
       writeFileSync(ready, '');
-      pruneOthers(key);
       return out;
     } finally {
       rmSync(lock, { recursive: true, force: true });
@@ -126,11 +126,18 @@ async function keptBuild(key: string): Promise<TestDist> {
   }
 }
 
-/** Builds of other keys (older sources or content) go, unless one is being made right now. */
+/** The kept build of `key`; once it is made, the builds of other keys go. */
+async function keptBuild(key: string): Promise<TestDist> {
+  const out = await kept(key, buildInto, keptAt);
+  pruneOthers(key);
+  return out;
+}
+
+/** Builds of other keys (older sources or content) go, unless one is being made right now; the next builds of this key stay. */
 function pruneOthers(key: string) {
   for (const name of readdirSync(TEST_DIST_CACHE)) {
     const other = name.replace(/\.(lock|ready)$/, '');
-    if (other === key || existsSync(join(TEST_DIST_CACHE, `${other}.lock`))) continue;
+    if (other === key || other.startsWith(`${key}${NEXT}`) || existsSync(join(TEST_DIST_CACHE, `${other}.lock`))) continue;
     rmSync(join(TEST_DIST_CACHE, name), { recursive: true, force: true });
   }
 }
@@ -163,31 +170,35 @@ export interface NextBuild {
   swapInto(dist: string): Promise<void>;
 }
 
-const nextBuilds = new Map<string, Promise<{ dir: string; build: string }>>();
+/** The seed of the next build the suites swap in (one build for all of them). */
+export const NEXT_SEED = 'the next day';
+
+/** What a next build's folder is named by, after its key: `<key>.next-<seed>`. */
+const NEXT = '.next-';
 
 /**
  * Another build of the tests' content, with `seed`: a rebuild to swap in
- * while a server serves. Made once per test process (from a copy of the warm
- * build cache), so a suite that runs on three engines builds once; each swap
- * is the build's own last step on a hard-linked copy of it.
+ * while a server serves. Made once (from a copy of the warm build cache) and
+ * kept beside the tests' dist/ like it, for every file and run that asks for
+ * the same seed: the workers and lifecycle suites share one, on three
+ * engines. Each swap is the build's own last step on a shallowCopy() of it.
  */
-export async function nextBuild(seed: string): Promise<NextBuild> {
-  let made = nextBuilds.get(seed);
-  if (!made) {
-    made = (async () => {
-      const { contentDir } = await testDist();
-      const dir = join(tempDir('gita-next-'), 'dist');
-      const summary = await build({ contentDir, outDir: dir, cacheDir: await privateBuildCache(), seed });
-      return { dir, build: summary.manifest.build };
-    })();
-    nextBuilds.set(seed, made);
-  }
-  const { dir, build: id } = await made;
+export async function nextBuild(seed = NEXT_SEED): Promise<NextBuild> {
+  const { contentDir } = await testDist();
+  const key = process.env.GITA_TEST_DIST_KEY || distKey();
+  const name = `${key}${NEXT}${seed.replace(/[^a-z0-9]+/gi, '-')}`;
+  const make = async (root: string) => {
+    const summary = await build({ contentDir, outDir: join(root, 'dist'), cacheDir: await privateBuildCache(), seed });
+    writeFileSync(join(root, BUILT), JSON.stringify({ build: summary.manifest.build }));
+    return root;
+  };
+  const root = await kept(name, make, (r) => r);
+  const id = JSON.parse(readFileSync(join(root, BUILT), 'utf8')).build as string;
   return {
     build: id,
     async swapInto(dist) {
       const staged = await stagingDir(dist);
-      execFileSync('cp', ['-al', `${dir}/.`, staged]);
+      shallowInto(join(root, 'dist'), staged);
       await replaceDir(dist, staged);
     },
   };

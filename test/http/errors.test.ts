@@ -13,7 +13,7 @@ import { webHandler } from '../../src/http/web.ts';
 import { FileKeyStore } from '../../src/keys/file-store.ts';
 import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
 import { FileUsageStore } from '../../src/keys/usage.ts';
-import { tempDir, hook, linkedCopy } from '../helpers/fs.ts';
+import { tempDir, hook, shallowCopy } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 
@@ -24,7 +24,7 @@ let distCopy: string;
 
 test.before(hook(async () => {
   const { distDir } = await testDist();
-  distCopy = await linkedCopy(distDir);
+  distCopy = shallowCopy(distDir);
   const data = tempDir();
   app = createApp({
     dist: await loadDist(distCopy),

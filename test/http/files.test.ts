@@ -16,7 +16,7 @@ import { FileKeyStore } from '../../src/keys/file-store.ts';
 import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
 import { FileUsageStore } from '../../src/keys/usage.ts';
 import { FILES } from '../../src/layout.ts';
-import { hook, linkedCopy, rewrite, tempDir } from '../helpers/fs.ts';
+import { hook, shallowCopy, rewrite, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
@@ -51,7 +51,7 @@ unit('removeDotSegments: as RFC 3986 resolves them', () => {
 });
 
 unit('/manifest.json is the manifest of the build served, even when dist/ on disk holds another one', async () => {
-  const dir = await linkedCopy((await testDist()).distDir);
+  const dir = shallowCopy((await testDist()).distDir);
   const served = readFileSync(join(dir, FILES.manifest));
   const data = tempDir();
   const app = createApp({ dist: await loadDist(dir), auth: 'off', keys: await FileKeyStore.open(data), usage: await FileUsageStore.open(data, { flushEveryMs: 0 }), limiter: createLimiter(memoryFactory), anonLimit: 0 });
