@@ -1,5 +1,6 @@
 // Projections: only the languages, commentaries and fields a caller asks for
-// (`lang`, `authors`, `fields`). The rules are defined here once; the server
+// (`lang`, `authors`, `fields`; read from a query in src/contract/values.ts,
+// where every parameter is). The rules are defined here once; the server
 // and the build apply them to a record's bytes (src/content/slices.ts), the
 // client to a parsed record (projectRecord), with the same result.
 // Runtime-neutral and dependency-free: the browser client bundles it.
@@ -34,80 +35,6 @@ export interface Projection {
 export interface ProjectionFacts {
   commentaries: ReadonlyArray<{ key: string; fields: Partial<Record<TextField, number>> }>;
   fields: readonly string[];
-}
-
-export type Parsed = { projection: Projection | null } | { error: string };
-
-/** The parameters that make a projection, each given at most once. */
-export const PROJECTION_PARAMS = ['lang', 'authors', 'fields'] as const;
-
-/**
- * Read `lang`, `authors` and `fields` from a query. `pathLang` is a language
- * the path already names (the static form `.../en.json`). An unknown value, an
- * empty one or a parameter given twice is an error naming the parameter and
- * what it accepts; no parameter at all is a null projection (the whole record).
- */
-export function parseProjection(params: URLSearchParams, facts: ProjectionFacts, pathLang?: Lang): Parsed {
-  const p: Projection = {};
-  const one = (name: string): string | null | { error: string } => {
-    const all = params.getAll(name);
-    if (!all.length) return null;
-    if (all.length > 1) return { error: `${name}: given ${all.length} times; give it once (a comma-separated list where it takes several)` };
-    if (!all[0].trim()) return { error: `${name}: empty; ${accepts(name, facts)}` };
-    return all[0];
-  };
-  const lang = one('lang');
-  if (lang !== null && typeof lang === 'object') return lang;
-  if (lang !== null) {
-    if (!(LANGS as string[]).includes(lang)) return { error: `lang: ${JSON.stringify(lang)} is not a language here; ${accepts('lang', facts)}` };
-    if (pathLang && pathLang !== lang) return { error: `lang: the path asks for ${pathLang} already` };
-    p.lang = lang as Lang;
-  } else if (pathLang) p.lang = pathLang;
-
-  const keys = new Map(facts.commentaries.map((c) => [c.key, c]));
-  const list = (name: string, check: (item: string) => string | null): string[] | { error: string } | null => {
-    const raw = one(name);
-    if (raw === null || typeof raw === 'object') return raw;
-    const items = raw.split(',').map((s) => s.trim());
-    if (items.length > 200) return { error: `${name}: ${items.length} values; at most 200` };
-    for (const item of items) {
-      if (!item) return { error: `${name}: an empty value in ${JSON.stringify(raw)}; ${accepts(name, facts)}` };
-      const wrong = check(item);
-      if (wrong) return { error: `${name}: ${wrong}; ${accepts(name, facts)}` };
-    }
-    return [...new Set(items)].sort();
-  };
-  const authors = list('authors', (a) => (keys.has(a) ? null : `${JSON.stringify(a)} is not a commentary here`));
-  if (authors && 'error' in authors) return authors;
-  if (authors) p.authors = authors;
-  const fields = list('fields', (f) => {
-    const dot = f.indexOf('.');
-    if (dot === -1) return keys.has(f) || facts.fields.includes(f) ? null : `${JSON.stringify(f)} is not a field here`;
-    const c = keys.get(f.slice(0, dot));
-    const t = f.slice(dot + 1);
-    if (!c) return `${JSON.stringify(f)}: ${JSON.stringify(f.slice(0, dot))} is not a commentary here`;
-    if (t === 'author') return `${JSON.stringify(f)}: author comes with every commentary kept; name a text field`;
-    if (!Object.hasOwn(c.fields, t)) return `${JSON.stringify(f)}: ${c.key} has ${Object.keys(c.fields).join(', ')}`;
-    return null;
-  });
-  if (fields && 'error' in fields) return fields;
-  if (fields) p.fields = fields;
-  return { projection: p.lang || p.authors || p.fields ? p : null };
-}
-
-/**
- * Where the commentaries are described, for the messages: the path of the
- * route `authors` (src/contract/route-paths.ts; the content layer does not import
- * the HTTP one, and a test holds the two equal).
- */
-export const AUTHORS_PATH = '/authors';
-
-/** What a parameter accepts, for error messages. */
-function accepts(name: string, facts: ProjectionFacts): string {
-  const keys = facts.commentaries.map((c) => c.key).join(', ');
-  if (name === 'lang') return `expected one of ${LANGS.join(', ')}`;
-  if (name === 'authors') return `expected commentary keys, comma-separated: ${keys} (each described at ${AUTHORS_PATH})`;
-  return `expected, comma-separated: fields (${facts.fields.join(', ')}), commentary keys (${keys}), or key.field such as siva.et`;
 }
 
 /** One string per distinct projection (the cache key of a projected answer). */

@@ -10,7 +10,8 @@ import type { Manifest, ManifestCommentary } from '../contract/manifest.ts';
 import { REPAIR_RULES } from '../content/repairs.ts';
 import { VERSE_TEXT_RULES } from '../content/verse-text.ts';
 import { isSpecCommentary, SPEAKERS, TEXT_FIELDS, TEXT_FIELD_NAMES, type VerseRecord } from '../content/schema.ts';
-import { LANGS, LANGUAGE_NAMES, LANGUAGES, parseProjection, type Projection } from '../content/projection.ts';
+import { LANGS, LANGUAGE_NAMES, LANGUAGES, type Projection } from '../content/projection.ts';
+import { projectionValue } from '../contract/values.ts';
 import { indexRecord, projectBytes } from '../content/slices.ts';
 import { formatBytes } from '../cli/format.ts';
 import { searchForm } from '../pages/search.ts';
@@ -124,7 +125,7 @@ function exampleSizes(input: DocsInput): Partial<Record<RouteId, string>> {
   const route = (id: RouteId) => ROUTES.find((r) => r.id === id)!;
   const query = (id: RouteId) => new URLSearchParams(route(id).example.split('?')[1] ?? '');
   const projection = (id: RouteId) => {
-    const parsed = parseProjection(query(id), facts);
+    const parsed = projectionValue(query(id), facts);
     return 'error' in parsed || !parsed.projection ? {} : parsed.projection;
   };
   return {

@@ -15,7 +15,8 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import * as z from 'zod';
 import { MAX_REF_LENGTH, MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
 import { isDate, utcDate } from '../content/day.ts';
-import { LANGS, parseProjection, projectRecord, type Lang, type Projection } from '../content/projection.ts';
+import { LANGS, projectRecord, type Lang, type Projection } from '../content/projection.ts';
+import { projectionValue } from '../contract/values.ts';
 import type { VerseRecord } from '../content/schema.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
 import { MCP_RESOURCES, MCP_TOOLS } from '../contract/mcp.ts';
@@ -82,7 +83,7 @@ function define(library: Library): Array<(server: McpServer) => void> {
     const q = new URLSearchParams();
     if (lang !== undefined) q.set('lang', lang);
     if (authors !== undefined) q.set('authors', authors.join(','));
-    return parseProjection(q, facts);
+    return projectionValue(q, facts);
   }
   const isCommentary = (key: string) => facts.commentaries.some((c) => c.key === key);
   const project = (r: VerseRecord, p: Projection | null) => (p ? (projectRecord(r, p, isCommentary) as VerseRecord) : r);

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { AuthorEntry } from '../../src/content/authors.ts';
-import { AUTHORS_PATH } from '../../src/content/projection.ts';
+import { projectionValue } from '../../src/contract/values.ts';
 import { wordListSpan } from '../../src/content/words.ts';
 import { REPAIR_RULES } from '../../src/content/repairs.ts';
 import errataList from '../../src/content/errata.json' with { type: 'json' };
@@ -115,7 +115,8 @@ test('repairs by rule, from the import\'s list of changes; errata on the fields 
 
 test('a file per key, equal to its entry; the 400 of authors= names the route', () => {
   for (const a of authors) assert.equal(JSON.parse(readFileSync(join(distDir, FILES.author(a.key)), 'utf8')), a, a.key);
-  assert.is(AUTHORS_PATH, ROUTE_PATHS.authors);
+  const refused = projectionValue(new URLSearchParams('authors=nobody'), { commentaries: authors.map((a) => ({ key: a.key, fields: {} })), fields: [] });
+  assert.match((refused as { error: string }).error, new RegExp(`each described at ${ROUTE_PATHS.authors}\\)$`));
 });
 
 test.run();

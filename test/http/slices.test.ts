@@ -5,7 +5,8 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../../src/contract/manifest.ts';
-import { LANGS, LANGUAGE_NAMES, LANGUAGES, parseProjection, projectRecord, projectionKey, type Projection } from '../../src/content/projection.ts';
+import { LANGS, LANGUAGE_NAMES, LANGUAGES, projectRecord, projectionKey, type Projection } from '../../src/content/projection.ts';
+import { projectionValue } from '../../src/contract/values.ts';
 import { TEXT_FIELDS, TEXT_FIELD_NAMES } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
 import { indexRecord, projectBytes } from '../../src/content/slices.ts';
@@ -91,7 +92,7 @@ test('the languages of lang= are the languages TEXT_FIELDS gives each text field
 
 test('parameters: unknown, empty or repeated values are errors naming the parameter and what it accepts', () => {
   const facts = manifest.content;
-  const parse = (q: string) => parseProjection(new URLSearchParams(q), facts);
+  const parse = (q: string) => projectionValue(new URLSearchParams(q), facts);
   assert.equal(parse(''), { projection: null });
   assert.equal(parse('api_key=x&ch=2'), { projection: null });
   assert.equal(parse('lang=en&authors=tej,siva,siva&fields=slok,siva.et'), { projection: { lang: 'en', authors: ['siva', 'tej'], fields: ['siva.et', 'slok'] } });
@@ -102,7 +103,7 @@ test('parameters: unknown, empty or repeated values are errors naming the parame
     ['authors=siva,nobody', /^authors: "nobody" is not a commentary here; expected commentary keys, comma-separated: tej, siva.* \(each described at \/authors\)$/],
     ['authors=siva,,tej', /^authors: an empty value/],
     ['authors=', /^authors: empty/],
-    ['fields=slok,verse_text', /^fields: "verse_text" is not a field here; expected, comma-separated: fields \(_id, chapter, verse, speaker, slok, transliteration\)/],
+    ['fields=slok,verse_text', /^fields: "verse_text" is not a field here; expected comma-separated: fields \(_id, chapter, verse, speaker, slok, transliteration\)/],
     ['fields=siva.ht', /^fields: "siva\.ht": siva has et, ec/],
     ['fields=siva.author', /author comes with every commentary kept/],
     ['fields=nobody.et', /"nobody" is not a commentary here/],
@@ -117,8 +118,8 @@ test('parameters: unknown, empty or repeated values are errors naming the parame
     assert.ok('error' in r, q);
     assert.match((r as { error: string }).error, re, q);
   }
-  assert.equal(parseProjection(new URLSearchParams(''), facts, 'sa'), { projection: { lang: 'sa' } });
-  assert.match((parseProjection(new URLSearchParams('lang=en'), facts, 'sa') as { error: string }).error, /the path asks for sa/);
+  assert.equal(projectionValue(new URLSearchParams(''), facts, 'sa'), { projection: { lang: 'sa' } });
+  assert.match((projectionValue(new URLSearchParams('lang=en'), facts, 'sa') as { error: string }).error, /the path asks for sa/);
 });
 
 test.run();

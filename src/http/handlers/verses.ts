@@ -1,7 +1,8 @@
 // The records: a verse, a random one, the verse of the day, a chapter's
 // verses, the chapters. Whole records are files held in memory; a
 // projection (lang, authors, fields) is cut from their bytes and kept.
-import { parseProjection, projectionKey, type Projection } from '../../content/projection.ts';
+import { projectionKey, type Projection } from '../../content/projection.ts';
+import { projectionValue } from '../../contract/values.ts';
 import { FILES } from '../../layout.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
@@ -14,7 +15,7 @@ import type { AppResponse } from '../types.ts';
 export function projectionOf(c: Context): Projection | null | AppResponse {
   const query = c.query;
   if (!query && !c.at.lang) return null;
-  const parsed = parseProjection(query ?? new URLSearchParams(), c.served.dist.manifest.content, c.at.lang);
+  const parsed = projectionValue(query ?? new URLSearchParams(), c.served.dist.manifest.content, c.at.lang);
   return 'error' in parsed ? badRequest(parsed.error) : parsed.projection;
 }
 
