@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Runs the uvu suites under test/ (TypeScript through tsx), one test process
-// per file and as many at once as the machine has cores (GITA_TEST_JOBS
-// changes it), and fails when any test did not pass; its last line is
-// `N passed, N failed`, the totals of every file. Files never interleave:
-// the output of the file that started first among those running is printed
-// as it comes, the others' is kept and printed whole once it is their turn.
+// per file and as many at once as the machine has cores, one more while a
+// core idles (GITA_TEST_JOBS fixes the number), and fails when any test did
+// not pass; its last line is `N passed, N failed`, the totals of every file.
+// Files never interleave: the output of the file that started first among
+// those running is printed as it comes, the others' is kept and printed
+// whole once it is their turn.
 //
 // uvu itself exits 0 when a before() hook throws (its runner returns from a
 // finally block), which would let a broken suite pass silently: each file's
@@ -128,7 +129,6 @@ function spareCore() {
   const cores = idleCores();
   if (!EXTRA || running.size >= JOBS + EXTRA || Date.now() - idle.lastExtra < IDLE_WINDOW_MS || cores < IDLE_CORES) return false;
   idle.lastExtra = Date.now();
-  extraStarts++;
   return true;
 }
 // uvu never calls process.exit: after its totals, a test process ends when
@@ -192,6 +192,7 @@ function next() {
 let waiting = null;
 function fill() {
   while (!interrupted && queue.length && (running.size < JOBS || spareCore())) {
+    const extra = running.size >= JOBS;
     const item = next();
     if (!item) {
       // A core waits for the build: it starts the next file as soon as the build is done, not when some file ends.
@@ -201,6 +202,7 @@ function fill() {
       }, 500);
       break;
     }
+    if (extra) extraStarts++;
     start(item);
   }
   show();
