@@ -33,6 +33,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mulberry32 } from './mulberry32.mjs';
 
 const SEED = 20261125;
 const INNER_SEED = 20261126;
@@ -68,17 +69,6 @@ if (values.inner && values['held-out']) throw new Error('--inner and --held-out 
 const heldOut = values['held-out'];
 const slokDir = join(resolve(values.from), 'slok');
 const count = Number(values.count ?? (heldOut ? HELD_OUT_COUNT : COUNT));
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const chapterVerse = (ref) => ref.slice(2).split('.').map(Number);
 const compare = (a, b) => {

@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mulberry32 } from './mulberry32.mjs';
 
 const SEED = 20261124;
 const TEXTS = ['rams.hc', 'chinmay.hc', 'sankar.ht', 'tej.ht', 'rams.ht'] as const;
@@ -34,17 +35,6 @@ const slokDir = join(resolve(values.from!), 'slok');
 const outFile = resolve(values.out!);
 
 interface Hit { record: string; key: string; field: string; chapter: number; verse: number; position: number; text: string }
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Every "?" of the five texts, in every slok file (colophons included).
 const hits: Hit[] = [];

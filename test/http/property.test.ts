@@ -13,22 +13,14 @@ import { readCitation } from '../../src/content/citations.ts';
 import { FILES } from '../../src/layout.ts';
 import { MAX_ANSWER_BYTES } from '../../src/contract/limits.ts';
 import { hook } from '../helpers/fs.ts';
+import { mulberry32 } from '../../scripts/mulberry32.mjs';
 import { testDist } from '../helpers/dist.ts';
 import { inProcessApp } from '../helpers/app.ts';
 
 const seed = Number(process.env.TEST_SEED ?? Date.now() % 2 ** 31);
 console.log(`\n    property tests: TEST_SEED=${seed}`);
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
-function generator(s: number) {
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(seed);
+const random = mulberry32(seed);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
 const PIECES = ['slok', 'chapter', 'chapters', 'gita.svg', 'gita-dark.svg', 'gita-light.svg', 'pricing', 'usage', 'healthz', 'register', 'openapi.json', 'index.html', 'manifest.json',

@@ -1,0 +1,2 @@
+/** The generator of `seed`: each call, the next number in [0, 1). */
+export function mulberry32(seed: number): () => number;
