@@ -19,6 +19,12 @@ if (!a || !b) {
   console.error('Usage: npm run bench:compare -- DIR_A DIR_B [--seconds=5] [--rounds=3]\n(each a checkout with npm ci, npm run content and npm run build done)');
   process.exit(2);
 }
+try {
+  execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+} catch (err) {
+  // wrk --version exits 1 after printing its version; only a missing program throws ENOENT.
+  if (err.code === 'ENOENT') throw new Error('wrk is missing: install the Debian package wrk (apt-get install wrk), or run npm run bench once, which installs it');
+}
 for (const dir of [a, b]) if (!existsSync(join(dir, 'dist', 'manifest.json'))) throw new Error(`${dir}: no dist/manifest.json (npm run content && npm run build there first)`);
 
 const work = mkdtempSync(join(tmpdir(), 'gita-compare-'));
