@@ -13,9 +13,24 @@ export const PNG_HEIGHT = 630;
 /** Room around the card on the canvas, in px of the canvas. */
 const MARGIN = 24;
 
-/** resvg's native module, loaded on the first drawing: a server that draws no PNG never loads it. */
+/**
+ * resvg's native module, loaded on the first drawing: a server that draws no
+ * PNG never loads it. It allocates with mimalloc, which reads its options from
+ * the environment when it starts, so they are set just before. Freed pages
+ * go back to the system at once (MIMALLOC_PURGE_DELAY=0) rather than 10 ms
+ * later, which, on libuv's threads that then sit idle, meant never: a server
+ * drawing the mixed load's cards kept 40-60 MB less, for drawings 15-20 %
+ * slower (each card is drawn once, then cached; docs/benchmarks.md). A value
+ * the operator set is kept.
+ */
 let resvg: typeof import('@resvg/resvg-js') | null = null;
-const load = () => (resvg ??= createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js'));
+const load = () => {
+  if (!resvg) {
+    process.env.MIMALLOC_PURGE_DELAY ??= '0';
+    resvg = createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+  }
+  return resvg;
+};
 
 /**
  * Load resvg now. Its loader asks process.report.getReport() whether the C

@@ -10,12 +10,12 @@ import type { Config } from '../config.ts';
 import type { ClusterMessage } from '../keys/cluster.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
-import { openPrimary, Supervisor, type WorkerControl } from './supervisor.ts';
+import { openPrimary, Supervisor, workerEnv, type WorkerControl } from './supervisor.ts';
 import { stopOnSignals } from './shutdown.ts';
 
 /** node:cluster's workers: stopped by SIGTERM, which each worker's server takes as its signal to stop. */
 const clusterWorkers: WorkerControl<Worker> = {
-  start: () => cluster.fork({ GITA_CLUSTER_WORKER: '1' }),
+  start: () => cluster.fork({ GITA_CLUSTER_WORKER: '1', ...workerEnv() }),
   pid: (w) => w.process.pid,
   isDead: (w) => w.isDead(),
   askToStop: (w) => void w.process.kill('SIGTERM'),

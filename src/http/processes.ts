@@ -19,7 +19,7 @@ import { isClusterMessage, type ClusterMessage } from '../keys/cluster.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
 import { PortInUseError, portFree } from './port-in-use.ts';
-import { openPrimary, Supervisor, type WorkerControl } from './supervisor.ts';
+import { openPrimary, Supervisor, workerEnv, type WorkerControl } from './supervisor.ts';
 import { stopOnSignals } from './shutdown.ts';
 
 /** Set in a worker's environment by its primary. */
@@ -99,7 +99,7 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
   };
 
   const start = () => {
-    const env = { ...process.env, [WORKER_ENV]: '1', ...(port !== null && { [PORT_ENV]: String(port) }) };
+    const env = { ...process.env, ...workerEnv(), [WORKER_ENV]: '1', ...(port !== null && { [PORT_ENV]: String(port) }) };
     const child = command
       ? spawn(command[0], [...command[1], script, ...args], { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
       : fork(script, args, { env, stdio: 'inherit' });

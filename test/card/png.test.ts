@@ -2,7 +2,7 @@
 // text drawn with no font loaded.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
 import { cardStyle, PALETTE, renderCard } from '../../src/card/card.ts';
@@ -75,6 +75,19 @@ test('favicon: an SVG of one outline, and an ICO of PNGs 16, 32 and 48 px', () =
     const png = ico.subarray(ico.readUInt32LE(at + 12), ico.readUInt32LE(at + 12) + ico.readUInt32LE(at + 8));
     assert.equal(pngSize(png), { width: s, height: s });
   });
+});
+
+test("resvg's allocator returns what a drawing freed at once (MIMALLOC_PURGE_DELAY=0), unless the operator set it", () => {
+  // mimalloc, which resvg's module is built with, lists the options it read when verbose.
+  const code = `import { cardPngAsync } from ${JSON.stringify(new URL('../../src/card/png.ts', import.meta.url).href)}; await cardPngAsync(${JSON.stringify(themedCard('light'))}, 'light');`;
+  const delay = (env: Record<string, string>) => {
+    const { MIMALLOC_PURGE_DELAY: _, ...rest } = process.env;
+    const out = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', env: { ...rest, MIMALLOC_VERBOSE: '1', ...env } });
+    assert.is(out.status, 0, out.stderr);
+    return /option 'purge_delay': (-?\d+)/.exec(out.stderr + out.stdout)?.[1];
+  };
+  assert.is(delay({}), '0');
+  assert.is(delay({ MIMALLOC_PURGE_DELAY: '25' }), '25');
 });
 
 test.run();

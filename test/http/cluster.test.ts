@@ -45,6 +45,8 @@ function clusterSuite(runtime: Runtime) {
 
   t('two workers serve, and /healthz says so', async () => {
     assert.is(workers().length, 2);
+    // Two malloc arenas each (supervisor.ts, workerEnv): the environment the kernel gave each worker.
+    for (const pid of workers()) assert.ok(readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes('MALLOC_ARENA_MAX=2'), `worker ${pid} runs with MALLOC_ARENA_MAX=2`);
     const h = JSON.parse((await fetchRaw(server.url, '/healthz')).text);
     assert.is(h.workers, 2);
     assert.match(server.output(), new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(${runtime} v?\\d+[^;]*; 2 workers`));

@@ -5,7 +5,7 @@
 // are run in cluster.test.ts, listen.test.ts and lifecycle.test.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { restartPause, Supervisor, type WorkerControl } from '../../src/http/supervisor.ts';
+import { restartPause, Supervisor, workerEnv, type WorkerControl } from '../../src/http/supervisor.ts';
 import { stopOnce } from '../../src/http/shutdown.ts';
 import { PORT_IN_USE_EXIT } from '../../src/http/port-in-use.ts';
 import type { RequestLog } from '../../src/http/log.ts';
@@ -156,6 +156,11 @@ test('stopOnce: says why, finishes, says stopped, flushes and exits 0, however o
   assert.equal(lines, ['SIGTERM: finishing in-flight requests', 'stopped']);
   assert.ok(flushed >= 1);
   assert.equal(codes, [0]);
+});
+
+test('workers get two malloc arenas, unless the operator chose a number', () => {
+  assert.equal(workerEnv({}), { MALLOC_ARENA_MAX: '2' });
+  assert.equal(workerEnv({ MALLOC_ARENA_MAX: '8' }), { MALLOC_ARENA_MAX: '8' });
 });
 
 test.run();
