@@ -69,6 +69,15 @@ test(`byte projections equal the object projection, every record (TEST_SEED=${se
   assert.ok(n > 8000);
 });
 
+test('strings with escaped quotes and runs of backslashes are cut where JSON ends them', () => {
+  const record = { _id: 'BG1.1', chapter: 1, verse: 1, slok: 'a "quoted" word \\', transliteration: '\\\\"', siva: { author: 'x\\', et: 'he said "no\\"', ec: '' }, sankar: { author: 'y', sc: '\\\\\\' } };
+  const bytes = Buffer.from(JSON.stringify(record));
+  const keys = new Set(['siva', 'sankar']);
+  for (const p of [{}, { authors: ['siva'] }, { fields: ['slok', 'sankar.sc'] }, { lang: 'en' }] as Projection[]) {
+    assert.is(projectBytes(bytes, indexRecord(bytes), p, (k) => keys.has(k)).toString(), JSON.stringify(projectRecord(record as never, p, (k) => keys.has(k))), projectionKey(p));
+  }
+});
+
 test('projection rules: always _id, chapter, verse; author with every kept commentary; empty commentaries dropped', () => {
   const bytes = readFileSync(join(dist, FILES.verse(2, 47)));
   const full = JSON.parse(bytes.toString());
