@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
+import { serverNodeFlags } from '../src/paths.ts';
 
 const usage = `
 Usage: npm run bench:app [-- --dist DIR --against DIR --rounds N --anon-limit N]
@@ -77,8 +78,8 @@ run(async () => {
   const rounds = Number(values.rounds ?? (values.against ? 3 : 1));
   for (let round = 1; round <= rounds; round++) {
     for (const [name, root] of checkouts) {
-      // Node's own flags as `npm start` gives them (a small young generation), and tsx for the TypeScript of either checkout.
-      const child = spawnSync(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-app.ts'), '--root', root, '--dist', dist, '--anon-limit', String(anonLimit)], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+      // Node's own flags as `npm start` gives them, and tsx for the TypeScript of either checkout.
+      const child = spawnSync(process.execPath, [...serverNodeFlags(), '--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-app.ts'), '--root', root, '--dist', dist, '--anon-limit', String(anonLimit)], { cwd: PROJECT_ROOT, encoding: 'utf8' });
       if (child.status !== 0) throw new Error(`${name} (${root}): ${child.stderr}`);
       for (const line of child.stdout.trim().split('\n')) console.log(`round ${round} ${name.padEnd(7)} ${line}`);
     }

@@ -40,8 +40,11 @@ const ROUTES = [
 ];
 const CODINGS = [[], ['Accept-Encoding: br, gzip']];
 
+/** Node's flags as that checkout's `npm start` gives them. */
+const startFlags = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
+
 function start(dir, port) {
-  const proc = spawn(process.execPath, ['--max-semi-space-size=2', join(dir, 'bin', 'run.mjs'), 'start', '--no-prepare', '--port', String(port), '--host', '127.0.0.1'], {
+  const proc = spawn(process.execPath, [...startFlags(dir), join(dir, 'bin', 'run.mjs'), 'start', '--no-prepare', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: dir,
     env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: '1', GITA_DATA_DIR: mkdtempSync(join(work, 'data-')) },
     stdio: ['ignore', 'ignore', 'inherit'],
