@@ -12,6 +12,7 @@ import type { Manifest } from '../src/contract/manifest.ts';
 import { FILES } from '../src/layout.ts';
 import { nodeReusesPort } from '../src/http/start.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
+import { mixedParts, mixedScript } from './mixed-load.ts';
 
 const usage = `
 Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-abuse-bench] [--no-build-bench]
@@ -109,47 +110,6 @@ const TARGETS = {
   /** p99 at 64 connections, ms. */
   p99: 10,
 };
-
-/**
- * The mixed load RSS is read after: uniformly random over records, their
- * projections (?lang=, ?authors=, i.e. commentaries), a chapter's projected
- * verses, searches, cards (SVG in two themes, PNG), the word analysis and
- * lemmas, /verses ranges and the reading pages; a third of the requests
- * plain, a third asking for br and gzip, a third for gzip.
- */
-function mixedScript(dir: string, manifest: Manifest): string {
-  const verses = manifest.content.versesPerChapter.flatMap((n, c) => Array.from({ length: n }, (_, v) => [c + 1, v + 1] as const));
-  const every = <T>(list: readonly T[], step: number) => list.filter((_, i) => i % step === 0);
-  const lemmas = Object.keys(manifest.files).filter((p) => /^\/lemma\/[^/]+\.json$/.test(p)).map((p) => p.slice(7, -5));
-  const words = ['karma', 'yoga', 'dharma', 'atman', 'krishna', 'arjuna', 'mind', 'self', 'duty', 'peace', 'death', 'knowledge', 'devotion', 'action', 'fruit', 'desire', 'senses', 'wisdom'];
-  const paths = [
-    ...verses.map(([c, v]) => `/slok/${c}/${v}`),
-    ...verses.map(([c, v]) => `/slok/${c}/${v}?lang=en`),
-    ...every(verses, 3).map(([c, v]) => `/slok/${c}/${v}?authors=siva,sankar`),
-    ...manifest.content.versesPerChapter.map((_, c) => `/chapter/${c + 1}/slok?lang=en&authors=siva`),
-    ...words.flatMap((w) => words.slice(0, 6).map((x) => `/search?q=${w}%20${x}`)),
-    ...verses.map(([c, v]) => `/slok/${c}/${v}/gita.svg`),
-    ...every(verses, 2).map(([c, v]) => `/slok/${c}/${v}/gita-dark.svg`),
-    ...every(verses, 10).map(([c, v]) => `/slok/${c}/${v}/gita.png`),
-    ...verses.map(([c, v]) => `/slok/${c}/${v}/analysis`),
-    ...every(verses, 2).map(([c, v]) => `/slok/${c}/${v}/words`),
-    ...lemmas.slice(0, 800).map((l) => `/lemma/${encodeURIComponent(l)}`),
-    ...every(verses, 4).map(([c, v]) => `/verses?ref=${c}.${v}-${v + 3}`),
-    ...every(verses, 2).map(([c, v]) => `/read/${c}/${v}`),
-    ...manifest.content.versesPerChapter.flatMap((_, c) => [`/read/${c + 1}`, `/chapter/${c + 1}`]),
-    '/chapters',
-    '/authors',
-    '/lemmas',
-  ];
-  const file = join(dir, 'mixed.lua');
-  writeFileSync(
-    file,
-    `math.randomseed(os.time())\nlocal paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\n` +
-      `local codings = {false, "br, gzip", "gzip"}\n` +
-      `request = function()\n  local c = codings[math.random(3)]\n  local h = {}\n  if c then h["Accept-Encoding"] = c end\n  return wrk.format(nil, paths[math.random(#paths)], h)\nend\n`,
-  );
-  return file;
-}
 
 /** A server measured side by side with the others. */
 interface Target {
@@ -649,7 +609,7 @@ run(async () => {
       console.log('  measured the PNG cards');
     }
     // The mixed load, then RSS: each of our servers in turn, 20 s of everything a worker may be asked.
-    const mixed = mixedScript(work, manifest);
+    const mixed = mixedScript(work, Object.values(mixedParts(manifest)).flat());
     const mixedRuns = new Map<string, Result>();
     for (const t of targets.filter((x) => x.gita)) {
       mixedRuns.set(t.name, wrk(wrkBin, `http://127.0.0.1:${t.port}/`, 20, 16, mixed));

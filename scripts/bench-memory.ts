@@ -1,0 +1,75 @@
+// npm run bench:memory [-- --workers 1|auto] [--seconds N] [--parts]
+// Where a server's memory goes: the server started as `npm start` starts it
+// (its Node flags from package.json; the environment this script was given,
+// so `MALLOC_ARENA_MAX=2 npm run bench:memory` measures that setting), at
+// rest and after the mixed load (scripts/mixed-load.ts), RSS of every
+// process and their sum, with the req/s the load got. With --parts, each part
+// of the load alone on a fresh server too: what each kind of request leaves
+// behind. Printed, not asserted; on the built dist/ (npm run build).
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Manifest } from '../src/contract/manifest.ts';
+import { FILES } from '../src/layout.ts';
+import { PATHS, serverCommand } from '../src/paths.ts';
+import { mixedParts, mixedScript } from './mixed-load.ts';
+
+const { values } = parseArgs({ options: { workers: { type: 'string', default: '1' }, seconds: { type: 'string', default: '20' }, parts: { type: 'boolean', default: false } } });
+const seconds = Number(values.seconds);
+if (!(seconds > 0)) throw new Error(`--seconds: expected a positive number, got "${values.seconds}"`);
+if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0) throw new Error('wrk is missing: install the Debian package wrk (apt-get install wrk), or run npm run bench once, which installs it');
+
+const manifest: Manifest = JSON.parse(readFileSync(join(PATHS.dist, FILES.manifest), 'utf8'));
+const work = mkdtempSync(join(tmpdir(), 'gita-memory-'));
+const parts = mixedParts(manifest);
+
+/** RSS of a process, MB, and its anonymous and file-backed parts. */
+function rss(pid: number): { rss: number; anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') };
+}
+
+/** The server's processes: the primary and, with several workers, its workers (not esbuild's helper). */
+function processes(pid: number): number[] {
+  const children = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid=,comm='], { encoding: 'utf8' }).stdout.trim().split('\n').filter((l) => l && !/esbuild/.test(l)).map((l) => Number(l.trim().split(/\s+/)[0]));
+  return [pid, ...children];
+}
+
+const show = (pids: number[]) => {
+  const each = pids.map(rss);
+  const total = each.reduce((n, r) => n + r.rss, 0);
+  return `${each.map((r) => r.rss.toFixed(0)).join(' + ')} = **${total.toFixed(0)}** (anonymous ${each.map((r) => r.anon.toFixed(0)).join(', ')}; files ${each.map((r) => r.file.toFixed(0)).join(', ')})`;
+};
+
+async function measure(name: string, paths: readonly string[], port: number): Promise<string> {
+  const [cmd, args] = serverCommand('node', ['--port', String(port), '--host', '127.0.0.1']);
+  const dataDir = mkdtempSync(join(work, 'data-'));
+  const proc = spawn(cmd, args, { env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: values.workers, GITA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    for (let i = 0; ; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
+      if (i > 300 || proc.exitCode !== null) throw new Error(`the server did not answer on port ${port}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Every worker listening and past its start-up.
+    await new Promise((r) => setTimeout(r, 2000));
+    const rest = show(processes(proc.pid!));
+    const out = execFileSync('wrk', ['-t1', '-c16', `-d${seconds}s`, '-s', mixedScript(work, paths, name), `http://127.0.0.1:${port}/`], { encoding: 'utf8' });
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+    return `| ${name} | ${rps.toFixed(0)} | ${rest} | ${show(processes(proc.pid!))} |`;
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
+  }
+}
+
+console.log(`GITA_WORKERS=${values.workers}, node ${process.version}, wrk -t1 -c16 -d${seconds}s; RSS in MB, each process (the primary first) and their sum`);
+console.log('| load | req/s | RSS at rest | RSS after the load |');
+console.log('|---|---:|---|---|');
+let port = 18_700;
+console.log(await measure('all of the mixed load', Object.values(parts).flat(), port++));
+if (values.parts) for (const [name, paths] of Object.entries(parts)) console.log(await measure(name, paths, port++));
+rmSync(work, { recursive: true, force: true });
