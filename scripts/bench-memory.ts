@@ -1,27 +1,36 @@
-// npm run bench:memory [-- --workers 1|auto] [--seconds N] [--parts]
+// npm run bench:memory [-- --workers 1|auto] [--seconds N] [--parts] [--root DIR]
 // Where a server's memory goes: the server started as `npm start` starts it
 // (its Node flags from package.json; the environment this script was given,
 // so `MALLOC_ARENA_MAX=2 npm run bench:memory` measures that setting), at
 // rest and after the mixed load (scripts/mixed-load.ts), RSS of every
 // process and their sum, with the req/s the load got. With --parts, each part
 // of the load alone on a fresh server too: what each kind of request leaves
-// behind. Printed, not asserted; on the built dist/ (npm run build).
+// behind. --root: the server of another checkout (installed and built), to
+// measure a commit before a change. Printed, not asserted; on the built
+// dist/ (npm run build).
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Manifest } from '../src/contract/manifest.ts';
 import { FILES } from '../src/layout.ts';
-import { PATHS, serverCommand } from '../src/paths.ts';
+import { PROJECT_ROOT } from '../src/paths.ts';
 import { mixedParts, mixedScript } from './mixed-load.ts';
 
-const { values } = parseArgs({ options: { workers: { type: 'string', default: '1' }, seconds: { type: 'string', default: '20' }, parts: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { workers: { type: 'string', default: '1' }, seconds: { type: 'string', default: '20' }, parts: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', default: false } } });
+if (values.help) {
+  console.log('Usage: npm run bench:memory [-- --workers 1|auto] [--seconds 20] [--parts] [--root DIR]\nRSS of every process of the server at rest and after the mixed load (--parts: after each part alone, each on a fresh server).');
+  process.exit(0);
+}
+const root = resolve(values.root ?? PROJECT_ROOT);
 const seconds = Number(values.seconds);
 if (!(seconds > 0)) throw new Error(`--seconds: expected a positive number, got "${values.seconds}"`);
 if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0) throw new Error('wrk is missing: install the Debian package wrk (apt-get install wrk), or run npm run bench once, which installs it');
 
-const manifest: Manifest = JSON.parse(readFileSync(join(PATHS.dist, FILES.manifest), 'utf8'));
+const manifest: Manifest = JSON.parse(readFileSync(join(root, 'dist', FILES.manifest), 'utf8'));
+/** Node's flags as that checkout's `npm start` gives them. */
+const flags = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
 const work = mkdtempSync(join(tmpdir(), 'gita-memory-'));
 const parts = mixedParts(manifest);
 
@@ -45,9 +54,8 @@ const show = (pids: number[]) => {
 };
 
 async function measure(name: string, paths: readonly string[], port: number): Promise<string> {
-  const [cmd, args] = serverCommand('node', ['--port', String(port), '--host', '127.0.0.1']);
   const dataDir = mkdtempSync(join(work, 'data-'));
-  const proc = spawn(cmd, args, { env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: values.workers, GITA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const proc = spawn(process.execPath, [...flags, join(root, 'bin', 'run.mjs'), 'start', '--no-prepare', '--port', String(port), '--host', '127.0.0.1'], { cwd: root, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: values.workers, GITA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     for (let i = 0; ; i++) {
       if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
@@ -66,7 +74,7 @@ async function measure(name: string, paths: readonly string[], port: number): Pr
   }
 }
 
-console.log(`GITA_WORKERS=${values.workers}, node ${process.version}, wrk -t1 -c16 -d${seconds}s; RSS in MB, each process (the primary first) and their sum`);
+console.log(`${root}: node ${flags.join(' ')}, GITA_WORKERS=${values.workers}, node ${process.version}, wrk -t1 -c16 -d${seconds}s; RSS in MB, each process (the primary first) and their sum`);
 console.log('| load | req/s | RSS at rest | RSS after the load |');
 console.log('|---|---:|---|---|');
 let port = 18_700;
