@@ -19,7 +19,7 @@ const MARGIN = 24;
  * the environment when it starts, so they are set just before. Freed pages
  * go back to the system at once (MIMALLOC_PURGE_DELAY=0) rather than 10 ms
  * later, which, on libuv's threads that then sit idle, meant never: a server
- * drawing the mixed load's cards kept 40-60 MB less, for drawings 15-20 %
+ * drawing the mixed load's cards kept 35-60 MB less, for drawings 15-20 %
  * slower (each card is drawn once, then cached; docs/benchmarks.md). A value
  * the operator set is kept.
  */

@@ -32,8 +32,8 @@ export function restartPause(quickDeaths: number): number {
  * What a worker's environment adds to the primary's. glibc gives each thread
  * that allocates under contention an arena of its own (up to 8 a core), and
  * keeps what it freed there: a worker compresses and reads on libuv's four
- * threads, and two arenas held 12-15 MB less per worker after the mixed
- * load with the same requests a second (docs/benchmarks.md). A value the
+ * threads, and with two arenas a worker held 12-15 MB less after the mixed
+ * load's projections, at the same requests a second (docs/benchmarks.md). A value the
  * operator set is kept. The primary itself is already running, so this
  * cannot apply to it, nor to a single process (`MALLOC_ARENA_MAX=2 npm start`
  * does that).
