@@ -15,8 +15,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Manifest } from '../src/contract/manifest.ts';
 import { FILES } from '../src/layout.ts';
-import { PROJECT_ROOT } from '../src/paths.ts';
+import { PROJECT_ROOT, serverNodeFlags } from '../src/paths.ts';
 import { mixedParts, mixedScript } from './mixed-load.ts';
+import { childPids, rssOf } from './process-memory.ts';
 
 const { values } = parseArgs({ options: { workers: { type: 'string', default: '1' }, seconds: { type: 'string', default: '20' }, parts: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', default: false } } });
 if (values.help) {
@@ -29,26 +30,15 @@ if (!(seconds > 0)) throw new Error(`--seconds: expected a positive number, got 
 if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0) throw new Error('wrk is missing: install the Debian package wrk (apt-get install wrk), or run npm run bench once, which installs it');
 
 const manifest: Manifest = JSON.parse(readFileSync(join(root, 'dist', FILES.manifest), 'utf8'));
-/** Node's flags as that checkout's `npm start` gives them. */
-const flags = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
+const flags = serverNodeFlags(root);
 const work = mkdtempSync(join(tmpdir(), 'gita-memory-'));
 const parts = mixedParts(manifest);
 
-/** RSS of a process, MB, and its anonymous and file-backed parts. */
-function rss(pid: number): { rss: number; anon: number; file: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
-  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') };
-}
-
-/** The server's processes: the primary and, with several workers, its workers (not esbuild's helper). */
-function processes(pid: number): number[] {
-  const children = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid=,comm='], { encoding: 'utf8' }).stdout.trim().split('\n').filter((l) => l && !/esbuild/.test(l)).map((l) => Number(l.trim().split(/\s+/)[0]));
-  return [pid, ...children];
-}
+/** The server's processes: the primary and, with several workers, its workers. */
+const processes = (pid: number) => [pid, ...childPids(pid)];
 
 const show = (pids: number[]) => {
-  const each = pids.map(rss);
+  const each = pids.map(rssOf);
   const total = each.reduce((n, r) => n + r.rss, 0);
   return `${each.map((r) => r.rss.toFixed(0)).join(' + ')} = **${total.toFixed(0)}** (anonymous ${each.map((r) => r.anon.toFixed(0)).join(', ')}; files ${each.map((r) => r.file.toFixed(0)).join(', ')})`;
 };

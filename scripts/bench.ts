@@ -13,6 +13,7 @@ import { FILES } from '../src/layout.ts';
 import { nodeReusesPort } from '../src/http/start.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 import { mixedParts, mixedScript } from './mixed-load.ts';
+import { childPids, pssMb, rssMb } from './process-memory.ts';
 
 const usage = `
 Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-abuse-bench] [--no-build-bench]
@@ -182,30 +183,6 @@ async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
-}
-
-/** The processes a process started (a cluster's workers). */
-function childPids(pid: number): number[] {
-  const out = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' }).stdout;
-  return out.split(/\s+/).filter(Boolean).map(Number);
-}
-
-/**
- * Proportional set size, MB: RSS with each page shared between processes
- * (the engine's own code, mapped by the primary and every worker) divided
- * among them. Printed beside RSS, which the target is set on.
- */
-function pssMb(pid: number): number {
-  try {
-    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? NaN) / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 /** req/s and p99 of /chapter/2 with keys off, and with a key required, limited and counted (embedded, then Redis). */

@@ -17,8 +17,9 @@ const MARGIN = 24;
  * resvg's native module, loaded on the first drawing: a server that draws no
  * PNG never loads it. It allocates with mimalloc, which reads its options from
  * the environment when it starts, so they are set just before. Freed pages
- * go back to the system at once (MIMALLOC_PURGE_DELAY=0) rather than 10 ms
- * later, which, on libuv's threads that then sit idle, meant never: a server
+ * go back to the system at once (MIMALLOC_PURGE_DELAY=0) rather than after its
+ * default delay, which, on libuv's threads that then sit idle, had not come
+ * 3 s after the load: a server
  * drawing the mixed load's cards kept 35-60 MB less, for drawings 15-20 %
  * slower (each card is drawn once, then cached; docs/benchmarks.md). A value
  * the operator set is kept.

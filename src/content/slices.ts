@@ -65,8 +65,9 @@ function skipValue(b: Uint8Array, i: number): number {
 const decoder = new TextDecoder();
 /**
  * The field names, one string each: the same hundred or so names recur in
- * every record, and the index of all 719 records is kept (served.ts), so
- * each name decoded anew would be some 70,000 strings held per worker.
+ * every record, and the indexes of up to SLICE_INDEXES_HELD records are kept
+ * (served.ts), so each name decoded anew would be tens of thousands of
+ * strings held per worker.
  */
 const names = new Map<string, string>();
 const intern = (s: string) => {

@@ -1,0 +1,32 @@
+// What a process holds, read from /proc (Linux): for `npm run bench` and
+// `npm run bench:memory`.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** The processes a process started (a cluster's workers). */
+export function childPids(pid: number): number[] {
+  const out = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' }).stdout;
+  return out.split(/\s+/).filter(Boolean).map(Number);
+}
+
+/** RSS of a process, MB, with its anonymous and file-backed parts (the engine's code, mapped from its binary). */
+export function rssOf(pid: number): { rss: number; anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+  return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile') };
+}
+
+export const rssMb = (pid: number): number => rssOf(pid).rss;
+
+/**
+ * Proportional set size, MB: RSS with each page shared between processes
+ * (the engine's own code, mapped by the primary and every worker) divided
+ * among them. Printed beside RSS, which the targets are set on.
+ */
+export function pssMb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
