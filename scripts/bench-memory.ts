@@ -17,7 +17,9 @@ import type { Manifest } from '../src/contract/manifest.ts';
 import { FILES } from '../src/layout.ts';
 import { PROJECT_ROOT, serverNodeFlags } from '../src/paths.ts';
 import { mixedParts, mixedScript } from './mixed-load.ts';
-import { childPids, rssOf } from './process-memory.ts';
+import { processTree, rssOf } from './process-memory.ts';
+import { nodeReusesPort } from '../src/http/start.ts';
+import { loadConfig } from '../src/config.ts';
 
 const { values } = parseArgs({ options: { workers: { type: 'string', default: '1' }, seconds: { type: 'string', default: '20' }, parts: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', default: false } } });
 if (values.help) {
@@ -34,8 +36,6 @@ const flags = serverNodeFlags(root);
 const work = mkdtempSync(join(tmpdir(), 'gita-memory-'));
 const parts = mixedParts(manifest);
 
-/** The server's processes: the primary and, with several workers, its workers. */
-const processes = (pid: number) => [pid, ...childPids(pid)];
 
 const show = (pids: number[]) => {
   const each = pids.map(rssOf);
@@ -54,17 +54,19 @@ async function measure(name: string, paths: readonly string[], port: number): Pr
     }
     // Every worker listening and past its start-up.
     await new Promise((r) => setTimeout(r, 2000));
-    const rest = show(processes(proc.pid!));
+    const rest = show(processTree(proc.pid!));
     const out = execFileSync('wrk', ['-t1', '-c16', `-d${seconds}s`, '-s', mixedScript(work, paths, name), `http://127.0.0.1:${port}/`], { encoding: 'utf8' });
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
-    return `| ${name} | ${rps.toFixed(0)} | ${rest} | ${show(processes(proc.pid!))} |`;
+    return `| ${name} | ${rps.toFixed(0)} | ${rest} | ${show(processTree(proc.pid!))} |`;
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
   }
 }
 
-console.log(`${root}: node ${flags.join(' ')}, GITA_WORKERS=${values.workers}, node ${process.version}, wrk -t1 -c16 -d${seconds}s; RSS in MB, each process (the primary first) and their sum`);
+// How the workers are made (GITA_WORKER_KIND applies from Node 22.12; a checkout from before it had processes there).
+const kind = values.workers === '1' ? 'one process' : nodeReusesPort() ? `${loadConfig(process.env).workerKind} (GITA_WORKER_KIND)` : 'node:cluster';
+console.log(`${root}: node ${flags.join(' ')}, GITA_WORKERS=${values.workers}, workers as ${kind}, node ${process.version}, wrk -t1 -c16 -d${seconds}s; RSS in MB, each process (the primary first) and their sum`);
 console.log('| load | req/s | RSS at rest | RSS after the load |');
 console.log('|---|---:|---|---|');
 let port = 18_700;

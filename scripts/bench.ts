@@ -11,9 +11,10 @@ import { formatSeconds } from '../src/cli/format.ts';
 import type { Manifest } from '../src/contract/manifest.ts';
 import { FILES } from '../src/layout.ts';
 import { nodeReusesPort } from '../src/http/start.ts';
+import { loadConfig } from '../src/config.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 import { mixedParts, mixedScript } from './mixed-load.ts';
-import { childPids, pssMb, rssMb } from './process-memory.ts';
+import { processTree, pssMb, rssMb } from './process-memory.ts';
 
 const usage = `
 Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-abuse-bench] [--no-build-bench]
@@ -469,12 +470,12 @@ run(async () => {
       const p = port++;
       const [cmd, args] = serverCommand(engine, ['--port', String(p), '--host', '127.0.0.1']);
       const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers, GITA_DATA_DIR: dataDir() }, stdio: ['ignore', 'ignore', 'inherit'] });
-      targets.push({ name: `${engine} ${workers}`, engine, port: p, proc, gita: true, rss: () => (workers === '1' ? [rssMb(proc.pid!)] : childPids(proc.pid!).map(rssMb)), pss: () => (workers === '1' ? [pssMb(proc.pid!)] : childPids(proc.pid!).map(pssMb)) });
+      targets.push({ name: `${engine} ${workers}`, engine, port: p, proc, gita: true, rss: () => processTree(proc.pid!).map(rssMb), pss: () => processTree(proc.pid!).map(pssMb) });
     }
   }
   const nginxPort = port++;
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, nginxPort), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
-  targets.push({ name: 'nginx', port: nginxPort, proc: nginx, gita: false, rss: () => childPids(nginx.pid!).map(rssMb), pss: () => childPids(nginx.pid!).map(pssMb) });
+  targets.push({ name: 'nginx', port: nginxPort, proc: nginx, gita: false, rss: () => processTree(nginx.pid!).map(rssMb), pss: () => processTree(nginx.pid!).map(pssMb) });
   // Bare servers with the same answers in memory: what each engine itself reaches here, so a gap to nginx can be read as the server's or the engine's.
   const bareNodePort = port++;
   const bareNode = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodePort)], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -482,7 +483,7 @@ run(async () => {
   // The same with one process per core (node:cluster, as GITA_WORKERS=auto): the most node auto could reach against nginx here.
   const bareNodeAutoPort = port++;
   const bareNodeAuto = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodeAutoPort), String(availableParallelism())], { stdio: ['ignore', 'ignore', 'inherit'] });
-  targets.push({ name: 'bare node:http auto', port: bareNodeAutoPort, proc: bareNodeAuto, gita: false, rss: () => childPids(bareNodeAuto.pid!).map(rssMb), pss: () => childPids(bareNodeAuto.pid!).map(pssMb) });
+  targets.push({ name: 'bare node:http auto', port: bareNodeAutoPort, proc: bareNodeAuto, gita: false, rss: () => processTree(bareNodeAuto.pid!).map(rssMb), pss: () => processTree(bareNodeAuto.pid!).map(pssMb) });
   // What users pick instead of this server, answering the same bytes from memory: Express 5 and Fastify 5 (one process each).
   for (const [name, framework] of [['Express 5', 'express'], ['Fastify 5', 'fastify']] as const) {
     const p = port++;
@@ -600,7 +601,7 @@ run(async () => {
     console.log('');
     console.log(`req/s (wrk -t1 -c${connections}, median of ${rounds}; auto = ${availableParallelism()} workers)`);
     // How each engine's workers shared the port: the server's Node runs on this Node (the bench's own).
-    console.log(`auto's workers: node ${process.version}: ${nodeReusesPort() ? 'processes, each accepting on the port (reusePort)' : 'node:cluster (the primary hands out the connections)'}; bun and deno: processes, each accepting on the port (reusePort); bare node:http auto: node:cluster`);
+    console.log(`auto's workers: node ${process.version}: ${nodeReusesPort() ? `${loadConfig(process.env).workerKind === 'threads' ? 'threads of one process' : 'processes'}, each accepting on the port (reusePort)` : 'node:cluster (the primary hands out the connections)'}; bun and deno: processes, each accepting on the port (reusePort); bare node:http auto: node:cluster`);
     console.log('');
     console.log(`| route | ${names.join(' | ')} |`);
     console.log(`|---|${names.map(() => '---:').join('|')}|`);

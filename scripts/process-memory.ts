@@ -9,6 +9,9 @@ export function childPids(pid: number): number[] {
   return out.split(/\s+/).filter(Boolean).map(Number);
 }
 
+/** A server's processes: itself (a single process, or the primary of its workers, threads included) and the processes it started. */
+export const processTree = (pid: number): number[] => [pid, ...childPids(pid)];
+
 /** RSS of a process, MB, with its anonymous and file-backed parts (the engine's code, mapped from its binary). */
 export function rssOf(pid: number): { rss: number; anon: number; file: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -6,6 +6,7 @@ import { loadConfig, SETTINGS, settingFlags } from '../src/config.ts';
 import { PATHS } from '../src/paths.ts';
 import { reporter } from '../src/cli/progress.ts';
 import { startNode } from '../src/http/start.ts';
+import { isProcessWorker } from '../src/http/processes.ts';
 
 const usage = `
 Usage: npm start [-- --port N --host H ...]
@@ -20,8 +21,8 @@ ${SETTINGS.map((s) => `  --${s.flag.padEnd(14)} ${s.env.padEnd(18)} ${s.help} De
 run(async () => {
   const { values } = flags(usage, { ...settingFlags, 'no-prepare': { type: 'boolean' } });
   const config = loadConfig(process.env, values as Record<string, string | undefined>);
-  // A cluster's workers run this script too: only the primary prepares dist/.
-  if (!values['no-prepare'] && config.distDir === PATHS.dist && !cluster.isWorker) {
+  // Workers (node:cluster's, processes or threads) run this script too: only the primary prepares dist/.
+  if (!values['no-prepare'] && config.distDir === PATHS.dist && !cluster.isWorker && !isProcessWorker()) {
     // Loaded only here: the staleness check (fast-glob, the audit) is no part of a worker's or a --no-prepare start-up.
     const { ensureBuilt } = await import('../src/publish/ensure.ts');
     // The port is held meanwhile, answering 503 with Retry-After (not with port 0: the server would get another).

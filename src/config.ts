@@ -22,8 +22,10 @@ export interface Config {
   redisPrefix: string;
   /** Where the operator can be reached, shown when registration is closed. */
   contact: string | null;
-  /** Processes serving the port (node:cluster on Node; reusePort on Bun and Deno); 1: the process itself. */
+  /** Workers serving the port; 1: the process itself. */
   workers: number;
+  /** What a worker is on Node 22.12 and later (Linux): a thread of this process, or a process of its own. Older Node: node:cluster's processes; Bun and Deno: processes. */
+  workerKind: 'threads' | 'processes';
   /** Where readers reach the service (`https://gita.example`, no trailing slash): the origin of the reading pages' og:url and og:image; null: the request's own host. */
   publicUrl: string | null;
 }
@@ -49,7 +51,8 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'redisUrl', env: 'REDIS_URL', flag: 'redis-url', default: '', help: 'Keep keys, usage and limits in Redis, shared by several servers. Unset: in the process and GITA_DATA_DIR.' },
   { key: 'redisPrefix', env: 'GITA_REDIS_PREFIX', flag: 'redis-prefix', default: 'gita:', help: 'Prefix of every Redis key the service uses.' },
   { key: 'contact', env: 'GITA_CONTACT', flag: 'contact', default: '', help: 'How to reach the operator (shown when registration is closed).' },
-  { key: 'workers', env: 'GITA_WORKERS', flag: 'workers', default: '1', help: 'Processes that share the port (Node, Bun and Deno): 1, auto (one per core) or a number; counts and quotas stay exact across them.' },
+  { key: 'workers', env: 'GITA_WORKERS', flag: 'workers', default: '1', help: 'Workers that share the port (Node, Bun and Deno): 1, auto (one per core) or a number; counts and quotas stay exact across them.' },
+  { key: 'workerKind', env: 'GITA_WORKER_KIND', flag: 'worker-kind', default: 'threads', help: 'What a worker is on Node 22.12 and later (Linux): threads of one process (the engine and the records in memory once), or processes (a crash ends one worker, not all). Older Node: node:cluster\'s processes; Bun and Deno: processes.' },
   { key: 'publicUrl', env: 'GITA_PUBLIC_URL', flag: 'public-url', default: '', help: 'The public address (https://gita.example, a path prefix allowed) written into the docs page\'s examples and the reading pages\' links and link previews; unset: the host a request came to (the static build: root-relative links).' },
 ];
 
@@ -121,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     redisPrefix: value('redisPrefix'),
     contact: value('contact').trim() || null,
     workers: parseWorkers(value('workers'), name('workers'), availableParallelism()),
+    workerKind: oneOf('workerKind', ['threads', 'processes'] as const),
     publicUrl: parsePublicUrl(value('publicUrl'), name('publicUrl')),
   };
 }

@@ -192,26 +192,36 @@ export async function readBuildId(dir: string): Promise<string> {
   return (await readManifest(dir)).build;
 }
 
+/** One file a worker holds, and its place in the slab. */
+export interface HeldPart {
+  file: string;
+  size: number;
+}
+
 /**
- * Read dist/: the manifest, and every representation a worker holds of the
- * route files (holds()), checked against the manifest; the others get their
- * headers now and their bytes when asked. All held bytes go into one buffer
- * (one allocation instead of thousands of small ones, which fragment the
- * heap), each file a view of its part. Files are read synchronously (for
- * thousands of small files several times faster than fs.promises), in slices
- * with a yield between them so that a reload while serving never stalls
- * requests long.
+ * The representations a worker holds of the route files (holds()), in the
+ * order of the slab that holds them all: the same list wherever it is made
+ * from the same manifest, so a slab read in one thread serves another.
  */
-export async function loadDist(dir: string): Promise<Dist> {
-  const { sha256: manifestSha256, bytes: manifestBytes, ...manifest } = await readManifest(dir);
-  const entries = Object.entries(manifest.files).filter(([path]) => inMemory(path));
-  const parts = entries.flatMap(([path, entry]) =>
-    ([['', entry.size, undefined], [ENCODINGS[0].suffix, entry.br, ENCODINGS[0].coding], [ENCODINGS[1].suffix, entry.gzip, ENCODINGS[1].coding]] as Array<[string, number | undefined, Coding | undefined]>)
-      .filter((p): p is [string, number, Coding | undefined] => p[1] !== undefined && holds(path, p[2]))
-      .map(([suffix, size]) => ({ file: join(dir, path + suffix), size })),
-  );
-  const slab = Buffer.allocUnsafeSlow(parts.reduce((n, p) => n + p.size, 0));
-  const bodies = new Map<string, Buffer>();
+export function heldParts(dir: string, files: Manifest['files']): HeldPart[] {
+  return Object.entries(files)
+    .filter(([path]) => inMemory(path))
+    .flatMap(([path, entry]) =>
+      ([['', entry.size, undefined], [ENCODINGS[0].suffix, entry.br, ENCODINGS[0].coding], [ENCODINGS[1].suffix, entry.gzip, ENCODINGS[1].coding]] as Array<[string, number | undefined, Coding | undefined]>)
+        .filter((p): p is [string, number, Coding | undefined] => p[1] !== undefined && holds(path, p[2]))
+        .map(([suffix, size]) => ({ file: join(dir, path + suffix), size })),
+    );
+}
+
+export const slabBytes = (parts: readonly HeldPart[]) => parts.reduce((n, p) => n + p.size, 0);
+
+/**
+ * Read `parts` into `slab` one after another, each checked against the size
+ * the manifest gave it. Synchronously (for thousands of small files several
+ * times faster than fs.promises), in slices with a yield between them so
+ * that a reload while serving never stalls requests long.
+ */
+export async function readSlab(parts: readonly HeldPart[], slab: Buffer): Promise<void> {
   let at = 0;
   for (let i = 0; i < parts.length; i++) {
     const { file, size } = parts[i];
@@ -222,9 +232,38 @@ export async function loadDist(dir: string): Promise<Dist> {
     } finally {
       closeSync(fd);
     }
-    bodies.set(file, slab.subarray(at, at + size));
     at += size;
     if (i % 500 === 499) await new Promise((r) => setImmediate(r));
+  }
+}
+
+/**
+ * Where a worker thread gets the slab of a build from: its primary, which
+ * reads it once for every thread (shared-slab.ts); null: read it here.
+ * `sha256`: the manifest's, so that both read the same build.
+ */
+export type SlabSource = (dir: string, sha256: string, bytes: number) => Promise<Buffer | null>;
+
+/**
+ * Read dist/: the manifest, and every representation a worker holds of the
+ * route files (holds()), checked against the manifest; the others get their
+ * headers now and their bytes when asked. All held bytes are in one buffer,
+ * the slab (one allocation instead of thousands of small ones, which
+ * fragment the heap), each file a view of its part; `shared`, when given,
+ * supplies it read once for several threads.
+ */
+export async function loadDist(dir: string, shared?: SlabSource): Promise<Dist> {
+  const { sha256: manifestSha256, bytes: manifestBytes, ...manifest } = await readManifest(dir);
+  const entries = Object.entries(manifest.files).filter(([path]) => inMemory(path));
+  const parts = heldParts(dir, manifest.files);
+  const size = slabBytes(parts);
+  let slab = shared ? await shared(dir, manifestSha256, size) : null;
+  if (!slab) await readSlab(parts, (slab = Buffer.allocUnsafeSlow(size)));
+  const bodies = new Map<string, Buffer>();
+  let at = 0;
+  for (const { file, size } of parts) {
+    bodies.set(file, slab.subarray(at, at + size));
+    at += size;
   }
   const disk = new ReadThrough();
   const assets = new Map<string, Asset>();

@@ -3,7 +3,7 @@
 // primary of several Bun processes that share the port (processes.ts).
 import type { Config } from '../config.ts';
 import { workerCount } from './cluster.ts';
-import { isProcessWorker, startProcessPrimary, workerListening, workerPort } from './processes.ts';
+import { childProcesses, isProcessWorker, startProcessPrimary, workerListening, workerPort } from './processes.ts';
 import { createService, displayUrl } from './serve.ts';
 import { webHandler } from './web.ts';
 import { listenOrExplain } from './port-in-use.ts';
@@ -36,7 +36,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 export async function startBun(config: Config) {
   const worker = isProcessWorker();
-  if (config.workers > 1 && !worker) return startProcessPrimary(config, { runtime: `bun ${Bun.version}` });
+  if (config.workers > 1 && !worker) return startProcessPrimary(config, { runtime: `bun ${Bun.version}`, kind: childProcesses() });
   const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1 });
   const handler = webHandler({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
   // One request that fails must never take the process down.

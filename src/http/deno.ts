@@ -3,7 +3,7 @@
 // primary of several Deno processes that share the port (processes.ts).
 import type { Config } from '../config.ts';
 import { workerCount } from './cluster.ts';
-import { isProcessWorker, startProcessPrimary, workerListening, workerPort } from './processes.ts';
+import { childProcesses, isProcessWorker, startProcessPrimary, workerListening, workerPort } from './processes.ts';
 import { createService, displayUrl } from './serve.ts';
 import { webHandler } from './web.ts';
 import { listenOrExplain } from './port-in-use.ts';
@@ -39,7 +39,7 @@ export async function startDeno(config: Config) {
     if (Deno.permissions.querySync({ name: 'run', command: deno }).state !== 'granted') {
       throw new Error(`GITA_WORKERS=${config.workers} under Deno starts worker processes: run with --allow-run=${deno} --unstable-net (npm run start:deno does)`);
     }
-    return startProcessPrimary(config, { runtime: `deno ${Deno.version.deno}`, command: [deno, ['run', ...DENO_WORKER_FLAGS]] });
+    return startProcessPrimary(config, { runtime: `deno ${Deno.version.deno}`, kind: childProcesses([deno, ['run', ...DENO_WORKER_FLAGS]]) });
   }
   const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1 });
   const handler = webHandler({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });

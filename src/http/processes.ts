@@ -3,8 +3,10 @@
 // processes as node:cluster does, and Node need not (no primary between the
 // connections and the workers), so each worker opens the port itself with
 // SO_REUSEPORT (Linux: the kernel spreads the connections over them) and the
-// primary, which serves no request, forks the workers with an IPC channel
-// (node:child_process, which both runtimes implement). The counts work as
+// primary, which serves no request, starts the workers with a channel to
+// them: processes with an IPC channel (node:child_process, which both
+// runtimes implement), or on Node threads of this process (threads.ts),
+// whose channel takes the same shape. The counts work as
 // under node:cluster (src/keys/cluster.ts): the workers' limiters and usage
 // talk to the primary over that channel; the primary hands each message to
 // node:cluster's 'message' listeners, where rate-limiter-flexible's master and
@@ -50,36 +52,61 @@ interface WorkerHandle {
   isConnected(): boolean;
 }
 
+/**
+ * A kind of worker that opens the port itself: how one is started (with the
+ * environment that makes it a worker, told of its messages and of its exit),
+ * sent a message, and known to be reachable; and the supervisor's controls.
+ */
+export interface WorkerKind<W> extends Omit<WorkerControl<W>, 'start'> {
+  start(env: NodeJS.ProcessEnv, on: { message(m: unknown): void; exit(code: number | null, signal: string | null): void }): W;
+  send(worker: W, message: unknown): void;
+  connected(worker: W): boolean;
+}
+
 const isDead = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
 
 /**
- * Worker processes: asked to stop over IPC (Deno's kill() closed the channel
- * first and lost the last counts), by SIGTERM when the channel is gone; done
- * once their output is flushed ('close', after 'exit').
+ * Worker processes: forked with an IPC channel (`command`: the runtime and
+ * its arguments before the script's; unset, node:child_process's fork of this
+ * script); asked to stop over IPC (Deno's kill() closed the channel first and
+ * lost the last counts), by SIGTERM when the channel is gone; done once their
+ * output is flushed ('close', after 'exit').
  */
-const childWorkers: Omit<WorkerControl<ChildProcess>, 'start'> = {
-  pid: (c) => c.pid,
-  isDead,
-  askToStop: (c) => {
-    if (c.connected) c.send({ channel: 'gita', type: 'stop' } satisfies ClusterMessage);
-    else c.kill('SIGTERM');
-  },
-  exited: (c) => new Promise<void>((r) => c.once('close', () => r())),
-  kill: (c) => void c.kill('SIGKILL'),
-};
-
-export interface PrimaryOptions {
-  /** Named in the start line: `bun 1.x`, `deno 2.x`. */
-  runtime: string;
-  /**
-   * How to start a worker: the runtime and its arguments before the script's
-   * (Deno: its permission flags, which its own fork would widen to -A).
-   * Unset: node:child_process's fork of this script.
-   */
-  command?: [string, string[]];
+export function childProcesses(command?: [string, string[]]): WorkerKind<ChildProcess> {
+  const script = process.argv[1];
+  const args = process.argv.slice(2);
+  return {
+    start: (env, on) => {
+      const child = command
+        ? spawn(command[0], [...command[1], script, ...args], { env: { ...env, ...workerEnv() }, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+        : fork(script, args, { env: { ...env, ...workerEnv() }, stdio: 'inherit' });
+      child.on('message', on.message);
+      child.on('exit', on.exit);
+      return child;
+    },
+    send: (c, m) => void (c.connected && c.send(m as object)),
+    connected: (c) => c.connected,
+    pid: (c) => c.pid,
+    isDead,
+    askToStop: (c) => {
+      if (c.connected) c.send({ channel: 'gita', type: 'stop' } satisfies ClusterMessage);
+      else c.kill('SIGTERM');
+    },
+    exited: (c) => new Promise<void>((r) => c.once('close', () => r())),
+    kill: (c) => void c.kill('SIGKILL'),
+  };
 }
 
-export async function startProcessPrimary(config: Config, { runtime, command }: PrimaryOptions): Promise<void> {
+export interface PrimaryOptions<W> {
+  /** Named in the start line: `bun 1.x`, `deno 2.x`, `node v24.x`. */
+  runtime: string;
+  /** How the workers are made: processes (childProcesses) or threads (threads.ts). */
+  kind: WorkerKind<W>;
+  /** Named in the start line after the count: `workers sharing the port`. */
+  noun?: string;
+}
+
+export async function startProcessPrimary<W>(config: Config, { runtime, kind, noun = 'workers sharing the port' }: PrimaryOptions<W>): Promise<void> {
   const log = createLog();
   // Elsewhere SO_REUSEPORT lets several processes bind, but one of them gets every connection.
   if (process.platform !== 'linux') throw new Error(`GITA_WORKERS=${config.workers} under ${runtime.split(' ')[0]} needs Linux (reusePort spreads connections only there); use 1 worker, or Node`);
@@ -87,52 +114,51 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
   if (config.port !== 0 && !(await portFree(config.host, config.port))) throw new PortInUseError(config.port);
   const usage = await openPrimary(config, log);
 
-  const listening = new Set<ChildProcess>();
+  const listening = new Set<W>();
   let port: number | null = config.port === 0 ? null : config.port;
   let announced = false;
-  const script = process.argv[1];
-  const args = process.argv.slice(2);
 
   const tellCount = () => {
     const message: ClusterMessage = { channel: 'gita', type: 'workers', count: listening.size };
-    for (const child of listening) if (child.connected) child.send(message);
+    for (const w of listening) kind.send(w, message);
   };
 
   const start = () => {
-    const env = { ...process.env, ...workerEnv(), [WORKER_ENV]: '1', ...(port !== null && { [PORT_ENV]: String(port) }) };
-    const child = command
-      ? spawn(command[0], [...command[1], script, ...args], { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
-      : fork(script, args, { env, stdio: 'inherit' });
-    const handle: WorkerHandle = { send: (m) => void (child.connected && child.send(m as object)), isConnected: () => child.connected };
-    child.on('message', (m: unknown) => {
-      if (isClusterMessage(m) && m.type === 'listening') return onListening(child, m.port);
-      // To rate-limiter-flexible's master and serveWorkers, as node:cluster would.
-      cluster.emit('message', handle, m);
+    const env = { ...process.env, [WORKER_ENV]: '1', ...(port !== null && { [PORT_ENV]: String(port) }) };
+    const made: { w?: W } = {};
+    const handle: WorkerHandle = { send: (m) => made.w !== undefined && kind.send(made.w, m), isConnected: () => made.w !== undefined && kind.connected(made.w) };
+    const w = kind.start(env, {
+      message: (m) => {
+        if (isClusterMessage(m) && m.type === 'listening') return onListening(w, m.port);
+        // To rate-limiter-flexible's master and serveWorkers, as node:cluster would.
+        cluster.emit('message', handle, m);
+      },
+      exit: (code, signal) => {
+        listening.delete(w);
+        supervisor.exited(w, code, signal);
+      },
     });
-    child.on('exit', (code, signal) => {
-      listening.delete(child);
-      supervisor.exited(child, code, signal);
-    });
-    return child;
+    made.w = w;
+    return w;
   };
 
-  const supervisor = new Supervisor<ChildProcess>({
+  const supervisor = new Supervisor<W>({
     log,
     usage,
-    control: { ...childWorkers, start },
+    control: { ...kind, start },
     port: () => port ?? config.port,
     changed: tellCount,
-    replaceable: (child, how) => {
+    replaceable: (w, how) => {
       if (port !== null) return true;
       // The first worker died before it had a port: nothing to share yet.
-      log.line(`worker ${child.pid} exited (${how}) before listening`);
+      log.line(`worker ${kind.pid(w)} exited (${how}) before listening`);
       log.flush();
       process.exit(1);
     },
   });
 
-  const onListening = (child: ChildProcess, at: number) => {
-    listening.add(child);
+  const onListening = (w: W, at: number) => {
+    listening.add(w);
     tellCount();
     if (port === null) {
       // The first worker chose the port: the others take it.
@@ -141,7 +167,7 @@ export async function startProcessPrimary(config: Config, { runtime, command }: 
     }
     if (announced || listening.size < config.workers) return;
     announced = true;
-    log.line(`gita-api listening on ${displayUrl(config.host, port)} (${runtime}; ${config.workers} workers sharing the port, keys and usage in ${config.redisUrl ? 'redis' : 'file'}; primary ${process.pid})`);
+    log.line(`gita-api listening on ${displayUrl(config.host, port)} (${runtime}; ${config.workers} ${noun}, keys and usage in ${config.redisUrl ? 'redis' : 'file'}; primary ${process.pid})`);
   };
 
   if (port === null) supervisor.fork();

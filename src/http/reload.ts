@@ -19,9 +19,9 @@ async function signature(distDir: string): Promise<string | null> {
  * Call `onBuild` with each new build of `distDir` once it is fully loaded.
  * Until then the old build keeps serving; a broken new build is reported
  * and the old one kept. Returns a function that stops watching.
- * `everyMs`: how often it looks besides the folder's events.
+ * `everyMs`: how often it looks besides the folder's events; `load`: how a build is read.
  */
-export function watchDist(distDir: string, current: () => string, onBuild: (dist: Dist) => void, onError: (err: Error) => void, everyMs = 5_000): () => void {
+export function watchDist(distDir: string, current: () => string, onBuild: (dist: Dist) => void, onError: (err: Error) => void, everyMs = 5_000, load: (dir: string) => Promise<Dist> = loadDist): () => void {
   let timer: NodeJS.Timeout | null = null;
   let loading = false;
   /** The manifest file last read (its signature): while it is the same, nothing is read. */
@@ -35,7 +35,7 @@ export function watchDist(distDir: string, current: () => string, onBuild: (dist
       if (seen === null || seen === checked) return;
       const build = await readBuildId(distDir).catch(() => null);
       if (build === null) return;
-      if (build !== current()) onBuild(await loadDist(distDir));
+      if (build !== current()) onBuild(await load(distDir));
       // Remembered once served: a build that failed to load is tried again at the next look.
       checked = seen;
     } catch (err) {

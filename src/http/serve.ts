@@ -7,7 +7,7 @@ import { claimDataDir } from '../keys/owner.ts';
 import { createApp, type App } from './app.ts';
 import type { RunSearch } from './search.ts';
 import { register } from './register.ts';
-import { loadDist } from './assets.ts';
+import { loadDist, type SlabSource } from './assets.ts';
 import { createLog, type RequestLog } from './log.ts';
 import { watchDist } from './reload.ts';
 import { SEARCH_RETRY_MS } from '../contract/limits.ts';
@@ -42,13 +42,15 @@ export interface ServiceOptions {
   clusterWorker?: boolean;
   /** How many processes serve (for /healthz). */
   workers?: () => number;
+  /** Where the slab of each build comes from (a worker thread: its primary); unset: read here. */
+  slabs?: SlabSource;
 }
 
-export async function createService(config: Config, { clusterWorker = false, workers = () => 1 }: ServiceOptions = {}): Promise<Service> {
+export async function createService(config: Config, { clusterWorker = false, workers = () => 1, slabs }: ServiceOptions = {}): Promise<Service> {
   const log = createLog();
   // A worker's counts are its primary's, which holds the folder.
   if (!clusterWorker) await claimDataDir(config);
-  const dist = await loadDist(config.distDir);
+  const dist = await loadDist(config.distDir, slabs);
   const stores = await openStores(config, { live: true, say: (l) => log.line(l), clusterWorker: clusterWorker && !config.redisUrl });
   const pricing = { keyLimit: config.keyLimit, anonLimit: config.anonLimit, registration: config.registration, contact: config.contact };
   // The search index loads in the background once the server listens (or when a search asks first).
@@ -99,6 +101,8 @@ export async function createService(config: Config, { clusterWorker = false, wor
       log.line(`serving build ${next.manifest.build} (dist/ was rebuilt)`);
     },
     (err) => log.line(`a new dist/ could not be loaded, still serving build ${app.dist.manifest.build}: ${err.message}`),
+    undefined,
+    (dir) => loadDist(dir, slabs),
   );
   return {
     app,

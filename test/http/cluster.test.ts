@@ -2,13 +2,15 @@
 // usage stay exact across them, keys and a new build reach every worker, a
 // worker killed under load is replaced without a malformed answer or a broken
 // usage file, and SIGTERM stops the group with exit 0. On Node (node:cluster
-// before 22.12, processes sharing the port with reusePort from 22.12: .ci/run's
-// pass on Node 24), and on Deno and Bun (processes with reusePort).
+// before 22.12; from 22.12, .ci/run's pass on Node 24, threads sharing the
+// port with reusePort, and processes doing the same), and on Deno and Bun
+// (processes with reusePort). Threads cannot be killed from outside: their
+// replacement is tested in threads.test.ts.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request, Agent } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { FILES } from '../../src/layout.ts';
 import { createKey, gita } from '../helpers/cli.ts';
@@ -17,9 +19,12 @@ import { nextBuild, testDist } from '../helpers/dist.ts';
 import { fetchRaw, until } from '../helpers/http.ts';
 import { requireProgram } from '../helpers/programs.ts';
 import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
+import { nodeReusesPort } from '../../src/http/start.ts';
 
-function clusterSuite(runtime: Runtime) {
-  const t = suite(`several workers on one port (${runtime})`);
+/** `kind`: GITA_WORKER_KIND, on a Node that has both (22.12 and later). */
+function clusterSuite(runtime: Runtime, kind?: 'threads' | 'processes') {
+  const t = suite(`several workers on one port (${runtime}${kind ? `, ${kind}` : ''})`);
+  const threads = kind === 'threads';
   let server: Running;
   let dataDir: string;
   let dist: string;
@@ -31,25 +36,26 @@ function clusterSuite(runtime: Runtime) {
     // A private copy: this suite swaps a new build in while serving.
     dist = shallowCopy(built.distDir);
     dataDir = tempDir('gita-data-');
-    server = await startServer(runtime, { dist, dataDir, env: { GITA_WORKERS: '2', GITA_ANON_LIMIT: '0' } });
+    server = await startServer(runtime, { dist, dataDir, env: { GITA_WORKERS: '2', GITA_ANON_LIMIT: '0', ...(kind && { GITA_WORKER_KIND: kind }) } });
   }));
   t.after(hook(async () => {
     await server?.stop();
   }));
 
-  /** The pids of the workers (the server's children). */
-  const workers = () => execFileSync('ps', ['--ppid', String(server.proc.pid), '-o', 'pid=']).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+  /** The pids of the workers (the server's children; ps exits 1 when it lists none). */
+  const workers = () => spawnSync('ps', ['--ppid', String(server.proc.pid), '-o', 'pid=']).stdout.toString().trim().split(/\s+/).filter(Boolean).map(Number);
 
   /** `n` requests at once, each on its own connection (so they spread over the workers). */
   const burst = (n: number, path: string, headers: Record<string, string> = {}) => Promise.all(Array.from({ length: n }, () => fetchRaw(server.url, path, { headers })));
 
   t('two workers serve, and /healthz says so', async () => {
-    assert.is(workers().length, 2);
+    // Threads: no process but the primary.
+    assert.is(workers().length, threads ? 0 : 2);
     // Two malloc arenas each (supervisor.ts, workerEnv): the environment the kernel gave each worker.
     for (const pid of workers()) assert.ok(readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes('MALLOC_ARENA_MAX=2'), `worker ${pid} runs with MALLOC_ARENA_MAX=2`);
     const h = JSON.parse((await fetchRaw(server.url, '/healthz')).text);
     assert.is(h.workers, 2);
-    assert.match(server.output(), new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(${runtime} v?\\d+[^;]*; 2 workers`));
+    assert.match(server.output(), new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(${runtime} v?\\d+[^;]*; 2 workers${threads ? ' \\(threads\\)' : '[ ,]'}`));
   });
 
   t('a quota of 50 across the workers allows exactly 50 of 60 requests; usage counts all 60', async () => {
@@ -95,7 +101,7 @@ function clusterSuite(runtime: Runtime) {
     }
   });
 
-  t('a worker killed under load is replaced; no answer is malformed; usage.json stays valid', async () => {
+  if (!threads) t('a worker killed under load is replaced; no answer is malformed; usage.json stays valid', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 32 });
     let ok = 0;
     let failed = 0;
@@ -189,4 +195,7 @@ function clusterSuite(runtime: Runtime) {
   return t;
 }
 
-for (const runtime of RUNTIMES) clusterSuite(runtime).run();
+for (const runtime of RUNTIMES) {
+  if (runtime === 'node' && nodeReusesPort()) for (const kind of ['threads', 'processes'] as const) clusterSuite(runtime, kind).run();
+  else clusterSuite(runtime).run();
+}

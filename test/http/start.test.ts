@@ -1,7 +1,8 @@
 // Which way Node's workers share the port: SO_REUSEPORT where Node has it
 // (22.12 and later) and the kernel spreads connections over the sockets
 // (Linux), node:cluster elsewhere. (test/http/cluster.test.ts runs the
-// workers themselves: on Node 20 node:cluster's, on Node 24 processes.)
+// workers themselves: on Node 20 node:cluster's, on Node 24 threads and
+// processes.)
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nodeReusesPort } from '../../src/http/start.ts';
