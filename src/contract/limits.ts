@@ -14,6 +14,17 @@ export const USAGE_DAYS = 7;
  * before the answer is a 500.
  */
 export const SWAP_WAIT = { tries: 50, ms: 10 } as const;
+/**
+ * The worker threads that share this process (GITA_THREADS_SHARING, which
+ * src/http/threads.ts gives each thread; 1 in a process of its own). The
+ * caches and the compressions on demand below are bounds per process: each
+ * thread keeps its share of them (perThread), so a process serving on N
+ * threads holds what one process would, as it does the records (one slab).
+ */
+const THREADS_SHARING = Math.max(1, Math.floor(Number(globalThis.process?.env.GITA_THREADS_SHARING)) || 1);
+/** A thread's share of a bound per process (at least 1). */
+export const perThread = (bound: number) => Math.max(1, Math.floor(bound / THREADS_SHARING));
+
 /** Bytes of projected answers (and their compressed forms) the server keeps, least recently used out first. */
 export const PROJECTION_CACHE_BYTES = 8 * 1024 * 1024;
 /**

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Coding } from '../layout.ts';
-import { ON_DEMAND, ON_DEMAND_CACHE_BYTES } from '../contract/limits.ts';
+import { ON_DEMAND, ON_DEMAND_CACHE_BYTES, perThread } from '../contract/limits.ts';
 import { ByteLru } from '../cache/byte-lru.ts';
 import { openServed } from './file.ts';
 
@@ -51,9 +51,9 @@ export class Compressor {
   private readonly line: Array<() => void> = [];
 
   constructor(
-    readonly running: number = ON_DEMAND.running,
-    readonly waiting: number = ON_DEMAND.waiting,
-    readonly maxBytes: number = ON_DEMAND.bytes,
+    readonly running: number = perThread(ON_DEMAND.running),
+    readonly waiting: number = perThread(ON_DEMAND.waiting),
+    readonly maxBytes: number = perThread(ON_DEMAND.bytes),
   ) {}
 
   /** Compressions running and waiting, and their input's bytes (for tests and the benchmark). */
@@ -117,7 +117,7 @@ export class OnDemand {
     /** The dist/ folder the files are read from. */
     private readonly dir: string,
     private readonly line: Compressor = compressor,
-    maxBytes = ON_DEMAND_CACHE_BYTES,
+    maxBytes = perThread(ON_DEMAND_CACHE_BYTES),
   ) {
     // Each entry also costs its key (two bytes a character) and about 256 bytes of objects (the Buffer, the map's entry).
     this.lru = new ByteLru<Buffer>(maxBytes, (b, key) => b.length + key.length * 2 + 256);

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Coding } from '../layout.ts';
 import { headerSets, type Variant } from './assets.ts';
 import { etagOf } from '../contract/headers.ts';
-import { PROJECTION_CACHE_BYTES } from '../contract/limits.ts';
+import { perThread, PROJECTION_CACHE_BYTES } from '../contract/limits.ts';
 import { ByteLru } from '../cache/byte-lru.ts';
 import { compressor, MIN_COMPRESS_BYTES } from './on-demand.ts';
 
@@ -82,7 +82,7 @@ export const ENTRY_OVERHEAD = 2048;
 export class ProjectionCache {
   private readonly lru: ByteLru<Projected>;
 
-  constructor(maxBytes = PROJECTION_CACHE_BYTES) {
+  constructor(maxBytes = perThread(PROJECTION_CACHE_BYTES)) {
     this.lru = new ByteLru<Projected>(maxBytes, (p, key) => p.size + key.length * 2 + ENTRY_OVERHEAD, { keepOversize: true });
   }
 

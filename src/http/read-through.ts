@@ -6,12 +6,12 @@
 // still serving the old build) is an error rather than a mismatched answer.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { ByteLru } from '../cache/byte-lru.ts';
-import { READ_THROUGH_CACHE_BYTES } from '../contract/limits.ts';
+import { perThread, READ_THROUGH_CACHE_BYTES } from '../contract/limits.ts';
 
 export class ReadThrough {
   private readonly cache: ByteLru<Buffer>;
 
-  constructor(maxBytes = READ_THROUGH_CACHE_BYTES) {
+  constructor(maxBytes = perThread(READ_THROUGH_CACHE_BYTES)) {
     this.cache = new ByteLru<Buffer>(maxBytes);
   }
 

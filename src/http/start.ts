@@ -31,7 +31,7 @@ function startWorkers(config: Config): Promise<void> {
   if (config.workerKind === 'processes') return startProcessPrimary(config, { runtime, kind: childProcesses() });
   const failed = (id: number, err: Error) => process.stderr.write(`error: worker thread ${id}: ${err.stack ?? err.message}\n`);
   serveSlabs();
-  return startProcessPrimary(config, { runtime, kind: workerThreads(failed), noun: 'workers (threads) sharing the port' });
+  return startProcessPrimary(config, { runtime, kind: workerThreads({ threads: config.workers, onError: failed }), noun: 'workers (threads) sharing the port' });
 }
 
 export async function startNode(config: Config) {

@@ -60,15 +60,25 @@ interface Thread {
   done: Promise<void>;
 }
 
+export interface ThreadOptions {
+  /** How many threads the primary keeps: each keeps its share of the process's caches (perThread in contract/limits.ts). */
+  threads: number;
+  /** An error a thread did not catch, which ends it. */
+  onError(id: number, err: Error): void;
+  /** The script each thread runs, and its flags: this process's. */
+  script?: string;
+  args?: string[];
+}
+
 /**
- * Worker threads, each running `script` (this process's) with `args` (its
- * flags), the heap flags of the process applying to each. Asked to stop
- * over their port; terminated outright when they do not.
+ * Worker threads, each running the script with its flags, the heap flags of
+ * the process applying to each. Asked to stop over their port; terminated
+ * outright when they do not.
  */
-export function workerThreads(onError: (id: number, err: Error) => void, script = process.argv[1], args = process.argv.slice(2)): WorkerKind<Thread> {
+export function workerThreads({ threads, onError, script = process.argv[1], args = process.argv.slice(2) }: ThreadOptions): WorkerKind<Thread> {
   return {
     start: (env, on) => {
-      const worker = new Worker(script, { argv: args, env: { ...env } });
+      const worker = new Worker(script, { argv: args, env: { ...env, GITA_THREADS_SHARING: String(threads) } });
       let exited!: () => void;
       const t: Thread = { worker, id: worker.threadId, dead: false, done: new Promise<void>((r) => (exited = r)) };
       worker.on('message', on.message);

@@ -2,16 +2,20 @@
 // server's threads are (threads.ts): told to, it loads a dist/ with its slab
 // from the primary (shared-slab.ts) and says what it holds; it changes or
 // reads one byte of a record it holds, to show whose memory that is; it exits
-// with a code, or at the primary's "stop".
+// with a code, or at the primary's "stop"; it says what share of a
+// process's bounds it keeps.
 import { createHash } from 'node:crypto';
 import { connectThread } from '../../src/http/threads.ts';
 import { slabFromPrimary } from '../../src/http/shared-slab.ts';
 import { loadDist, type Dist } from '../../src/http/assets.ts';
+import { perThread, PROJECTION_CACHE_BYTES } from '../../src/contract/limits.ts';
+import { compressor } from '../../src/http/on-demand.ts';
 
 type Ask =
   | { type: 'load'; dir: string; sha256?: string }
   | { type: 'flip' | 'peek'; path: string }
   | { type: 'exit'; code: number }
+  | { type: 'share' }
   | { channel: 'gita'; type: string };
 
 connectThread();
@@ -27,6 +31,7 @@ process.on('message', async (m: Ask) => {
     return;
   }
   if (m.type === 'exit') process.exit(m.code);
+  if (m.type === 'share') return reply({ share: { cache: perThread(PROJECTION_CACHE_BYTES), running: compressor.running, bytes: compressor.maxBytes } });
   if (m.type === 'load') {
     // A wrong hash stands for a primary that read another build.
     dist = await loadDist(m.dir, m.sha256 ? (dir, _sha, bytes) => fromPrimary(dir, m.sha256!, bytes) : fromPrimary);

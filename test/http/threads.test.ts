@@ -2,8 +2,8 @@
 // (src/http/shared-slab.ts), with real threads over a real dist/: every
 // thread holds the bytes of the files on disk, in one memory the primary read
 // once; a thread whose build is not the primary's reads its own; a new build
-// gets a new slab; and the supervisor's controls (stop, kill, an exit) work
-// on threads. The whole server on threads runs in cluster.test.ts.
+// gets a new slab; each thread keeps its share of a process's caches; and the
+// supervisor's controls (stop, kill, an exit) work on threads. The whole server on threads runs in cluster.test.ts.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import cluster from 'node:cluster';
@@ -14,17 +14,19 @@ import { fileURLToPath } from 'node:url';
 import { workerThreads } from '../../src/http/threads.ts';
 import { serveSlabs } from '../../src/http/shared-slab.ts';
 import { heldParts, readManifest } from '../../src/http/assets.ts';
+import { ON_DEMAND, perThread, PROJECTION_CACHE_BYTES } from '../../src/contract/limits.ts';
+import { compressor } from '../../src/http/on-demand.ts';
 import { hook, shallowCopy } from '../helpers/fs.ts';
 import { nextBuild, testDist } from '../helpers/dist.ts';
 
 const t = suite('worker threads and their shared slab');
 const script = fileURLToPath(new URL('../helpers/slab-thread.mjs', import.meta.url));
 
-type Reply = { test: true; held?: Record<string, string>; shared?: number; own?: number; errors?: string[]; first?: number };
+type Reply = { test: true; held?: Record<string, string>; shared?: number; own?: number; errors?: string[]; first?: number; share?: { cache: number; running: number; bytes: number } };
 type Thread = ReturnType<ReturnType<typeof workerThreads>['start']>;
 
 const failures: string[] = [];
-const kind = workerThreads((id, err) => failures.push(`${id}: ${err.message}`), script, []);
+const kind = workerThreads({ threads: 2, onError: (id, err) => failures.push(`${id}: ${err.message}`), script, args: [] });
 const exits = new Map<Thread, number | null>();
 const waiting = new Map<Thread, { resolve: (r: Reply) => void; reject: (err: Error) => void }>();
 
@@ -116,6 +118,12 @@ t('a new build gets a slab of its own, with its bytes', async () => {
   await ask(a, { type: 'flip', path });
   assert.is((await ask(b, { type: 'peek', path })).first, before ^ 0xff);
   await ask(a, { type: 'flip', path });
+});
+
+t("each of 2 threads keeps half of a process's caches and compressions on demand; a process of its own, all", async () => {
+  assert.equal((await ask(a, { type: 'share' })).share, { cache: PROJECTION_CACHE_BYTES / 2, running: ON_DEMAND.running / 2, bytes: ON_DEMAND.bytes / 2 });
+  assert.is(perThread(PROJECTION_CACHE_BYTES), PROJECTION_CACHE_BYTES);
+  assert.is(compressor.running, ON_DEMAND.running);
 });
 
 t('the supervisor controls threads: asked to stop, killed, or exiting on their own', async () => {
