@@ -14,7 +14,7 @@ import { nodeReusesPort } from '../src/http/start.ts';
 import { loadConfig } from '../src/config.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 import { mixedParts, mixedScript } from './mixed-load.ts';
-import { processTree, pssMb, rssMb } from './process-memory.ts';
+import { childPids, processTree, pssMb, rssMb } from './process-memory.ts';
 
 const usage = `
 Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-abuse-bench] [--no-build-bench]
@@ -470,7 +470,7 @@ run(async () => {
       const p = port++;
       const [cmd, args] = serverCommand(engine, ['--port', String(p), '--host', '127.0.0.1']);
       const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers, GITA_DATA_DIR: dataDir() }, stdio: ['ignore', 'ignore', 'inherit'] });
-      targets.push({ name: `${engine} ${workers}`, engine, port: p, proc, gita: true, rss: () => processTree(proc.pid!).map(rssMb), pss: () => processTree(proc.pid!).map(pssMb) });
+      targets.push({ name: `${engine} ${workers}`, engine, port: p, proc, gita: true, rss: () => (workers === '1' ? [rssMb(proc.pid!)] : childPids(proc.pid!).map(rssMb)), pss: () => (workers === '1' ? [pssMb(proc.pid!)] : childPids(proc.pid!).map(pssMb)) });
     }
   }
   const nginxPort = port++;
@@ -483,7 +483,7 @@ run(async () => {
   // The same with one process per core (node:cluster, as GITA_WORKERS=auto): the most node auto could reach against nginx here.
   const bareNodeAutoPort = port++;
   const bareNodeAuto = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-reference.mjs'), PATHS.dist, String(bareNodeAutoPort), String(availableParallelism())], { stdio: ['ignore', 'ignore', 'inherit'] });
-  targets.push({ name: 'bare node:http auto', port: bareNodeAutoPort, proc: bareNodeAuto, gita: false, rss: () => processTree(bareNodeAuto.pid!).map(rssMb), pss: () => processTree(bareNodeAuto.pid!).map(pssMb) });
+  targets.push({ name: 'bare node:http auto', port: bareNodeAutoPort, proc: bareNodeAuto, gita: false, rss: () => childPids(bareNodeAuto.pid!).map(rssMb), pss: () => childPids(bareNodeAuto.pid!).map(pssMb) });
   // What users pick instead of this server, answering the same bytes from memory: Express 5 and Fastify 5 (one process each).
   for (const [name, framework] of [['Express 5', 'express'], ['Fastify 5', 'fastify']] as const) {
     const p = port++;
@@ -661,7 +661,7 @@ run(async () => {
     console.log('');
     console.log(`| RSS after 20 s of mixed load (wrk -c16: records, projections, search, cards SVG and PNG, words and lemmas, /verses ranges, reading pages) | req/s | non-2xx | RSS per worker, MB | PSS per worker, MB | primary RSS MB | RSS in all, MB (target <= ${TARGETS.rssAuto} with auto, ${TARGETS.rssOne} with 1) |`);
     console.log('|---|---:|---:|---:|---:|---:|---:|');
-    /** Every process of a server after the mixed load: the primary (with auto) and its workers. */
+    /** Every process of a server after the mixed load: the primary (with auto) and its worker processes (none when they are threads: the primary's RSS holds them). */
     const inAll = (t: Target) => (rss.get(t.name) ?? []).reduce((n, m) => n + m, 0) + (t.name.endsWith(' auto') && t.proc.pid ? rssMb(t.proc.pid) : 0);
     const rssTarget = (t: Target) => (t.name.endsWith(' auto') ? TARGETS.rssAuto : TARGETS.rssOne);
     for (const t of targets) {

@@ -125,9 +125,8 @@ export async function startProcessPrimary<W>(config: Config, { runtime, kind, no
 
   const start = () => {
     const env = { ...process.env, [WORKER_ENV]: '1', ...(port !== null && { [PORT_ENV]: String(port) }) };
-    const made: { w?: W } = {};
-    const handle: WorkerHandle = { send: (m) => made.w !== undefined && kind.send(made.w, m), isConnected: () => made.w !== undefined && kind.connected(made.w) };
-    const w = kind.start(env, {
+    // Its messages come later (never during start), once `w` and `handle` are set.
+    const w: W = kind.start(env, {
       message: (m) => {
         if (isClusterMessage(m) && m.type === 'listening') return onListening(w, m.port);
         // To rate-limiter-flexible's master and serveWorkers, as node:cluster would.
@@ -138,7 +137,7 @@ export async function startProcessPrimary<W>(config: Config, { runtime, kind, no
         supervisor.exited(w, code, signal);
       },
     });
-    made.w = w;
+    const handle: WorkerHandle = { send: (m) => kind.send(w, m), isConnected: () => kind.connected(w) };
     return w;
   };
 
