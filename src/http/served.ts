@@ -4,7 +4,8 @@
 // A new build gets a new Served; nothing here changes while it serves.
 import { dailyIndex } from '../content/daily.ts';
 import { ENCODINGS, FILES, isBinary, THEMES, type BuildPart, type Coding } from '../layout.ts';
-import { headerSets, inMemory, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
+import { inMemory } from './slab.ts';
+import { headerSets, representations, type Asset, type Dist, type HeaderSets, type Representations } from './assets.ts';
 import { MIN_COMPRESS_BYTES, OnDemand, type ListedFile } from './on-demand.ts';
 import { ProjectionCache, Projected } from './projected.ts';
 import { PngCards } from './png-cards.ts';

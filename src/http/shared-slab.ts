@@ -1,4 +1,4 @@
-// The records a worker holds (assets.ts, the slab: 43 MB of the full build),
+// The records a worker holds (slab.ts: 43 MB of the full build),
 // read once for all the worker threads of a process: a thread asks its
 // primary, which reads the slab of that build into a SharedArrayBuffer and
 // hands the same memory to every thread that asks. Worker processes cannot
@@ -6,7 +6,8 @@
 // the newest build of each folder asked for; an older one is freed once no
 // thread serves that build any more.
 import cluster from 'node:cluster';
-import { heldParts, readManifest, readSlab, slabBytes, type SlabSource } from './assets.ts';
+import { readManifest } from './assets.ts';
+import { heldParts, readSlab, slabBytes, type SlabSource } from './slab.ts';
 
 const CHANNEL = 'gita';
 

@@ -58,6 +58,19 @@ function clusterSuite(runtime: Runtime, kind?: 'threads' | 'processes') {
     assert.match(server.output(), new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(${runtime} v?\\d+[^;]*; 2 workers${threads ? ' \\(threads\\)' : '[ ,]'}`));
   });
 
+  t('every worker answers the bytes of the files on disk (threads: from the slab they share)', async () => {
+    for (const [headers, suffix] of [[{}, ''], [{ 'accept-encoding': 'br' }, '.br']] as const) {
+      for (const path of ['/slok/2/47', '/chapter/2', '/authors']) {
+        const file = readFileSync(join(dist, path, `index.json${suffix}`));
+        for (const r of await burst(8, path, headers)) {
+          assert.is(r.status, 200);
+          assert.is(r.headers['content-encoding'], suffix ? 'br' : undefined);
+          assert.ok(r.body.equals(file), `${path}${suffix}: the file's bytes`);
+        }
+      }
+    }
+  });
+
   t('a quota of 50 across the workers allows exactly 50 of 60 requests; usage counts all 60', async () => {
     const { key, id } = createKey({ GITA_DATA_DIR: dataDir }, 'cluster', '50/day');
     await new Promise((r) => setTimeout(r, 400));
