@@ -67,7 +67,8 @@ const isDead = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null
 
 /**
  * Worker processes: forked with an IPC channel (`command`: the runtime and
- * its arguments before the script's; unset, node:child_process's fork of this
+ * its arguments before the script's, as Deno's permission flags, which its
+ * own fork would widen to -A; unset, node:child_process's fork of this
  * script); asked to stop over IPC (Deno's kill() closed the channel first and
  * lost the last counts), by SIGTERM when the channel is gone; done once their
  * output is flushed ('close', after 'exit').

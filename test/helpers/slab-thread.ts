@@ -13,7 +13,7 @@ import { compressor } from '../../src/http/on-demand.ts';
 
 type Ask =
   | { type: 'load'; dir: string; sha256?: string }
-  | { type: 'flip' | 'peek'; path: string }
+  | { type: 'flip' | 'peek'; path: string; previous?: boolean }
   | { type: 'exit'; code: number }
   | { type: 'share' }
   | { channel: 'gita'; type: string };
@@ -21,7 +21,9 @@ type Ask =
 connectThread();
 const errors: string[] = [];
 const fromPrimary = slabFromPrimary((m) => errors.push(m));
+// The build loaded last, and the one before it (kept, to tell their memories apart).
 let dist: Dist | null = null;
+let previous: Dist | null = null;
 const reply = (m: object) => process.send!({ test: true, ...m });
 
 process.on('message', async (m: Ask) => {
@@ -34,6 +36,7 @@ process.on('message', async (m: Ask) => {
   if (m.type === 'share') return reply({ share: { cache: perThread(PROJECTION_CACHE_BYTES), running: compressor.running, bytes: compressor.maxBytes } });
   if (m.type === 'load') {
     // A wrong hash stands for a primary that read another build.
+    previous = dist;
     dist = await loadDist(m.dir, m.sha256 ? (dir, _sha, bytes) => fromPrimary(dir, m.sha256!, bytes) : fromPrimary);
     const held: Record<string, string> = {};
     let shared = 0;
@@ -49,7 +52,7 @@ process.on('message', async (m: Ask) => {
     }
     return reply({ held, shared, own, errors: errors.splice(0) });
   }
-  const body = dist!.assets.get(m.path)!.identity.body;
+  const body = (m.previous ? previous : dist)!.assets.get(m.path)!.identity.body;
   if (m.type === 'flip') body[0] ^= 0xff;
   reply({ first: body[0] });
 });

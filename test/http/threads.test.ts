@@ -113,11 +113,13 @@ t('a new build gets a slab of its own, with its bytes', async () => {
     assert.is(r.shared, Object.keys(expected).length);
     assert.equal(r.held, expected);
   }
-  // Shared again, and not with the old build's slab, which thread a still held in part (a's last load was its own).
+  // Shared again, in memory of its own: b still keeps the first build's slab (a's last load before was its own), which a byte flipped in the new one leaves as it was.
   const path = '/slok/2/47/index.json';
   const before = (await ask(b, { type: 'peek', path })).first!;
+  const old1 = (await ask(b, { type: 'peek', path, previous: true })).first!;
   await ask(a, { type: 'flip', path });
   assert.is((await ask(b, { type: 'peek', path })).first, before ^ 0xff);
+  assert.is((await ask(b, { type: 'peek', path, previous: true })).first, old1, "the first build's slab is untouched");
   await ask(a, { type: 'flip', path });
 });
 
