@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { Compressor, NotNow, OnDemand, onDemandLevel } from '../../src/http/on-demand.ts';
+import { Compressor, NotNow, OnDemand, onDemandLevel, windowBits } from '../../src/http/on-demand.ts';
 import { tempDir } from '../helpers/fs.ts';
 
 /** Text that compresses, `n` bytes. */
@@ -15,6 +15,29 @@ const text = (n: number) => Buffer.from(randomBytes(Math.ceil(n / 2)).toString('
 
 test('fast levels: brotli 5 and gzip 6, brotli 4 and gzip 4 above 1 MB', () => {
   assert.equal([onDemandLevel('br', 50_000), onDemandLevel('gzip', 50_000), onDemandLevel('br', 4_000_000), onDemandLevel('gzip', 4_000_000)], [5, 6, 4, 4]);
+});
+
+/** The window a brotli stream declares in its first bits (RFC 7932, 9.1). */
+function declaredWindow(b: Buffer): number {
+  const x = b[0] | (b[1] << 8);
+  if (!(x & 1)) return 16;
+  const n = (x >> 1) & 7;
+  if (n) return 17 + n;
+  const m = (x >> 4) & 7;
+  return m ? 8 + m : 17;
+}
+
+test("brotli's window is the smallest that holds the answer, not the default 4 MB", async () => {
+  const line = new Compressor(2, 10, 10_000_000);
+  for (const [size, bits] of [[2000, 11], [50_000, 16], [65_520, 16], [65_521, 17], [1_500_000, 21]] as const) {
+    assert.is(windowBits(size), bits, `${size} bytes`);
+    const body = text(size);
+    const out = (await line.run(body.length, 'br', () => body))!;
+    assert.is(declaredWindow(out), bits, `${size} bytes: the stream's window`);
+    assert.ok(brotliDecompressSync(out).equals(body), `${size} bytes: decodes to the input`);
+  }
+  assert.is(windowBits(100), 10, "brotli's least");
+  assert.is(windowBits(40_000_000), 24, "brotli's most");
 });
 
 test('at most `running` at a time; the rest wait their turn, their input made only then', async () => {
