@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +58,28 @@ export async function runScript(name, args) {
   await import(pathToFileURL(out).href);
 }
 
+/**
+ * glibc's allocator, for the server: blocks of 512 kB and more get a mapping
+ * of their own, given back to the system when freed. By default glibc raises
+ * that threshold each time such a block is freed (up to 32 MB), after which
+ * a projected chapter, a page or a compressor's tables come from arenas that
+ * keep what they freed: 25-30 MB more in one process after the mixed load,
+ * 45 MB more with a worker thread per core, for none of the hot routes'
+ * speed (docs/benchmarks.md). glibc reads it only as a process starts, so
+ * `start` starts itself again in place (execve: the same process, Node 22.15
+ * and later) with it set. A value the operator set is kept; other C
+ * libraries ignore it. Worker processes get it from the primary
+ * (src/http/supervisor.ts, workerEnv).
+ */
+export const MMAP_THRESHOLD = '524288';
+
+export function startsAgainWithAllocator(env = process.env) {
+  return process.platform === 'linux' && typeof process.execve === 'function' && env.MALLOC_MMAP_THRESHOLD_ === undefined;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (process.argv[2] === 'start' && isMainThread && startsAgainWithAllocator()) {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD });
+  }
   await runScript(process.argv[2], process.argv.slice(3));
 }

@@ -28,20 +28,24 @@ export function restartPause(quickDeaths: number): number {
   return quickDeaths ? Math.min(100 * 2 ** quickDeaths, 10_000) : 0;
 }
 
+/** Bytes from which glibc maps a block on its own; bin/run.mjs gives the primary the same (a test holds them equal). */
+export const MMAP_THRESHOLD = '524288';
+
 /**
- * What a worker's environment adds to the primary's. glibc gives each thread
- * that allocates under contention an arena of its own (up to 8 a core), and
- * keeps what it freed there: a worker compresses and reads on libuv's four
- * threads, and with two arenas a worker held 12-15 MB less after the mixed
- * load's projections, at the same requests a second (docs/benchmarks.md). A value the
- * operator set is kept. The primary itself is already running, so this
- * cannot apply to it, nor to a single process (`MALLOC_ARENA_MAX=2 npm start`
- * does that).
+ * What a worker's environment adds to the primary's: glibc's allocator
+ * settings, read only as a process starts. Two arenas: glibc gives each
+ * thread that allocates under contention an arena of its own (up to 8 a
+ * core), and keeps what it freed there; a worker compresses and reads on
+ * libuv's four threads, and with two arenas a worker held 12-15 MB less
+ * after the mixed load's projections, at the same requests a second. Blocks
+ * of 512 kB and more mapped on their own (the same threshold `npm start`
+ * gives its own process: bin/run.mjs, MMAP_THRESHOLD), so that large answers
+ * and compressions give their memory back (docs/benchmarks.md). A value the
+ * operator set is kept.
  */
 export function workerEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' };
+  return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD };
 }
-
 /** What the supervisor needs of one kind of worker. */
 export interface WorkerControl<W> {
   /** Start one worker. */

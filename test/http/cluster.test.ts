@@ -51,8 +51,11 @@ function clusterSuite(runtime: Runtime, kind?: 'threads' | 'processes') {
   t('two workers serve, and /healthz says so', async () => {
     // Threads: no process but the primary.
     assert.is(workers().length, threads ? 0 : 2);
-    // Two malloc arenas each (supervisor.ts, workerEnv): the environment the kernel gave each worker.
-    for (const pid of workers()) assert.ok(readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes('MALLOC_ARENA_MAX=2'), `worker ${pid} runs with MALLOC_ARENA_MAX=2`);
+    // Two malloc arenas each, and the mmap threshold (supervisor.ts, workerEnv): the environment the kernel gave each worker.
+    for (const pid of workers()) {
+      const env = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+      for (const v of ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=524288']) assert.ok(env.includes(v), `worker ${pid} runs with ${v}`);
+    }
     const h = JSON.parse((await fetchRaw(server.url, '/healthz')).text);
     assert.is(h.workers, 2);
     assert.match(server.output(), new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(${runtime} v?\\d+[^;]*; 2 workers${threads ? ' \\(threads\\)' : '[ ,]'}`));

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverCommand } from '../../src/paths.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -17,10 +18,10 @@ import { displayUrl } from '../../src/http/serve.ts';
 import { plainEnv, RUNTIMES } from '../helpers/server.ts';
 
 /** Start the server on `host`, port 0; resolves with its start line, once it answers. */
-async function startLine(host: string, runtime: 'node' | 'bun' = 'node'): Promise<{ line: string; stop: () => void }> {
+async function startLine(host: string, runtime: 'node' | 'bun' = 'node', env: NodeJS.ProcessEnv = {}): Promise<{ line: string; stop: () => void; pid: number }> {
   const { distDir } = await testDist();
   const [cmd, args] = serverCommand(runtime, ['--port', '0', '--host', host, '--dist', distDir, '--data-dir', join(tempDir('gita-listen-'), 'data')]);
-  const proc = ownProcess(spawn(cmd, args, { env: plainEnv(), stdio: ['ignore', 'pipe', 'pipe'] }));
+  const proc = ownProcess(spawn(cmd, args, { env: { ...plainEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let out = '';
   proc.stderr.on('data', (d) => (out += d));
   const line = await new Promise<string>((resolve, reject) => {
@@ -31,7 +32,7 @@ async function startLine(host: string, runtime: 'node' | 'bun' = 'node'): Promis
     });
     proc.on('exit', (code) => reject(new Error(`exited (${code}):\n${out}`)));
   });
-  return { line, stop: () => proc.kill('SIGTERM') };
+  return { line, stop: () => proc.kill('SIGTERM'), pid: proc.pid! };
 }
 
 test('bound to every address: that address and port, then a localhost URL that answers', async () => {
@@ -61,6 +62,23 @@ test('bound to a name: the address it resolved to, not the name', async () => {
     assert.match(line, /^gita-api listening on http:\/\/(?:127\.0\.0\.1|\[::1\]):\d+ \(node v/);
   } finally {
     stop();
+  }
+});
+
+/** The environment the kernel gave a process, as NAME=value lines. */
+const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+
+test("Node's server runs with glibc's mmap threshold (started again in place, Node 22.15 and later), or the operator's", async () => {
+  const reexec = process.platform === 'linux' && typeof (process as { execve?: unknown }).execve === 'function';
+  for (const [given, expected] of [[undefined, reexec ? '524288' : undefined], ['1048576', '1048576']] as const) {
+    const { line, stop, pid } = await startLine('127.0.0.1', 'node', { MALLOC_MMAP_THRESHOLD_: given });
+    try {
+      // The process started is the one serving: execve keeps its pid, and no other process is left in between.
+      assert.match(line, /^gita-api listening on http:\/\/127\.0\.0\.1:\d+ /);
+      assert.equal(environ(pid).filter((v) => v.startsWith('MALLOC_MMAP_THRESHOLD_=')), expected === undefined ? [] : [`MALLOC_MMAP_THRESHOLD_=${expected}`]);
+    } finally {
+      stop();
+    }
   }
 });
 
