@@ -63,9 +63,9 @@ export async function runScript(name, args) {
  * of their own, given back to the system when freed. By default glibc raises
  * that threshold each time such a block is freed (up to 32 MB), after which
  * a projected chapter, a page or a compressor's tables come from arenas that
- * keep what they freed: 25-30 MB more in one process after the mixed load,
- * 45 MB more with a worker thread per core, for none of the hot routes'
- * speed (docs/benchmarks.md). glibc reads it only as a process starts, so
+ * keep what they freed: 20-24 MB more in one process after the mixed load
+ * on Node 24, 41-51 MB more with a worker thread per core, for none of the
+ * hot routes' speed (docs/benchmarks.md). glibc reads it only as a process starts, so
  * `start` starts itself again in place (execve: the same process, Node 22.15
  * and later) with it set. A value the operator set is kept; other C
  * libraries ignore it. Worker processes get it from the primary

@@ -46,6 +46,7 @@ export const MMAP_THRESHOLD = '524288';
 export function workerEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD };
 }
+
 /** What the supervisor needs of one kind of worker. */
 export interface WorkerControl<W> {
   /** Start one worker. */
