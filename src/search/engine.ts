@@ -4,6 +4,7 @@
 // same ranking on top: see docs/search.md for the figures and why MiniSearch.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { EngineDoc } from './docs.ts';
+import { compactTerms, type SerializedTermData } from './postings.ts';
 
 export type Group = 'en' | 'hi' | 'sa';
 
@@ -50,6 +51,9 @@ export class MiniSearchEngine implements Engine {
   readonly name = 'minisearch';
   private ms = new MiniSearch<EngineDoc>(OPTIONS);
 
+  /** compactPostings false: load with MiniSearch's own loader (a Map per term and field), to compare. */
+  constructor(private readonly options: { compactPostings?: boolean } = {}) {}
+
   async build(docs: EngineDoc[]): Promise<void> {
     this.ms = new MiniSearch<EngineDoc>(OPTIONS);
     this.ms.addAll(docs);
@@ -60,9 +64,26 @@ export class MiniSearchEngine implements Engine {
   }
 
   async load(data: unknown): Promise<void> {
-    // The async variant yields to the event loop every 1000 terms: a server that starts
-    // listening first is not frozen for the ~100 ms that rebuilding the term tree takes.
-    this.ms = await MiniSearch.loadJSAsync<EngineDoc>(data as Parameters<typeof MiniSearch.loadJS>[0], OPTIONS);
+    const js = data as Parameters<typeof MiniSearch.loadJS>[0] & { index: [string, SerializedTermData][] };
+    if (this.options.compactPostings === false) {
+      this.ms = await MiniSearch.loadJSAsync<EngineDoc>(js, OPTIONS);
+      return;
+    }
+    const ms = await MiniSearch.loadJSAsync<EngineDoc>({ ...js, index: [] }, OPTIONS);
+    // The term tree filled as MiniSearch's own loader fills it, in the same order, but with
+    // each term's postings held compactly (postings.ts). The tree is MiniSearch's own
+    // (private, so checked here); it yields to the event loop every 1000 terms, as the
+    // library's async loader does: a server that starts listening first is not frozen
+    // for the ~100 ms that rebuilding the tree takes.
+    const tree = (ms as unknown as { _index?: { set?: unknown } })._index;
+    if (typeof tree?.set !== 'function') throw new Error('minisearch: its term tree (_index) is not where this version of the engine expects it');
+    const set = (tree.set as (term: string, data: unknown) => void).bind(tree);
+    const terms = compactTerms(js.index);
+    for (let i = 0; i < terms.length; i++) {
+      set(terms[i][0], terms[i][1]);
+      if (i % 1000 === 999) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    this.ms = ms;
   }
 
   search(group: Group, terms: QueryTerm[], filter: Filter, limit: number): Hit[] {
