@@ -25,9 +25,11 @@ const MARGIN = 24;
  * the operator set is kept.
  */
 let resvg: typeof import('@resvg/resvg-js') | null = null;
+/** Set before resvg's module first loads, in this process or a thread of it: mimalloc reads it once. */
+export const setAllocatorOptions = () => void (process.env.MIMALLOC_PURGE_DELAY ??= '0');
 const load = () => {
   if (!resvg) {
-    process.env.MIMALLOC_PURGE_DELAY ??= '0';
+    setAllocatorOptions();
     resvg = createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
   }
   return resvg;
@@ -41,7 +43,7 @@ const load = () => {
  */
 export const loadResvg = () => void load();
 
-const OPTIONS: ResvgRenderOptions = {
+export const RENDER_OPTIONS: ResvgRenderOptions = {
   font: { loadSystemFonts: false },
   fitTo: { mode: 'original' },
   shapeRendering: 2,
@@ -73,12 +75,12 @@ export function canvasSvg(card: string, theme: 'light' | 'dark'): string {
 
 /** The PNG of a card (an SVG in the light or dark theme), synchronously: for the build. */
 export function cardPng(card: string | Buffer, theme: 'light' | 'dark'): Buffer {
-  return new (load().Resvg)(canvasSvg(card.toString(), theme), OPTIONS).render().asPng();
+  return new (load().Resvg)(canvasSvg(card.toString(), theme), RENDER_OPTIONS).render().asPng();
 }
 
 /** The same, drawn on libuv's thread pool: for the server, which must not stall while it draws. */
 export async function cardPngAsync(card: string | Buffer, theme: 'light' | 'dark'): Promise<Buffer> {
-  return (await load().renderAsync(canvasSvg(card.toString(), theme), OPTIONS)).asPng();
+  return (await load().renderAsync(canvasSvg(card.toString(), theme), RENDER_OPTIONS)).asPng();
 }
 
 /** Width and height from a PNG's IHDR chunk. */

@@ -78,7 +78,7 @@ export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
  */
 export const STREAMED_ANSWER_BYTES = 1024 * 1024;
 
-/** PNG renders in flight per worker (each on libuv's thread pool), and how many more may wait; beyond, 503 with Retry-After. */
+/** PNG renders in flight per worker (each on a drawing thread of its own: card/draw-thread.ts), and how many more may wait; beyond, 503 with Retry-After. */
 export const PNG_POOL = { running: 2, waiting: 8 } as const;
 /** Searches run one after another per worker (each a few milliseconds of the event loop), and how many may wait; beyond, 503. */
 export const SEARCH_POOL = { running: 1, waiting: 16 } as const;

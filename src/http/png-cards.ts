@@ -1,7 +1,7 @@
 // PNG cards the server draws: on the first request for a verse's card in a
 // theme, from the SVG card it holds in memory (its style swapped to light or
-// dark), drawn by resvg on libuv's thread pool, then kept with its ETag in a
-// cache bounded by bytes. Each build has its own (a new build, new cards).
+// dark), drawn by resvg on the drawing threads (card/draw-thread.ts), then
+// kept with its ETag in a cache bounded by bytes. Each build has its own (a new build, new cards).
 import { cardInTheme } from '../card/theme.ts';
 import { pngTheme } from '../card/png.ts';
 import { ByteLru } from '../cache/byte-lru.ts';

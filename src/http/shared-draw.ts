@@ -1,12 +1,13 @@
 // PNG cards drawn once per machine: with several workers, a worker asks its
 // primary to draw (over the IPC channel they already share for the counts),
-// and the primary keeps what it drew. resvg's drawing leaves some 60 MB of
-// native memory behind in the process that draws (measured: a process's
-// RSS grows by 60 to 90 MB over its first renders and stays there), which
-// is then paid once, by the primary, rather than by every worker; and a card
-// one worker drew is ready for the others. With one process, it draws itself.
+// and the primary keeps what it drew. resvg's drawing leaves native memory
+// behind in the process that draws while it draws (on libuv's pool it kept
+// 60 to 90 MB over its first renders; on the drawing threads of
+// card/draw-thread.ts some 10 MB less, returned when they end), which is then
+// paid once, by the primary, rather than by every worker; and a card one
+// worker drew is ready for the others. With one process, it draws itself.
 import cluster from 'node:cluster';
-import { cardPngAsync } from '../card/png.ts';
+import { drawCard } from '../card/draw-thread.ts';
 import { ByteLru } from '../cache/byte-lru.ts';
 import { PNG_CACHE_BYTES } from '../contract/limits.ts';
 
@@ -21,8 +22,8 @@ type DrawMessage =
 
 const isDrawMessage = (m: unknown): m is DrawMessage => typeof m === 'object' && m !== null && (m as { channel?: unknown }).channel === CHANNEL && String((m as { type?: unknown }).type).startsWith('png-');
 
-/** Drawing here, in this process. */
-export const drawHere: Draw = (svg, theme) => cardPngAsync(svg, theme);
+/** Drawing here, in this process (on its drawing thread: card/draw-thread.ts). */
+export const drawHere: Draw = (svg, theme) => drawCard(svg, theme);
 
 /** How long a worker waits for its primary's drawing before it draws itself. */
 const ASK_TIMEOUT_MS = 30_000;

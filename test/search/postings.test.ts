@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { FILES } from '../../src/layout.ts';
 import { MiniSearchEngine, type Group, type QueryTerm } from '../../src/search/engine.ts';
 import { compactTerms, type SerializedTermData } from '../../src/search/postings.ts';
-import { loadSearcher, search } from '../../src/search/query.ts';
+import { loadSearcher, search, type SearchParams } from '../../src/search/query.ts';
 import { mulberry32 } from '../../scripts/mulberry32.mjs';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -60,16 +60,16 @@ test('every term: fields, documents and frequencies as the serialized index has 
 });
 
 test('a serialized index out of order, or with a frequency that is not a count, is refused by name', () => {
-  assert.throws(() => compactTerms([['karma', { 0: { 5: 1, 3: 2 } as unknown as Record<string, number> }]].map(([t, d]) => [t as string, { 0: Object.fromEntries([['5', 1], ['x', 2]]) }] as [string, SerializedTermData])), /term "karma", field 0: document id "x"/);
+  assert.throws(() => compactTerms([['karma', { 0: { 5: 1, x: 2 } }]]), /term "karma", field 0: document id "x"/);
   assert.throws(() => compactTerms([['yoga', { 1: { 2: 1.5 } }]]), /term "yoga", field 1, document 2: frequency 1.5/);
 });
 
 test('the real queries: the same answers as with MiniSearch\'s own loader', async () => {
   const a = await loadSearcher(bundle, compact, { cacheSize: 0 });
   const b = await loadSearcher(bundle, plain, { cacheSize: 0 });
-  const queries = (JSON.parse(readFileSync(new URL('./queries.json', import.meta.url), 'utf8')) as { q: string; params?: object }[]).map((c) => ({ q: c.q, ...c.params }));
+  const queries: SearchParams[] = (JSON.parse(readFileSync(new URL('./queries.json', import.meta.url), 'utf8')) as { q: string; params?: object }[]).map((c) => ({ q: c.q, ...c.params }));
   assert.ok(queries.length > 50);
-  for (const q of [...queries, { q: 'karma yoga', ch: 3 }, { q: 'arjuna', sp: 'Krishna' }, { q: 'कर्म', lang: 'hi' }]) {
+  for (const q of [...queries, { q: 'karma yoga', ch: 3 }, { q: 'arjuna', sp: 'Krishna' }, { q: 'कर्म', lang: 'hi' } as const]) {
     const x = search(a, q);
     assert.ok(x.total >= 0);
     assert.equal(x, search(b, q), JSON.stringify(q));
