@@ -1,11 +1,12 @@
-// npm run bench:memory [-- --workers 1|auto] [--seconds N] [--parts] [--root DIR]
+// npm run bench:memory [-- --workers 1|auto] [--seconds N] [--settle N] [--parts] [--root DIR]
 // Where a server's memory goes: the server started as `npm start` starts it
 // (its Node flags from package.json; the environment this script was given,
 // so `MALLOC_ARENA_MAX=2 npm run bench:memory` measures that setting), at
 // rest and after the mixed load (scripts/mixed-load.ts), RSS of every
 // process and their sum, with the req/s the load got. With --parts, each part
 // of the load alone on a fresh server too: what each kind of request leaves
-// behind. --root: the server of another checkout (installed and built), to
+// behind. --settle N: RSS read again N seconds after the load, for what the
+// server gives back once idle (its drawing threads end after 2 s). --root: the server of another checkout (installed and built), to
 // measure a commit before a change. Printed, not asserted; on the built
 // dist/ (npm run build).
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
@@ -21,14 +22,16 @@ import { processTree, rssOf } from './process-memory.ts';
 import { nodeReusesPort } from '../src/http/start.ts';
 import { loadConfig } from '../src/config.ts';
 
-const { values } = parseArgs({ options: { workers: { type: 'string', default: '1' }, seconds: { type: 'string', default: '20' }, parts: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { workers: { type: 'string', default: '1' }, seconds: { type: 'string', default: '20' }, settle: { type: 'string', default: '0' }, parts: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', default: false } } });
 if (values.help) {
-  console.log('Usage: npm run bench:memory [-- --workers 1|auto] [--seconds 20] [--parts] [--root DIR]\nRSS of every process of the server at rest and after the mixed load (--parts: after each part alone, each on a fresh server).');
+  console.log('Usage: npm run bench:memory [-- --workers 1|auto] [--seconds 20] [--settle 0] [--parts] [--root DIR]\nRSS of every process of the server at rest and after the mixed load (--settle N: again N seconds later; --parts: after each part alone, each on a fresh server).');
   process.exit(0);
 }
 const root = resolve(values.root ?? PROJECT_ROOT);
 const seconds = Number(values.seconds);
 if (!(seconds > 0)) throw new Error(`--seconds: expected a positive number, got "${values.seconds}"`);
+const settle = Number(values.settle);
+if (!(settle >= 0)) throw new Error(`--settle: expected a number of seconds, 0 or more, got "${values.settle}"`);
 if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0) throw new Error('wrk is missing: install the Debian package wrk (apt-get install wrk), or run npm run bench once, which installs it');
 
 const manifest: Manifest = JSON.parse(readFileSync(join(root, 'dist', FILES.manifest), 'utf8'));
@@ -57,7 +60,9 @@ async function measure(name: string, paths: readonly string[], port: number): Pr
     const rest = show(processTree(proc.pid!));
     const out = execFileSync('wrk', ['-t1', '-c16', `-d${seconds}s`, '-s', mixedScript(work, paths, name), `http://127.0.0.1:${port}/`], { encoding: 'utf8' });
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
-    return `| ${name} | ${rps.toFixed(0)} | ${rest} | ${show(processTree(proc.pid!))} |`;
+    const after = show(processTree(proc.pid!));
+    if (settle > 0) await new Promise((r) => setTimeout(r, settle * 1000));
+    return `| ${name} | ${rps.toFixed(0)} | ${rest} | ${after} |${settle > 0 ? ` ${show(processTree(proc.pid!))} |` : ''}`;
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
@@ -67,8 +72,8 @@ async function measure(name: string, paths: readonly string[], port: number): Pr
 // How the workers are made (GITA_WORKER_KIND applies from Node 22.12; a checkout from before it had processes there).
 const kind = values.workers === '1' ? 'one process' : nodeReusesPort() ? `${loadConfig(process.env).workerKind} (GITA_WORKER_KIND)` : 'node:cluster';
 console.log(`${root}: node ${flags.join(' ')}, GITA_WORKERS=${values.workers}, workers as ${kind}, node ${process.version}, wrk -t1 -c16 -d${seconds}s; RSS in MB, each process (the primary first) and their sum`);
-console.log('| load | req/s | RSS at rest | RSS after the load |');
-console.log('|---|---:|---|---|');
+console.log(`| load | req/s | RSS at rest | RSS after the load |${settle > 0 ? ` ${settle} s later |` : ''}`);
+console.log(`|---|---:|---|---|${settle > 0 ? '---|' : ''}`);
 let port = 18_700;
 console.log(await measure('all of the mixed load', Object.values(parts).flat(), port++));
 if (values.parts) for (const [name, paths] of Object.entries(parts)) console.log(await measure(name, paths, port++));
