@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
+import { MMAP_THRESHOLD } from '../src/http/allocator.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,20 +60,12 @@ export async function runScript(name, args) {
 }
 
 /**
- * glibc's allocator, for the server: blocks of 512 kB and more get a mapping
- * of their own, given back to the system when freed. By default glibc raises
- * that threshold each time such a block is freed (up to 32 MB), after which
- * a projected chapter, a page or a compressor's tables come from arenas that
- * keep what they freed: 20-24 MB more in one process after the mixed load
- * on Node 24, 41-51 MB more with a worker thread per core, for none of the
- * hot routes' speed (docs/benchmarks.md). glibc reads it only as a process starts, so
- * `start` starts itself again in place (execve: the same process, Node 22.15
- * and later) with it set. A value the operator set is kept; other C
- * libraries ignore it. Worker processes get it from the primary
- * (src/http/supervisor.ts, workerEnv).
+ * glibc's mmap threshold (src/http/allocator.mjs) is read only as a process
+ * starts, so `start` starts itself again in place (execve: the same process,
+ * Node 22.15 and later) with it set. A value the operator set is kept.
+ * Worker processes get it from the primary (src/http/supervisor.ts,
+ * workerEnv).
  */
-export const MMAP_THRESHOLD = '524288';
-
 export function startsAgainWithAllocator(env = process.env) {
   return process.platform === 'linux' && typeof process.execve === 'function' && env.MALLOC_MMAP_THRESHOLD_ === undefined;
 }

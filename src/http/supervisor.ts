@@ -8,6 +8,7 @@
 // lets every worker finish its in-flight requests before it writes the counts
 // and exits 0. What differs between the two ways (how a worker is made, asked
 // to stop, and known to be dead) is the caller's `WorkerControl`.
+import { MMAP_THRESHOLD } from './allocator.mjs';
 import type { Config } from '../config.ts';
 import { CLUSTER_FLUSH_MS, serveWorkers } from '../keys/cluster.ts';
 import { FileUsageStore } from '../keys/usage.ts';
@@ -28,8 +29,6 @@ export function restartPause(quickDeaths: number): number {
   return quickDeaths ? Math.min(100 * 2 ** quickDeaths, 10_000) : 0;
 }
 
-/** Bytes from which glibc maps a block on its own; bin/run.mjs gives the primary the same (a test holds them equal). */
-export const MMAP_THRESHOLD = '524288';
 
 /**
  * What a worker's environment adds to the primary's: glibc's allocator
@@ -39,7 +38,7 @@ export const MMAP_THRESHOLD = '524288';
  * libuv's four threads, and with two arenas a worker held 12-15 MB less
  * after the mixed load's projections, at the same requests a second. Blocks
  * of 512 kB and more mapped on their own (the same threshold `npm start`
- * gives its own process: bin/run.mjs, MMAP_THRESHOLD), so that large answers
+ * gives its own process: allocator.mjs), so that large answers
  * and compressions give their memory back (docs/benchmarks.md). A value the
  * operator set is kept.
  */
