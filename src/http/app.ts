@@ -58,8 +58,9 @@ export function removeDotSegments(path: string): string {
   return `/${out.join('/')}`;
 }
 
-export function createApp(options: AppOptions): App {
-  let served = prepare(options.dist, options.draw);
+export function createApp({ dist, ...options }: AppOptions): App {
+  // Nothing but `served` holds a build: held elsewhere, the first one (its slab, 45 MB) would outlive every reload.
+  let served = prepare(dist, options.draw);
   const core: AppCore = {
     options,
     random: options.random ?? Math.random,

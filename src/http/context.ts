@@ -15,7 +15,8 @@ import type { AppOptions, AppRequest, AppResponse } from './types.ts';
 
 /** What the handlers share of the app: its options, its random source, the pages it rendered at start-up. */
 export interface AppCore {
-  options: AppOptions;
+  /** Without the first build: the build served now is the app's (`served`), and a reload must leave the first one to the collector. */
+  options: Omit<AppOptions, 'dist'>;
   random: () => number;
   /** The /pricing page of these settings, when the server rendered one (compressed on first demand, as a projection is). */
   pricing: Projected | null;

@@ -16,7 +16,7 @@ type KeyCheck = { refuse: AppResponse } | Caller;
 
 export type Gate = (c: Context, handler: Handler) => AppResponse | Promise<AppResponse>;
 
-export function createGate(options: AppOptions): Gate {
+export function createGate(options: Omit<AppOptions, 'dist'>): Gate {
   // The key policy's answers are the same objects every time: a request allocates none.
   const ANONYMOUS: KeyCheck = { key: null };
   const REFUSE_REQUIRED: KeyCheck = { refuse: keyRequired };

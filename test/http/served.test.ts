@@ -1,14 +1,21 @@
 // What a worker keeps per build beyond the files it holds is bounded: the
 // slice indexes of the records projected most recently, and the prepared
 // headers of the files streamed most recently. Over the bound the oldest is
-// made again when asked, the same as before.
+// made again when asked, the same as before. And a reload keeps nothing of
+// the build it replaced: the records it held (tens of MB) go with it.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadDist } from '../../src/http/assets.ts';
+import { createApp } from '../../src/http/app.ts';
+import { FileKeyStore } from '../../src/keys/file-store.ts';
+import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
+import { FileUsageStore } from '../../src/keys/usage.ts';
 import { prepare } from '../../src/http/served.ts';
 import { SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../../src/contract/limits.ts';
 import { testDist } from '../helpers/dist.ts';
-import { hook } from '../helpers/fs.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
 
 const t = suite('what a worker keeps per build');
 let served: ReturnType<typeof prepare>;
@@ -37,6 +44,32 @@ t('streamed files: the most recent headers are kept, the oldest made again alike
   const again = served.streamed(paths[0]);
   assert.is.not(again, first);
   assert.equal(again, first);
+});
+
+t('a reload lets go of the build served before, once its answers are gone: nothing of the app holds on to it', async () => {
+  const { distDir } = await testDist();
+  const data = tempDir();
+  let first: Awaited<ReturnType<typeof loadDist>> | undefined = await loadDist(distDir);
+  const held = new WeakRef(first.assets);
+  const app = createApp({ dist: first, auth: 'optional', keys: await FileKeyStore.open(data), usage: await FileUsageStore.open(data, { flushEveryMs: 0 }), limiter: createLimiter(memoryFactory), anonLimit: 0 });
+  first = undefined;
+  // Answers from the first build: held records, a projection, a language form, a streamed file, a page.
+  for (const url of ['/slok/2/47', '/slok/2/47?fields=siva', '/slok/2/47?lang=en', '/chapter/2', '/chapter/2/slok', '/read/2/47', '/slok/2/99']) {
+    for (const coding of [undefined, 'br', 'gzip']) {
+      const r = await app.handle({ method: 'GET', url, header: (n) => (n === 'accept-encoding' ? coding : undefined), ip: '127.0.0.1', body: async () => null });
+      assert.ok(r.status === 200 || r.status === 404, `${url}: ${r.status}`);
+    }
+  }
+  app.reload(await loadDist(distDir));
+  assert.is((await app.handle({ method: 'GET', url: '/slok/2/47', header: () => undefined, ip: '127.0.0.1', body: async () => null })).status, 200);
+  // A WeakRef's target lives at least until the job that made it ends: collect after it.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  for (let i = 0; i < 5 && held.deref(); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    gc();
+  }
+  assert.is(held.deref(), undefined, 'the first build is collected');
 });
 
 t.run();
