@@ -4,7 +4,6 @@ import cluster from 'node:cluster';
 import { flags, run } from '../src/cli/run.ts';
 import { loadConfig, SETTINGS, settingFlags } from '../src/config.ts';
 import { PATHS } from '../src/paths.ts';
-import { reporter } from '../src/cli/progress.ts';
 import { startNode } from '../src/http/start.ts';
 import { isProcessWorker } from '../src/http/processes.ts';
 
@@ -28,8 +27,9 @@ run(async () => {
     // The port is held meanwhile, answering 503 with Retry-After (not with port 0: the server would get another).
     const whilePreparing = config.port ? async () => (await import('../src/http/preparing.ts')).answerWhilePreparing(config.host, config.port) : undefined;
     // The cards, downloads, reading pages and word analysis are built once the server answers (src/publish/background.ts).
+    // The import and the first build run in a process of their own: this one, the server, keeps none of their memory.
     const dirs = { contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp };
-    const later = await ensureBuilt({ ...dirs, say: (l) => console.log(l), progress: reporter(), whilePreparing, later: true });
+    const later = await ensureBuilt({ ...dirs, say: (l) => console.log(l), whilePreparing, later: true, apart: true });
     await startNode(config);
     if (later) (await import('../src/publish/background.ts')).buildInBackground(dirs, (l) => console.log(l));
     return;

@@ -1,6 +1,7 @@
 // The static build: content/ → dist/. Every file the API serves is made here,
 // with its brotli and gzip twins, and listed in the manifest. dist/ is staged
 // beside the old one and swapped in whole; a failed build leaves the old one.
+import { BuildError } from './build-error.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -82,9 +83,7 @@ export interface BuildSummary {
   joins: JoinReport['joins'];
 }
 
-export class BuildError extends Error {
-  override name = 'BuildError';
-}
+export { BuildError };
 
 /** A file of dist/ (its URL path and bytes); each text file gets brotli and gzip twins. */
 interface Asset extends Cached {

@@ -55,7 +55,8 @@ export const CARD_LEVELS: Levels = { brotli: 4, gzip: 4 };
  * of half a minute of both cores, for twins about a quarter larger (figures
  * in docs/benchmarks.md). The stamp records which one made a dist/.
  */
-export type Effort = 'full' | 'quick';
+export const EFFORTS = ['full', 'quick'] as const;
+export type Effort = (typeof EFFORTS)[number];
 export const QUICK = { brotli: 1, gzip: 1 } as const;
 
 /** One compressed twin: its size, and its bytes (to write, then cache) or a cache file holding them. */

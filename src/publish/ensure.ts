@@ -1,10 +1,13 @@
 // Before serving: import the content and build dist/ when either is missing
 // or stale, so that a fresh clone serves with one command.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { PROJECT_ROOT } from '../paths.ts';
 import type { BuildSummary } from './build.ts';
 import type { Effort } from './compress.ts';
+import { BuildError } from './build-error.ts';
 import type { Content } from '../content/read.ts';
 import { importedByThisCode } from '../content/importer.ts';
 import { staleness, writeStamp } from './stamp.ts';
@@ -35,6 +38,14 @@ export interface EnsureOptions {
    * serves (background.ts). `npm start` does, to answer a few seconds sooner.
    */
   later?: boolean;
+  /**
+   * Import and build in a process of their own (`bin/run.mjs prepare`), which
+   * says and shows its progress itself, on this process's stdout and stderr,
+   * or line by line to the function given. A server that built in its own
+   * process would keep what the build allocated: after a fresh `npm start`
+   * it held 490-550 MB, where a start on a built dist/ holds 140 (docs/benchmarks.md).
+   */
+  apart?: true | ((line: string) => void);
 }
 
 /** What a client meets until the background build is loaded. */
@@ -63,15 +74,49 @@ export async function ensureBuilt(o: EnsureOptions): Promise<boolean> {
     progress.end?.();
     o.say(line);
   };
-  say(`${why}: preparing it (import and build${effort === 'quick' ? ', quick compression: `npm run build` makes the published sizes' : ''})`);
+  // Apart, the child process says it (it checks again, and finds the same).
+  if (!o.apart) say(`${why}: preparing it (import and build${effort === 'quick' ? ', quick compression: `npm run build` makes the published sizes' : ''})`);
   const release = await o.whilePreparing?.();
   try {
-    await prepare(o, effort, progress, say);
+    await (o.apart ? prepareApart(o, effort) : prepare(o, effort, progress, say));
   } finally {
     await release?.();
   }
   return o.later === true;
 }
+
+/** `npm run prepare:dist` in a child process, stopped with this one: Ctrl-C or SIGTERM stop both, and this one then dies of the same signal. */
+async function prepareApart(o: EnsureOptions, effort: Effort): Promise<void> {
+  const args = ['--content', o.contentDir, '--out', o.distDir, ...(o.cacheDir ? ['--cache', o.cacheDir] : ['--no-cache']), '--stamp', o.stampFile, '--effort', effort, ...(o.later ? ['--later'] : [])];
+  const relay = typeof o.apart === 'function' ? o.apart : undefined;
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'run.mjs'), 'prepare', ...args], { cwd: PROJECT_ROOT, stdio: ['ignore', relay ? 'pipe' : 'inherit', relay ? 'pipe' : 'inherit'] });
+  const lines: string[] = [];
+  if (relay) {
+    for (const stream of [child.stdout!, child.stderr!])
+      createInterface({ input: stream }).on('line', (line) => {
+        lines.push(line);
+        relay(line);
+      });
+  }
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  const stop = () => child.kill();
+  for (const signal of STOP_SIGNALS) process.on(signal, forward);
+  process.once('exit', stop);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+    child.once('error', (err) => reject(new BuildError(`the preparation could not start: ${err.message}`)));
+    child.once('close', (c, s) => resolve([c, s]));
+  }).finally(() => {
+    for (const signal of STOP_SIGNALS) process.off(signal, forward);
+    process.off('exit', stop);
+  });
+  if (signal && (STOP_SIGNALS as readonly string[]).includes(signal)) process.kill(process.pid, signal);
+  if (code !== 0) {
+    const why = lines.filter((l) => l.startsWith('error: ')).at(-1)?.slice('error: '.length);
+    throw new BuildError(`dist/ could not be prepared (${signal ?? `exit ${code}`})${why ? `: ${why}` : relay ? '' : '; the lines above say why'}`);
+  }
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say: (line: string) => void): Promise<void> {
   // Loaded only when needed: the build's modules (the card's shaper, ajv) would double the start-up time.

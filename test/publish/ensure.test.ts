@@ -6,7 +6,9 @@
 // pending, and the rest built in the background, which the server then
 // serves (its twins instead of compression on demand); and what `npm run
 // build` then does with that dist/: build it again, compressed as it is
-// published. A failed preparation leaves no dist/ and frees the port.
+// published. A failed preparation leaves no dist/ and frees the port. The
+// import and the first build run in a process of their own, as `npm start`
+// runs them, so that the server keeps none of their memory.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -61,6 +63,9 @@ let port = 0;
 const during: Array<NonNullable<Awaited<ReturnType<typeof get>>>> = [];
 const said: string[] = [];
 const stages = new Set<string>();
+/** What this process said and showed of the preparation: nothing, the child process did. */
+const saidHere: string[] = [];
+const stagesHere: string[] = [];
 let later = false;
 
 test.before(hook(async () => {
@@ -72,10 +77,16 @@ test.before(hook(async () => {
     distDir,
     cacheDir,
     stampFile,
-    say: (line) => said.push(line),
-    progress: (message) => stages.add(message),
+    say: (line) => saidHere.push(line),
+    progress: (message) => stagesHere.push(message),
     whilePreparing: () => answerWhilePreparing('127.0.0.1', port),
     later: true,
+    // As `npm start` prepares: in a process of its own, its lines (a log's, plain) passed here.
+    apart: (line) => {
+      said.push(line);
+      // In a log each stage opens with a line of its own: "import: validating...".
+      if (line.endsWith('...')) stages.add(line.slice(0, -3));
+    },
   }).finally(() => (preparing = false));
   // Ask as a client polling for the server would, until the preparation is over.
   while (preparing) {
@@ -86,9 +97,10 @@ test.before(hook(async () => {
   later = await prepared;
 }));
 
-test('a fresh checkout: imported and built quickly, but for the cards, downloads, reading pages, word analysis and twins, saying what it does stage by stage', () => {
+test('a fresh checkout: imported and built quickly in a process of its own, but for the cards, downloads, reading pages, word analysis and twins, saying what it does stage by stage', () => {
   assert.ok(later, 'the rest is left for later');
-  assert.match(said[0], /^content\/ is missing: preparing it/);
+  assert.equal([saidHere, stagesHere], [[], []], 'prepared by another process');
+  assert.ok(said.some((l) => /^content\/ is missing: preparing it/.test(l)), said.join('\n'));
   assert.ok(said.some((l) => /^imported 18 chapters and 719 verse records/.test(l)), said.join('\n'));
   assert.ok(said.some((l) => /^built \d+ files in .*cards, downloads, reading pages, word analysis, twins follow in the background/.test(l)), said.join('\n'));
   for (const stage of ['import: validating', 'import: writing', 'build: compressing', 'build: writing']) assert.ok(stages.has(stage), `${stage} in ${[...stages]}`);
@@ -279,6 +291,23 @@ test('a preparation that fails leaves no dist/ (nor a half-made one) and frees t
   }).catch((e: Error) => e);
   assert.instance(err, Error);
   assert.is((err as Error).name, 'BuildError');
+  assert.equal(readdirSync(dir), [], 'no dist/, no staging folder, no stamp');
+  assert.is(await get(failPort, '/'), null);
+  // Prepared apart, as `npm start` does: the child's error is this one's, the port freed alike.
+  const lines: string[] = [];
+  const apart = await ensureBuilt({
+    contentDir: content,
+    distDir: join(dir, 'dist'),
+    cacheDir: null,
+    stampFile: join(dir, 'stamp.json'),
+    say: () => {},
+    whilePreparing: () => answerWhilePreparing('127.0.0.1', failPort),
+    apart: (line) => lines.push(line),
+  }).catch((e: Error) => e);
+  assert.instance(apart, Error);
+  assert.is((apart as Error).name, 'BuildError');
+  assert.match((apart as Error).message, /^dist\/ could not be prepared \(exit 1\): .*audit\.json: not an audit of this version/);
+  assert.ok(lines.some((l) => l.startsWith('error: ')), lines.join('\n'));
   assert.equal(readdirSync(dir), [], 'no dist/, no staging folder, no stamp');
   assert.is(await get(failPort, '/'), null);
 });
