@@ -14,7 +14,7 @@ import { nodeReusesPort } from '../src/http/start.ts';
 import { loadConfig } from '../src/config.ts';
 import { PATHS, PROJECT_ROOT, serverCommand, serverNodeFlags, type Engine } from '../src/paths.ts';
 import { mixedParts, mixedScript } from './mixed-load.ts';
-import { childPids, processTree, pssMb, rssMb } from './process-memory.ts';
+import { childPids, cpuSeconds, processTree, pssMb, rssMb } from './process-memory.ts';
 
 const usage = `
 Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-abuse-bench] [--no-build-bench]
@@ -54,11 +54,14 @@ round of 3 s each, and the mixed load's RSS (about 6 minutes).
 interface Result {
   /** Bytes of one answer (transfer over requests). */
   bytes: number;
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU time (all its processes and threads) per answer, in µs; NaN where not measured. */
+  cpuUs: number;
 }
 
 /** The whole record, then projections of it and of a chapter (the target: ?lang=en at least 0.8x the whole record). */
@@ -148,8 +151,11 @@ const ms = (s: string) => {
 
 const wrkArgs = (url: string, seconds: number, connections: number, script?: string, headers: string[] = []) => ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), ...(script ? ['-s', script] : []), url];
 
-function wrk(bin: string, url: string, seconds: number, connections: number, script?: string, headers: string[] = []): Result {
-  return wrkResult(execFileSync(bin, wrkArgs(url, seconds, connections, script, headers), { encoding: 'utf8' }));
+/** `server`: the process whose CPU time (its own and its descendants') the run is charged. */
+function wrk(bin: string, url: string, seconds: number, connections: number, script?: string, headers: string[] = [], server?: number): Result {
+  const before = server ? cpuSeconds(server) : NaN;
+  const r = wrkResult(execFileSync(bin, wrkArgs(url, seconds, connections, script, headers), { encoding: 'utf8' }));
+  return { ...r, cpuUs: server ? ((cpuSeconds(server) - before) * 1e6) / r.requests : NaN };
 }
 
 /** The same without blocking this process (for measuring while it sends requests of its own). */
@@ -170,7 +176,7 @@ function wrkResult(out: string): Result {
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
   const m = /([\d.]+)(B|KB|MB|GB) read/.exec(out);
   const total = m ? Number(m[1]) * { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[m[2] as 'B'] : NaN;
-  return { rps, p50, p99, errors, non2xx, bytes: Math.round(total / requests) };
+  return { rps, p50, p99, errors, non2xx, bytes: Math.round(total / requests), requests, cpuUs: NaN };
 }
 
 async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
@@ -406,11 +412,12 @@ function rotatingPathsScript(dir: string, name: string, paths: string[]): string
   return file;
 }
 
-/** The run with the median req/s; errors summed over all runs. */
+/** The run with the median req/s, with the median CPU per answer of all runs; errors summed over all runs. */
 function median(runs: Result[]): Result {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   const mid = sorted[Math.floor(sorted.length / 2)];
-  return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0), non2xx: runs.reduce((n, r) => n + r.non2xx, 0) };
+  const cpu = runs.map((r) => r.cpuUs).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+  return { ...mid, cpuUs: cpu, errors: runs.reduce((n, r) => n + r.errors, 0), non2xx: runs.reduce((n, r) => n + r.non2xx, 0) };
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -516,7 +523,7 @@ run(async () => {
       for (const [, a] of asked) wrk(wrkBin, a.url, 2, connections, a.script, route.headers);
       // Alternate the servers and keep the median: a shared machine drifts between runs.
       const runs = new Map<string, Result[]>(asked.map(([t]) => [t.name, []]));
-      for (let i = 0; i < rounds; i++) for (const [t, a] of asked) runs.get(t.name)!.push(wrk(wrkBin, a.url, seconds, connections, a.script, route.headers));
+      for (let i = 0; i < rounds; i++) for (const [t, a] of asked) runs.get(t.name)!.push(wrk(wrkBin, a.url, seconds, connections, a.script, route.headers, t.proc.pid));
       rows.push({ route: route.name, results: new Map([...runs].map(([name, rs]) => [name, median(rs)])) });
       console.log(`  measured ${route.name}`);
     }
@@ -607,6 +614,13 @@ run(async () => {
     console.log(`|---|${names.map(() => '---:').join('|')}|`);
     for (const { route, results } of rows) console.log(`| ${route} | ${names.map((n) => cell(results.get(n), (r) => fmt(r.rps))).join(' | ')} |`);
     console.log('');
+    // Where wrk's one thread or the loopback is the limit, every server shows the same req/s: the CPU each spent per answer still tells them apart.
+    console.log('server CPU per answer, µs (user and system, all its processes and threads; median of the rounds)');
+    console.log('');
+    console.log(`| route | ${names.join(' | ')} |`);
+    console.log(`|---|${names.map(() => '---:').join('|')}|`);
+    for (const { route, results } of rows) console.log(`| ${route} | ${names.map((n) => cell(results.get(n), (r) => fmt(r.cpuUs))).join(' | ')} |`);
+    console.log('');
     console.log(`p99 ms (target <= 10 at ${connections} connections); errors and non-2xx answers summed over the rounds`);
     console.log('');
     console.log(`| route | ${names.join(' | ')} |`);
@@ -635,6 +649,18 @@ run(async () => {
         const y = results.get(b)?.rps;
         if (!x || !y) return '-';
         return `${fmt(x / y, 2)}${target && x / y < target ? ' (missed)' : ''}`;
+      }).join(' | ')} |`);
+    }
+    console.log('');
+    console.log('The same ratios by CPU per answer (the second\'s over the first\'s: above 1, the first spends less on an answer):');
+    console.log('');
+    console.log(`| route | ${shown.map(([, , label]) => label).join(' | ')} |`);
+    console.log(`|---|${shown.map(() => '---:').join('|')}|`);
+    for (const { route, results } of rows) {
+      console.log(`| ${route} | ${shown.map(([a, b]) => {
+        const x = results.get(a)?.cpuUs;
+        const y = results.get(b)?.cpuUs;
+        return x && y ? fmt(y / x, 2) : '-';
       }).join(' | ')} |`);
     }
     if (projected.length) {

@@ -1,5 +1,5 @@
-// What a process holds, read from /proc (Linux): for `npm run bench` and
-// `npm run bench:memory`.
+// What a process holds and the CPU it used, read from /proc (Linux): for
+// `npm run bench` and `npm run bench:memory`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -32,4 +32,32 @@ export function pssMb(pid: number): number {
   } catch {
     return NaN;
   }
+}
+
+/** A process and every process under it, at any depth (a wrapper's engine, a primary's workers). */
+export function descendants(pid: number): number[] {
+  return [pid, ...childPids(pid).flatMap(descendants)];
+}
+
+/** The kernel's clock ticks per second, in which /proc counts CPU time. */
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * CPU time a process and every process under it have used so far (user and
+ * system, all their threads), in seconds. A process that ended meanwhile
+ * counts nothing: take it before and after a run of a server that stays up.
+ */
+export function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const p of descendants(pid)) {
+    try {
+      // The fields after the command's name, which is in brackets and may hold spaces: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / TICKS;
 }
