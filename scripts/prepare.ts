@@ -16,7 +16,7 @@ Imports the content and builds dist/ when either is missing or stale.
   --content DIR  content folder (default: content/)
   --out DIR      output folder (default: dist/)
   --cache DIR    build cache (default: .cache/build/); --no-cache: none
-  --stamp FILE   what dist/ was built from (default: .cache/stamp.json)
+  --stamp FILE   what dist/ was built from (default: .cache/dist-stamp.json)
   --effort E     quick (the default: quick compression) or full (as published)
   --later        leave the cards, downloads, reading pages, word analysis and
                  the derived files' twins for a later build (as \`npm start\` does)

@@ -281,29 +281,24 @@ test('a preparation that fails leaves no dist/ (nor a half-made one) and frees t
   // An audit of another version: the build refuses it before writing anything.
   rewrite(join(content, 'audit.json'), '{"version":2}');
   const failPort = await freePort();
-  const err = await ensureBuilt({
-    contentDir: content,
-    distDir: join(dir, 'dist'),
-    cacheDir: null,
-    stampFile: join(dir, 'stamp.json'),
-    say: () => {},
-    whilePreparing: () => answerWhilePreparing('127.0.0.1', failPort),
-  }).catch((e: Error) => e);
+  const prepare = (apart?: (line: string) => void) =>
+    ensureBuilt({
+      contentDir: content,
+      distDir: join(dir, 'dist'),
+      cacheDir: null,
+      stampFile: join(dir, 'stamp.json'),
+      say: () => {},
+      whilePreparing: () => answerWhilePreparing('127.0.0.1', failPort),
+      apart,
+    }).catch((e: Error) => e);
+  const err = await prepare();
   assert.instance(err, Error);
   assert.is((err as Error).name, 'BuildError');
   assert.equal(readdirSync(dir), [], 'no dist/, no staging folder, no stamp');
   assert.is(await get(failPort, '/'), null);
   // Prepared apart, as `npm start` does: the child's error is this one's, the port freed alike.
   const lines: string[] = [];
-  const apart = await ensureBuilt({
-    contentDir: content,
-    distDir: join(dir, 'dist'),
-    cacheDir: null,
-    stampFile: join(dir, 'stamp.json'),
-    say: () => {},
-    whilePreparing: () => answerWhilePreparing('127.0.0.1', failPort),
-    apart: (line) => lines.push(line),
-  }).catch((e: Error) => e);
+  const apart = await prepare((line) => lines.push(line));
   assert.instance(apart, Error);
   assert.is((apart as Error).name, 'BuildError');
   assert.match((apart as Error).message, /^dist\/ could not be prepared \(exit 1\): .*audit\.json: not an audit of this version/);
