@@ -16,6 +16,7 @@ import { prepare } from '../../src/http/served.ts';
 import { SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../../src/contract/limits.ts';
 import { testDist } from '../helpers/dist.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
+import { FILES } from '../../src/layout.ts';
 
 const t = suite('what a worker keeps per build');
 let served: ReturnType<typeof prepare>;
@@ -50,7 +51,10 @@ t('a reload lets go of the build served before, once its answers are gone: nothi
   const { distDir } = await testDist();
   const data = tempDir();
   let first: Awaited<ReturnType<typeof loadDist>> | undefined = await loadDist(distDir);
+  // The build, and the slab that holds its records (what a cache keeping a view of one record would keep alive too).
   const held = new WeakRef(first.assets);
+  const slab = new WeakRef(first.assets.get(FILES.verse(2, 47))!.identity.body.buffer);
+  assert.ok(slab.deref()!.byteLength > 10_000_000, 'the records are views of one slab');
   const app = createApp({ dist: first, auth: 'optional', keys: await FileKeyStore.open(data), usage: await FileUsageStore.open(data, { flushEveryMs: 0 }), limiter: createLimiter(memoryFactory), anonLimit: 0 });
   first = undefined;
   // Answers from the first build: held records, a projection, a language form, a streamed file, a page.
@@ -65,11 +69,12 @@ t('a reload lets go of the build served before, once its answers are gone: nothi
   // A WeakRef's target lives at least until the job that made it ends: collect after it.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
-  for (let i = 0; i < 5 && held.deref(); i++) {
+  for (let i = 0; i < 5 && (held.deref() || slab.deref()); i++) {
     await new Promise((r) => setTimeout(r, 10));
     gc();
   }
   assert.is(held.deref(), undefined, 'the first build is collected');
+  assert.is(slab.deref(), undefined, 'and its slab');
 });
 
 t.run();
