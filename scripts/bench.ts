@@ -21,7 +21,8 @@ Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connectio
 
 Builds dist/ if needed, then measures side by side, on the same dist/, the
 server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
-with GITA_WORKERS=auto, nginx (Debian nginx-light, a config written to a
+with GITA_WORKERS=auto, one Node worker without its request log
+(GITA_REQUEST_LOG=off), nginx (Debian nginx-light, a config written to a
 temporary folder, loopback only, worker_processes auto), and two bare servers
 answering the same bytes from memory, headers and coding included
 (scripts/bench-reference.mjs on node:http, with one process and one per
@@ -45,7 +46,8 @@ plain and again with Accept-Encoding: br, gzip (what browsers send); after
 them each of our servers gets 20 s of mixed load (wrk script: records,
 projections, search, cards, words, /verses, reading pages) and RSS is read
 per worker; every target is printed beside its figure, met or missed.
-Printed, not asserted.
+Each server's CPU per answer is printed beside its req/s, and the ratios by
+it too. Printed, not asserted.
 
 --quick: only the four hot routes (plain and br/gzip), Node and Bun, one
 round of 3 s each, and the mixed load's RSS (about 6 minutes).
@@ -480,6 +482,13 @@ run(async () => {
       targets.push({ name: `${engine} ${workers}`, engine, port: p, proc, gita: true, rss: () => (workers === '1' ? [rssMb(proc.pid!)] : childPids(proc.pid!).map(rssMb)), pss: () => (workers === '1' ? [pssMb(proc.pid!)] : childPids(proc.pid!).map(pssMb)) });
     }
   }
+  // One Node worker without its request log (GITA_REQUEST_LOG=off, for a server behind a proxy that logs): what the log costs.
+  if (engines.includes('node')) {
+    const p = port++;
+    const [cmd, args] = serverCommand('node', ['--port', String(p), '--host', '127.0.0.1']);
+    const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: '1', GITA_REQUEST_LOG: 'off', GITA_DATA_DIR: dataDir() }, stdio: ['ignore', 'ignore', 'inherit'] });
+    targets.push({ name: 'node 1 no log', engine: 'node', port: p, proc, gita: true, rss: () => [rssMb(proc.pid!)], pss: () => [pssMb(proc.pid!)] });
+  }
   const nginxPort = port++;
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, nginxPort), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
   targets.push({ name: 'nginx', port: nginxPort, proc: nginx, gita: false, rss: () => processTree(nginx.pid!).map(rssMb), pss: () => processTree(nginx.pid!).map(pssMb) });
@@ -632,6 +641,8 @@ run(async () => {
       ['bun 1', 'bare Bun.serve', 'bun 1 / bare Bun.serve', null],
       ['node auto', 'nginx', 'node auto / nginx', null],
       ['node 1', 'bare node:http', 'node 1 / bare node:http', TARGETS.node1OverBare],
+      ['node 1 no log', 'bare node:http', 'node 1 no log / bare node:http', null],
+      ['node 1 no log', 'node 1', 'node 1 no log / node 1', null],
       ['node auto', 'bare node:http auto', 'node auto / bare node:http auto', TARGETS.nodeAutoOverBareAuto],
       ['bare node:http auto', 'nginx', 'bare node:http auto / nginx', null],
       ['deno auto', 'nginx', 'deno auto / nginx', null],

@@ -39,7 +39,8 @@ const CHUNK = 64 * 1024;
 /** Characters of lines kept as a string before they are encoded into the byte buffer. */
 const PENDING = 4 * 1024;
 
-export function createLog(write: (chunk: string | Uint8Array) => void = (c) => process.stdout.write(c), flushMs = 100): RequestLog {
+/** `requests: false`: no line per request (GITA_REQUEST_LOG=off); the other lines as ever. */
+export function createLog(write: (chunk: string | Uint8Array) => void = (c) => process.stdout.write(c), flushMs = 100, { requests = true } = {}): RequestLog {
   // Lines are appended to a short string and encoded into a byte buffer every
   // few kilobytes. A string holding all of a write's lines (64 KB) kept a
   // thousand young strings alive across each garbage collection, which made
@@ -82,19 +83,21 @@ export function createLog(write: (chunk: string | Uint8Array) => void = (c) => p
     }
   };
   return {
-    request(method, url, status, ms) {
-      const now = Date.now();
-      if (now !== stampMs) {
-        stampMs = now;
-        stamp = new Date(now).toISOString();
-      }
-      const shown = url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}...` : url;
-      push(`${stamp} ${method} ${redact(shown)} ${status} ${ms.toFixed(1)}ms`);
-    },
+    request: requests ? request : () => {},
     line(text) {
       push(text);
       flush();
     },
     flush,
   };
+
+  function request(method: string, url: string, status: number, ms: number) {
+    const now = Date.now();
+    if (now !== stampMs) {
+      stampMs = now;
+      stamp = new Date(now).toISOString();
+    }
+    const shown = url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}...` : url;
+    push(`${stamp} ${method} ${redact(shown)} ${status} ${ms.toFixed(1)}ms`);
+  }
 }

@@ -48,7 +48,7 @@ export interface ServiceOptions {
 }
 
 export async function createService(config: Config, { clusterWorker = false, workers = () => 1, slabs }: ServiceOptions = {}): Promise<Service> {
-  const log = createLog();
+  const log = createLog(undefined, undefined, { requests: config.requestLog === 'on' });
   // A worker's counts are its primary's, which holds the folder.
   if (!clusterWorker) await claimDataDir(config);
   const dist = await loadDist(config.distDir, slabs);

@@ -64,7 +64,8 @@ function contract(runtime: Runtime) {
     [server, requiredServer, offServer] = await Promise.all([
       startServer(runtime, { dist: distDir, dataDir }),
       startServer(runtime, { dist: distDir, dataDir: requiredDir, env: { GITA_AUTH: 'required' } }),
-      startServer(runtime, { dist: distDir, dataDir: offDir, env: { GITA_AUTH: 'off' } }),
+      // Its request log off too: a server behind a proxy that logs.
+      startServer(runtime, { dist: distDir, dataDir: offDir, env: { GITA_AUTH: 'off', GITA_REQUEST_LOG: 'off' } }),
     ]);
     keyServer = server;
   }));
@@ -463,6 +464,15 @@ function contract(runtime: Runtime) {
     const s = offServer.url;
     assert.is((await fetchRaw(s, '/slok/1/1', { headers: { 'x-api-key': 'anything-at-all-really' } })).status, 200);
     assert.is((await fetchRaw(s, '/slok/1/1')).status, 200);
+  });
+
+  t('GITA_REQUEST_LOG=off: no line per request, the start-up line still', async () => {
+    assert.is((await fetchRaw(offServer.url, '/chapter/4')).status, 200);
+    assert.is((await fetchRaw(offServer.url, '/nope')).status, 404);
+    await new Promise((r) => setTimeout(r, 300));
+    const out = offServer.output();
+    assert.match(out, /listening on/);
+    assert.not.match(out, /GET \/(chapter|slok|nope)/);
   });
 
   t('the log has one line per request, with api_key redacted and never the key', async () => {
