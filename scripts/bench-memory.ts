@@ -13,7 +13,7 @@
 // background build is loaded: what a user who follows the README gets.
 // Printed, not asserted; on the built dist/ (npm run build).
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -73,11 +73,13 @@ async function measure(name: string, paths: readonly string[], port: number, fre
   const dir = fresh ?? root;
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const proc = spawn(process.execPath, [...flags, join(dir, 'bin', 'run.mjs'), 'start', ...(fresh ? [] : ['--no-prepare']), '--port', String(port), '--host', '127.0.0.1'], { cwd: dir, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: values.workers, GITA_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', fresh ? 'ignore' : 'inherit'] });
+  // A fresh start's preparation says a great deal: into a file, named if the start fails.
+  const output = fresh ? openSync(join(work, 'fresh-start.log'), 'w') : 'ignore';
+  const proc = spawn(process.execPath, [...flags, join(dir, 'bin', 'run.mjs'), 'start', ...(fresh ? [] : ['--no-prepare']), '--port', String(port), '--host', '127.0.0.1'], { cwd: dir, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: values.workers, GITA_DATA_DIR: dataDir }, stdio: ['ignore', output, fresh ? output : 'inherit'] });
   const waitFor = async (what: string, done: () => Promise<boolean>) => {
     for (let i = 0; ; i++) {
       if (await done()) return ((performance.now() - started) / 1000).toFixed(1);
-      if (i > (fresh ? 3000 : 300) || proc.exitCode !== null) throw new Error(`the server on port ${port}: ${what} never came`);
+      if (i > (fresh ? 3000 : 300) || proc.exitCode !== null) throw new Error(`the server on port ${port}: ${what} never came${fresh ? `; its output: ${readFileSync(join(work, 'fresh-start.log'), 'utf8').slice(-2000)}` : ''}`);
       await sleep(100);
     }
   };
