@@ -474,21 +474,17 @@ run(async () => {
   const targets: Target[] = [];
   let stopping = false;
   let port = 18_100;
-  for (const engine of engines) {
-    for (const workers of ['1', 'auto']) {
-      const p = port++;
-      const [cmd, args] = serverCommand(engine, ['--port', String(p), '--host', '127.0.0.1']);
-      const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers, GITA_DATA_DIR: dataDir() }, stdio: ['ignore', 'ignore', 'inherit'] });
-      targets.push({ name: `${engine} ${workers}`, engine, port: p, proc, gita: true, rss: () => (workers === '1' ? [rssMb(proc.pid!)] : childPids(proc.pid!).map(rssMb)), pss: () => (workers === '1' ? [pssMb(proc.pid!)] : childPids(proc.pid!).map(pssMb)) });
-    }
-  }
-  // One Node worker without its request log (GITA_REQUEST_LOG=off, for a server behind a proxy that logs): what the log costs.
-  if (engines.includes('node')) {
+  /** One of our servers: `engine` with `workers`, the environment's settings over the bench's. */
+  const ours = (name: string, engine: Engine, workers: '1' | 'auto', env: Record<string, string> = {}) => {
     const p = port++;
-    const [cmd, args] = serverCommand('node', ['--port', String(p), '--host', '127.0.0.1']);
-    const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: '1', GITA_REQUEST_LOG: 'off', GITA_DATA_DIR: dataDir() }, stdio: ['ignore', 'ignore', 'inherit'] });
-    targets.push({ name: 'node 1 no log', engine: 'node', port: p, proc, gita: true, rss: () => [rssMb(proc.pid!)], pss: () => [pssMb(proc.pid!)] });
-  }
+    const [cmd, args] = serverCommand(engine, ['--port', String(p), '--host', '127.0.0.1']);
+    const proc = spawn(cmd, args, { cwd: PROJECT_ROOT, env: { ...process.env, GITA_ANON_LIMIT: '0', GITA_WORKERS: workers, GITA_DATA_DIR: dataDir(), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const pids = () => (workers === '1' ? [proc.pid!] : childPids(proc.pid!));
+    targets.push({ name, engine, port: p, proc, gita: true, rss: () => pids().map(rssMb), pss: () => pids().map(pssMb) });
+  };
+  for (const engine of engines) for (const workers of ['1', 'auto'] as const) ours(`${engine} ${workers}`, engine, workers);
+  // One Node worker without its request log (for a server behind a proxy that logs): what the log costs.
+  if (engines.includes('node')) ours('node 1 no log', 'node', '1', { GITA_REQUEST_LOG: 'off' });
   const nginxPort = port++;
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, nginxPort), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
   targets.push({ name: 'nginx', port: nginxPort, proc: nginx, gita: false, rss: () => processTree(nginx.pid!).map(rssMb), pss: () => processTree(nginx.pid!).map(pssMb) });
