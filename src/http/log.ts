@@ -36,19 +36,24 @@ const MAX_LOGGED_URL = 512;
 
 /** Bytes of log lines held before a write. */
 const CHUNK = 64 * 1024;
-/** Characters of lines kept as a string before they are encoded into the byte buffer. */
-const PENDING = 4 * 1024;
+
+/** The line of one request, as written: time, method, path (key redacted), status, milliseconds. */
+function requestLine(stamp: string, method: string, url: string, status: number, ms: number): string {
+  const shown = url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}...` : url;
+  return `${stamp} ${method} ${redact(shown)} ${status} ${ms.toFixed(1)}ms`;
+}
 
 /** `requests: false`: no line per request (GITA_REQUEST_LOG=off); the other lines as ever. */
 export function createLog(write: (chunk: string | Uint8Array) => void = (c) => process.stdout.write(c), flushMs = 100, { requests = true } = {}): RequestLog {
-  // Lines are appended to a short string and encoded into a byte buffer every
-  // few kilobytes. A string holding all of a write's lines (64 KB) kept a
-  // thousand young strings alive across each garbage collection, which made
-  // every collection about twice as dear; encoding each line on its own
-  // costs a call per request instead.
+  // A request's line is copied into a byte buffer a character at a time, and
+  // the buffer is written a few times a second. Built as a string and encoded
+  // in batches, a line took about twice as long in a served request (1.2-1.4
+  // µs against 0.8 in a profile), its young strings kept alive until their
+  // batch was encoded: three times the collections in a loop of lines alone.
+  // Lines the quick copy cannot take (a query, which may hold a key to
+  // redact; a character that is not printable ASCII) are formatted as ever.
   let bytes = Buffer.allocUnsafeSlow(CHUNK);
   let used = 0;
-  let pending = '';
   // The timestamp is formatted once per millisecond, not once per request.
   let stampMs = 0;
   let stamp = '';
@@ -61,22 +66,34 @@ export function createLog(write: (chunk: string | Uint8Array) => void = (c) => p
     used = 0;
     write(out);
   };
-  const encode = () => {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (used + pending.length * 3 > CHUNK) writeBytes();
-    if (pending.length * 3 > CHUNK) write(pending);
-    else used += bytes.write(pending, used);
-    pending = '';
-  };
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (pending) encode();
     writeBytes();
   };
-  const push = (line: string) => {
-    pending += line + '\n';
-    if (pending.length >= PENDING) encode();
+  /** A line as UTF-8, after the lines before it. */
+  const append = (text: string) => {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (used + text.length * 3 > CHUNK) writeBytes();
+    if (text.length * 3 > CHUNK) write(text);
+    else used += bytes.write(text, used);
+  };
+  /**
+   * `s` copied as bytes, when every character is printable ASCII (and, with
+   * `query` false, none is a `?`: a query may hold a key to redact). False
+   * when one is not; what was copied is then overwritten.
+   */
+  const copy = (s: string, query: boolean): boolean => {
+    const n = s.length;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e || (c === 0x3f && !query)) return false;
+      bytes[used + i] = c;
+    }
+    used += n;
+    return true;
+  };
+  const later = () => {
     if (!timer) {
       timer = setTimeout(flush, flushMs);
       timer.unref();
@@ -85,7 +102,7 @@ export function createLog(write: (chunk: string | Uint8Array) => void = (c) => p
   return {
     request: requests ? request : () => {},
     line(text) {
-      push(text);
+      append(`${text}\n`);
       flush();
     },
     flush,
@@ -97,7 +114,28 @@ export function createLog(write: (chunk: string | Uint8Array) => void = (c) => p
       stampMs = now;
       stamp = new Date(now).toISOString();
     }
-    const shown = url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}...` : url;
-    push(`${stamp} ${method} ${redact(shown)} ${status} ${ms.toFixed(1)}ms`);
+    const time = ms.toFixed(1);
+    // The most a line takes on the quick path: ASCII, a byte a character.
+    if (used + stamp.length + method.length + url.length + time.length + 16 > CHUNK) writeBytes();
+    const start = used;
+    // The quick path: a path without a query, all printable ASCII, as almost every request has.
+    const quick =
+      url.length <= MAX_LOGGED_URL && status >= 100 && status <= 999 && status % 1 === 0 &&
+      copy(stamp, true) && (bytes[used++] = 0x20) && copy(method, true) && (bytes[used++] = 0x20) && copy(url, false);
+    if (quick) {
+      bytes[used++] = 0x20;
+      bytes[used++] = 0x30 + Math.floor(status / 100);
+      bytes[used++] = 0x30 + (Math.floor(status / 10) % 10);
+      bytes[used++] = 0x30 + (status % 10);
+      bytes[used++] = 0x20;
+      copy(time, true);
+      bytes[used++] = 0x6d; // m
+      bytes[used++] = 0x73; // s
+      bytes[used++] = 0x0a;
+    } else {
+      used = start;
+      append(`${requestLine(stamp, method, url, status, ms)}\n`);
+    }
+    later();
   }
 }
