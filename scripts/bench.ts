@@ -21,8 +21,8 @@ Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connectio
 
 Builds dist/ if needed, then measures side by side, on the same dist/, the
 server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
-with GITA_WORKERS=auto, one Node worker without its request log
-(GITA_REQUEST_LOG=off), nginx (Debian nginx-light, a config written to a
+with GITA_WORKERS=auto, one Node worker with its request log
+(GITA_REQUEST_LOG=on; off by default), nginx (Debian nginx-light, a config written to a
 temporary folder, loopback only, worker_processes auto), and two bare servers
 answering the same bytes from memory, headers and coding included
 (scripts/bench-reference.mjs on node:http, with one process and one per
@@ -484,7 +484,7 @@ run(async () => {
   };
   for (const engine of engines) for (const workers of ['1', 'auto'] as const) ours(`${engine} ${workers}`, engine, workers);
   // One Node worker without its request log (for a server behind a proxy that logs): what the log costs.
-  if (engines.includes('node')) ours('node 1 no log', 'node', '1', { GITA_REQUEST_LOG: 'off' });
+  if (engines.includes('node')) ours('node 1 with log', 'node', '1', { GITA_REQUEST_LOG: 'on' });
   const nginxPort = port++;
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, nginxPort), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
   targets.push({ name: 'nginx', port: nginxPort, proc: nginx, gita: false, rss: () => processTree(nginx.pid!).map(rssMb), pss: () => processTree(nginx.pid!).map(pssMb) });
@@ -637,8 +637,8 @@ run(async () => {
       ['bun 1', 'bare Bun.serve', 'bun 1 / bare Bun.serve', null],
       ['node auto', 'nginx', 'node auto / nginx', null],
       ['node 1', 'bare node:http', 'node 1 / bare node:http', TARGETS.node1OverBare],
-      ['node 1 no log', 'bare node:http', 'node 1 no log / bare node:http', null],
-      ['node 1 no log', 'node 1', 'node 1 no log / node 1', null],
+      ['node 1 with log', 'bare node:http', 'node 1 with log / bare node:http', null],
+      ['node 1 with log', 'node 1', 'node 1 with log / node 1', null],
       ['node auto', 'bare node:http auto', 'node auto / bare node:http auto', TARGETS.nodeAutoOverBareAuto],
       ['bare node:http auto', 'nginx', 'bare node:http auto / nginx', null],
       ['deno auto', 'nginx', 'deno auto / nginx', null],

@@ -20,9 +20,10 @@ test('worker kind: threads by default, processes when asked (flag over environme
   assert.throws(() => loadConfig({ GITA_WORKER_KIND: 'cluster' }), (e: Error) => e instanceof ConfigError && e.message === 'GITA_WORKER_KIND (--worker-kind): "cluster" is not one of threads, processes');
 });
 
-test('request log: on by default, off when asked (flag over environment), anything else refused by name', () => {
-  assert.is(loadConfig({}).requestLog, 'on');
-  assert.is(loadConfig({ GITA_REQUEST_LOG: ' OFF ' }).requestLog, 'off');
+test('request log: off by default, on when asked (flag over environment), anything else refused by name', () => {
+  assert.is(loadConfig({}).requestLog, 'off');
+  assert.is(loadConfig({ GITA_REQUEST_LOG: ' ON ' }).requestLog, 'on');
+  assert.is(loadConfig({ GITA_REQUEST_LOG: 'on' }, { 'request-log': 'off' }).requestLog, 'off');
   assert.is(loadConfig({ GITA_REQUEST_LOG: 'off' }, { 'request-log': 'on' }).requestLog, 'on');
   assert.throws(() => loadConfig({ GITA_REQUEST_LOG: 'errors' }), (e: Error) => e instanceof ConfigError && e.message === 'GITA_REQUEST_LOG (--request-log): "errors" is not one of on, off');
 });

@@ -85,7 +85,8 @@ function abuseSuite(runtime: Runtime) {
     [server, keyed, required] = await Promise.all([
       startServer(runtime, { dist, dataDir: tempDir() }),
       startServer(runtime, { dist, dataDir }),
-      startServer(runtime, { dist, dataDir: requiredDir, env: { GITA_AUTH: 'required' } }),
+      // Its request log on: the redaction of the key is read from it.
+      startServer(runtime, { dist, dataDir: requiredDir, env: { GITA_AUTH: 'required', GITA_REQUEST_LOG: 'on' } }),
     ]);
   }));
   t.after(hook(async () => {
