@@ -483,7 +483,7 @@ run(async () => {
     targets.push({ name, engine, port: p, proc, gita: true, rss: () => pids().map(rssMb), pss: () => pids().map(pssMb) });
   };
   for (const engine of engines) for (const workers of ['1', 'auto'] as const) ours(`${engine} ${workers}`, engine, workers);
-  // One Node worker without its request log (for a server behind a proxy that logs): what the log costs.
+  // One Node worker with its request log (off by default): what the log costs.
   if (engines.includes('node')) ours('node 1 with log', 'node', '1', { GITA_REQUEST_LOG: 'on' });
   const nginxPort = port++;
   const nginx = spawn(nginxBin, ['-c', nginxConfig(work, PATHS.dist, nginxPort), '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
