@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
-import { MMAP_THRESHOLD } from '../src/http/allocator.mjs';
+import { allocatorEnv } from '../src/http/allocator.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -60,19 +60,20 @@ export async function runScript(name, args) {
 }
 
 /**
- * glibc's mmap threshold (src/http/allocator.mjs) is read only as a process
- * starts, so `start` starts itself again in place (execve: the same process,
- * Node 22.15 and later) with it set. A value the operator set is kept.
- * Worker processes get it from the primary (src/http/supervisor.ts,
+ * glibc's allocator settings (src/http/allocator.mjs: the mmap threshold and
+ * two arenas) are read only as a process starts, so `start` starts itself
+ * again in place (execve: the same process, Node 22.15 and later) with them
+ * set. A value the operator set is kept; with both set there is no second
+ * start. Worker processes get them from the primary (src/http/supervisor.ts,
  * workerEnv).
  */
 export function startsAgainWithAllocator(env = process.env) {
-  return process.platform === 'linux' && typeof process.execve === 'function' && env.MALLOC_MMAP_THRESHOLD_ === undefined;
+  return process.platform === 'linux' && typeof process.execve === 'function' && (env.MALLOC_MMAP_THRESHOLD_ === undefined || env.MALLOC_ARENA_MAX === undefined);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv[2] === 'start' && isMainThread && startsAgainWithAllocator()) {
-    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD });
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...allocatorEnv(process.env) });
   }
   await runScript(process.argv[2], process.argv.slice(3));
 }

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flags, run } from '../src/cli/run.ts';
 import { PATHS, PROJECT_ROOT, serverCommand } from '../src/paths.ts';
-import { MMAP_THRESHOLD } from '../src/http/allocator.mjs';
+import { allocatorEnv } from '../src/http/allocator.mjs';
 
 const usage = `
 Usage: npm run bench:instructions [-- --routes /slok/2/47,/chapters] [--answers 2000] [--windows 7] [--warm-up 3000] [--coding br]
@@ -93,8 +93,8 @@ async function measure(name: string, cmd: string, args: string[], env: Record<st
   const dir = mkdtempSync(join(tmpdir(), 'gita-callgrind-'));
   const proc = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'cg.%p')}`, cmd, ...args], {
     cwd: PROJECT_ROOT,
-    // The server starts itself again with glibc's mmap threshold when it is not set; under valgrind that second start would run uncounted.
-    env: { ...process.env, MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD, ...env },
+    // The server starts itself again with glibc's allocator settings when they are not set; under valgrind that second start would run uncounted.
+    env: { ...process.env, ...allocatorEnv(process.env), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

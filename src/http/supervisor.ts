@@ -8,7 +8,7 @@
 // lets every worker finish its in-flight requests before it writes the counts
 // and exits 0. What differs between the two ways (how a worker is made, asked
 // to stop, and known to be dead) is the caller's `WorkerControl`.
-import { MMAP_THRESHOLD } from './allocator.mjs';
+import { allocatorEnv } from './allocator.mjs';
 import type { Config } from '../config.ts';
 import { CLUSTER_FLUSH_MS, serveWorkers } from '../keys/cluster.ts';
 import { FileUsageStore } from '../keys/usage.ts';
@@ -32,18 +32,11 @@ export function restartPause(quickDeaths: number): number {
 
 /**
  * What a worker's environment adds to the primary's: glibc's allocator
- * settings, read only as a process starts. Two arenas: glibc gives each
- * thread that allocates under contention an arena of its own (up to 8 a
- * core), and keeps what it freed there; a worker compresses and reads on
- * libuv's four threads, and with two arenas a worker held 12-15 MB less
- * after the mixed load's projections, at the same requests a second. Blocks
- * of 512 kB and more mapped on their own (the same threshold `npm start`
- * gives its own process: allocator.mjs), so that large answers
- * and compressions give their memory back (docs/benchmarks.md). A value the
- * operator set is kept.
+ * settings (allocator.mjs: two arenas, the mmap threshold), read only as a
+ * process starts. A value the operator set is kept.
  */
 export function workerEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return { MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD };
+  return allocatorEnv(env);
 }
 
 /** What the supervisor needs of one kind of worker. */

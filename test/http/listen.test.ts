@@ -68,14 +68,20 @@ test('bound to a name: the address it resolved to, not the name', async () => {
 /** The environment the kernel gave a process, as NAME=value lines. */
 const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
 
-test("Node's server runs with glibc's mmap threshold (started again in place, Node 22.15 and later), or the operator's", async () => {
+test("Node's server runs with glibc's allocator settings (started again in place, Node 22.15 and later), or the operator's", async () => {
   const reexec = process.platform === 'linux' && typeof (process as { execve?: unknown }).execve === 'function';
-  for (const [given, expected] of [[undefined, reexec ? '524288' : undefined], ['1048576', '1048576']] as const) {
-    const { line, stop, pid } = await startLine('127.0.0.1', 'node', { MALLOC_MMAP_THRESHOLD_: given });
+  const cases: Array<[Record<string, string | undefined>, string[]]> = [
+    [{}, reexec ? ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=524288'] : []],
+    // One set by the operator is kept; the other is still added.
+    [{ MALLOC_MMAP_THRESHOLD_: '1048576' }, reexec ? ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=1048576'] : ['MALLOC_MMAP_THRESHOLD_=1048576']],
+    [{ MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '1048576' }, ['MALLOC_ARENA_MAX=4', 'MALLOC_MMAP_THRESHOLD_=1048576']],
+  ];
+  for (const [given, expected] of cases) {
+    const { line, stop, pid } = await startLine('127.0.0.1', 'node', { MALLOC_ARENA_MAX: undefined, MALLOC_MMAP_THRESHOLD_: undefined, ...given });
     try {
       // The process started is the one serving: execve keeps its pid, and no other process is left in between.
       assert.match(line, /^gita-api listening on http:\/\/127\.0\.0\.1:\d+ /);
-      assert.equal(environ(pid).filter((v) => v.startsWith('MALLOC_MMAP_THRESHOLD_=')), expected === undefined ? [] : [`MALLOC_MMAP_THRESHOLD_=${expected}`]);
+      assert.equal(environ(pid).filter((v) => v.startsWith('MALLOC_')).sort(), expected, JSON.stringify(given));
     } finally {
       stop();
     }

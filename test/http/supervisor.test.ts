@@ -158,12 +158,15 @@ test('stopOnce: says why, finishes, says stopped, flushes and exits 0, however o
   assert.equal(codes, [0]);
 });
 
-test("workers get two malloc arenas and npm start's mmap threshold, unless the operator chose their own", async () => {
+test("workers and npm start's own process get two malloc arenas and the mmap threshold, unless the operator chose their own", async () => {
   assert.equal(workerEnv({}), { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '524288' });
   assert.equal(workerEnv({ MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '131072' }), { MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '131072' });
   const run = (await import(new URL('../../bin/run.mjs', import.meta.url).href)) as { startsAgainWithAllocator: (env: NodeJS.ProcessEnv) => boolean };
-  assert.is(run.startsAgainWithAllocator({ MALLOC_MMAP_THRESHOLD_: '1048576' }), false);
-  assert.is(run.startsAgainWithAllocator({}), process.platform === 'linux' && typeof (process as { execve?: unknown }).execve === 'function');
+  const reexec = process.platform === 'linux' && typeof (process as { execve?: unknown }).execve === 'function';
+  assert.is(run.startsAgainWithAllocator({ MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '1048576' }), false);
+  assert.is(run.startsAgainWithAllocator({ MALLOC_MMAP_THRESHOLD_: '1048576' }), reexec);
+  assert.is(run.startsAgainWithAllocator({ MALLOC_ARENA_MAX: '8' }), reexec);
+  assert.is(run.startsAgainWithAllocator({}), reexec);
 });
 
 test.run();
