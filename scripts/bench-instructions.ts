@@ -1,4 +1,4 @@
-// npm run bench:instructions [-- --routes /slok/2/47,/chapters] [--answers N] [--windows N] [--coding br]
+// npm run bench:instructions [-- --routes /slok/2/47,/chapters] [--answers N] [--windows N] [--coding br] [--idle-collections]
 // Instructions per answer, counted by valgrind's callgrind: one Node worker
 // of the server (as `npm start` runs it, and with GITA_REQUEST_LOG=on), the
 // bare node:http server and Fastify 5 giving the same bytes
@@ -13,9 +13,12 @@
 // warm-up, then `windows` windows of `answers` answers each, counted one by
 // one (8 connections, keep-alive). The engine goes on compiling the hot code
 // for thousands of answers under valgrind, so the first windows count more:
-// the median of the last three is the figure. In about one run of four our
-// server settles half as high again (docs/benchmarks.md, not explained yet):
-// every window is printed, so that such a run shows. Printed, not asserted.
+// the median of the last three is the figure. --idle-collections: after the
+// warm-up, three full collections while the server is idle (as V8 makes
+// them to reduce an idle process's memory), then the warm-up again: what a
+// server meets after a quiet spell. Such a collection once put our server
+// at half as many instructions again for good (src/http/tick-shapes.ts).
+// Printed, not asserted.
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { Agent, get } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,14 +29,15 @@ import { PATHS, PROJECT_ROOT, serverCommand } from '../src/paths.ts';
 import { allocatorEnv } from '../src/http/allocator.mjs';
 
 const usage = `
-Usage: npm run bench:instructions [-- --routes /slok/2/47,/chapters] [--answers 2000] [--windows 7] [--warm-up 3000] [--coding br]
+Usage: npm run bench:instructions [-- --routes /slok/2/47,/chapters] [--answers 2000] [--windows 7] [--warm-up 3000] [--coding br] [--idle-collections]
 
 Instructions per answer (valgrind --tool=callgrind) of one Node worker of
 the server, the same with its request log on, the bare node:http server and
 Fastify 5 giving the same bytes; the median of the last three windows, and
 the ratios. Needs valgrind (Debian package valgrind) and a built dist/.
-About two minutes per server and route. A figure half as high again as the
-others' is a slower state our server falls into now and then: run again.
+About two minutes per server and route. --idle-collections: after the
+warm-up, three full collections while the server is idle, then the warm-up
+again (each server is started with --expose-gc).
 `;
 
 interface Figure {
@@ -89,9 +93,12 @@ function lastDump(dir: string, pid: number, n: number): number {
  */
 const PRIME = '/search?q=yoga';
 
-async function measure(name: string, cmd: string, args: string[], env: Record<string, string>, port: number, path: string, o: { answers: number; windows: number; warmUp: number; coding?: string }, prime?: string): Promise<Figure> {
+/** Full collections on a signal, for --idle-collections: loaded into each server (every one is a Node process). */
+const COLLECT = ['--expose-gc', '--require', join(PROJECT_ROOT, 'scripts', 'bench-collect.cjs')];
+
+async function measure(name: string, cmd: string, args: string[], env: Record<string, string>, port: number, path: string, o: { answers: number; windows: number; warmUp: number; coding?: string; idleCollections: boolean }, prime?: string): Promise<Figure> {
   const dir = mkdtempSync(join(tmpdir(), 'gita-callgrind-'));
-  const proc = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'cg.%p')}`, cmd, ...args], {
+  const proc = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'cg.%p')}`, cmd, ...(o.idleCollections ? COLLECT : []), ...args], {
     cwd: PROJECT_ROOT,
     // The server starts itself again with glibc's allocator settings when they are not set; under valgrind that second start would run uncounted.
     env: { ...process.env, ...allocatorEnv(process.env), ...env },
@@ -104,6 +111,11 @@ async function measure(name: string, cmd: string, args: string[], env: Record<st
     await ready(port, path, proc, name);
     if (prime) await answer(port, prime, 1, undefined, 1);
     await answer(port, path, o.warmUp, o.coding);
+    if (o.idleCollections) {
+      proc.kill('SIGUSR2');
+      await new Promise((r) => setTimeout(r, 5_000));
+      await answer(port, path, o.warmUp, o.coding);
+    }
     control('-i', 'on');
     const windows: number[] = [];
     for (let w = 1; w <= o.windows; w++) {
@@ -129,8 +141,9 @@ run(async () => {
     windows: { type: 'string', default: '7' },
     'warm-up': { type: 'string', default: '3000' },
     coding: { type: 'string' },
+    'idle-collections': { type: 'boolean', default: false },
   });
-  const o = { answers: Number(values.answers), windows: Number(values.windows), warmUp: Number(values['warm-up']), coding: values.coding };
+  const o = { answers: Number(values.answers), windows: Number(values.windows), warmUp: Number(values['warm-up']), coding: values.coding, idleCollections: values['idle-collections'] === true };
   for (const [k, v] of Object.entries({ '--answers': o.answers, '--windows': o.windows, '--warm-up': o.warmUp })) if (!(Number.isInteger(v) && v > 0)) throw new Error(`${k}: expected a whole number above 0`);
   if (o.windows < 3) throw new Error('--windows: at least 3 (the figure is the median of the last three)');
   if (spawnSync('sh', ['-c', 'command -v valgrind && command -v callgrind_control'], { stdio: 'ignore' }).status !== 0) throw new Error('valgrind is missing: install the Debian package valgrind (apt-get install valgrind)');
@@ -149,7 +162,7 @@ run(async () => {
     ['bare node:http', reference(), () => ({})],
     ['Fastify 5', reference('fastify'), () => ({})],
   ];
-  console.log(`node ${process.version}, valgrind ${execFileSync('valgrind', ['--version'], { encoding: 'utf8' }).trim()}; ${o.warmUp} answers uncounted, then ${o.windows} windows of ${o.answers}${o.coding ? `; Accept-Encoding: ${o.coding}` : ''}`);
+  console.log(`node ${process.version}, valgrind ${execFileSync('valgrind', ['--version'], { encoding: 'utf8' }).trim()}; ${o.warmUp} answers uncounted, then ${o.windows} windows of ${o.answers}${o.coding ? `; Accept-Encoding: ${o.coding}` : ''}${o.idleCollections ? '; three full collections while idle, then the warm-up again' : ''}`);
   try {
     for (const route of routes) {
       const figures = new Map<string, Figure>();

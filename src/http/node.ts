@@ -11,6 +11,7 @@ import { MAX_HEADER_BYTES } from '../contract/limits.ts';
 import { internalError } from './respond.ts';
 import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
 import type { RequestLog } from './log.ts';
+import { keepTickShapes } from './tick-shapes.ts';
 
 export interface NodeServerOptions {
   app: App;
@@ -98,6 +99,7 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 }
 
 export function createNodeServer({ app, log, trustProxy = false, onError = () => {} }: NodeServerOptions): Server {
+  keepTickShapes();
   const server = createServer(
     {
       headersTimeout: LIMITS.headersTimeoutMs,
