@@ -20,8 +20,8 @@ export const MMAP_THRESHOLD = '524288';
  * arena of its own (up to 8 a core) and keeps what it freed there; the
  * server compresses and reads on libuv's four threads. With two, a worker
  * process held 12-15 MB less after the mixed load's projections, and one
- * process 13-14 MB less after the whole load, at the same requests a second
- * (docs/benchmarks.md).
+ * process on Node 24 about 18 MB less after the whole load, at the same
+ * requests a second (docs/benchmarks.md).
  */
 export const ARENA_MAX = '2';
 
