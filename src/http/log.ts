@@ -1,6 +1,7 @@
-// The request log: one line per request (time, method, path with the key
-// redacted, status, milliseconds). Lines are buffered and written a few
-// times a second: a write per request would cost more than serving it.
+// The request log: one line per request (time, method, target with no key
+// in it, status, milliseconds). Lines are buffered and written a few times a
+// second: a write per request would cost more than serving it.
+import { loggedTarget, scrubLine } from './redact.ts';
 
 export interface RequestLog {
   request(method: string, url: string, status: number, ms: number): void;
@@ -9,39 +10,17 @@ export interface RequestLog {
   flush(): void;
 }
 
-/** Is this raw query parameter name `api_key` once percent-decoded (as the server reads it: api%5Fkey is api_key)? */
-function isKeyName(raw: string): boolean {
-  if (!raw.includes('%') && !raw.includes('+')) return raw.toLowerCase() === 'api_key';
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase() === 'api_key';
-  } catch {
-    // Not decodable, so not a name the server reads; still, nothing that looks like one is logged.
-    return /api(?:_|%5f)key/i.test(raw);
-  }
-}
-
-/** The value of every query parameter named api_key, however its name is spelled (api%5Fkey...), becomes `[redacted]`. */
-export function redact(url: string): string {
-  const q = url.indexOf('?');
-  let out = url;
-  if (q !== -1 && (url.includes('%', q) || /api_key/i.test(url))) {
-    // A second `?` opening the query is dropped as the server reads it (URLSearchParams): `??api_key=` names the key too.
-    out = url.slice(0, q + 1) + url.slice(q + 1).replace(/(^\??|[&;])([^=&;#]*)=([^&;#]*)/g, (m, sep: string, name: string) => (isKeyName(name) ? `${sep}${name}=[redacted]` : m));
-  }
-  if (/[\u0000-\u001f\u007f]/.test(out)) out = out.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return out;
-}
-
 /** Longest URL written to the log; the rest is cut (a log line per request must stay small). */
 const MAX_LOGGED_URL = 512;
 
 /** Bytes of log lines held before a write. */
 const CHUNK = 64 * 1024;
 
-/** The line of one request, as written: time, method, path (key redacted), status, milliseconds. */
-function requestLine(stamp: string, method: string, url: string, status: number, ms: number): string {
-  const shown = url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}...` : url;
-  return `${stamp} ${method} ${redact(shown)} ${status} ${ms.toFixed(1)}ms`;
+/** The line of one request, as written: time, method, target (src/http/redact.ts; cut at MAX_LOGGED_URL), status, milliseconds. */
+export function requestLine(stamp: string, method: string, url: string, status: number, ms: number): string {
+  const target = loggedTarget(url);
+  const shown = target.length > MAX_LOGGED_URL ? `${target.slice(0, MAX_LOGGED_URL)}...` : target;
+  return `${stamp} ${scrubLine(method)} ${shown} ${status} ${ms.toFixed(1)}ms`;
 }
 
 /** `requests: false`: no line per request (GITA_REQUEST_LOG=off); the other lines as ever. */
@@ -51,8 +30,8 @@ export function createLog(write: (chunk: string | Uint8Array) => void = (c) => p
   // in batches, a line took about twice as long in a served request (1.2-1.4
   // µs against 0.8 in a profile), its young strings kept alive until their
   // batch was encoded: three times the collections in a loop of lines alone.
-  // Lines the quick copy cannot take (a query, which may hold a key to
-  // redact; a character that is not printable ASCII) are formatted as ever.
+  // Lines the quick copy cannot take (a query, which may hold a key; a
+  // character that is not printable ASCII) are formatted by requestLine.
   let bytes = Buffer.allocUnsafeSlow(CHUNK);
   let used = 0;
   // The timestamp's date and time to the second is formatted once a second
@@ -80,13 +59,13 @@ export function createLog(write: (chunk: string | Uint8Array) => void = (c) => p
     if (text.length * 3 > CHUNK) write(text);
     else used += bytes.write(text, used);
   };
-  /** Every character printable ASCII, and with `query` false none a `?` (a query may hold a key to redact): a string `copy` can take. */
-  const plain = (s: string, query: boolean): boolean => {
+  /** Every character printable ASCII, none of `? # ; &` (where a query may start, and hold a key), and no key's `gita_`: a string `copy` can take. */
+  const plain = (s: string): boolean => {
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
-      if (c < 0x20 || c > 0x7e || (c === 0x3f && !query)) return false;
+      if (c < 0x20 || c > 0x7e || c === 0x3f || c === 0x23 || c === 0x3b || c === 0x26) return false;
     }
-    return true;
+    return !s.includes('gita_');
   };
   /** A string of ASCII characters, a byte each. */
   const copy = (s: string) => {
@@ -102,7 +81,7 @@ export function createLog(write: (chunk: string | Uint8Array) => void = (c) => p
   return {
     request: requests ? request : () => {},
     line(text) {
-      append(`${text}\n`);
+      append(`${scrubLine(text)}\n`);
       flush();
     },
     flush,
@@ -120,7 +99,7 @@ export function createLog(write: (chunk: string | Uint8Array) => void = (c) => p
     // The most a line takes on the quick path: ASCII, a byte a character.
     if (used + prefix.length + method.length + url.length + time.length + 20 > CHUNK) writeBytes();
     // The quick path: a path without a query, all printable ASCII, as almost every request has.
-    if (url.length <= MAX_LOGGED_URL && status >= 100 && status <= 999 && status % 1 === 0 && plain(method, true) && plain(url, false)) {
+    if (url.length <= MAX_LOGGED_URL && status >= 100 && status <= 999 && status % 1 === 0 && plain(method) && plain(url)) {
       copy(prefix);
       bytes[used++] = 0x30 + Math.floor(milli / 100);
       bytes[used++] = 0x30 + (Math.floor(milli / 10) % 10);
