@@ -48,7 +48,7 @@ export function serverCommand(engine: Engine, args: string[]): [string, string[]
   const bin = join(PROJECT_ROOT, 'node_modules', '.bin', engine);
   if (!existsSync(bin)) throw new Error(`${engine} is missing: ${bin} (npm ci installs it from the ${engine} package, a dev dependency)`);
   const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  // "node bin/run.mjs prepare && deno run --allow-net ... scripts/start-deno.ts": what follows the runtime's name.
-  const command = scripts[`start:${engine}`].split('&&').at(-1)!.trim().split(/\s+/).slice(1);
+  // "node bin/run.mjs prepare && exec deno run --allow-net ... scripts/start-deno.ts": what follows the runtime's name.
+  const command = scripts[`start:${engine}`].split('&&').at(-1)!.trim().replace(/^exec\s+/, '').split(/\s+/).slice(1);
   return [bin, [...command.map((a) => (a.startsWith('scripts/') ? join(PROJECT_ROOT, a) : a)), ...args]];
 }

@@ -46,7 +46,7 @@ export async function startPrimary(config: Config): Promise<void> {
     tellCount();
     if (announced || ++listening < config.workers) return;
     announced = true;
-    log.line(`gita-api listening on ${displayUrl(address.address ?? config.host, address.port)} (node ${process.version}; ${config.workers} workers, keys and usage in ${config.redisUrl ? 'redis' : 'file'}, request log ${config.requestLog}; primary ${process.pid})`);
+    log.line(`gita-api listening on ${displayUrl(address.address ?? config.host, address.port)} (node ${process.version}; ${config.workers} workers, keys and usage in ${config.redisUrl ? 'redis' : 'file'}, request log ${config.requestLog}; pid ${process.pid})`);
   });
   cluster.on('exit', (worker, code, signal) => supervisor.exited(worker, code, signal));
 

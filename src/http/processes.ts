@@ -167,7 +167,7 @@ export async function startProcessPrimary<W>(config: Config, { runtime, kind, no
     }
     if (announced || listening.size < config.workers) return;
     announced = true;
-    log.line(`gita-api listening on ${displayUrl(config.host, port)} (${runtime}; ${config.workers} ${noun}, keys and usage in ${config.redisUrl ? 'redis' : 'file'}, request log ${config.requestLog}; primary ${process.pid})`);
+    log.line(`gita-api listening on ${displayUrl(config.host, port)} (${runtime}; ${config.workers} ${noun}, keys and usage in ${config.redisUrl ? 'redis' : 'file'}, request log ${config.requestLog}; pid ${process.pid})`);
   };
 
   if (port === null) supervisor.fork();

@@ -114,7 +114,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
       setImmediate(() => void search().catch(() => {}));
       if (quiet) return;
       const m = app.dist.manifest;
-      log.line(`gita-api listening on ${url} (${runtime}; build ${m.build}, ${m.content.verses} verses, auth ${config.auth}, keys and usage in ${stores.keys.kind}, request log ${config.requestLog})`);
+      log.line(`gita-api listening on ${url} (${runtime}; build ${m.build}, ${m.content.verses} verses, auth ${config.auth}, keys and usage in ${stores.keys.kind}, request log ${config.requestLog}; pid ${process.pid})`);
     },
     async close() {
       stopWatching();

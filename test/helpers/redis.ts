@@ -3,7 +3,7 @@
 // on a free port. Every test writes under a prefix of its own and removes it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from './net.ts';
 import { Redis } from 'ioredis';
 import { ownProcess } from './cleanup.ts';
 import { tempDir } from './fs.ts';
@@ -46,16 +46,7 @@ export async function dropPrefix(url: string, prefix: string): Promise<void> {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+export { freePort };
 
 export interface PrivateRedis {
   url: string;

@@ -13,6 +13,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
+import { freePort } from '../helpers/net.ts';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildAndStamp, ensureBuilt } from '../../src/publish/ensure.ts';
@@ -37,14 +38,6 @@ const stampFile = join(root, 'stamp.json');
 let cacheDir = '';
 const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, FILES.manifest), 'utf8'));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function get(port: number, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string } | null> {
   return new Promise((resolve) => {
