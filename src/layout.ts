@@ -119,14 +119,27 @@ export const MEDIA_TYPES: Record<string, string> = {
 /** Files stored as they are, with no brotli or gzip twin: already compressed. */
 export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
 /**
- * The parts of a build that `npm start` may leave for a second, background
- * build (manifest.pending). The routes of the first four answer 503 with
- * Retry-After until then; `twins` (the precompressed copies of the derived
- * files: a chapter's list, a verse's words, the language forms) are made
- * on demand by the server meanwhile.
+ * The parts of a build that `npm start` leaves for a second, background
+ * build (manifest.pending), so that a fresh checkout answers as soon as its
+ * records are built. The routes and files of a part answer 503 with
+ * Retry-After until then, but for the language forms, which the server cuts
+ * from the records anyway.
  */
-export const LATER_PARTS = ['cards', 'downloads', 'reading pages', 'word analysis', 'twins'] as const;
+export const LATER_PARTS = ['language forms', 'word analysis', 'links', 'search', 'client and tagger', 'reading pages', 'downloads', 'cards'] as const;
 export type BuildPart = (typeof LATER_PARTS)[number];
+
+/** The part of a build a file of dist/ belongs to (null: the first build makes it). */
+export function partOf(path: string): BuildPart | null {
+  if (/^\/(?:slok\/[^/]+\/[^/]+|chapter\/[^/]+\/slok|slok\/today)\/(?:en|hi|sa)\.json$|^\/chapter\/[^/]+\/slok\/index\.json$|^\/slok\/today\/index\.json$/.test(path)) return 'language forms';
+  if (/\/(?:words|analysis)\.json$|^\/lemmas?[/.]|^\/analysis-report\.json$/.test(path)) return 'word analysis';
+  if (/\/links\.json$|^\/works[/.]/.test(path)) return 'links';
+  if (path === FILES.searchIndex || path === FILES.searchModule) return 'search';
+  if (path === FILES.client || path === FILES.clientTypes || path === FILES.linker) return 'client and tagger';
+  if (path.startsWith('/read/')) return 'reading pages';
+  if (path.startsWith('/downloads/')) return 'downloads';
+  if (/\/gita(?:-light|-dark)?\.(?:svg|png)$/.test(path)) return 'cards';
+  return null;
+}
 
 /** The cards (gita.svg, gita-light.svg, gita-dark.svg): twins at their own levels (compress.ts, CARD_LEVELS). */
 export const isCard = (path: string) => /\/gita(?:-light|-dark)?\.svg$/.test(path);

@@ -16,7 +16,7 @@ import { Pool } from './pool.ts';
 import { matchRoute } from '../contract/match.ts';
 import { badRequest, badRequestPage, HTML_TYPE, methodNotAllowed, negotiated, notFound, notFoundPage, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
 import { checkQuery } from '../contract/query-rules.ts';
-import { FILES, isPublicFile } from '../layout.ts';
+import { FILES, isPublicFile, partOf } from '../layout.ts';
 import type { Handler } from './context.ts';
 import { allows, type RouteId, type RouteSpec } from '../contract/routes.ts';
 import { prepare, type Fixed } from './served.ts';
@@ -75,12 +75,18 @@ export function createApp({ dist, ...options }: AppOptions): App {
     const match = matchRoute(path, s.dist.manifest.content.versesPerChapter);
     if (!match.route) {
       const file = req.method === 'GET' || req.method === 'HEAD' ? s.streamed(path) : undefined;
-      if (!file) return match.page ? negotiated(req, notFoundPage[match.notFound]) : notFound[match.notFound];
+      if (!file) {
+        // A file of a part still in the making (right after a fresh start) is not missing: come back shortly.
+        // (A path that names an unknown verse or chapter is missing whatever is built.)
+        const part = s.pending.size && match.notFound === 'resource' ? partOf(path) : null;
+        if (part && s.pending.has(part)) return stillBuilding;
+        return match.page ? negotiated(req, notFoundPage[match.notFound]) : notFound[match.notFound];
+      }
       // The docs and their assets go to anybody; content goes through the gate, as its routes do.
       return isPublicFile(path) ? sendStreamed(req, file, false, undefined, undefined) : { ...match, route: CONTENT_FILE, asset: null, file: path };
     }
-    // Right after a fresh start, the cards, downloads, lemma pages and word analysis may still be in the making.
-    if (match.route.needs && s.pending.has(match.route.needs)) return stillBuilding;
+    // Right after a fresh start, the parts of the build but the records may still be in the making.
+    if (match.route.needs?.some((part) => s.pending.has(part))) return stillBuilding;
     const held = match.route.held?.(match);
     const asset = held ? (s.dist.assets.get(held) ?? null) : null;
     if (held && !asset) return notFound[match.route.notFound];

@@ -3,10 +3,12 @@
 // as its parts, a projection or a search), made off the event loop (zlib on
 // libuv's thread pool) at fast levels, within bounds (ON_DEMAND): a few at a
 // time per process, a cap on the bytes running or waiting. Past the bounds
-// the answer goes out as it is: identity is always a correct answer, and a
-// flood of distinct answers must not queue work and memory without end.
+// an answer is compressed here and now at the quickest level (compressNow):
+// a client that takes brotli or gzip always gets it, and a flood of distinct
+// answers queues no work and memory without end (it costs the event loop
+// what compressing costs, as a server that compresses every answer does).
 import { createHash } from 'node:crypto';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Coding } from '../layout.ts';
 import { ON_DEMAND, ON_DEMAND_CACHE_BYTES, perThread } from '../contract/limits.ts';
 import { ByteLru } from '../cache/byte-lru.ts';
@@ -44,7 +46,18 @@ function squeeze(body: Uint8Array, coding: Coding, done: (err: Error | null, out
   else gzip(body, { level }, done);
 }
 
-/** The answer was not compressed now (over the bounds, or its file changed under it): send it as it is. */
+/**
+ * An answer compressed on this thread, at once, at the quickest level (brotli
+ * 1, gzip 1: about 1 ms for 100 kB, 40 ms for the largest answer, 8 MB): for
+ * when the line is at its bounds.
+ */
+export function compressNow(input: Input, coding: Coding): Buffer {
+  const body = input instanceof Uint8Array ? input : Buffer.concat(input as Uint8Array[]);
+  if (coding === 'br') return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_LGWIN]: windowBits(body.length) } });
+  return gzipSync(body, { level: 1 });
+}
+
+/** The answer was not compressed (its file changed under it, or is gone): send it as it is. */
 export class NotNow extends Error {
   override name = 'NotNow';
 }
@@ -170,6 +183,6 @@ export class OnDemand {
   }
 
   private made(key: string, size: number, coding: Coding, input: () => Input | Promise<Input>): Promise<Buffer> {
-    return this.lru.get(key, () => this.line.run(size, coding, input) ?? Promise.reject(new NotNow('compression on demand is at its bounds')));
+    return this.lru.get(key, () => this.line.run(size, coding, input) ?? Promise.resolve(input()).then((made) => compressNow(made, coding)));
   }
 }

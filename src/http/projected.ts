@@ -9,7 +9,7 @@ import { headerSets, type Variant } from './assets.ts';
 import { etagOf } from '../contract/headers.ts';
 import { perThread, PROJECTION_CACHE_BYTES } from '../contract/limits.ts';
 import { ByteLru } from '../cache/byte-lru.ts';
-import { compressor, MIN_COMPRESS_BYTES } from './on-demand.ts';
+import { compressNow, compressor, MIN_COMPRESS_BYTES } from './on-demand.ts';
 
 export { MIN_COMPRESS_BYTES };
 
@@ -40,15 +40,14 @@ export class Projected {
 
   /**
    * The answer in `coding`, made now if it was not yet (onDemandLevel: brotli
-   * 5 or gzip 6, 4 and 4 above 1 MB); null when compression on demand is at
-   * its bounds (the answer goes out as it is).
+   * 5 or gzip 6, 4 and 4 above 1 MB; at the line's bounds, brotli 1 or gzip
+   * 1 at once: compressNow).
    */
-  coding(coding: Coding): Variant | Promise<Variant> | null {
+  coding(coding: Coding): Variant | Promise<Variant> {
     const have = this.coded[coding];
     if (have) return have;
     const body = this.identity.body;
-    const out = compressor.run(body.length, coding, () => body);
-    if (!out) return null;
+    const out = compressor.run(body.length, coding, () => body) ?? Promise.resolve(compressNow(body, coding));
     const made = out.then((bytes) => {
       const v: Variant = { body: bytes, ...headerSets(this.type, this.sha256, coding, bytes.length) };
       this.coded[coding] = v;

@@ -8,7 +8,7 @@ import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../con
 import { CACHE_RANDOM, COMMON_HEADERS, PREFLIGHT_HEADERS, etagOf } from '../contract/headers.ts';
 import { acceptedCodings, pickCoding } from './negotiate.ts';
 import { MIN_COMPRESS_BYTES, type Projected } from './projected.ts';
-import { compressor, type OnDemand } from './on-demand.ts';
+import { compressNow, compressor, type OnDemand } from './on-demand.ts';
 import { byteRange, fileHeaders } from './file.ts';
 import type { Coding } from '../layout.ts';
 import { BUSY_RETRY_AFTER_S, STARTING_RETRY_AFTER_S } from '../contract/limits.ts';
@@ -67,8 +67,8 @@ export function given(status: number, headers: Iterable<[string, string]>, body:
   const tail = [...COMMON_FLAT, ...(rate ? rateHeaders(rate) : [])];
   const plain = (): AppResponse => ({ status, headers: list.concat('Content-Length', String(bytes.byteLength), tail), body: bytes });
   const coding = squeezable && bytes.byteLength >= MIN_COMPRESS_BYTES ? pickCoding(acceptEncoding) : null;
-  const made = coding && compressor.run(bytes.byteLength, coding, () => bytes);
-  if (!made) return plain();
+  if (!coding) return plain();
+  const made = compressor.run(bytes.byteLength, coding, () => bytes) ?? Promise.resolve(compressNow(bytes, coding));
   return made.then((out) => ({ status, headers: list.concat('Content-Length', String(out.length), 'Content-Encoding', coding!, 'Vary', 'Accept-Encoding', tail), body: out }), plain);
 }
 
@@ -78,7 +78,7 @@ const pagesCoded = new WeakMap<AppResponse, Partial<Record<Coding, Buffer>>>();
 /**
  * A page made for one request or once for all (the reading routes' 404 and
  * 400 pages, a search form with its error, a registration's page): over
- * 1 kB, compressed on demand for a client that takes it, else as it is.
+ * 1 kB, compressed on demand for a client that takes it.
  */
 export function negotiated(req: AppRequest, r: AppResponse): AppResponse | Promise<AppResponse> {
   const body = r.body;
@@ -93,8 +93,7 @@ export function negotiated(req: AppRequest, r: AppResponse): AppResponse | Promi
   };
   const kept = pagesCoded.get(r)?.[coding];
   if (kept) return coded(kept);
-  const made = compressor.run(bytes.byteLength, coding, () => bytes);
-  if (!made) return r;
+  const made = compressor.run(bytes.byteLength, coding, () => bytes) ?? Promise.resolve(compressNow(bytes, coding));
   return made.then((out) => {
     const forms = pagesCoded.get(r) ?? {};
     forms[coding] = out;
@@ -191,7 +190,7 @@ export function sendStreamed(req: AppRequest, s: StreamedFile, random: boolean, 
   const coding = acceptedCodings(req.header('accept-encoding')).find((c) => o.sets[c]);
   if (!coding) return file;
   const sets = o.sets[coding]!;
-  // Should it not be compressed now (bounds, a rebuild under it, a failure), the file goes out as it is.
+  // Should it not be compressed (a rebuild swapped it under this build, a failure), the file goes out as it is.
   return o.cache.file(o.file, coding).then((body) => sendBytes(req, body, finish(random ? sets.randomHeaders : sets.headers, rate, cache)), () => file);
 }
 
@@ -230,7 +229,6 @@ export function sendDerived(req: AppRequest, entry: Projected, random: boolean, 
   const coding = entry.compressible && entry.identity.body.length >= MIN_COMPRESS_BYTES ? pickCoding(req.header('accept-encoding')) : null;
   if (!coding) return done(entry.identity);
   const v = entry.coding(coding);
-  // Should compression fail, or be at its bounds, the answer goes out uncompressed.
-  if (!v) return done(entry.identity);
+  // Should compression fail (zlib: not for want of room, which compresses at once), the answer goes out uncompressed.
   return v instanceof Promise ? v.then(done, () => done(entry.identity)) : done(v);
 }

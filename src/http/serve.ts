@@ -98,7 +98,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
       app.reload(next);
       searching = null;
       failedAt = 0;
-      setImmediate(() => void search().catch(() => {}));
+      if (!next.manifest.pending?.includes('search')) setImmediate(() => void search().catch(() => {}));
       log.line(`serving build ${next.manifest.build} (dist/ was rebuilt)`);
     },
     (err) => log.line(`a new dist/ could not be loaded, still serving build ${app.dist.manifest.build}: ${err.message}`),
@@ -111,7 +111,8 @@ export async function createService(config: Config, { clusterWorker = false, wor
     stores,
     onError,
     started(url, runtime, quiet = false) {
-      setImmediate(() => void search().catch(() => {}));
+      // A fresh start's first build has no search yet: it loads with the build that brings it.
+      if (!app.dist.manifest.pending?.includes('search')) setImmediate(() => void search().catch(() => {}));
       if (quiet) return;
       const m = app.dist.manifest;
       log.line(`gita-api listening on ${url} (${runtime}; build ${m.build}, ${m.content.verses} verses, auth ${config.auth}, keys and usage in ${stores.keys.kind}, request log ${config.requestLog}; pid ${process.pid})`);

@@ -31,7 +31,7 @@ import { THEMES, type Theme } from '../layout.ts';
 import { CARD_LEVELS, CompressPool, GZIP_LEVEL, type Compressed, type CompressStats, type Effort, type Levels } from './compress.ts';
 import { StagedWriter, type OutFile } from './writer.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
-import { LATER_PARTS, MANIFEST_VERSION, type Manifest } from '../contract/manifest.ts';
+import { LATER_PARTS, MANIFEST_VERSION, type BuildPart, type Manifest } from '../contract/manifest.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
 import { linkAssets, readLinks } from './links.ts';
@@ -102,39 +102,94 @@ export function pickVerse<T>(seed: string, verses: readonly T[]): T {
   return verses[dailyIndex(seed, verses.length)];
 }
 
+/** What every pass of a build shares: the content read once, and where its files go. */
+interface Run {
+  options: BuildOptions;
+  content: Content;
+  audit: AuditFile;
+  chapters: ChapterRecord[];
+  verses: VerseRecord[];
+  byNumber: Map<number, ChapterRecord>;
+  seed: string;
+  daily: VerseRecord;
+  facts: Manifest['content'];
+  quick: boolean;
+  cache: BuildCache;
+  /** Made once, when a pass first needs them (a first build needs none of them). */
+  dcs: () => AnalysisFile | null;
+  links: () => ReturnType<typeof readLinks>;
+  words: () => ReturnType<typeof wordAssets>;
+  lemmas: () => ReturnType<typeof lemmaAssets>;
+  authors: () => AuthorEntry[];
+  cards: () => Promise<Awaited<ReturnType<typeof renderCards>>>;
+  search: () => Promise<Asset[]>;
+  /** The records' files, made by the first pass; the language forms and the search are cut from them. */
+  records: Asset[];
+}
+
+/** How a pass's files are compressed: at `levels`, the quick 'fast' levels, the build's own (undefined), or not at all (binary files). */
+type Twins = Levels | 'fast' | undefined | 'none';
+
+/**
+ * A pass of the build: the files of one part of dist/, made in the order of
+ * PASSES, each pass's files compressed while the next is made. A pass that
+ * belongs to a later part (`part`) is left out of a fresh start's first build.
+ */
+interface Pass {
+  /** The progress stage it shows. */
+  stage: string;
+  part: BuildPart | null;
+  make: (run: Run) => Asset[] | Promise<Asset[]>;
+  twins?: Twins;
+  /** Made while the next passes are (its work is in other processes: esbuild, tsc). */
+  alongside?: true;
+}
+
+const once = <T>(make: () => T): (() => T) => {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+};
+
+const PASSES: readonly Pass[] = [
+  // The audit first: 6 MB of JSON at brotli 11, over ten seconds of one core, the longest job of the build.
+  { stage: 'making the records', part: null, make: (r) => [{ path: FILES.audit, body: Buffer.from(JSON.stringify(r.audit, null, 1) + '\n') }] },
+  { stage: 'making the records', part: null, make: (r) => (r.records = apiAssets(r.content)) },
+  { stage: 'making the records', part: null, make: (r) => authorAssets(r.authors()) },
+  // What static hosts serve for lang= and a chapter's verses (the server cuts the same bytes from the records).
+  { stage: 'making the language forms', part: 'language forms', twins: 'fast', make: (r) => derivedAssets(r.content, r.records, r.daily, r.facts) },
+  // Each verse's words joined to its analysis, the analysis itself and the concordance (analysis.ts).
+  { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
+  { stage: 'making the links', part: 'links', twins: 'fast', make: (r) => linkAssets(r.links()) },
+  // The whole Gita offline, with twins in every build (a quick one at quick levels: 58 MB of SQLite is not sent raw to a client that takes brotli).
+  { stage: 'making the downloads', part: 'downloads', twins: DOWNLOAD_LEVELS, make: (r) => downloadAssets(recordsOf(r), r.cache) },
+  { stage: 'making the reading pages', part: 'reading pages', twins: 'fast', make: (r) => readingPages(r) },
+  // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change: 2,163 cards of about 50 kB, brotli 4 and gzip 4.
+  { stage: 'rendering cards', part: 'cards', twins: CARD_LEVELS, make: async (r) => svgCards(r, await r.cards()) },
+  { stage: 'drawing PNG cards', part: 'cards', twins: 'none', make: async (r) => pngCards(r, await r.cards()) },
+  // The client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here meanwhile.
+  { stage: 'bundling the client, the tagger and the search', part: 'client and tagger', alongside: true, make: async (r) => [...(await clientAssets(r.cache)), await linkerAsset(r.cache, r.facts)] },
+  // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
+  { stage: 'bundling the client, the tagger and the search', part: 'search', twins: { brotli: 9, gzip: GZIP_LEVEL }, make: async (r) => (await r.search()).filter((a) => a.path === FILES.searchIndex) },
+  { stage: 'bundling the client, the tagger and the search', part: 'search', make: async (r) => (await r.search()).filter((a) => a.path !== FILES.searchIndex) },
+  { stage: 'writing the pages', part: null, make: (r) => docsAssets(r.content, r.facts, r.daily, r.audit, r.authors()) },
+  { stage: 'writing the pages', part: null, make: (r) => otherAssets(r) },
+  { stage: 'writing the pages', part: null, twins: 'none', make: () => webAssets().filter((a) => isBinary(a.path)) },
+];
+
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const progress = options.progress ?? (() => {});
-  const seed = options.seed ?? todaySeed();
-  const cacheDir = options.cacheDir ?? null;
-
   // A build that died between its two renames left dist/ aside: put it back first.
   recoverDir(options.outDir);
   // The stage now under way, which the compression workers' progress counts toward once the cards are done.
   let stage = 'reading content';
   const step = (name: string, done?: number, total?: number) => progress((stage = name), done, total);
   step(stage);
-  const content = options.content ?? (await readContent(options.contentDir, (done, total) => progress(stage, done, total)));
-  const audit = readAudit(options.contentDir);
-  const chapters = content.chapters.map((c) => c.record);
-  const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
-  const verses = content.verses.map((v) => v.record);
-  const proper = verses.filter((v) => !isColophon(v, byNumber.get(v.chapter)!));
-  const daily = pickVerse(seed, proper);
-  const facts = contentFacts(content);
-  const dcs = readAnalysis(options.contentDir);
-  const authors = describeAuthors(verses, facts.versesPerChapter, audit);
-  const links = readLinks(options.contentDir, content);
-  const linksOf = new Map(links.verses.map((v) => [v.ref, v]));
-
-  // resvg (the PNG cards, the favicon) is loaded before any worker starts (png.ts, loadResvg).
-  loadResvg();
-  // The workers compress the records while this thread renders the cards.
-  const cache = await BuildCache.open(cacheDir);
-  const quick = options.effort === 'quick';
+  const run = await begin(options, (done, total) => progress(stage, done, total));
+  const quick = run.quick;
   // Quick twins are made afresh each time (they are cheap) and kept out of the
   // cache, which holds the published twins for the next `npm run build`.
-  const pool = new CompressPool(quick ? await BuildCache.open(null) : cache, options.effort ?? 'full', (done, total) => stage === 'compressing' && progress(stage, done, total));
+  const pool = new CompressPool(quick ? await BuildCache.open(null) : run.cache, options.effort ?? 'full', (done, total) => stage === 'compressing' && progress(stage, done, total));
   // Files are written into the staged dist/ as they are made (writer.ts), twins as the workers finish them.
   const staged = await stagingDir(options.outDir);
   const writer = new StagedWriter(staged, (done, total) => stage === 'writing' && progress(stage, done, total));
@@ -143,135 +198,51 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const toWriter = (list: Asset[]) => {
     for (const a of list) {
       a.sha256 = createHash('sha256').update(a.body).digest('hex');
-      if (!quick && !a.file && !a.cacheAs) Object.assign(a, cache.lookup(`${a.sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
+      if (!quick && !a.file && !a.cacheAs) Object.assign(a, run.cache.lookup(`${a.sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
       writer.put({ path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs, alsoCacheAs: a.alsoCacheAs, sha256: a.sha256 });
     }
-    return list;
   };
-  const twinsMade = (a: Asset, out: Compressed) => {
-    twins.set(a.path, out);
-    if (out.br) writer.put({ path: `${a.path}.br`, ...out.br });
-    writer.put({ path: `${a.path}.gz`, ...out.gzip });
-  };
-  /** Write the assets, compress them (at `levels`, 'fast', or by size), and write each one's twins as soon as they are made. */
-  const compress = async (list: Asset[], levels?: Levels | 'fast') => {
+  /** Write the assets, compress them, and write each one's twins as soon as they are made. */
+  const compress = async (list: Asset[], how: Twins) => {
     toWriter(list);
-    const each = pool.compressEach(list.map((a) => a.body), levels, list.map((a) => a.sha256!));
-    await Promise.all(each.map((made, i) => made.then((out) => twinsMade(list[i], out))));
-  };
-  let assets: Asset[];
-  let joins: JoinReport['joins'] = { entries: 0, joined: 0, rate: 0 };
-  let binary: Asset[] = [];
-  try {
-    // The audit first: 6 MB of JSON at brotli 11, over ten seconds of one core, the longest job of the build.
-    const auditFile: Asset = { path: FILES.audit, body: Buffer.from(JSON.stringify(audit, null, 1) + '\n') };
-    const auditDone = compress([auditFile]);
-    step('making the records and their language forms');
-    const json = apiAssets(content);
-    const jsonDone = compress(json);
-    // The language forms and chapter lists: what a static host serves for lang= and a chapter's verses.
-    // Each verse's words joined to its analysis; and unless left for later, the analysis itself and the concordance (analysis.ts).
-    const later = options.later === true;
-    const words = wordAssets(content, dcs, audit);
-    joins = words.report.joins;
-    const lemmas = later ? { analysis: [], pages: [] } : lemmaAssets(content, dcs, options.publicUrl ?? '');
-    const derived = [...derivedAssets(content, json, daily, facts), ...words.assets, ...lemmas.analysis, ...linkAssets(links)];
-    // A fresh start's first build (quick, later) gives them no twins, to serve
-    // sooner: the server compresses what it streams of them on demand until the
-    // background build, which gives them their twins ('twins' pending), is loaded.
-    const twinless = quick && later;
-    const derivedDone = twinless ? Promise.resolve(toWriter(derived)) : compress(derived, 'fast');
-    // The whole Gita offline (downloads/), with twins in every build (a quick
-    // one at quick levels: 58 MB of SQLite is not sent raw to a client that
-    // takes brotli); and the reading pages (read/, the lemmas' among them),
-    // with twins too (none in the first build, which leaves them for later).
-    if (!later) step('making the downloads and the reading pages');
-    const records = { chapters, verses, ...(dcs && { analysis: dcs.verses }), links: links.verses };
-    const downloads: Asset[] = later ? [] : await downloadAssets(records, cache);
-    const downloadsDone = compress(downloads, DOWNLOAD_LEVELS);
-    const reading: Asset[] = later ? [] : [...readingFiles({ ...records, wordsOf: (v) => words.joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), base: options.publicUrl ?? '' }), ...lemmas.pages];
-    const readingDone = compress(reading, 'fast');
-    if (!later) step('rendering cards');
-    // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change.
-    const cards = later ? [] : await renderCards(
-      verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })),
-      cache,
+    if (how === 'none') return;
+    const each = pool.compressEach(list.map((a) => a.body), how, list.map((a) => a.sha256!));
+    await Promise.all(
+      each.map((made, i) =>
+        made.then((out) => {
+          twins.set(list[i].path, out);
+          if (out.br) writer.put({ path: `${list[i].path}.br`, ...out.br });
+          writer.put({ path: `${list[i].path}.gz`, ...out.gzip });
+        }),
+      ),
     );
-    step('bundling the client, the tagger and the search');
-    // At once: the client's bundle and declarations are made by esbuild and tsc in their own processes, the search index here.
-    const [client, linker, search] = await Promise.all([clientAssets(cache), linkerAsset(cache, facts), searchAssets(cache, content, json, dcs)]);
-    step('writing the pages');
-    const pages = docsAssets(content, facts, daily, audit, authors);
-    // Each card in three themes: as the reader's system prefers, light, dark.
-    const cardAssets = (i: number, path: (theme: Theme) => string): Asset[] =>
-      THEMES.map((theme) => {
-        const { bytes, renderedAs, ...cached } = cards[i][theme];
-        return { path: path(theme), body: bytes, ...cached, alsoCacheAs: renderedAs };
-      });
-    const svgCards: Asset[] = later ? [] : verses.flatMap((v, i) => cardAssets(i, (theme) => FILES.card(v.chapter, v.verse, theme)));
-    if (!later) svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.dailyCard));
-    if (!later) svgCards.push(...cardAssets(verses.indexOf(daily as VerseRecord), FILES.todayCard));
-    // 2,163 cards of about 50 kB (their letters are outlines): brotli 4 and gzip 4 (compress.ts, CARD_LEVELS).
-    const cardsDone = compress(svgCards, CARD_LEVELS);
-    const other: Asset[] = [];
-    // Binary files (PNG cards, the web font, the favicon): no twins.
-    const svgs = (i: number) => Object.fromEntries(THEMES.map((t) => [t, cards[i][t].bytes])) as Record<Theme, Buffer>;
-    const dailyAt = verses.indexOf(daily as VerseRecord);
-    if (!later) step('drawing PNG cards');
-    // The favicon's SVG is text (twins like every text file); the rest are binary.
-    const web = webAssets();
-    other.push(...web.filter((a) => !isBinary(a.path)));
-    binary = [
-      ...web.filter((a) => isBinary(a.path)),
-      ...(later ? [] : await pngAssets(
-        [
-          { svg: svgs(dailyAt), path: FILES.todayPng },
-          { svg: svgs(dailyAt), path: FILES.dailyPng },
-          ...(options.png ? verses.map((v, i) => ({ svg: svgs(i), path: (t: Theme) => FILES.cardPng(v.chapter, v.verse, t) })) : []),
-        ],
-        cache,
-      )),
-    ];
-    other.push({ path: FILES.notFound, body: Buffer.from(notFoundPage()) });
-    other.push({ path: FILES.facts, body: Buffer.from(JSON.stringify({ ...facts, daily: { seed, chapter: daily.chapter, verse: daily.verse } })) });
-    other.push(...client, linker, ...pages, ...authorAssets(authors));
-    toWriter(binary);
+  };
+  // A fresh start's first build makes what the records' routes need, and leaves every later part for the background build.
+  const passes = PASSES.filter((p) => !(options.later && p.part));
+  const assets: Asset[] = [];
+  const compressing: Promise<void>[] = [];
+  try {
+    // loadResvg before any worker starts (png.ts): the PNG cards and the favicon.
+    loadResvg();
+    for (const pass of passes) {
+      if (pass.stage !== stage) step(pass.stage);
+      const take = (list: Asset[]) => {
+        assets.push(...list);
+        return compress(list, pass.twins);
+      };
+      // Each pass's files are compressed while the next pass is made.
+      compressing.push(pass.alongside ? Promise.resolve(pass.make(run)).then(take) : take(await pass.make(run)));
+    }
     step('compressing', pool.jobs.done, pool.jobs.total);
-    // The search index is 2.8 MB of JSON made afresh when the content or the search code changes: brotli 9.
-    const searchDone = compress([search[0]], { brotli: 9, gzip: GZIP_LEVEL });
-    await Promise.all([auditDone, jsonDone, derivedDone, cardsDone, searchDone, compress(other), compress(search.slice(1)), downloadsDone, readingDone]);
-    assets = [auditFile, ...json, ...derived, ...svgCards, ...other, ...search, ...downloads, ...reading, ...binary];
+    await Promise.all(compressing);
   } catch (err) {
+    await Promise.allSettled(compressing);
     await pool.close();
     await writer.done().catch(() => {});
     await rm(staged, { recursive: true, force: true });
     throw err;
   }
-
-  const manifest: Manifest = {
-    version: MANIFEST_VERSION,
-    build: '',
-    content: facts,
-    errata: audit.errata.map(({ id, record, status, keys }) => ({ id, record, status, keys })),
-    audit: { findings: audit.findings.length, notes: audit.notes.length, newFields: audit.newFields.map((f) => f.name) },
-    daily: { seed, chapter: daily.chapter, verse: daily.verse },
-    files: {},
-    // The twins are pending only where they were left out (a quick first build).
-    ...(options.later && { pending: LATER_PARTS.filter((p) => p !== 'twins' || quick) }),
-  };
-  for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
-    const t = twins.get(a.path);
-    manifest.files[a.path] = {
-      type: mediaType(a.path),
-      size: a.body.length,
-      sha256: a.sha256!,
-      ...(t && { ...(t.br && { br: t.br.size }), gzip: t.gzip.size }),
-    };
-  }
-  manifest.build = createHash('sha256')
-    .update(JSON.stringify(manifest.files))
-    .digest('hex')
-    .slice(0, 16);
+  const manifest = manifestOf(run, assets, twins, options.later ? [...LATER_PARTS] : []);
 
   step('writing', writer.count.done, writer.count.total);
   try {
@@ -284,7 +255,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       { path: `${FILES.manifest}.br`, ...manifestTwins.br! },
       { path: `${FILES.manifest}.gz`, ...manifestTwins.gzip },
       { path: '/_headers', bytes: headersFile() },
-      { path: '/_redirects', bytes: redirectsFile(daily) },
+      { path: '/_redirects', bytes: redirectsFile(run.daily) },
       { path: '/.nojekyll', bytes: '' },
     ];
     writer.put(...hostFiles);
@@ -292,7 +263,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     step('swapping');
     await replaceDir(options.outDir, staged);
     // A quick build leaves the cache as it was, the published twins in it included.
-    if (!quick) await cache.prune();
+    if (!quick) await run.cache.prune();
   } catch (err) {
     await writer.done().catch(() => {});
     await rm(staged, { recursive: true, force: true });
@@ -300,7 +271,118 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   } finally {
     await pool.close();
   }
+  return summaryOf(run, assets, twins, manifest, started, pool.stats, options.later ? null : run.words().report.joins);
+}
 
+/** The content read (or taken from the import that just wrote it), and what every pass derives from it. */
+async function begin(options: BuildOptions, progress: (done: number, total: number) => void): Promise<Run> {
+  const content = options.content ?? (await readContent(options.contentDir, progress));
+  const audit = readAudit(options.contentDir);
+  const chapters = content.chapters.map((c) => c.record);
+  const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
+  const verses = content.verses.map((v) => v.record);
+  const seed = options.seed ?? todaySeed();
+  const facts = contentFacts(content);
+  const dcs = once(() => readAnalysis(options.contentDir));
+  const run: Run = {
+    options,
+    content,
+    audit,
+    chapters,
+    verses,
+    byNumber,
+    seed,
+    daily: pickVerse(seed, verses.filter((v) => !isColophon(v, byNumber.get(v.chapter)!))),
+    facts,
+    quick: options.effort === 'quick',
+    cache: await BuildCache.open(options.cacheDir ?? null),
+    dcs,
+    links: once(() => readLinks(options.contentDir, content)),
+    words: once(() => wordAssets(content, dcs(), audit)),
+    lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '')),
+    authors: once(() => describeAuthors(verses, facts.versesPerChapter, audit)),
+    cards: once(() => renderCards(verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })), run.cache)),
+    search: once(() => searchAssets(run.cache, content, run.records, dcs())),
+    records: [],
+  };
+  return run;
+}
+
+/** What the downloads and the reading pages are made of: the records, with the analysis and the links. */
+function recordsOf(r: Run) {
+  const dcs = r.dcs();
+  return { chapters: r.chapters, verses: r.verses, ...(dcs && { analysis: dcs.verses }), links: r.links().verses };
+}
+
+/** The reading pages (read/, the lemmas' among them). */
+function readingPages(r: Run): Asset[] {
+  const linksOf = new Map(r.links().verses.map((v) => [v.ref, v]));
+  const joined = r.words().joined;
+  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
+}
+
+type Cards = Awaited<ReturnType<typeof renderCards>>;
+
+/** Each card in three themes (as the reader's system prefers, light, dark): every verse's, the verse of the day's at the top and under slok/today/. */
+function svgCards(r: Run, cards: Cards): Asset[] {
+  const themed = (i: number, path: (theme: Theme) => string): Asset[] =>
+    THEMES.map((theme) => {
+      const { bytes, renderedAs, ...cached } = cards[i][theme];
+      return { path: path(theme), body: bytes, ...cached, alsoCacheAs: renderedAs };
+    });
+  const daily = r.verses.indexOf(r.daily);
+  return [...r.verses.flatMap((v, i) => themed(i, (theme) => FILES.card(v.chapter, v.verse, theme))), ...themed(daily, FILES.dailyCard), ...themed(daily, FILES.todayCard)];
+}
+
+/** The PNG cards: the verse of the day's, and with `png` every verse's. */
+async function pngCards(r: Run, cards: Cards): Promise<Asset[]> {
+  const svgs = (i: number) => Object.fromEntries(THEMES.map((t) => [t, cards[i][t].bytes])) as Record<Theme, Buffer>;
+  const daily = r.verses.indexOf(r.daily);
+  return pngAssets(
+    [
+      { svg: svgs(daily), path: FILES.todayPng },
+      { svg: svgs(daily), path: FILES.dailyPng },
+      ...(r.options.png ? r.verses.map((v, i) => ({ svg: svgs(i), path: (t: Theme) => FILES.cardPng(v.chapter, v.verse, t) })) : []),
+    ],
+    r.cache,
+  );
+}
+
+/** The 404 page, what the content holds (content.json), the favicon's SVG. */
+function otherAssets(r: Run): Asset[] {
+  return [
+    { path: FILES.notFound, body: Buffer.from(notFoundPage()) },
+    { path: FILES.facts, body: Buffer.from(JSON.stringify({ ...r.facts, daily: { seed: r.seed, chapter: r.daily.chapter, verse: r.daily.verse } })) },
+    ...webAssets().filter((a) => !isBinary(a.path)),
+  ];
+}
+
+/** The manifest: the content's facts, the errata, the audit's counts, every file with its size, hash and twins' sizes; the build id is the hash of the file list. */
+function manifestOf(r: Run, assets: Asset[], twins: Map<string, Compressed>, pending: BuildPart[]): Manifest {
+  const manifest: Manifest = {
+    version: MANIFEST_VERSION,
+    build: '',
+    content: r.facts,
+    errata: r.audit.errata.map(({ id, record, status, keys }) => ({ id, record, status, keys })),
+    audit: { findings: r.audit.findings.length, notes: r.audit.notes.length, newFields: r.audit.newFields.map((f) => f.name) },
+    daily: { seed: r.seed, chapter: r.daily.chapter, verse: r.daily.verse },
+    files: {},
+    ...(pending.length && { pending }),
+  };
+  for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
+    const t = twins.get(a.path);
+    manifest.files[a.path] = {
+      type: mediaType(a.path),
+      size: a.body.length,
+      sha256: a.sha256!,
+      ...(t && { ...(t.br && { br: t.br.size }), gzip: t.gzip.size }),
+    };
+  }
+  manifest.build = createHash('sha256').update(JSON.stringify(manifest.files)).digest('hex').slice(0, 16);
+  return manifest;
+}
+
+function summaryOf(r: Run, assets: Asset[], twins: Map<string, Compressed>, manifest: Manifest, started: number, cache: CompressStats, joins: JoinReport['joins'] | null): BuildSummary {
   // The sizes are of the text files (the ones with twins).
   const text = assets.filter((a) => twins.has(a.path));
   const sum = (pick: (a: Asset) => number) => text.reduce((n, a) => n + pick(a), 0);
@@ -311,11 +393,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     gzip: sum((a) => twins.get(a.path)?.gzip.size ?? a.body.length),
     // What a client taking brotli gets: the gzip twin where a file has no brotli one.
     brotli: sum((a) => twins.get(a.path)?.br?.size ?? twins.get(a.path)?.gzip.size ?? a.body.length),
-    recordsBrotli: verses.reduce((n, v) => n + twins.get(FILES.verse(v.chapter, v.verse))!.br!.size, 0),
+    recordsBrotli: r.verses.reduce((n, v) => n + twins.get(FILES.verse(v.chapter, v.verse))!.br!.size, 0),
     ms: performance.now() - started,
-    cache: pool.stats,
+    cache,
     manifest,
-    joins,
+    joins: joins ?? { entries: 0, joined: 0, rate: 0 },
   };
 }
 

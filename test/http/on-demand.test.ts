@@ -1,6 +1,7 @@
 // Compression on demand (src/http/on-demand.ts): bounded (a few at a time,
-// a cap on the bytes running or waiting, past which an answer goes as it
-// is), the file checked against the build's hash, kept by bytes per build.
+// a cap on the bytes running or waiting, past which an answer is compressed
+// at once at the quickest level, never sent as it is), the file checked
+// against the build's hash, kept by bytes per build.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash, randomBytes } from 'node:crypto';
@@ -70,6 +71,23 @@ test('past the bounds an answer is not compressed (null at once, nothing read): 
   assert.is(reads, 2, 'the refused input never made');
   // One input over the whole bound still runs when nothing else does.
   assert.ok(await new Compressor(1, 1, 1000).run(5000, 'br', () => text(5000)));
+});
+
+test('past the bounds, a list or a file is compressed here and now at the quickest level: a client that takes a coding gets it', async () => {
+  const dir = tempDir('gita-on-demand-');
+  const body = text(50_000);
+  writeFileSync(join(dir, 'list.json'), body);
+  const line = new Compressor(1, 0, 1_000_000);
+  // The one place taken by an input that never comes.
+  const held = line.run(10, 'br', () => new Promise<Buffer>(() => {}));
+  assert.ok(held);
+  assert.is(line.run(body.length, 'gzip', () => body), null, 'the line is full');
+  const cache = new OnDemand(dir, line, 1_000_000);
+  const parts = await cache.parts('list', [body.subarray(0, 10), body.subarray(10)], body.length, 'br');
+  assert.ok(brotliDecompressSync(parts).equals(body), 'the list, decoded');
+  assert.ok(parts.length < body.length / 1.5, `compressed: ${parts.length} of ${body.length} bytes`);
+  const file = await cache.file({ path: '/list.json', size: body.length, sha256: createHash('sha256').update(body).digest('hex') }, 'gzip');
+  assert.ok(gunzipSync(file).equals(body), 'the file, decoded');
 });
 
 test('a failure frees its place and goes to its caller alone', async () => {

@@ -21,7 +21,7 @@ import { staleness } from '../../src/publish/stamp.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { answerWhilePreparing, STARTING_RETRY_AFTER_S } from '../../src/http/preparing.ts';
 import { ERRORS } from '../../src/contract/errors.ts';
-import { FILES, isBinary, isCard } from '../../src/layout.ts';
+import { FILES, isBinary, isCard, partOf } from '../../src/layout.ts';
 import { buildInBackground } from '../../src/publish/background.ts';
 import { LATER_PARTS } from '../../src/contract/manifest.ts';
 import { linkedCopy, rewrite, tempDir, hook } from '../helpers/fs.ts';
@@ -90,21 +90,20 @@ test.before(hook(async () => {
   later = await prepared;
 }));
 
-test('a fresh checkout: imported and built quickly in a process of its own, but for the cards, downloads, reading pages, word analysis and twins, saying what it does stage by stage', () => {
+test('a fresh checkout: imported and built quickly in a process of its own, the records and the pages first and every other part for later, saying what it does stage by stage', () => {
   assert.ok(later, 'the rest is left for later');
   assert.equal([saidHere, stagesHere], [[], []], 'prepared by another process');
   assert.ok(said.some((l) => /^content\/ is missing: preparing it/.test(l)), said.join('\n'));
   assert.ok(said.some((l) => /^imported 18 chapters and 719 verse records/.test(l)), said.join('\n'));
-  assert.ok(said.some((l) => /^built \d+ files in .*cards, downloads, reading pages, word analysis, twins follow in the background/.test(l)), said.join('\n'));
+  assert.ok(said.some((l) => new RegExp(`^built \\d+ files in .*; ${LATER_PARTS.join(', ')} follow in the background`).test(l)), said.join('\n'));
   for (const stage of ['import: validating', 'import: writing', 'build: compressing', 'build: writing']) assert.ok(stages.has(stage), `${stage} in ${[...stages]}`);
   assert.not.ok(stages.has('build: rendering cards'), 'no card drawn before the server answers');
   const first = manifestOf(distDir);
   assert.equal(first.pending, [...LATER_PARTS]);
-  assert.ok(first.files[FILES.verse(2, 47)] && first.files[FILES.chapters] && first.files[FILES.searchIndex], 'the records, the chapters, the search');
-  const left = Object.keys(first.files).filter((p) => isCard(p) || p.startsWith('/downloads/') || p.startsWith('/read/') || p.endsWith('.png') || p.endsWith('/analysis.json') || p.startsWith('/lemma/') || p === FILES.lemmas);
-  assert.equal(left, [], 'no card, download, reading page, verse analysis or lemma yet');
-  assert.ok(first.files[FILES.words(2, 47)] && first.files[FILES.analysisReport], 'the word lists (the reading pages and MCP read them) and the report the docs page links');
-  for (const path of [FILES.chapterVerses(2), FILES.chapterVerses(2, 'en'), FILES.words(2, 47)]) assert.ok(!first.files[path].br && !first.files[path].gzip, `${path}: its twins left for later`);
+  assert.ok(first.files[FILES.verse(2, 47)] && first.files[FILES.chapters] && first.files[FILES.authors] && first.files[FILES.docs] && first.files[FILES.openapi], 'the records, the chapters, the authors, the docs page, OpenAPI');
+  const left = Object.keys(first.files).filter((p) => partOf(p) !== null);
+  assert.equal(left, [], 'no file of a later part (language forms, words, links, search, scripts, pages, downloads, cards)');
+  for (const [path, entry] of Object.entries(first.files)) assert.ok(isBinary(path) || (entry.br && entry.gzip), `${path}: its twins, from the first build`);
   assert.match(staleness(stampFile, contentDir, distDir, 'quick') ?? '', /^dist\/ is unfinished/, 'a start that stops now is finished by the next');
 });
 
@@ -114,8 +113,8 @@ test.after(async () => {
 });
 test('served at once: the records answer, the routes of the parts still in the making answer 503 with Retry-After, not counted', async () => {
   server = await startServer('node', { dist: distDir, dataDir: tempDir('gita-ensure-data-') });
-  for (const path of ['/chapter/2', '/slok/2/47', '/slok/2/47?lang=en', '/read/2/47', '/search?q=karma', '/slok/2/47/words']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
-  for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/gita.svg?ch=2&sl=47', '/slok/today/gita.svg', '/gita.png', '/slok/2/47/gita.png', '/downloads/gita.json', '/slok/2/47/analysis', '/slok/2/47/analysis.json', '/lemma/karman', '/lemma/karman.json', '/lemmas', '/read/lemma/karman']) {
+  for (const path of ['/chapter/2', '/slok/2/47', '/slok/2/47?lang=en', '/slok/2/47/en.json', '/chapter/2/slok', '/read/2']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
+  for (const path of [...SERVED_LATER, '/gita.svg', '/gita.png', '/slok/2/47/gita.png', '/downloads/gita.json', '/slok/2/47/analysis.json', '/read/2/47', '/client.js', '/linker.js', '/search.js', '/search/index.json', '/slok/2/47/links.json']) {
     const r = await fetchRaw(server!.url, path);
     assert.is(r.status, 503, path);
     assert.is(r.headers['retry-after'], String(STARTING_RETRY_AFTER_S), path);
@@ -124,30 +123,32 @@ test('served at once: the records answer, the routes of the parts still in the m
   assert.is((await fetchRaw(server!.url, '/slok/2/99/gita.svg')).status, 404, 'an unknown verse is still 404');
 });
 
-/** Every route family, as the first build serves them: none of these waits for a part still pending. */
+/** Every route family the first build serves: none of these waits for a part still pending. */
 const SERVED_FIRST = [
   '/chapters', '/chapter/2', '/chapter/2/slok', '/chapter/2/slok?lang=en', '/chapter/2/slok/hi.json', '/chapter/2/slok?authors=siva&fields=siva.et',
   '/slok/2/47', '/slok/today', '/slok/2/47?lang=en', '/slok/2/47?lang=hi&authors=tej', '/slok/2/47?fields=transliteration,siva', '/slok/2/47/en.json',
-  '/slok/2/47/words', '/slok/2/47/words.json', '/search?q=karma', '/search?q=karma&format=html',
   '/verses?ref=2.47-50', '/verses/2.47', '/verses?ref=2', '/verses?ref=2.1-3.20&lang=en', '/slok/2/1-72', '/slok/2/47-50?lang=en',
-  '/authors', '/authors/siva', '/read/2/47', '/read/2', '/pricing', '/', '/docs/api', '/openapi.json', '/manifest.json', '/analysis-report.json',
+  '/authors', '/authors/siva', '/read/2', '/pricing', '/', '/docs/api', '/openapi.json', '/manifest.json',
 ];
-/** And the families of the parts built later. */
-const SERVED_LATER = ['/slok/2/47/analysis', '/lemma/atman', '/lemma/karman.json', '/lemmas', '/read/lemma/atman', '/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/slok/today/gita.svg', '/gita.svg?ch=2&sl=47'];
-/** Answers under 1 kB compressed on demand when larger: they go as they are. */
-const SMALL_ON_DEMAND = ['/slok/2/47?fields=_id', '/slok/2/73/words', '/search?q=karma&limit=1&fields=_id'];
+/** And the families of the parts built later: 503 with Retry-After until the background build brings them. */
+const SERVED_LATER = [
+  '/slok/2/47/words', '/slok/2/47/words.json', '/slok/2/47/links', '/works', '/works/chandogya-upanisad', '/search?q=karma', '/search?q=karma&format=html', '/read/2/47',
+  '/slok/2/47/analysis', '/lemma/atman', '/lemma/karman.json', '/lemmas', '/read/lemma/atman', '/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/slok/today/gita.svg', '/gita.svg?ch=2&sl=47',
+];
+/** Answers under 1 kB: they go as they are. */
+const SMALL_ON_DEMAND = ['/slok/2/47?fields=_id', '/chapter/2?fields=x'];
 
 const firstAnswers = new Map<string, Coded>();
 test('from the first answer: every answer over 1 kB goes brotli or gzip to a client that takes it, decoding byte for byte to the identity answer; small ones and clients that take none get identity', async () => {
   for (const path of SERVED_FIRST) firstAnswers.set(path, await checkCodings(server!.url, path, 'any'));
   for (const path of SMALL_ON_DEMAND) await checkCodings(server!.url, path, 'identity');
-  // Those the first build left without twins are compressed on demand: no twin on disk yet.
-  assert.not.ok(existsSync(join(distDir, FILES.chapterVerses(2) + '.br')) || existsSync(join(distDir, FILES.words(2, 47) + '.gz')), 'no twin yet');
+  // A chapter's list is not a file yet: it is cut from the records, and compressed on demand.
+  assert.not.ok(existsSync(join(distDir, FILES.chapterVerses(2))), 'no list on disk yet');
   assert.ok(firstAnswers.get('/chapter/2/slok')!.identity.body.length > 3_000_000, 'the whole list of chapter 2, megabytes');
 });
 
 test('the pages of errors too: a 404 or 400 page over 1 kB goes compressed to a client that takes it, the same bytes once decoded', async () => {
-  for (const [path, status] of [['/read/2/99', 404], ['/read/2/47?lang=xx', 400], ['/search?q=&format=html', 400]] as const) {
+  for (const [path, status] of [['/read/99', 404], ['/read/2?lang=xx', 400]] as const) {
     const plain = await fetchRaw(server!.url, path);
     assert.is(plain.status, status, path);
     assert.ok(plain.body.length > 1024, `${path}: ${plain.body.length} bytes`);
@@ -161,15 +162,14 @@ test('the pages of errors too: a 404 or 400 page over 1 kB goes compressed to a 
   }
 });
 
-test('compressed on demand, an answer takes HEAD, a byte range and If-None-Match as a twin on disk does', async () => {
-  for (const [path, header] of [['/chapter/2/slok', 'br'], ['/slok/2/47/words', 'gzip'], ['/read/2/47', 'br']] as const) {
+test('compressed on demand, an answer takes HEAD and If-None-Match as a twin on disk does', async () => {
+  for (const [path, header] of [['/chapter/2/slok', 'br'], ['/chapter/2/slok?lang=en', 'gzip'], ['/read/2', 'br']] as const) {
+    // Made by the server (a list cut from the records, a page): HEAD and 304, as every made answer.
     const coded = firstAnswers.get(path)!.coded[header];
-    if (path === '/read/2/47') {
-      // A page the server makes (kept with the projections): HEAD and 304, as every made answer.
-      const head = await fetchRaw(server!.url, path, { method: 'HEAD', headers: { 'accept-encoding': header } });
-      assert.is(head.headers['content-length'], coded.headers['content-length']);
-      assert.is((await fetchRaw(server!.url, path, { headers: { 'accept-encoding': header, 'if-none-match': coded.headers.etag } })).status, 304);
-    } else await checkHeadAndRange(server!.url, path, header, coded);
+    const head = await fetchRaw(server!.url, path, { method: 'HEAD', headers: { 'accept-encoding': header } });
+    assert.is(head.headers['content-length'], coded.headers['content-length'], path);
+    assert.is(head.body.length, 0, path);
+    assert.is((await fetchRaw(server!.url, path, { headers: { 'accept-encoding': header, 'if-none-match': coded.headers.etag } })).status, 304, path);
   }
 });
 
@@ -182,17 +182,17 @@ test('/healthz while the rest is built: 200 (the process answers), ready false, 
   assert.is(h.status, 'ok');
 });
 
-test('the background build finishes it, and the running server serves it: cards, PNG, downloads, word analysis; stamped current', async () => {
+test('the background build finishes it, and the running server serves it: every later part; stamped current', async () => {
   const lines: string[] = [];
   const child = buildInBackground({ contentDir, distDir, cacheDir, stampFile }, (l) => lines.push(l));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   assert.is(code, 0, lines.join('\n'));
-  assert.match(lines.join('\n'), /the rest of the build \(cards, downloads, reading pages, word analysis, twins\) is done after/);
+  assert.match(lines.join('\n'), new RegExp(`the rest of the build \\(${LATER_PARTS.join(', ')}\\) is done after`));
   assert.is(manifestOf(distDir).pending, undefined);
   // The server sees the new dist/ (a watch, or its poll every 5 s).
   const deadline = Date.now() + 15_000;
   while ((await fetchRaw(server!.url, '/slok/2/47/gita.svg')).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  for (const path of ['/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/gita.svg', '/slok/today/gita.svg', '/slok/2/47/gita.png', '/downloads/gita.json', '/slok/2/47/analysis', '/lemma/karman', '/lemma/karman.json', '/lemmas', '/read/lemma/karman']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
+  for (const path of [...SERVED_LATER, '/gita.svg', '/slok/2/47/gita.png', '/downloads/gita.json', '/client.js', '/search/index.json']) assert.is((await fetchRaw(server!.url, path)).status, 200, path);
   assert.match(server!.output(), /serving build [0-9a-f]+ \(dist\/ was rebuilt\)/);
   const health = JSON.parse((await fetchRaw(server!.url, '/healthz')).text);
   assert.equal([health.pending, health.ready], [[], true], 'ready, nothing pending');

@@ -11,7 +11,11 @@ import type { Library } from '../../mcp/library.ts';
 import type { Context, Handler } from '../context.ts';
 import { MCP_MAX_BATCH, MCP_MAX_BODY } from '../../contract/limits.ts';
 import { json } from '../respond.ts';
+import { ERRORS } from '../../contract/errors.ts';
+import { partOf } from '../../layout.ts';
 import type { Served } from '../served.ts';
+
+const stillMaking = (part: string) => `${ERRORS.starting.body.error} (${part}: still being made after a fresh start)`;
 
 /** One library per build: the records the server holds, other files from its dist/, and the server's search. */
 const libraries = new WeakMap<Served, Promise<Library>>();
@@ -24,8 +28,17 @@ function libraryOf(c: Context): Promise<Library> {
     found = import('../../mcp/library.ts').then(({ libraryOf }) =>
       libraryOf({
         manifest: s.dist.manifest,
-        read: async (path) => s.dist.assets.get(path)?.identity.body ?? (Object.hasOwn(s.dist.manifest.files, path) ? readFile(join(s.dist.dir, path)) : undefined),
+        read: async (path) => {
+          const held = s.dist.assets.get(path)?.identity.body;
+          if (held) return held;
+          if (Object.hasOwn(s.dist.manifest.files, path)) return readFile(join(s.dist.dir, path));
+          // Right after a fresh start: not missing, only not made yet.
+          const part = partOf(path);
+          if (part && s.pending.has(part)) throw new Error(stillMaking(part));
+          return undefined;
+        },
         search: async (params) => {
+          if (s.pending.has('search')) throw new Error(stillMaking('search'));
           const running = options.search?.();
           if (!running) throw new Error('search is not available on this server');
           return (await running)(params);

@@ -8,6 +8,7 @@ import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
 import { ANY_VERSE, dayQuery, verseFilter } from '../../contract/query.ts';
 import { badRequest, notFound } from '../respond.ts';
+import { answerList } from './lists.ts';
 import { projectBytes, projectSlices } from '../../content/slices.ts';
 import type { AppResponse } from '../types.ts';
 
@@ -55,9 +56,11 @@ export const chapterVerses: Handler = (c) => {
   const p = projectionOf(c);
   if (p && 'status' in p) return p;
   const ch = c.at.ch!;
-  // The whole list, and each language of it, are files of the build; anything else is made from the records.
-  if (!p || (p.lang && !p.authors && !p.fields)) return c.file(FILES.chapterVerses(ch, p?.lang));
+  // The whole list, and each language of it, are files of the build (but in a fresh start's first build); anything else is made from the records.
+  const file = FILES.chapterVerses(ch, p?.lang);
   const s = c.served;
+  if ((!p || (p.lang && !p.authors && !p.fields)) && s.dist.manifest.files[file]) return c.file(file);
+  if (!p || !p.authors && !p.fields) return answerList(c, `${file}\0list`, s.chapterRecords(ch), p, '[', ']');
   const records = s.chapterRecords(ch);
   return c.derived(`${FILES.chapterVerses(ch)}\0${projectionKey(p)}`, () => {
     const parts: Buffer[] = [OPEN_LIST];
