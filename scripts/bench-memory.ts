@@ -13,7 +13,7 @@
 // background build is loaded: what a user who follows the README gets.
 // Printed, not asserted; on the built dist/ (npm run build).
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,7 @@ import { PROJECT_ROOT, serverNodeFlags } from '../src/paths.ts';
 import { mixedParts, mixedScript } from './mixed-load.ts';
 import { processTree, rssOf } from './process-memory.ts';
 import { nodeReusesPort } from '../src/http/start.ts';
+import { freshClone } from './fresh-clone.ts';
 import { loadConfig } from '../src/config.ts';
 
 const { values } = parseArgs({ options: { workers: { type: 'string', default: '1' }, seconds: { type: 'string', default: '20' }, settle: { type: 'string', default: '0' }, parts: { type: 'boolean', default: false }, fresh: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', default: false } } });
@@ -51,21 +52,6 @@ const show = (pids: number[]) => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const answers = (url: string, ok: (r: Response) => Promise<boolean> | boolean = (r) => r.ok) => fetch(url).then(ok, () => false);
-
-/**
- * A clone of the checkout's last commit beside a link to its ../shared (the
- * content's sources), with its node_modules linked: a fresh clone after
- * `npm ci`, without content/, dist/ or .cache/.
- */
-function freshClone(): string {
-  const shared = resolve(root, '..', 'shared');
-  if (!existsSync(shared)) throw new Error(`--fresh: ${shared} is missing; a fresh start imports the content from it`);
-  symlinkSync(shared, join(work, 'shared'));
-  const clone = join(work, 'gita');
-  execFileSync('git', ['clone', '--quiet', '--shared', root, clone]);
-  symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'));
-  return clone;
-}
 
 /** One server under the mixed load; `fresh`: started in a fresh clone, which it prepares first, measured once its background build is loaded. */
 async function measure(name: string, paths: readonly string[], port: number, fresh?: string): Promise<string> {
@@ -110,7 +96,7 @@ console.log(`${root}: node ${flags.join(' ')}, GITA_WORKERS=${values.workers}, w
 console.log(`| load | req/s | RSS at rest | RSS after the load |${settle > 0 ? ` ${settle} s later |` : ''}`);
 console.log(`|---|---:|---|---|${settle > 0 ? '---|' : ''}`);
 let port = 18_700;
-if (values.fresh) console.log(await measure('all of the mixed load', Object.values(parts).flat(), port++, freshClone()));
+if (values.fresh) console.log(await measure('all of the mixed load', Object.values(parts).flat(), port++, freshClone(root, work)));
 console.log(await measure('all of the mixed load', Object.values(parts).flat(), port++));
 if (values.parts) for (const [name, paths] of Object.entries(parts)) console.log(await measure(name, paths, port++));
 rmSync(work, { recursive: true, force: true });

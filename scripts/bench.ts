@@ -17,7 +17,7 @@ import { mixedParts, mixedScript } from './mixed-load.ts';
 import { childPids, cpuSeconds, processTree, pssMb, rssMb } from './process-memory.ts';
 
 const usage = `
-Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-abuse-bench] [--no-build-bench]
+Usage: npm run bench [-- --quick] [--duration SECONDS] [--rounds N] [--connections N] [--routes a,b] [--engines node,bun,deno] [--no-projections] [--no-search] [--no-citations] [--no-png] [--no-keys-bench] [--no-abuse-bench] [--no-build-bench] [--no-fresh-start-bench]
 
 Builds dist/ if needed, then measures side by side, on the same dist/, the
 server on each engine (Node, Bun, Deno; --engines picks) with 1 worker and
@@ -40,7 +40,9 @@ another, then floods of PNG cards and searches on 32 connections: /chapter/2's
 p99 meanwhile and the server's peak RSS, against targets; --no-abuse-bench
 skips); the cost of keys, limits and counting on /chapter/2
 (GITA_AUTH=off against required, embedded and with Redis at REDIS_URL or
-127.0.0.1:6379); and cold and warm build times. wrk and nginx are installed
+127.0.0.1:6379); cold and warm build times; and how long a new user waits:
+npm start on a fresh clone, three times from nothing, to the first answer
+and to ready (npm run bench:fresh-start; --no-fresh-start-bench skips). wrk and nginx are installed
 with apt-get when missing and this user may. The hot routes are measured
 plain and again with Accept-Encoding: br, gzip (what browsers send); after
 them each of our servers gets 20 s of mixed load (wrk script: records,
@@ -50,7 +52,7 @@ Each server's CPU per answer is printed beside its req/s, and the ratios by
 it too. Printed, not asserted.
 
 --quick: only the four hot routes (plain and br/gzip), Node and Bun, one
-round of 3 s each, and the mixed load's RSS (about 6 minutes).
+round of 3 s each, the mixed load's RSS and the fresh starts (about 8 minutes).
 `;
 
 interface Result {
@@ -438,6 +440,7 @@ run(async () => {
     'no-png': { type: 'boolean' },
     'no-build-bench': { type: 'boolean' },
     'no-abuse-bench': { type: 'boolean' },
+    'no-fresh-start-bench': { type: 'boolean' },
     quick: { type: 'boolean' },
   });
   // --quick: the four hot routes (plain and as browsers ask), Node and Bun, one round of 3 s, and the mixed load's RSS; nothing else.
@@ -775,5 +778,9 @@ run(async () => {
   if (!values['no-build-bench']) {
     console.log('');
     execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-build.ts')], { stdio: 'inherit', cwd: PROJECT_ROOT });
+  }
+  if (!values['no-fresh-start-bench']) {
+    console.log('');
+    execFileSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'bench-fresh-start.ts')], { stdio: 'inherit', cwd: PROJECT_ROOT });
   }
 });

@@ -1,0 +1,82 @@
+// npm run bench:fresh-start : how long a new user waits. `npm start` on a
+// fresh clone (the checkout's last commit, its node_modules linked: a clone
+// after `npm ci`), three times, each from nothing (no content/, dist/ or
+// .cache/): seconds to the first answer of /slok/2/47, and to /healthz saying
+// ready. Prints each start, the median against the target and the machine's
+// load; figures, not a pass/fail test.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { flags, run } from '../src/cli/run.ts';
+import { formatSeconds } from '../src/cli/format.ts';
+import { PROJECT_ROOT } from '../src/paths.ts';
+import { freshClone } from './fresh-clone.ts';
+
+const usage = `
+Usage: npm run bench:fresh-start [-- --starts N --port P]
+
+Starts the server as a new user does (npm start, on a fresh clone of the last
+commit) --starts times (default 3), each from nothing, and prints the seconds
+to the first answer and to readiness, and their medians.
+`;
+
+/** The target: a new user's first answer within this many seconds of npm start (2 cores, quiet). */
+const FIRST_ANSWER_TARGET_S = 10;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function answers(url: string, ok: (r: Response) => Promise<boolean> | boolean): Promise<boolean> {
+  try {
+    const r = await fetch(url);
+    return await ok(r);
+  } catch {
+    return false;
+  }
+}
+
+/** One start from nothing: seconds to the first 200 of /slok/2/47 and to ready. */
+async function freshStart(clone: string, port: number): Promise<{ first: number; ready: number }> {
+  for (const part of ['content', 'dist', '.cache', 'data']) rmSync(join(clone, part), { recursive: true, force: true });
+  const t0 = performance.now();
+  const npm = spawn('npm', ['start'], { cwd: clone, env: { ...process.env, PORT: String(port), GITA_ANON_LIMIT: '0' }, stdio: 'ignore' });
+  const gone = new Promise((r) => npm.once('exit', r));
+  try {
+    const until = async (what: string, ok: () => Promise<boolean>) => {
+      while (!(await ok())) {
+        if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}) before ${what}`);
+        if (performance.now() - t0 > 300_000) throw new Error(`no ${what} within 300 s`);
+        await sleep(50);
+      }
+      return (performance.now() - t0) / 1000;
+    };
+    const first = await until('its first answer', () => answers(`http://127.0.0.1:${port}/slok/2/47`, (r) => r.arrayBuffer().then(() => r.status === 200)));
+    const ready = await until('readiness', () => answers(`http://127.0.0.1:${port}/healthz`, async (r) => (await r.json()).ready === true));
+    return { first, ready };
+  } finally {
+    npm.kill('SIGTERM');
+    await gone;
+  }
+}
+
+run(async () => {
+  const { values } = flags(usage, { starts: { type: 'string' }, port: { type: 'string' } });
+  const starts = Number(values.starts ?? 3);
+  const port = Number(values.port ?? 18_095);
+  const work = mkdtempSync(join(tmpdir(), 'gita-fresh-start-'));
+  try {
+    const clone = freshClone(PROJECT_ROOT, work);
+    console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}; load average ${loadavg()[0].toFixed(2)} before`);
+    const runs: Array<{ first: number; ready: number }> = [];
+    for (let i = 0; i < starts; i++) {
+      const r = await freshStart(clone, port);
+      runs.push(r);
+      console.log(`fresh start ${i + 1}: first answer after ${formatSeconds(r.first * 1000)}, ready after ${formatSeconds(r.ready * 1000)}`);
+    }
+    const first = median(runs.map((r) => r.first));
+    console.log(`npm start on a fresh clone, median of ${starts}: first answer ${formatSeconds(first * 1000)} (target <= ${FIRST_ANSWER_TARGET_S} s: ${first <= FIRST_ANSWER_TARGET_S ? 'met' : 'missed'}), ready ${formatSeconds(median(runs.map((r) => r.ready)) * 1000)}; load average ${loadavg()[0].toFixed(2)} after`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
