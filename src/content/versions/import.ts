@@ -63,7 +63,7 @@ async function readVersions(o: VersionsOptions): Promise<{ versions: VersionFile
     devanagari = b.devanagari;
     versions.push(assemble({ manifest: BESANT, from: besantFrom(o.builtins.besant), files: b.files, texts: b.texts, defects: b.defects }, rulesOf('besant'), counts, repairs));
   }
-  if (o.builtins.telugu) versions.push(assemble({ manifest: TELUGU, ...(await readTelugu(o.builtins.telugu, counts)) }, rulesOf('telugu'), counts, repairs));
+  if (o.builtins.telugu) versions.push(assemble({ manifest: TELUGU, ...(await readTelugu(o.builtins.telugu, counts, new Map(o.records.verses.map((v) => [v.record._id, v.record.transliteration])))) }, rulesOf('telugu'), counts, repairs));
   // An operator's text is taken as the operator gives it: no repair rule touches it.
   for (const folder of versionFolders(o.dirs ?? [])) versions.push(assemble(await readDropIn(folder), [], counts, repairs));
   const ids = new Map<string, string>();
