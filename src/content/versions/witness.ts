@@ -42,7 +42,7 @@ export const NORMALIZED = [
   'a nasal written as anusvara or as the class nasal (सङ्ख्ये, संख्ये), and a final m or ṃ (as verse-text.ts reads letters)',
 ] as const;
 
-const SPEAKER = /(?:धृतराष्ट्र|स[ञं]जय|अर्जुन)\s*उवाच|श्रीभगवानुवाच/g;
+const SPEAKER = /(?:धृतराष्ट्र|स(?:ञ्|ं)जय|अर्जुन)\s*उवाच|श्रीभगवानुवाच/g;
 const VERSE_MARK = /(?:॥|\|\|)\s*[०-९0-9][०-९0-9.\-\s]*(?:॥|\|\|)/g;
 
 /** A verse's Devanagari with the typography set aside: only its words, one space apart. */
