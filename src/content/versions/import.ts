@@ -96,7 +96,8 @@ async function writeVersions(target: string, versions: VersionFile[]): Promise<v
 
 /** One line for the import's summary. */
 export function versionsSummary(report: VersionsReport): string {
-  const each = report.versions.map((v) => `${v.id} ${v.verses} verses${v.colophons ? ` and ${v.colophons} colophons` : ''}${v.missing ? `, ${v.missing} missing` : ''}${v.notes ? `, ${v.notes} notes` : ''}`);
+  const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+  const each = report.versions.map((v) => `${v.id} ${n(v.verses, 'verse')}${v.colophons ? ` and ${n(v.colophons, 'colophon')}` : ''}${v.missing ? `, ${v.missing} missing` : ''}${v.notes ? `, ${n(v.notes, 'note')}` : ''}`);
   const w = report.besantWitness;
   return `versions: ${each.join('; ') || 'none'}${w ? `; Besant's Devanagari against the served verse: ${w.agree} of ${w.compared} agree, ${w.differences.length} differences` : ''}`;
 }
