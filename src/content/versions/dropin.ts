@@ -135,7 +135,7 @@ function ndjsonTexts(file: string, lines: Array<{ line: number; text: string }>)
       problems.push({ file, path, expected: `expected one JSON object a line (${(err as Error).message})` });
       continue;
     }
-    const found = verseProblems(value);
+    const found = lineProblems(value);
     if (found.length) problems.push(...found.map((expected) => ({ file, path, expected })));
     else {
       const v = value as { ref: string; text: string; notes?: VersionNote[] };
@@ -147,7 +147,7 @@ function ndjsonTexts(file: string, lines: Array<{ line: number; text: string }>)
 }
 
 /** What is wrong with one NDJSON line's object, in words (none: it is a verse). */
-function verseProblems(value: unknown): string[] {
+function lineProblems(value: unknown): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['expected a JSON object {"ref": "2.47", "text": "..."}'];
   const v = value as Record<string, unknown>;
   const out: string[] = [];

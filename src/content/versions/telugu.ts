@@ -43,22 +43,35 @@ export async function readTelugu(dir: string, counts: ChapterCounts, translitera
   const file = join(dir, TELUGU_FILE);
   const bytes = await readFile(file);
   let data: Record<string, Entry>;
+  let source: string;
   try {
-    data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    source = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    data = JSON.parse(source);
   } catch (err) {
     throw new ContentError([{ file, path: '$', expected: `expected UTF-8 JSON (${(err as Error).message})` }]);
   }
   const problems: ContentProblem[] = [];
+  const lines = keyLines(source);
   const texts: Array<RawVersion['texts'][number] & { pratika: string }> = [];
   for (const [key, entry] of Object.entries(data)) {
     const place = placeOf(key, counts);
     if (typeof place === 'string' || place.kind !== 'verse') problems.push({ file, path: `$[${JSON.stringify(key)}]`, expected: typeof place === 'string' ? place : 'a verse, not a colophon' });
     else if (typeof entry?.translation_telugu !== 'string') problems.push({ file, path: `$[${JSON.stringify(key)}].translation_telugu`, expected: 'expected a string' });
-    else texts.push({ ref: place.ref, text: entry.translation_telugu, at: { file, line: 1 }, pratika: typeof entry.pratika === 'string' ? entry.pratika : '' });
+    else texts.push({ ref: place.ref, text: entry.translation_telugu, at: { file, line: lines.get(key) ?? 1 }, pratika: typeof entry.pratika === 'string' ? entry.pratika : '' });
   }
   if (problems.length) throw new ContentError(problems);
   const defects = placeByPratika(texts, transliterations);
   return { from: basename(dir), files: [{ name: TELUGU_FILE, sha256: createHash('sha256').update(bytes).digest('hex') }], texts: texts.map(({ pratika: _, ...t }) => t), defects: [...defects, ...shortDefects(texts)] };
+}
+
+/** The line of the file where each key stands (1 when the file is on one line), to name it in an error. */
+function keyLines(source: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  source.split('\n').forEach((line, i) => {
+    const m = /^\s*"(\d+\.\d+)"\s*:/.exec(line);
+    if (m && !lines.has(m[1])) lines.set(m[1], i + 1);
+  });
+  return lines;
 }
 
 /** The letters a verse opens with, its speaker line aside. */
