@@ -1,7 +1,8 @@
 // An operator's own version, dropped in as a folder: the worked example of
 // docs/versions.md (test/content/fixtures/versions/) imported in both
 // formats, and every folder the import must refuse, each refusal naming the
-// file and line, and leaving what was imported before as it was.
+// file and line, and leaving what was imported before as it was (through the
+// whole import too: versions.test.ts, which imports the content).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,6 @@ import type { VersionFile } from '../../src/content/versions/model.ts';
 import { ContentError } from '../../src/content/validate.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { SHARED_DATA, hook, tempDir, treeFingerprint } from '../helpers/fs.ts';
-import { expectFailure } from './import-helpers.ts';
 
 const EXAMPLES = join(PROJECT_ROOT, 'test', 'content', 'fixtures', 'versions');
 const NONE = { besant: false, telugu: false } as const;
@@ -156,12 +156,6 @@ test('nothing is half-written: a refused folder leaves content/versions/ as the 
   await refused([EXAMPLES, bad], [/no verse 2\.99/]);
   assert.equal(treeFingerprint(content), before);
   assert.equal(readdirSync(content), ['versions'], 'no staging folder is left behind');
-});
-
-test('through the whole import: a refused version leaves content/ as it was', async () => {
-  const bad = example();
-  writeFileSync(join(bad, 'verses.ndjson'), '{"ref":"2.47","text":"x"}\n{"ref":"2.47","text":"y"}\n');
-  await expectFailure(SHARED_DATA, [/BG2\.47 is there twice/], { versions: { dirs: [bad], builtins: NONE } });
 });
 
 test.run();

@@ -8,7 +8,7 @@
 // is the same with the versions as without.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SanscriptPackage from '@indic-transliteration/sanscript';
 import { importContent } from '../../src/content/import.ts';
@@ -20,6 +20,7 @@ import type { VersionChange, VersionFile } from '../../src/content/versions/mode
 import { bareVerse } from '../../src/content/versions/witness.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { SHARED_DATA, hook, tempDir } from '../helpers/fs.ts';
+import { expectFailure } from './import-helpers.ts';
 
 const Sanscript = ((SanscriptPackage as unknown as { default?: unknown }).default ?? SanscriptPackage) as { t(s: string, from: string, to: string): string };
 const BESANT_DIR = join(SHARED_DATA, '..', 'besant-gita');
@@ -238,6 +239,13 @@ test("Besant's Devanagari against the served verse: every reading reported is th
   await importContent({ from: SHARED_DATA, contentDir: without, versions: false });
   const files = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).files;
   assert.equal(files(without), files(contentDir));
+});
+
+test('through the whole import: a refused version leaves content/ as it was', async () => {
+  const bad = join(tempDir(), 'twice');
+  cpSync(join(PROJECT_ROOT, 'test/content/fixtures/versions/plain-english'), bad, { recursive: true });
+  writeFileSync(join(bad, 'verses.ndjson'), '{"ref":"2.47","text":"x"}\n{"ref":"2.47","text":"y"}\n');
+  await expectFailure(SHARED_DATA, [/BG2\.47 is there twice/], { versions: { dirs: [bad], builtins: { besant: false, telugu: false } } });
 });
 
 test('bareVerse sets aside only typography: dandas, marks, spaces, avagraha, joiners, speakers, notes', () => {
