@@ -5,7 +5,8 @@
 // Telugu: the translation of the key its pratīka names), whole and nothing
 // else; every note is the file's note of that number; each repair is one its
 // rule may make; `repairs: false` gives the sources' texts; the served verse
-// is the same with the versions as without.
+// is the same with the versions as without; a refused version leaves
+// content/ as it was.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
