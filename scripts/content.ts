@@ -1,5 +1,5 @@
 // npm run content [-- --from SOURCE] : import the scripture into content/.
-import { resolve } from 'node:path';
+import { delimiter, resolve } from 'node:path';
 import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
 import { formatBytes } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
@@ -8,11 +8,14 @@ import { defaultErrataDir } from '../src/content/errata.ts';
 import { defaultSupplementsDir } from '../src/content/supplements.ts';
 import { defaultDcsDir } from '../src/content/dcs/read.ts';
 import { importContent } from '../src/content/import.ts';
+import { defaultBuiltinDirs } from '../src/content/versions/builtin.ts';
+import { defaultVersionDirs } from '../src/content/versions/dropin.ts';
+import { versionsSummary } from '../src/content/versions/import.ts';
 import { defaultSource } from '../src/content/source.ts';
 import { PATHS } from '../src/paths.ts';
 
 const usage = `
-Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--supplements DIR | --no-supplements] [--dcs DIR | --no-dcs] [--no-repairs] [--strict]
+Usage: npm run content [-- --from SOURCE] [--content DIR] [--errata DIR | --no-errata] [--supplements DIR | --no-supplements] [--dcs DIR | --no-dcs] [--versions DIRS | --no-versions] [--no-repairs] [--strict]
 
 Imports the Bhagavad Gita dataset into content/, validating every file first,
 then audits every record, applies the errata (src/content/errata.json) and
@@ -37,6 +40,11 @@ when it exists, else upstream at the pinned commit.
                    word (bhagavadgita_chapter_<N>.conllu; default: ../shared/dcs-gita
                    when it exists, else none)
   --no-dcs         import without the word analysis
+  --versions DIRS  the operator's versions: folders separated by "${delimiter}", each a version
+                   folder (version.json and verses.ndjson or verses.tsv) or a folder of
+                   them (default: versions/ when it exists); the built-in versions come
+                   from ../shared/besant-gita and ../shared/telugu-wikisource (docs/versions.md)
+  --no-versions    import no versions (content/versions/ is not written)
   --no-repairs     leave upstream's texts as they are: no "qu" put back, no "?" read as
                    a comma or a visarga, no stray heading cut (with --no-errata and
                    --no-supplements: upstream byte for byte)
@@ -54,6 +62,8 @@ run(async () => {
     'no-supplements': { type: 'boolean' },
     dcs: { type: 'string' },
     'no-dcs': { type: 'boolean' },
+    versions: { type: 'string' },
+    'no-versions': { type: 'boolean' },
     strict: { type: 'boolean' },
     'no-repairs': { type: 'boolean' },
     quiet: { type: 'boolean' },
@@ -63,9 +73,11 @@ run(async () => {
   const errata = values['no-errata'] ? false : values.errata ? resolve(values.errata) : defaultErrataDir(PROJECT_ROOT);
   const supplements = values['no-supplements'] ? false : values.supplements ? resolve(values.supplements) : defaultSupplementsDir(PROJECT_ROOT);
   const dcs = values['no-dcs'] ? false : values.dcs ? resolve(values.dcs) : defaultDcsDir(PROJECT_ROOT);
+  const versionDirs = values.versions ? values.versions.split(delimiter).filter(Boolean).map((d) => resolve(d)) : defaultVersionDirs(PROJECT_ROOT);
+  const versions = values['no-versions'] ? false : { dirs: versionDirs, builtins: defaultBuiltinDirs(PROJECT_ROOT) };
   const progress = reporter(process.stderr, values.quiet);
   const started = Date.now();
-  const s = await importContent({ from, contentDir, progress, errata, supplements, dcs, strict: values.strict, repairs: !values['no-repairs'] });
+  const s = await importContent({ from, contentDir, progress, errata, supplements, dcs, versions, strict: values.strict, repairs: !values['no-repairs'] });
   progress.end();
   console.log(
     `imported ${s.chapters} chapters, ${s.verses} verses, ${s.colophons} colophons, ${s.commentators} commentators, ` +
@@ -77,5 +89,6 @@ run(async () => {
       ? `word analysis (DCS, CC BY 4.0): ${a.words} words of ${a.verses} verses, ${a.lemmas} lemmas; ${a.unnumbered.length} unnumbered sentences placed; ${a.spelling.length} verses whose DCS words do not spell their transliteration (${a.spelling.filter((n) => n.kind === 'lacks').length} lacking part of it): content/audit.json`
       : 'no word analysis imported (--dcs DIR)',
   );
+  if (s.audit.versions) console.log(versionsSummary(s.audit.versions));
   console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements, s.audit.verseText));
 });

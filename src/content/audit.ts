@@ -14,6 +14,7 @@ import { COMMENTARY_KEYS, isCommentaryShaped, jsonType, OPTIONAL_COMMENTARIES, T
 import type { RepairReport } from './repairs.ts';
 import type { LinkCounts } from './links.ts';
 import type { SupplementReport } from './supplements.ts';
+import type { VersionsReport } from './versions/import.ts';
 import { covers, formatReference, leadingReference, markerOf, oneSlipFrom, type Reference } from './references.ts';
 import { isPlaceholder } from './placeholders.ts';
 
@@ -78,6 +79,8 @@ export interface AuditFile extends Audit {
   verseText?: VerseTextReport;
   /** The link graph mined from the commentaries (links.ts): its mentions by kind, its citations, groups and other works, counted. */
   links?: LinkCounts;
+  /** The versions beyond the commentaries (versions/): each one's counts, and Besant's Devanagari compared with the served verse; absent when imported without them. */
+  versions?: VersionsReport;
 }
 
 export const AUDIT_FILE = 'audit.json';

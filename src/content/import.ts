@@ -18,6 +18,9 @@ import { ANALYSIS_FILE, analysisFile } from './dcs/store.ts';
 import { defaultDcsDir, readDcs, type Analysis } from './dcs/read.ts';
 import { mendVerses } from './verse-repairs.ts';
 import { LINKS_FILE, mineLinks } from './links.ts';
+import { importVersions } from './versions/import.ts';
+import { defaultBuiltinDirs, type BuiltinDirs } from './versions/builtin.ts';
+import { defaultVersionDirs } from './versions/dropin.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -56,6 +59,13 @@ export interface ImportOptions {
    * import without it. Default: ../shared/dcs-gita when it exists.
    */
   dcs?: string | null | false;
+  /**
+   * The versions (src/content/versions/): the built-in ones' sources and the
+   * operator's folders, or false to import none. Default: ../shared's
+   * besant-gita and telugu-wikisource when they exist, and versions/ in the
+   * project when it exists.
+   */
+  versions?: { dirs: readonly string[]; builtins: BuiltinDirs } | false;
 }
 
 /** Thrown by a strict import that found what no erratum resolves; content/ is left as it was. */
@@ -66,7 +76,7 @@ export class AuditError extends Error {
   }
 }
 
-export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT) }: ImportOptions): Promise<ImportSummary> {
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), versions = { dirs: defaultVersionDirs(PROJECT_ROOT), builtins: defaultBuiltinDirs(PROJECT_ROOT) } }: ImportOptions): Promise<ImportSummary> {
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
   const source = await openSource(from, progress);
@@ -161,6 +171,8 @@ export async function importContent({ from, contentDir, progress = () => {}, err
       await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), importer: importerFingerprint(), ...summary, errata: applied, files }, null, 2) + '\n');
       if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
       await writeFile(join(staged, LINKS_FILE), JSON.stringify(links) + '\n');
+      // The versions into the staged folder too: a refused one leaves content/ as it was.
+      if (versions) auditFile.versions = (await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita } })).report;
       await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
       await writeFile(join(staged, 'README.md'), CONTENT_README);
       await replaceDir(contentDir, staged);
@@ -186,6 +198,8 @@ placed on the verses (CC BY 4.0: Word analysis: The Digital Corpus of
 Sanskrit (DCS), Oliver Hellwig), when it was imported.
 \`links.json\`: the link graph mined from the commentaries (src/content/links.ts):
 what each verse's commentaries cite, what cites it, the other works cited.
+\`versions/\`: the translations beyond the commentaries (src/content/versions/),
+one file each with its own audit, and \`versions/index.json\` listing them.
 \`manifest.json\` lists each file's SHA-256; \`audit.json\` is the audit of the
 records and what each erratum did.
 `;

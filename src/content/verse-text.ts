@@ -15,7 +15,7 @@ import { spelling } from './dcs/letters.ts';
 import { applyEdits } from './repairs.ts';
 
 /** A word of a field, where it stands, and its letters in IAST. */
-interface Token {
+export interface Token {
   start: number;
   end: number;
   text: string;
@@ -109,7 +109,7 @@ export function letters(iast: string): string {
 }
 
 /** Words of the Devanagari: runs of letters (with avagraha and the continuation hyphen), each read in IAST. */
-function devanagariTokens(text: string): Token[] {
+export function devanagariTokens(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/[\u0900-\u0963\u0970-\u097F\u200C\u200D]+-?|[A-Za-z]+/g)) {
     const iast = /^[A-Za-z]+$/.test(m[0]) ? m[0] : toIast(m[0]).replace(/ṃ'/g, "'ṃ");
@@ -128,7 +128,7 @@ function transliterationTokens(text: string): Token[] {
 }
 
 /** The runs where two word lists part, by LCS of their letters: [a from, a to, b from, b to); `pairs` gets a's index → b's for the words that match. */
-function hunks(a: Token[], b: Token[], pairs = new Map<number, number>()): Array<[number, number, number, number]> {
+export function hunks(a: Token[], b: Token[], pairs = new Map<number, number>()): Array<[number, number, number, number]> {
   const n = a.length;
   const m = b.length;
   const len = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
@@ -168,7 +168,7 @@ function distance(a: string, b: string): number {
 }
 
 /** Which of two readings of a whole verse a witness bears out, by the letters each differs from it by. */
-function bears(witness: string | undefined, withSlok: string, withTransliteration: string): 'slok' | 'transliteration' | 'neither' | 'absent' {
+export function bears(witness: string | undefined, withSlok: string, withTransliteration: string): 'slok' | 'transliteration' | 'neither' | 'absent' {
   if (witness === undefined) return 'absent';
   const w = spelling(witness);
   const a = distance(spelling(withSlok), w);
