@@ -40,11 +40,11 @@ export const FILES = {
   today: (lang?: LangForm) => `/slok/today/${form(lang)}`,
   todayCard: (theme: Theme = 'auto') => `/slok/today/${cardName(theme)}`,
   /** The card of a verse; `-light` and `-dark` beside it force a theme (the plain one follows the reader's). */
-  card: (ch: number, sl: number, theme: Theme = 'auto') => `/slok/${ch}/${sl}/${cardName(theme)}`,
+  card: (ch: number | string, sl: number | string, theme: Theme = 'auto') => `/slok/${ch}/${sl}/${cardName(theme)}`,
   /** The card of the build's verse of the day at the top (a static host's /gita.svg); the server answers /gita.svg with a random card instead. */
   dailyCard: (theme: Theme = 'auto') => `/${cardName(theme)}`,
   /** The PNG cards (1200x630, for link previews), beside the SVG ones; every verse's only in a build with `--png`. */
-  cardPng: (ch: number, sl: number, theme: Theme = 'auto') => `/slok/${ch}/${sl}/${pngName(theme)}`,
+  cardPng: (ch: number | string, sl: number | string, theme: Theme = 'auto') => `/slok/${ch}/${sl}/${pngName(theme)}`,
   todayPng: (theme: Theme = 'auto') => `/slok/today/${pngName(theme)}`,
   dailyPng: (theme: Theme = 'auto') => `/${pngName(theme)}`,
   /** The pages' Devanagari web font (a subset of Noto Sans Devanagari), by weight. */

@@ -38,29 +38,34 @@ test('the cache imports nothing of the project: every layer may use it', () => {
   for (const e of importsOf('cache')) assert.is(folderOf(e.to), 'cache', `${e.from} imports ${e.to}`);
 });
 
+/** A module a bundle for other people's pages carries as the paths and files of the routes alone, made from the table when bundled (src/publish/route-paths.ts; http/table.test.ts checks the bundles): what it imports itself is not bundled. */
+const BUNDLED_AS_PATHS = 'contract/routes/paths.ts';
+
 test("the client imports only the content's types and rules (a lemma's spelling too), the error and parameter wordings and the routes' paths", () => {
-  const allowed = new Set(['content/day.ts', 'content/schema.ts', 'content/projection.ts', 'content/citations.ts', 'content/dcs/lemma-name.ts', 'contract/errors.ts', 'contract/route-paths.ts', 'contract/parameters.ts', 'layout.ts']);
+  const allowed = new Set(['content/day.ts', 'content/schema.ts', 'content/projection.ts', 'content/citations.ts', 'content/dcs/lemma-name.ts', 'contract/errors.ts', 'contract/paths.ts', BUNDLED_AS_PATHS, 'contract/parameters.ts', 'layout.ts']);
   // A type-only import of the content (the Word type of content/words.ts) is erased from client.js; its declarations are bundled (src/publish/client.ts).
   for (const e of importsOf('client')) assert.ok(folderOf(e.to) === 'client' || allowed.has(e.to) || (e.typeOnly && folderOf(e.to) === 'content'), `${e.from} imports ${e.to}`);
 });
 
 test('the page tagger (src/linker, bundled into linker.js for any page) imports only pure, dependency-free modules: the reference reader and what a verse shows', () => {
-  const allowed = new Set(['content/citations.ts', 'content/display.ts', 'content/placeholders.ts', 'content/references.ts', 'card/translations.ts', 'contract/route-paths.ts', 'layout.ts']);
+  const allowed = new Set(['content/citations.ts', 'content/display.ts', 'content/placeholders.ts', 'content/references.ts', 'card/translations.ts', 'contract/paths.ts', BUNDLED_AS_PATHS, 'layout.ts']);
   const linker = importsOf('linker');
   assert.ok(linker.length >= 8, 'its imports are read');
   // A type-only import (the reading languages' list, checked against the tagger's own) is erased from the bundle.
   for (const e of linker) assert.ok(folderOf(e.to) === 'linker' || allowed.has(e.to) || e.typeOnly, `${e.from} imports ${e.to}`);
   for (const file of allowed) {
+    if (file === BUNDLED_AS_PATHS) continue;
     for (const e of edges.filter((x) => x.from === file)) assert.ok(allowed.has(e.to), `${file} imports ${e.to}: linker.js would carry it`);
   }
   // Nothing else uses the tagger's browser code: the server only names its file, the build bundles it and writes in the facts of options.ts.
   for (const e of edges) if (folderOf(e.to) === 'linker') assert.ok(folderOf(e.from) === 'linker' || (e.from === 'publish/linker.ts' && e.to === 'linker/options.ts'), `${e.from} imports ${e.to}`);
 });
 
-test('the contract (src/contract) imports only itself, the content and the layout of dist/', () => {
+test('the contract (src/contract) imports only itself, the content, the layout of dist/ and the guides', () => {
   const contract = importsOf('contract');
   assert.ok(contract.length >= 10, 'its imports are read');
-  for (const e of contract) assert.ok(['contract', 'content'].includes(folderOf(e.to)) || ['layout.ts', 'guides.ts'].includes(e.to), `${e.from} imports ${e.to}`);
+  // The search's route names what is searched (search/fields.ts, a list of data).
+  for (const e of contract) assert.ok(['contract', 'content'].includes(folderOf(e.to)) || ['layout.ts', 'guides.ts', 'search/fields.ts'].includes(e.to), `${e.from} imports ${e.to}`);
 });
 
 test('no import circle: no two files import each other, directly or round a loop (type-only imports count too)', () => {

@@ -13,7 +13,8 @@ import { readCitation } from '../content/citations.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
 import { PARAMETER_ERRORS, PARAMETERS } from '../contract/parameters.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
-import { AUTHOR_KEY, fillPath, ROUTE_PATHS, WORK_SLUG } from '../contract/route-paths.ts';
+import { AUTHOR_KEY, fillPath, WORK_SLUG } from '../contract/paths.ts';
+import { ROUTE_FILES, ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
 import type { AuthorEntry, Author, ChapterRecord, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, WorkCitations, WorksList, Word } from './types.ts';
@@ -180,14 +181,22 @@ export function createClient(options: ClientOptions = {}): Client {
   // Static mode: what the host's files cannot say themselves.
   let facts: Promise<Facts> | null = null;
   const loadFacts = () => (facts ??= get<Facts>('content.json').catch((err) => ((facts = null), Promise.reject(err))));
-  const form = (lang?: Lang) => `${lang ?? 'index'}.json`;
+  /**
+   * Where a route answers: its path on a server; on a static host its file
+   * (the route table's), relative to the base, in a language when asked.
+   */
+  const at = (id: keyof typeof ROUTE_PATHS, params: Record<string, string | number> = {}, lang?: Lang) => {
+    if (mode === 'server') return fillPath(ROUTE_PATHS[id], params);
+    const file = fillPath(ROUTE_FILES[id]!, params).slice(1);
+    return lang ? file.replace(/index\.json$/, `${lang}.json`) : file;
+  };
   /** authors and fields, applied here to what a static host has (the whole record, or its language form). */
   const narrow = <T>(record: T, p?: ProjectionOptions): T =>
     p && (p.authors || p.fields) ? (projectRecord(record as Record<string, unknown>, { authors: p.authors && [...p.authors], fields: p.fields && [...p.fields] }, (k) => isCommentaryShaped((record as Record<string, unknown>)[k])) as T) : record;
-  const staticVerse = async (ch: number, sl: number, p?: ProjectionOptions) => narrow(await get(`slok/${ch}/${sl}/${form(p?.lang)}`), p);
+  const staticVerse = async (ch: number, sl: number, p?: ProjectionOptions) => narrow(await get(at('verse', { ch, sl }, p?.lang)), p);
   const speakerIndex = (f: Facts, speaker: string) => {
     const i = f.speakers.findIndex((s) => s.slug === speaker.trim().toLowerCase() || s.name === speaker.trim().normalize('NFC'));
-    if (i === -1) throw new GitaError(400, PARAMETER_ERRORS.value('speaker', speaker, 'a speaker here', PARAMETERS.speaker(f)), base);
+    if (i === -1) throw new GitaError(400, PARAMETER_ERRORS.value('speaker', speaker, 'a speaker here', PARAMETERS.speaker.values(f)), base);
     return i;
   };
   const sha256 = async (text: string) => new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -197,17 +206,17 @@ export function createClient(options: ClientOptions = {}): Client {
     baseUrl: base,
     async verse(chapter, verse, o) {
       if (mode === 'static') return staticVerse(chapter, verse, o) as never;
-      return get(withQuery(fillPath(ROUTE_PATHS.verse, { ch: chapter, sl: verse }), projectionQuery(o)));
+      return get(withQuery(at('verse', { ch: chapter, sl: verse }), projectionQuery(o)));
     },
     async random(filter = {}, o) {
       if (mode === 'server') {
         const q = [filter.chapter ? `ch=${filter.chapter}` : '', filter.speaker ? `speaker=${encodeURIComponent(filter.speaker)}` : ''];
-        return get(withQuery(ROUTE_PATHS['random-verse'], ...q, projectionQuery(o)));
+        return get(withQuery(at('random-verse'), ...q, projectionQuery(o)));
       }
       // A static host answers one file per path: the draw is made here, uniformly over the matching verses.
       const f = await loadFacts();
       if (filter.chapter && !(Number.isInteger(filter.chapter) && filter.chapter >= 1 && filter.chapter <= f.versesPerChapter.length)) {
-        throw new GitaError(400, PARAMETER_ERRORS.value('ch', String(filter.chapter), 'a chapter', PARAMETERS.ch(f)), base);
+        throw new GitaError(400, PARAMETER_ERRORS.value('ch', String(filter.chapter), 'a chapter', PARAMETERS.ch.values(f)), base);
       }
       const speaker = filter.speaker ? speakerIndex(f, filter.speaker) : -1;
       const pool: Array<[number, number]> = [];
@@ -220,18 +229,18 @@ export function createClient(options: ClientOptions = {}): Client {
       return staticVerse(c, v, o) as never;
     },
     async today(day = {}, o) {
-      if (mode === 'server') return get(withQuery(ROUTE_PATHS.today, day.date ? `date=${encodeURIComponent(day.date)}` : '', projectionQuery(o)));
-      if (!day.date) return narrow(await get(`slok/today/${form(o?.lang)}`), o) as never;
+      if (mode === 'server') return get(withQuery(at('today'), day.date ? `date=${encodeURIComponent(day.date)}` : '', projectionQuery(o)));
+      if (!day.date) return narrow(await get(at('today', {}, o?.lang)), o) as never;
       // Another day: picked here exactly as the build and the server pick it; an impossible date is the server's 400.
-      if (!isDate(day.date)) throw new GitaError(400, PARAMETER_ERRORS.value('date', day.date, 'a day of the calendar', PARAMETERS.date()), base);
+      if (!isDate(day.date)) throw new GitaError(400, PARAMETER_ERRORS.value('date', day.date, 'a day of the calendar', PARAMETERS.date.values({ versesPerChapter: [], speakers: [] })), base);
       const f = await loadFacts();
       const verses = f.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => [i + 1, v + 1] as const));
       const [c, v] = verses[indexFromDigest(await sha256(day.date), verses.length)];
       return staticVerse(c, v, o) as never;
     },
-    words: (chapter, verse) => get(mode === 'static' ? `slok/${chapter}/${verse}/words.json` : fillPath(ROUTE_PATHS['verse-words'], { ch: chapter, sl: verse })),
+    words: (chapter, verse) => get(at('verse-words', { ch: chapter, sl: verse })),
     async verses(ref, o) {
-      if (mode === 'server') return get(withQuery(ROUTE_PATHS.verses, `ref=${encodeURIComponent(ref)}`, projectionQuery(o)));
+      if (mode === 'server') return get(withQuery(at('verses'), `ref=${encodeURIComponent(ref)}`, projectionQuery(o)));
       // Read here as the server reads it (the same reader, the same sentences), then one file per verse.
       const cited = readCitation(ref, (await loadFacts()).versesPerChapter);
       if (!cited.ok) throw new GitaError(cited.error.kind === 'missing' ? 404 : 400, cited.error.kind === 'missing' ? NOT_FOUND.verse : cited.error.message, base);
@@ -244,45 +253,45 @@ export function createClient(options: ClientOptions = {}): Client {
       await Promise.all(Array.from({ length: Math.min(STATIC_FETCHES, cited.verses.length) }, worker));
       return { refs: cited.refs, verses: out };
     },
-    analysis: (chapter, verse) => get(mode === 'static' ? `slok/${chapter}/${verse}/analysis.json` : fillPath(ROUTE_PATHS['verse-analysis'], { ch: chapter, sl: verse })),
+    analysis: (chapter, verse) => get(at('verse-analysis', { ch: chapter, sl: verse })),
     async lemma(name) {
       const asked = name.normalize('NFC').toLowerCase();
-      if (mode === 'server') return get(fillPath(ROUTE_PATHS.lemma, { lemma: asked }));
+      if (mode === 'server') return get(at('lemma', { lemma: asked }));
       // A static host has a file per lemma (its IAST) and per ASCII spelling that is no lemma: the first that exists.
       if (!asked || asked.length > MAX_LEMMA_LENGTH || /[/\\.\0]/.test(asked)) throw new GitaError(400, 'lemma: expected a lemma in IAST (ātman) or in ASCII (atman)', base);
       if (/[\u0900-\u097F]/.test(asked)) throw new GitaError(400, 'lemma: a static host takes IAST or ASCII (ātman, atman); Devanagari needs the server', base);
       try {
-        return await get(`lemma/${encodeURIComponent(asked)}.json`);
+        return await get(at('lemma', { lemma: asked }));
       } catch (err) {
         if (!(err instanceof GitaError) || err.status !== 404 || foldLemma(asked) === asked) throw err;
-        return get(`lemma/${encodeURIComponent(foldLemma(asked))}.json`);
+        return get(at('lemma', { lemma: foldLemma(asked) }));
       }
     },
-    lemmas: () => get(mode === 'static' ? 'lemmas.json' : ROUTE_PATHS.lemmas),
-    links: (chapter, verse) => get(mode === 'static' ? `slok/${chapter}/${verse}/links.json` : fillPath(ROUTE_PATHS['verse-links'], { ch: chapter, sl: verse })),
-    works: () => get(mode === 'static' ? 'works.json' : ROUTE_PATHS.works),
+    lemmas: () => get(at('lemmas')),
+    links: (chapter, verse) => get(at('verse-links', { ch: chapter, sl: verse })),
+    works: () => get(at('works')),
     async work(slug) {
       // A name no path can spell is no work: the server's 404, without asking.
       if (!WORK_SLUG.test(slug)) throw new GitaError(404, NOT_FOUND.resource, base);
-      return get(mode === 'static' ? `works/${slug}.json` : fillPath(ROUTE_PATHS.work, { work: slug }));
+      return get(at('work', { work: slug }));
     },
-    chapters: () => get(mode === 'static' ? 'chapters/index.json' : ROUTE_PATHS.chapters),
-    chapter: (chapter) => get(mode === 'static' ? `chapter/${chapter}/index.json` : fillPath(ROUTE_PATHS.chapter, { ch: chapter })),
-    authors: () => get(mode === 'static' ? 'authors/index.json' : ROUTE_PATHS.authors),
+    chapters: () => get(at('chapters')),
+    chapter: (chapter) => get(at('chapter', { ch: chapter })),
+    authors: () => get(at('authors')),
     async author(key) {
       // A key no path can spell (.., a slash) is no commentary: the server's 404, without asking.
       if (!AUTHOR_KEY.test(key)) throw new GitaError(404, NOT_FOUND.resource, base);
-      return get(mode === 'static' ? `authors/${key}/index.json` : fillPath(ROUTE_PATHS.author, { key }));
+      return get(at('author', { key }));
     },
     async chapterVerses(chapter, o) {
-      if (mode === 'server') return get(withQuery(fillPath(ROUTE_PATHS['chapter-verses'], { ch: chapter }), projectionQuery(o)));
-      const records = await get<Verse[]>(`chapter/${chapter}/slok/${form(o?.lang)}`);
+      if (mode === 'server') return get(withQuery(at('chapter-verses', { ch: chapter }), projectionQuery(o)));
+      const records = await get<Verse[]>(at('chapter-verses', { ch: chapter }, o?.lang));
       return records.map((r) => narrow(r, o)) as never;
     },
     async search(query, o = {}) {
       if (mode === 'server') {
         const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${o.lang}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : '', o.offset ? `offset=${o.offset}` : ''];
-        return get(withQuery(ROUTE_PATHS.search, ...q));
+        return get(withQuery(at('search'), ...q));
       }
       // The host's search index, with the engine the server uses (search.js beside it).
       searcher ??= loadModule(new URL('search.js', base).href)
@@ -298,16 +307,16 @@ export function createClient(options: ClientOptions = {}): Client {
     cardUrl(card = {}) {
       // The routes' paths name the plain card (gita.svg); a theme is in the name (gita-dark.svg).
       const named = (path: string) => (!card.theme || card.theme === 'auto' ? path : path.replace(/gita\.svg$/, `gita-${card.theme}.svg`));
-      const at = (path: string) => new URL(path.replace(/^\//, ''), base).href;
-      if (card.today) return at(named(ROUTE_PATHS['today-card']));
-      if (card.chapter && card.verse) return at(named(fillPath(ROUTE_PATHS['verse-card'], { ch: card.chapter, sl: card.verse })));
+      const url = (path: string) => new URL(path.replace(/^\//, ''), base).href;
+      if (card.today) return url(named(ROUTE_PATHS['today-card']));
+      if (card.chapter && card.verse) return url(named(fillPath(ROUTE_PATHS['verse-card'], { ch: card.chapter, sl: card.verse })));
       if (card.verse) throw new GitaError(0, 'cardUrl: a verse needs its chapter', base);
       if (mode === 'static') {
         if (card.chapter) throw new GitaError(0, 'cardUrl: a static host has no random card of a chapter; name the verse', base);
         // A static host's /gita.svg is the card of its build's verse of the day.
-        return at(named(ROUTE_PATHS.card));
+        return url(named(ROUTE_PATHS.card));
       }
-      return at(withQuery(named(ROUTE_PATHS.card), card.chapter ? `ch=${card.chapter}` : ''));
+      return url(withQuery(named(ROUTE_PATHS.card), card.chapter ? `ch=${card.chapter}` : ''));
     },
   };
   let searcher: Promise<{ search(q: string, o: SearchOptions): SearchResponse }> | null = null;

@@ -2,12 +2,14 @@
 // types, without imports: the client's declarations carry them
 // (src/publish/client.ts), and src/content/links.ts makes them.
 
-/** Where a link stands: the commentary key, the field, the text as written. */
+/** Where a link stands: the commentary key, the field, the text as written, and each place it is written in the field's text. */
 export interface Cite {
   to: string;
   by: string;
   field: string;
   text: string;
+  /** Every place in the field's text (as /slok/{ch}/{sl} serves it) where a citation of `to` stands: [start, end), UTF-16 offsets; the first is `text`'s. */
+  at: Array<[number, number]>;
 }
 export interface CitedBy {
   from: string;
@@ -21,7 +23,8 @@ export interface Covers {
   range: string;
 }
 export interface External {
-  work: string;
+  /** The work's name, or its abbreviation as written; null: a place cited with no work written before it. */
+  work: string | null;
   loc: string;
   by: string;
   field: string;

@@ -35,6 +35,9 @@ export const LINKS_FILE = 'links.json';
 export type MentionKind = 'gita' | 'covers' | 'self' | 'work' | 'other';
 
 /** One number pair (or longer) of a text, read. */
+/** The work of a place cited with no work written before it: read as a citation of another work, but of none named. */
+export const NO_WORK = '?';
+
 export interface Mention {
   /** The numbers, as UTF-16 offsets in the text: [start, end). */
   start: number;
@@ -352,7 +355,7 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
       // A part that starts with 0 ("432?000") is a number written with separators, not a place.
       const zeros = /[.।:?]\s*0\d*/.test(g[0]);
       if (reading.explicit || zeros || seps.includes('?') || ctx.bracket < 0) push({ start, end, from: ctx.from, kind: 'other', why: 'three numbers or more: not a verse' });
-      else push({ start, end, from: ctx.from, kind: 'work', work: '?', named: false, loc: nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`), why: 'three numbers, no work named' });
+      else push({ start, end, from: ctx.from, kind: 'work', work: NO_WORK, named: false, loc: nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`), why: 'three numbers, no work named' });
       continue;
     }
     // "(गीता 9। 3031)": a range whose dash was lost, two verse numbers run together (as references.ts reads a heading's "6.3031").
@@ -494,7 +497,8 @@ export interface LinkCounts {
   cites: number;
   citedVerses: number;
   covers: number;
-  external: { named: number; unnamed: number; works: number; abbreviations: number };
+  /** unlabelled: a place cited with no work written before it ("(12। 5। 2)"): neither a work nor an abbreviation. */
+  external: { named: number; unnamed: number; unlabelled: number; works: number; abbreviations: number };
   /** Chapter 13's numbering, read from each commentary's quotations (thirteenthNumbering). */
   chapter13: ThirteenthNumbering;
   /** Citations read other than as written: of chapter 13, a verse on (chapter13); misprints mended by the words quoted. */
@@ -579,7 +583,7 @@ function versesOf(label: string): string[] {
 /** Mine every commentary text of `records` (in order, colophons included) into the graph. */
 export function mineLinks(records: readonly MinedRecord[], versesPerChapter: readonly number[]): LinkGraph {
   const byId = new Map<string, VerseLinks>(records.map((r) => [r._id, { ref: r._id, cites: [], citedBy: [], covers: [], external: [] }]));
-  const counts: LinkCounts = { mentions: { gita: 0, covers: 0, self: 0, work: 0, other: 0 }, cites: 0, citedVerses: 0, covers: 0, external: { named: 0, unnamed: 0, works: 0, abbreviations: 0 }, chapter13: { withoutQuestion: [], evidence: {} }, read: { chapter13: 0, misprints: 0 } };
+  const counts: LinkCounts = { mentions: { gita: 0, covers: 0, self: 0, work: 0, other: 0 }, cites: 0, citedVerses: 0, covers: 0, external: { named: 0, unnamed: 0, unlabelled: 0, works: 0, abbreviations: 0 }, chapter13: { withoutQuestion: [], evidence: {} }, read: { chapter13: 0, misprints: 0 } };
   const works = new Map<string, WorkCitations>();
   const unnamed = new Map<string, number>();
   const chapter13 = thirteenthNumbering(records, versesPerChapter);
@@ -588,6 +592,8 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
   for (const r of records) {
     const links = byId.get(r._id)!;
     const seen = new Set<string>();
+    /** Each cites of this verse by its target, key and field: a citation written again in the same text adds its place. */
+    const cited = new Map<string, Cite>();
     for (const [key, value] of Object.entries(r)) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
       for (const field of TEXT_FIELDS) {
@@ -598,13 +604,26 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
           if (m.read === 'chapter13') counts.read.chapter13++;
           if (m.read === 'misprint') counts.read.misprints++;
           const once = `${m.kind}\0${m.to ?? m.range ?? m.work}\0${m.loc ?? ''}\0${key}\0${field}`;
-          if (seen.has(once)) continue;
+          // Where it stands, as written without the spaces around it.
+          const lead = m.text.length - m.text.trimStart().length;
+          const at: [number, number] = [m.from + lead, m.from + lead + m.text.trim().length];
+          if (seen.has(once)) {
+            if (m.kind === 'gita') cited.get(once)!.at.push(at);
+            continue;
+          }
           seen.add(once);
-          if (m.kind === 'gita') links.cites.push({ to: m.to!, by: key, field, text: m.text.trim() });
+          if (m.kind === 'gita') {
+            const cite: Cite = { to: m.to!, by: key, field, text: m.text.trim(), at: [at] };
+            cited.set(once, cite);
+            links.cites.push(cite);
+          }
           else if (m.kind === 'covers') links.covers.push({ by: key, field, range: m.range! });
           else if (m.kind === 'work') {
-            links.external.push({ work: m.work!, loc: m.loc!, by: key, field, text: m.text.trim() });
-            if (m.named) {
+            // No work written before the place: the work is not named (null), nor counted as an abbreviation.
+            const named = m.work === NO_WORK ? null : m.work!;
+            links.external.push({ work: named, loc: m.loc!, by: key, field, text: m.text.trim() });
+            if (named === null) counts.external.unlabelled++;
+            else if (m.named) {
               const slug = workSlug(m.work!);
               const w = works.get(slug) ?? works.set(slug, { work: m.work!, slug, written: [], count: 0, citations: [] }).get(slug)!;
               if (m.label && !w.written.includes(m.label)) w.written.push(m.label);
@@ -642,7 +661,7 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
   };
 }
 
-/** The /works list: every named work with how it is written and how often, and the abbreviations counted apart. */
-export function worksList(graph: LinkGraph): { works: WorkSummary[]; unnamed: Array<{ written: string; count: number }> } {
-  return { works: graph.works.map(({ work, slug, written, count }) => ({ work, slug, written, count })), unnamed: graph.unnamed };
+/** The /works list: every named work with how it is written and how often, the abbreviations counted apart, and how many places are cited with no work written. */
+export function worksList(graph: LinkGraph): { works: WorkSummary[]; unnamed: Array<{ written: string; count: number }>; unlabelled: number } {
+  return { works: graph.works.map(({ work, slug, written, count }) => ({ work, slug, written, count })), unnamed: graph.unnamed, unlabelled: graph.counts.external.unlabelled };
 }

@@ -13,6 +13,9 @@
 //   becomes a comma; in a word-by-word list (siva.ec), the "?" between
 //   entries becomes the list's separator ";" and any other "?" a comma. A "?"
 //   before a capital or at the end stays: it may be a real question.
+// - place-comma: the same lost commas among numbers and the places of
+//   citations in Sivananda's English ("verses 19? 20 and 21", "432?000",
+//   "Upanishad? 4.4.5"), where any other "?" before a capital stays.
 // - heading: the source's page heading glued to the start of a text ("Hindi
 //   Translation By Swami Ramsukhdas।।18.2।।") is cut.
 // - abhinav-period: Abhinavagupta's Sanskrit commentary (abhinav.sc) cites
@@ -37,8 +40,14 @@ export const REPAIR_RULES = [
   {
     id: 'question-mark',
     title: 'A "?" that stands for a comma',
-    description: 'In Swami Sivananda\'s English texts (siva.et, siva.ec), where upstream lost every real question mark, a "?" followed by a space and a lower-case letter becomes a comma; in his word-by-word lists (siva.ec), the "?" between two entries becomes ";" and any other "?" a comma. A "?" before a capital letter or at the end of a text stays, and so does every "?" of the other commentaries: there a "?" before a lower-case word is a real question ("whose mind is steady? how does he talk", BG2.54 purohit.et).',
+    description: 'In Swami Sivananda\'s English texts (siva.et, siva.ec), where upstream lost every real question mark, a "?" followed by a space and a lower-case letter becomes a comma; in his word-by-word lists (siva.ec), the "?" between two entries becomes ";" and any other "?" a comma. A "?" before a capital letter or at the end of a text stays (but for place-comma), and so does every "?" of the other commentaries: there a "?" before a lower-case word is a real question ("whose mind is steady? how does he talk", BG2.54 purohit.et).',
     example: { record: 'BG2.47', key: 'siva', field: 'ec', before: 'actions? you will', after: 'actions, you will' },
+  },
+  {
+    id: 'place-comma',
+    title: 'A "?" that stands for a comma, among numbers and the places of citations',
+    description: 'In Swami Sivananda\'s English texts (siva.et, siva.ec), where upstream lost every real question mark, a "?" among numbers is the comma he writes there: between two numbers of a list ("verses 19? 20? 21? 23 and 24", "56th? 57th and 58th", "XIV.21? 27"), inside a number ("432?000"), after a work\'s name and before its place ("Brihadaranyaka Upanishad? 4.4.5", "Upanishad? I.4.7", "Isavasya Upanishad? 7)"), and between a work and its part before the place ("Mahabharata? Santi Parva? 175.38"). A "?" before a number that may open a sentence ("in the Mantra? 500,000 repetitions") or after a Roman numeral ("chapter XVII? 20 to 22", where he writes a period as often) stays. Every change is read and labelled in test/content/fixtures/place-commas.json.',
+    example: { record: 'BG6.4', key: 'siva', field: 'ec', before: 'Brihadaranyaka Upanishad? 4.4.5', after: 'Brihadaranyaka Upanishad, 4.4.5' },
   },
   {
     id: 'heading',
@@ -224,8 +233,28 @@ export function repairEdits(text: string, ctx: RepairContext, wordList = false, 
     const inList = span !== null && at >= span.start && at < span.end;
     const next = text.slice(at + 1, at + 3);
     if (inList ? /^\s/.test(next) : /^ [a-z]/.test(next)) edits.push({ position: at, before: '?', after: ',', rule: 'question-mark' });
+    else if (!inList && isPlaceComma(text, at)) edits.push({ position: at, before: '?', after: ',', rule: 'place-comma' });
   }
   return edits.sort((a, b) => a.position - b.position);
+}
+
+/**
+ * A "?" among numbers and the places of citations, where Swami Sivananda
+ * writes commas (place-comma): between two numbers of a list, inside a
+ * number, after a work's name and before its place, between a work and its
+ * part before the place.
+ */
+function isPlaceComma(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 30), at);
+  const after = text.slice(at + 1, at + 40);
+  const number = /\d(?:st|nd|rd|th)?$/.test(before);
+  const name = /[A-Z][a-z]+$/.test(before);
+  return (
+    (number && /^ \d/.test(after)) ||
+    (/\d$/.test(before) && /^\d{3}(?!\d)/.test(after)) ||
+    (name && /^ (?:\d+(?:\.\d+)+|[IVXLC]+\.\d+(?:\.\d+)*|\d+\))/.test(after)) ||
+    (name && /^ [A-Z][a-z]+ (?:Parva|Kanda)\? \d/.test(after))
+  );
 }
 
 /** A page heading of the source glued to the start of a text, before its verse number ("Hindi Translation By Swami Ramsukhdas।।18.2।।"). */
@@ -303,7 +332,7 @@ export async function repairContent(content: Content): Promise<{ content: Conten
   const ctx: RepairContext = { english: await loadEnglish(), guard: transliterationGuard(content.verses.map((v) => v.record)) };
   const words = visargaWords(hindiTexts(content.verses.map((v) => v.record)));
   const report: RepairReport = {
-    counts: { qu: 0, 'question-mark': 0, heading: 0, 'abhinav-period': 0, 'sanskrit-comma': 0, 'hindi-comma': 0, 'hindi-visarga': 0 },
+    counts: { qu: 0, 'question-mark': 0, 'place-comma': 0, heading: 0, 'abhinav-period': 0, 'sanskrit-comma': 0, 'hindi-comma': 0, 'hindi-visarga': 0 },
     listSeparators: 0,
     otherQuestionMarks: 0,
     left: { hindiQuestions: 0, hindiUndecided: 0, sanskritUndecided: 0 },

@@ -21,7 +21,7 @@ export const SWAP_WAIT = { tries: 50, ms: 10 } as const;
  * thread keeps its share of them (perThread), so a process serving on N
  * threads holds what one process would, as it does the records (one slab).
  */
-const THREADS_SHARING = Math.max(1, Math.floor(Number(globalThis.process?.env.GITA_THREADS_SHARING)) || 1);
+const THREADS_SHARING = Math.max(1, Math.floor(Number((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.GITA_THREADS_SHARING)) || 1);
 /** A thread's share of a bound per process (at least 1). */
 export const perThread = (bound: number) => Math.max(1, Math.floor(bound / THREADS_SHARING));
 
@@ -87,3 +87,6 @@ export const BUSY_RETRY_AFTER_S = 1;
 
 /** Seconds a client is asked to wait while the server prepares (a fresh clone's import and build, or the cards still being built): about how long the rest takes. */
 export const STARTING_RETRY_AFTER_S = 5;
+
+/** The longest snippet of a search result (UTF-16 code units), cut around its highlights. */
+export const SNIPPET_MAX = 200;

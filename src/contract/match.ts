@@ -1,39 +1,17 @@
-// Request paths matched against the route table (routes.ts): each route's
+// Request paths matched against the routes (routes/): each route's
 // path is compiled once into segments (literals, typed parameters, a card's
 // themed name, a file name of the static build), and a path is tried against
 // the routes that share its first segment, in the table's order.
-import { GUIDE_NAMES } from '../guides.ts';
 import { LANG_FORMS, THEMES, type LangForm, type Theme } from '../layout.ts';
-import { AUTHOR_KEY, WORK_SLUG } from './route-paths.ts';
 import type { NotFoundKind } from './errors.ts';
-import { ROUTES, type Params, type RouteSpec } from './routes.ts';
-import { NUMBER } from './values.ts';
+import { PATH_PARAMETERS } from './path-parameters.ts';
+import type { Params, RouteSpec } from './route.ts';
+import { ROUTES, type RouteId } from './routes/index.ts';
 
 /** No route: the 404's wording, and whether the path's family answers pages (its 404 is a page too). */
-export type Match = ({ route: RouteSpec } & Params) | { route: null; notFound: NotFoundKind; page?: boolean };
-
-// `ch`, `sl`, `from`, `to` are plain decimal integers, nothing else: as a query value is (values.ts).
-export { NUMBER };
+export type Match = ({ route: RouteSpec<RouteId> } & Params) | { route: null; notFound: NotFoundKind; page?: boolean };
 
 type Counts = readonly number[];
-type Parser = (s: string, got: Params, counts: Counts) => number | string | undefined;
-const verseOf = (s: string, got: Params, counts: Counts) => (got.ch && NUMBER.test(s) && Number(s) <= counts[got.ch - 1] + 1 ? Number(s) : undefined);
-
-/** The parameter types, by name: a value, or undefined when the segment names nothing (not found). */
-const PARAMS: Record<string, Parser> = {
-  ch: (s, _got, counts) => (NUMBER.test(s) && Number(s) <= counts.length ? Number(s) : undefined),
-  sl: verseOf,
-  from: verseOf,
-  to: verseOf,
-  file: (s) => (s && s !== '.' && s !== '..' && !/[/\\\0]/.test(s) ? s : undefined),
-  key: (s) => (AUTHOR_KEY.test(s) ? s : undefined),
-  ref: (s) => (s ? s : undefined),
-  // karman.json is the static file's name, which the route's alias takes.
-  lemma: (s) => (s && !s.endsWith('.json') ? s : undefined),
-  guide: (s) => (GUIDE_NAMES.has(s) ? s : undefined),
-  // chandogya-upanisad.json is the static file's name, which the route's alias takes.
-  work: (s) => (WORK_SLUG.test(s) ? s : undefined),
-};
 
 type Segment =
   | { literal: string }
@@ -41,7 +19,7 @@ type Segment =
   | { pattern: RegExp; params: Array<keyof Params> };
 
 interface Compiled {
-  route: RouteSpec;
+  route: RouteSpec<RouteId>;
   segments: Segment[];
 }
 
@@ -53,7 +31,7 @@ function themedNames(name: string): Map<string, Theme> {
 
 const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
-function compile(route: RouteSpec, path: string, themed: boolean): Compiled {
+function compile(route: RouteSpec<RouteId>, path: string, themed: boolean): Compiled {
   const parts = path === '/' ? [''] : path.slice(1).split('/');
   const segments = parts.map((part, i): Segment => {
     if (themed && i === parts.length - 1) return { names: themedNames(part) };
@@ -62,7 +40,7 @@ function compile(route: RouteSpec, path: string, themed: boolean): Compiled {
     const source = part.split(/(\{\w+\})/).map((piece) => {
       const name = /^\{(\w+)\}$/.exec(piece)?.[1];
       if (!name) return escape(piece);
-      if (!PARAMS[name]) throw new Error(`${route.id}: ${path}: {${name}} is not a parameter type (match.ts PARAMS)`);
+      if (!PATH_PARAMETERS[name]) throw new Error(`${route.id}: ${path}: {${name}} is not a parameter type (path-parameters.ts)`);
       params.push(name as keyof Params);
       return '([^/]+?)';
     });
@@ -72,7 +50,7 @@ function compile(route: RouteSpec, path: string, themed: boolean): Compiled {
 }
 
 /** The compiled routes by their first segment (a themed one under each of its names), in the table's order. */
-function index(routes: readonly RouteSpec[]): Map<string, Compiled[]> {
+function index(routes: readonly RouteSpec<RouteId>[]): Map<string, Compiled[]> {
   const byFirst = new Map<string, Compiled[]>();
   for (const route of routes) {
     for (const path of [route.path, ...(route.aliases ?? [])]) {
@@ -115,7 +93,7 @@ function tryRoute(c: Compiled, seg: string[], counts: Counts): Params | null {
       const m = s.pattern.exec(value);
       if (!m) return null;
       for (let k = 0; k < s.params.length; k++) {
-        const v = PARAMS[s.params[k]](m[k + 1], got, counts);
+        const v = PATH_PARAMETERS[s.params[k]].match(m[k + 1], got, counts);
         if (v === undefined) return null;
         (got as Record<string, unknown>)[s.params[k]] = v;
       }
@@ -139,7 +117,7 @@ export type Matcher = (pathname: string, versesPerChapter: readonly number[]) =>
  * found in the wording of its first segment's family (the first route under
  * it), else "resource".
  */
-export function createMatcher(routes: readonly RouteSpec[]): Matcher {
+export function createMatcher(routes: readonly RouteSpec<RouteId>[]): Matcher {
   const byFirst = index(routes);
   const familyOf = (first: string | undefined): NotFoundKind => (first !== undefined && byFirst.get(first)?.[0].route.notFound) || 'resource';
   const missing = (first: string | undefined): Match => {
@@ -170,5 +148,5 @@ export function createMatcher(routes: readonly RouteSpec[]): Matcher {
   };
 }
 
-/** The API's routes (routes.ts). */
+/** The API's routes (routes/). */
 export const matchRoute: Matcher = createMatcher(ROUTES);

@@ -1,56 +1,67 @@
-// The query parameters of the API and the reading pages: the values each
-// takes, worded once, and the wordings of every 400 about a parameter. The
-// routes' rules (which route takes which, near misses) are in
-// query-rules.ts; the search's and the reading pages' own checks word
-// their refusals from here too, as do the OpenAPI document and the tests.
-import { LANGS } from '../content/projection.ts';
-import { THEMES } from '../layout.ts';
-import { ROUTE_PATHS } from './route-paths.ts';
+// Every parameter of the API, defined once: its name, what it does, the
+// values it takes (the end of every 400 about it), its JSON Schema (OpenAPI,
+// the MCP tools' arguments), the near misses people type for it, and how a
+// value is read. A route lists the ones it takes (routes/), a reading page
+// and an MCP tool take the same definitions, and the docs page, the API
+// reference and OpenAPI describe each from here. Dependency-free but for the
+// content's rules: the browser client and search bundle it.
+import { MAX_REF_LENGTH } from '../content/citations.ts';
+import { isDate } from '../content/day.ts';
+import { LANGS, LANGUAGES, type Lang } from '../content/projection.ts';
+import { THEMES, type Theme } from '../layout.ts';
 
-/** What the wordings need to know about the content (from the manifest). */
+/** What the parameters need to know about the content (from the manifest). */
 export interface ParameterFacts {
   versesPerChapter: readonly number[];
-  speakers: ReadonlyArray<{ slug: string | null; name: string }>;
+  speakers: ReadonlyArray<{ slug: string | null; name: string; verses?: number }>;
   /** Absent where no wording needs them (the search's own check). */
-  commentaries?: ReadonlyArray<{ key: string }>;
+  commentaries?: ReadonlyArray<{ key: string; author?: string }>;
   /** The records' plain fields (for `fields`); absent where no wording needs them. */
   fields?: readonly string[];
 }
 
+/** A value a parameter does not take: the 400's message, naming the parameter and the values it takes. */
+export interface Refused {
+  error: string;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Parameter<T = unknown> {
+  /** Its name in a query, in a path (typed by it: match.ts) and among an MCP tool's arguments. */
+  name: string;
+  in: 'query' | 'path';
+  /** What it does, a sentence: before its values wherever it is described. */
+  about: (f: ParameterFacts) => string;
+  /** The values it takes, worded once: the end of every 400 about it. */
+  values: (f: ParameterFacts) => string;
+  /** Its value's JSON Schema as a query or path carries it (a string or a number). */
+  schema: (f: ParameterFacts) => JsonSchema;
+  /** Its value among a JSON API's arguments (an MCP tool's), when other than `schema`: a list as an array. */
+  json?: (f: ParameterFacts) => JsonSchema;
+  /** What people type for it (lower case): a route that takes it and not the miss refuses the miss, naming it. */
+  nearMisses: readonly string[];
+  /** A value to show, of the schema's type. */
+  example?: string | number;
+  /** One value as given (a query's, decoded): what it names, or the 400's message. */
+  read: (value: string, f: ParameterFacts) => T | Refused;
+}
+
 /** How many values a list parameter (`authors`, `fields`) may hold. */
 export const LIST_MAX = 200;
-
 /** Search results per answer: by default, and at most; how far offset may go (there are 701 verses: past the last match, an empty page that says so). */
 export const LIMIT_DEFAULT = 10;
 export const LIMIT_MAX = 50;
 export const OFFSET_MAX = 10_000;
-
-/** The reading pages' languages (pages/read.ts READING_LANGS is this list). */
+/** The longest search query: no one types more, and a search's cost grows with it. Longer is refused (never cut silently). */
+export const MAX_QUERY_LENGTH = 200;
+/** The reading pages' languages: their chrome and their translations. */
 export const READING_LANG_VALUES = ['en', 'hi'] as const;
+export type ReadingLang = (typeof READING_LANG_VALUES)[number];
+export const DEFAULT_READING_LANG: ReadingLang = 'en';
 
-const keys = (f: ParameterFacts) => (f.commentaries ?? []).map((c) => c.key).join(', ');
-
-/** Every parameter a route takes, by name, with the values it takes: the end of every 400 about it. */
-export const PARAMETERS = {
-  ch: (f: ParameterFacts) => `a chapter, 1 to ${f.versesPerChapter.length}`,
-  sl: () => "a verse of the chapter ch names, 1 to its verses_count + 1 (its colophon), with ch",
-  speaker: (f: ParameterFacts) => `one of ${f.speakers.map((s) => s.slug ?? s.name).join(', ')} (any case), or the Devanagari name`,
-  theme: () => `one of ${THEMES.join(', ')}`,
-  date: () => 'a day, YYYY-MM-DD (default: today in UTC)',
-  lang: () => `one of ${LANGS.join(', ')}`,
-  authors: (f: ParameterFacts) => `commentary keys, comma-separated: ${keys(f)} (each described at ${ROUTE_PATHS.authors})`,
-  fields: (f: ParameterFacts) => `comma-separated: fields (${(f.fields ?? []).join(', ')}), commentary keys (${keys(f)}), or key.field such as siva.et`,
-  ref: () => 'a reference: 2.47, BG 2.47-50, Gita II.47, chapter 2 verse 47, 18, several separated by commas',
-  q: () => 'the words to search for, in English, Hindi or Sanskrit',
-  limit: () => `1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}), the results per page`,
-  offset: () => `0 (the default) to ${OFFSET_MAX}, how many of the best results to skip: the next page starts at offset + limit, and total says how many match`,
-  format: () => 'json (the default) or html',
-  readLang: () => `one of ${READING_LANG_VALUES.join(', ')} (default en)`,
-  author: (f: ParameterFacts) => `one commentary key: ${keys(f)}`,
-  api_key: () => 'your API key (or the x-api-key header)',
-} as const satisfies Record<string, (f: ParameterFacts) => string>;
-
-export type ParameterId = keyof typeof PARAMETERS;
+/** `ch`, `sl` and the like are plain decimal integers, nothing else. */
+export const NUMBER = /^[1-9][0-9]{0,5}$/;
 
 /** The wordings of the 400s about parameters, once. */
 export const PARAMETER_ERRORS = {
@@ -65,3 +76,208 @@ export const PARAMETER_ERRORS = {
   pathLang: (lang: string) => `lang: the path asks for ${lang} already`,
 };
 
+const keys = (f: ParameterFacts) => (f.commentaries ?? []).map((c) => c.key);
+const chapters = (f: ParameterFacts) => f.versesPerChapter.length || 18;
+
+/** A parameter, with the `in` and near misses most take. */
+function query<T>(p: Omit<Parameter<T>, 'in' | 'nearMisses'> & { nearMisses?: readonly string[] }): Parameter<T> {
+  return { in: 'query', nearMisses: [], ...p };
+}
+
+/** The value refused, in the one wording: `name: "value" is not WHAT; expected VALUES`. */
+export function refuse(p: Parameter, value: string, what: string, f: ParameterFacts): Refused {
+  return { error: PARAMETER_ERRORS.value(p.name, value, what, p.values(f)) };
+}
+
+/** The index of the speaker `value` names: its slug (any case) or its Devanagari name (any Unicode normalization); -2: none. */
+export function speakerIndex(value: string, speakers: ParameterFacts['speakers']): number {
+  const slug = value.trim().toLowerCase();
+  const name = value.trim().normalize('NFC');
+  const i = speakers.findIndex((s) => s.slug === slug || s.name === name);
+  return i === -1 ? -2 : i;
+}
+
+const ch: Parameter<number> = query({
+  name: 'ch',
+  about: () => 'Only the verses of this chapter (never its colophon).',
+  values: (f) => `a chapter, 1 to ${chapters(f)}`,
+  schema: (f) => ({ type: 'integer', minimum: 1, maximum: chapters(f) }),
+  nearMisses: ['chapter', 'chap', 'chapters'],
+  example: 2,
+  read: (v, f) => (NUMBER.test(v) && Number(v) <= f.versesPerChapter.length ? Number(v) : refuse(ch, v, 'a chapter', f)),
+});
+
+/** sl is read with ch (query.ts, cardQuery): its bounds are the chapter's. */
+const sl: Parameter<number> = query({
+  name: 'sl',
+  about: () => 'With ch: that verse.',
+  values: () => 'a verse of the chapter ch names, 1 to its verses_count + 1 (its colophon), with ch',
+  schema: () => ({ type: 'integer', minimum: 1 }),
+  nearMisses: ['verse', 'sloka', 'shloka', 'slok'],
+  example: 47,
+  read: (v, f) => (NUMBER.test(v) ? Number(v) : refuse(sl, v, 'a verse', f)),
+});
+
+const speaker: Parameter<number> = query({
+  name: 'speaker',
+  about: (f) => `Only the verses of one speaker${f.speakers.some((s) => s.verses !== undefined) ? ` (verses in this build: ${f.speakers.map((s) => `${s.slug ?? s.name} ${s.verses}`).join(', ')})` : ''}.`,
+  values: (f) => `one of ${f.speakers.map((s) => s.slug ?? s.name).join(', ')} (any case), or the Devanagari name`,
+  schema: (f) => ({ type: 'string', ...(f.speakers.length && { enum: [...f.speakers.flatMap((s) => (s.slug ? [s.slug] : [])), ...f.speakers.map((s) => s.name)] }) }),
+  nearMisses: ['speakers', 'by', 'voice'],
+  example: 'arjuna',
+  read: (v, f) => {
+    const i = speakerIndex(v, f.speakers);
+    return i < 0 ? refuse(speaker, v, 'a speaker here', f) : i;
+  },
+});
+
+const theme: Parameter<Theme> = query({
+  name: 'theme',
+  about: () => "The card's colours: auto follows the reader's light or dark preference.",
+  values: () => `one of ${THEMES.join(', ')}`,
+  schema: () => ({ type: 'string', enum: [...THEMES], default: 'auto' }),
+  nearMisses: ['themes', 'mode', 'color', 'colour', 'scheme'],
+  read: (v, f) => ((THEMES as readonly string[]).includes(v) ? (v as Theme) : refuse(theme, v, 'a theme', f)),
+});
+
+const date: Parameter<string> = query({
+  name: 'date',
+  about: () => 'Another day than today (UTC).',
+  values: () => 'a day, YYYY-MM-DD (default: today in UTC)',
+  schema: () => ({ type: 'string', format: 'date' }),
+  nearMisses: ['day'],
+  example: '2026-01-01',
+  read: (v, f) => (isDate(v) ? v : refuse(date, v, 'a day of the calendar', f)),
+});
+
+const lang: Parameter<Lang> = query({
+  name: 'lang',
+  about: () => `Only the texts of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}; a commentary left with no text is dropped, the verse itself always kept.`,
+  values: () => `one of ${LANGS.join(', ')}`,
+  schema: () => ({ type: 'string', enum: [...LANGS] }),
+  nearMisses: ['language', 'languages', 'langs', 'locale'],
+  example: 'en',
+  read: (v, f) => ((LANGS as readonly string[]).includes(v) ? (v as Lang) : refuse(lang, v, 'a language here', f)),
+});
+
+/** A comma-separated list's items, as authors and fields take them (each item checked by projectionValue, values.ts). */
+const list = (p: () => Parameter<string[]>) => (v: string): string[] | Refused => {
+  const items = v.split(',').map((s) => s.trim());
+  return items.length > LIST_MAX ? { error: PARAMETER_ERRORS.tooMany(p().name, items.length) } : items;
+};
+
+const authors: Parameter<string[]> = query({
+  name: 'authors',
+  about: () => 'Only these commentaries, by key.',
+  // The route that describes them is named here as its path reads (test/content/authors.test.ts holds it to the table).
+  values: (f) => `commentary keys, comma-separated: ${keys(f).join(', ')} (each described at /authors)`,
+  schema: () => ({ type: 'string', pattern: '^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$' }),
+  json: (f) => ({ type: 'array', items: { type: 'string', ...(keys(f).length && { enum: keys(f) }) }, maxItems: LIST_MAX }),
+  nearMisses: ['author', 'commentator', 'commentators', 'commentary', 'commentaries'],
+  example: 'siva,tej',
+  read: list(() => authors),
+});
+
+const fields: Parameter<string[]> = query({
+  name: 'fields',
+  about: () => 'Only these fields: _id, chapter and verse are always kept, and author in every commentary kept; lang, authors and fields combine, each narrowing the others.',
+  values: (f) => `comma-separated: fields (${(f.fields ?? []).join(', ')}), commentary keys (${keys(f).join(', ')}), or key.field such as siva.et`,
+  schema: () => ({ type: 'string' }),
+  json: () => ({ type: 'array', items: { type: 'string' }, maxItems: LIST_MAX }),
+  nearMisses: ['field', 'only', 'include'],
+  example: 'slok,transliteration,siva.et',
+  read: list(() => fields),
+});
+
+const ref: Parameter<string> = query({
+  name: 'ref',
+  about: () => 'References as people write them (the reader of content/citations.ts: each form it takes is listed in the API reference).',
+  values: () => 'a reference: 2.47, BG 2.47-50, Gita II.47, chapter 2 verse 47, 18, several separated by commas',
+  schema: () => ({ type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH }),
+  nearMisses: ['reference', 'references', 'refs', 'verses'],
+  example: 'BG 2.47-50, 18.66',
+  read: (v) => v,
+});
+
+const q: Parameter<string> = query({
+  name: 'q',
+  about: () => `What to search for (at most ${MAX_QUERY_LENGTH} characters): English or Hindi words, or the verse in Devanagari, IAST with or without diacritics, or plain ASCII as people type Sanskrit (sh for ś and ṣ, ch for c, ri for ṛ, long vowels doubled or not).`,
+  values: () => 'the words to search for, in English, Hindi or Sanskrit',
+  schema: () => ({ type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH }),
+  nearMisses: ['query', 'search', 'term', 'text'],
+  example: 'karmanye vadhikaraste',
+  read: (v) => (!v.trim() ? { error: 'q: empty; the words to search for, in English, Hindi or Sanskrit (Devanagari, IAST or plain ASCII)' } : v.length > MAX_QUERY_LENGTH ? { error: `q: ${v.length} characters; at most ${MAX_QUERY_LENGTH}` } : v),
+});
+
+const limit: Parameter<number> = query({
+  name: 'limit',
+  about: () => 'How many results per page.',
+  values: () => `1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}), the results per page`,
+  schema: () => ({ type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT }),
+  nearMisses: ['size', 'count', 'per_page', 'perpage', 'page_size', 'pagesize', 'max'],
+  read: (v, f) => (/^[1-9][0-9]{0,2}$/.test(v) && Number(v) <= LIMIT_MAX ? Number(v) : refuse(limit, v, 'a number of results', f)),
+});
+
+const offset: Parameter<number> = query({
+  name: 'offset',
+  about: () => 'How many of the best results to skip: pages follow one another in one order (the next page is offset + limit) up to total, never a verse twice; past the last match, an empty page with a hint.',
+  values: () => `0 (the default) to ${OFFSET_MAX}, how many of the best results to skip: the next page starts at offset + limit, and total says how many match`,
+  schema: () => ({ type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 }),
+  nearMisses: ['page', 'skip', 'start', 'from'],
+  example: 10,
+  read: (v, f) => (/^(?:0|[1-9][0-9]{0,4})$/.test(v) && Number(v) <= OFFSET_MAX ? Number(v) : refuse(offset, v, 'a number of results to skip', f)),
+});
+
+const format: Parameter<'json' | 'html'> = query({
+  name: 'format',
+  about: () => 'json, or html: a page listing the results.',
+  values: () => 'json (the default) or html',
+  schema: () => ({ type: 'string', enum: ['json', 'html'], default: 'json' }),
+  nearMisses: ['type', 'output'],
+  read: (v, f) => (v === 'json' || v === 'html' ? v : refuse(format, v, 'a format', f)),
+});
+
+const readingLang: Parameter<ReadingLang> = query({
+  name: 'lang',
+  about: () => 'The language of the page: its labels, the translation and the summary.',
+  values: () => `one of ${READING_LANG_VALUES.join(', ')} (default ${DEFAULT_READING_LANG})`,
+  schema: () => ({ type: 'string', enum: [...READING_LANG_VALUES], default: DEFAULT_READING_LANG }),
+  nearMisses: lang.nearMisses,
+  read: (v, f) => ((READING_LANG_VALUES as readonly string[]).includes(v) ? (v as ReadingLang) : refuse(readingLang, v, 'a language of the reading pages', f)),
+});
+
+const author: Parameter<string> = query({
+  name: 'author',
+  about: () => "Whose translation: a commentary key. Default: the card's choice for the language; an author without a translation of the verse in it: the default, with a note.",
+  values: (f) => `one commentary key: ${keys(f).join(', ')}`,
+  schema: () => ({ type: 'string' }),
+  nearMisses: ['authors', 'commentator', 'commentary', 'translator'],
+  example: 'prabhu',
+  read: (v, f) => (keys(f).includes(v) ? v : refuse(author, v, 'a commentary here', f)),
+});
+
+const apiKey: Parameter<string> = query({
+  name: 'api_key',
+  about: () => 'Your API key, when not in the x-api-key header.',
+  values: () => 'your API key (or the x-api-key header)',
+  schema: () => ({ type: 'string' }),
+  read: (v) => v,
+});
+
+/** Every query parameter, by its id (two share the name lang: the records' languages and the reading pages'). */
+export const PARAMETERS = { ch, sl, speaker, theme, date, lang, authors, fields, ref, q, limit, offset, format, readingLang, author, api_key: apiKey } as const;
+export type ParameterId = keyof typeof PARAMETERS;
+
+/**
+ * One parameter from a query: absent (undefined), its value, or the 400
+ * (given twice, or a value it does not take). How every route, page and
+ * tool reads a parameter that takes one value.
+ */
+export function readParameter<T>(params: URLSearchParams | null, p: Parameter<T>, f: ParameterFacts): T | Refused | undefined {
+  const all = params?.getAll(p.name) ?? [];
+  if (!all.length) return undefined;
+  if (all.length > 1) return { error: PARAMETER_ERRORS.twice(p.name, all.length) };
+  return p.read(all[0], f);
+}
+
+export const isRefused = (v: unknown): v is Refused => typeof v === 'object' && v !== null && 'error' in v && !Array.isArray(v);

@@ -1,316 +1,53 @@
 // The OpenAPI 3.1 description of the API, generated from the same sources as
-// everything else: the routes (src/contract/routes.ts), the record schemas the
-// importer validates with (src/content/schema.ts), the error wordings and the
-// headers. Written into dist/openapi.json by the build.
-import { GUIDES } from '../guides.ts';
-import { FILES, LATER_PARTS, THEMES } from '../layout.ts';
+// everything else: the routes (src/contract/routes/: each route's path,
+// parameters and responses), the parameters' definitions, the record schemas
+// the importer validates with (src/content/schema.ts), the error wordings and
+// the headers. Written into dist/openapi.json by the build.
+import { LATER_PARTS } from '../layout.ts';
 import { READINESS_FIELDS } from '../contract/health.ts';
-import { DEFAULT_READING_LANG, READING_LANGS } from '../pages/read.ts';
-import { ALWAYS_KEPT, LANGS, LANGUAGES } from '../content/projection.ts';
+import { ALWAYS_KEPT } from '../content/projection.ts';
 import { authorSchema } from '../content/authors.ts';
-import { CHAPTER_COUNT, chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
-import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/policy.ts';
-import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND, type NotFoundKind } from '../contract/errors.ts';
+import { chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
+import { ANON_BURST } from '../contract/policy.ts';
+import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../contract/errors.ts';
 import { CACHE_FIXED, CARD_CSP } from '../contract/headers.ts';
-import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, MCP_MAX_BODY, PNG_POOL, SEARCH_POOL, STREAMED_ANSWER_BYTES, USAGE_DAYS } from '../contract/limits.ts';
+import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, PNG_POOL, SEARCH_POOL, SNIPPET_MAX, USAGE_DAYS } from '../contract/limits.ts';
 import { OVER_BUDGET } from '../mcp/budget.ts';
-import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL, readCitation, REF_FORMS } from '../content/citations.ts';
-
-/** What /verses answers for a reference it cannot read: the reader's own message. */
-const REF_EXAMPLE_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
-import { ROUTES, type RouteId } from '../contract/routes.ts';
-import { ROUTE_PATHS, WORK_SLUG } from '../contract/route-paths.ts';
+import { MAX_VERSES_PER_CALL } from '../content/citations.ts';
+import { ROUTES, type RouteId } from '../contract/routes/index.ts';
+import { pathParameters } from '../contract/paths.ts';
+import { PATH_PARAMETERS } from '../contract/path-parameters.ts';
+import { parameterOf, type Taken } from '../contract/route.ts';
+import { errorContent, header, html, JSON_TYPE, rateHeaders, response, schema, verseOrProjection } from '../contract/responses.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { Manifest } from '../contract/manifest.ts';
-import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX } from '../contract/search-parameters.ts';
 import { QUERY_RULES } from '../contract/query-rules.ts';
-import { SNIPPET_MAX } from '../search/snippet.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
-import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma.ts';
 import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
 import { LINK_SCHEMAS } from './link-schemas.ts';
 
-/** BG2.47's first words, as /slok/2/47/words answers them. */
-const WORD_EXAMPLE = [
-  { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' },
-  { word: 'एव', transliteration: 'eva', meaning: 'only' },
-  { word: 'अधिकारः', transliteration: 'adhikāraḥ', meaning: 'right' },
-];
-const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
-const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
-const parameter = (name: string) => ({ $ref: `#/components/parameters/${name}` });
-
-const JSON_TYPE = 'application/json';
-
-const rateHeaders = { 'X-RateLimit-Limit': header('XRateLimitLimit'), 'X-RateLimit-Remaining': header('XRateLimitRemaining'), 'X-RateLimit-Reset': header('XRateLimitReset') };
-const fixedHeaders = { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders };
-const randomHeaders = { 'Cache-Control': header('CacheControl'), ...rateHeaders };
-
 /** The errors every metered API route may answer. */
 const meteredErrors = { '401': response('Unauthorized'), '429': response('TooManyRequests'), '500': response('InternalError') };
-const notFound = (kind: NotFoundKind) => response(`NotFound${kind[0].toUpperCase()}${kind.slice(1)}`);
-const ok = (description: string, content: Record<string, unknown>, headers: Record<string, unknown> = {}) => ({ description, headers, content });
-const svg = { 'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } } };
-const png = { 'image/png': { schema: { type: 'string', format: 'binary', description: 'A PNG image, 1200x630.' } } };
-const PNG_NOTE = 'Drawn from the SVG card on the first request, then kept; the same bytes on every call (ETag, 304). gita.png is the light picture (a PNG cannot follow the reader\'s preference); gita-dark.png (or ?theme=dark) the dark one.';
-const html = { 'text/html': { schema: { type: 'string' } } };
 
-const errorContent = (example: string) => ({ [JSON_TYPE]: { schema: schema('Error'), example: { error: example } } });
-const projectionParameters = [parameter('lang'), parameter('authors'), parameter('fields')];
-/** A whole record, or (with lang, authors or fields) a projection of it. */
-const verseOrProjection = { anyOf: [schema('Verse'), schema('VerseProjection')] };
+/** A query parameter as the route takes it: its definition's wording and schema, the route's own word on it first. */
+function queryParameter(t: Taken, facts: Manifest['content']): Schema {
+  const p = parameterOf(t);
+  const own: { about?: string; required?: true } = 'param' in t ? t : {};
+  return {
+    name: p.name,
+    in: 'query',
+    required: own.required === true,
+    description: `${own.about ?? p.about(facts)} Values: ${p.values(facts)}.`,
+    schema: p.schema(facts),
+    ...(p.example !== undefined && { example: p.example }),
+  };
+}
 
-/** Per route: what the operation takes and answers. Typed by RouteId, so a new route without an entry does not compile. */
-const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
-  'random-verse': {
-    parameters: [parameter('filterCh'), parameter('speaker'), ...projectionParameters],
-    responses: { '200': ok('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given.', { [JSON_TYPE]: { schema: verseOrProjection } }, randomHeaders), '400': response('BadRequest'), '404': notFound('verse')},
-  },
-  today: {
-    parameters: [parameter('date'), ...projectionParameters],
-    responses: {
-      '200': ok('The verse of the day (of ?date=, else today in UTC): the same record for everybody that day. Cache-Control: public, max-age is the seconds left to the next midnight UTC (a day for ?date=).', { [JSON_TYPE]: { schema: verseOrProjection } }, fixedHeaders),
-      '304': response('NotModified'),
-      '400': response('BadRequest'),
-      '404': notFound('verse'),
-    },
-  },
-  'today-card': {
-    parameters: [parameter('date'), parameter('theme')],
-    responses: {
-      '200': ok("The card of the verse of the day; gita-light.svg and gita-dark.svg beside it force a theme. Cached until midnight UTC.", svg, { 'Content-Security-Policy': header('CardCsp'), ...fixedHeaders }),
-      '304': response('NotModified'),
-      '404': notFound('verse'),
-    },
-  },
-  'today-card-png': {
-    parameters: [parameter('date'), parameter('theme')],
-    responses: {
-      '200': ok(`The card of the verse of the day as a PNG, 1200x630 (the size link previews use). ${PNG_NOTE} Cached until midnight UTC.`, png, fixedHeaders),
-      '304': response('NotModified'),
-      '404': notFound('verse'),
-    },
-  },
-  verse: {
-    parameters: projectionParameters,
-    responses: { '200': ok('The verse record, exactly as the content holds it; projected when lang, authors or fields are given. The static form of lang is the file en.json (hi.json, sa.json) beside index.json.', { [JSON_TYPE]: { schema: verseOrProjection } }, fixedHeaders), '304': response('NotModified'), '400': response('BadRequest'), '404': notFound('verse')},
-  },
-  'verse-words': {
-    responses: {
-      '200': ok("The verse's words in its order (statically: slok/C/V/words.json). A compound the source keeps together is one entry.", { [JSON_TYPE]: { schema: { type: 'array', items: schema('Word') }, example: WORD_EXAMPLE } }, fixedHeaders),
-      '304': response('NotModified'),
-      '404': notFound('verse'),
-    },
-  },
-  'verse-analysis': {
-    responses: {
-      '200': ok(`The verse's words in order, speaker lines included, as the Digital Corpus of Sanskrit analyses them (statically: slok/C/V/analysis.json); words: [] and a note for BG13.1 (not in the Critical Edition the DCS analyses) and the colophons. ${DCS_ATTRIBUTION}, apart from the GPL-3.0 verse texts.`, { [JSON_TYPE]: { schema: schema('VerseAnalysis') } }, fixedHeaders),
-      '304': response('NotModified'),
-      '404': notFound('verse'),
-    },
-  },
-  lemma: {
-    responses: {
-      '200': ok(`Every occurrence of the lemma in verse order (statically: lemma/{lemma}.json, the IAST lemma in NFC; an ASCII spelling that is no lemma has its file too). An ASCII spelling that several lemmas share and that is none of them answers all of them. ${DCS_ATTRIBUTION}.`, { [JSON_TYPE]: { schema: { anyOf: [schema('Lemma'), schema('LemmaChoice')] } } }, fixedHeaders),
-      '304': response('NotModified'),
-      '400': ok('A spelling that cannot be a lemma: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent('lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)')),
-      '404': notFound('resource'),
-    },
-  },
-  'verse-links': {
-    responses: {
-      '200': ok('The verse\'s links mined from the commentaries (statically: slok/C/V/links.json): the verses they cite, the commentaries that cite it, the groups of verses its commentaries are written on, the other works cited. Every cites has its citedBy on the verse it names.', { [JSON_TYPE]: { schema: schema('VerseLinks') } }, fixedHeaders),
-      '304': response('NotModified'),
-      '404': notFound('verse'),
-    },
-  },
-  works: {
-    responses: {
-      '200': ok('Every other work the commentaries cite, one name however abbreviated, most cited first, and the abbreviations no name is known for counted apart (statically: works.json).', { [JSON_TYPE]: { schema: schema('Works') } }, fixedHeaders),
-      '304': response('NotModified'),
-    },
-  },
-  work: {
-    responses: {
-      '200': ok('One work\'s citations by verse and commentator (statically: works/{work}.json).', { [JSON_TYPE]: { schema: schema('WorkCitations') } }, fixedHeaders),
-      '304': response('NotModified'),
-      '404': notFound('resource'),
-    },
-  },
-  lemmas: {
-    responses: {
-      '200': ok(`Every lemma with its parts of speech (most frequent first) and its count, most frequent lemma first (statically: lemmas.json). ${DCS_ATTRIBUTION}.`, { [JSON_TYPE]: { schema: schema('Lemmas') } }, fixedHeaders),
-      '304': response('NotModified'),
-    },
-  },
-  'verse-range': {
-    parameters: projectionParameters,
-    responses: {
-      '200': ok(`The records from..to of the chapter, in order; projected when lang, authors or fields are given. A static host has no ranges: the client asks for each verse's file. An answer over ${STREAMED_ANSWER_BYTES / 1024 / 1024} MB is compressed (brotli 4, gzip 4) when first asked in a coding, and kept so.`, { [JSON_TYPE]: { schema: { type: 'array', minItems: 1, items: verseOrProjection } } }, fixedHeaders),
-      '304': response('NotModified'),
-      '400': response('BadRequest'),
-      '404': notFound('verse'),
-    },
-  },
-  verses: {
-    parameters: [parameter('refQuery'), ...projectionParameters],
-    responses: {
-      '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given. At most ${MAX_VERSES_PER_CALL} verses.`, { [JSON_TYPE]: { schema: schema('VersesResponse') } }, fixedHeaders),
-      '304': response('NotModified'),
-      '400': ok(`ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields); or a projection parameter it does not accept.`, errorContent(REF_EXAMPLE_ERROR)),
-      '404': notFound('verse'),
-    },
-  },
-  'verses-ref': {
-    parameters: projectionParameters,
-    responses: {
-      '200': ok('As /verses?ref=: the canonical labels and the records, in the order asked.', { [JSON_TYPE]: { schema: schema('VersesResponse') } }, fixedHeaders),
-      '304': response('NotModified'),
-      '400': ok('As /verses?ref= (the same messages); also a reference given both in the path and as ?ref=.', errorContent(REF_EXAMPLE_ERROR)),
-      '404': notFound('verse'),
-    },
-  },
-  'chapter-verses': {
-    parameters: projectionParameters,
-    responses: {
-      '200': ok("The chapter's verse records in order, verses 1 to verses_count and then the colophon; projected when lang, authors or fields are given (statically: chapter/C/slok/index.json, en.json, hi.json, sa.json).", { [JSON_TYPE]: { schema: { type: 'array', minItems: 2, items: verseOrProjection } } }, fixedHeaders),
-      '304': response('NotModified'),
-      '400': response('BadRequest'),
-      '404': notFound('chapter'),
-    },
-  },
-  search: {
-    parameters: [parameter('q'), parameter('searchLang'), parameter('searchCh'), parameter('searchSpeaker'), parameter('limit'), parameter('offset'), parameter('format')],
-    responses: {
-      '200': ok(`The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it. With format=html, a page.`, { [JSON_TYPE]: { schema: schema('SearchResponse') }, ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
-      '304': response('NotModified'),
-      '400': response('BadRequest'),
-    },
-  },
-  chapters: {
-    responses: {
-      '200': ok('The chapter records, ordered by chapter_number.', { [JSON_TYPE]: { schema: { type: 'array', minItems: CHAPTER_COUNT, maxItems: CHAPTER_COUNT, items: schema('Chapter') } } }, fixedHeaders),
-      '304': response('NotModified'),
-    },
-  },
-  authors: {
-    responses: {
-      '200': ok('Every commentary described, one entry per key in the order of the records (statically: authors/index.json).', { [JSON_TYPE]: { schema: { type: 'array', minItems: 1, items: schema('Author') } } }, fixedHeaders),
-      '304': response('NotModified'),
-    },
-  },
-  author: {
-    responses: { '200': ok('One commentary described (statically: authors/{key}/index.json).', { [JSON_TYPE]: { schema: schema('Author') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('resource') },
-  },
-  chapter: {
-    responses: { '200': ok('The chapter record.', { [JSON_TYPE]: { schema: schema('Chapter') } }, fixedHeaders), '304': response('NotModified'), '404': notFound('chapter')},
-  },
-  card: {
-    parameters: [parameter('cardCh'), parameter('cardSl'), parameter('speaker'), parameter('theme')],
-    responses: {
-      '200': ok('A verse card. Random (Cache-Control: no-store) unless ch and sl name the verse. /gita-light.svg and /gita-dark.svg are the same with a theme forced; on a static host /gita.svg is the verse of the day.', svg, { 'Content-Security-Policy': header('CardCsp'), ...randomHeaders }),
-      '404': notFound('verse'),
-    },
-  },
-  'verse-card': {
-    parameters: [parameter('theme')],
-    responses: {
-      '200': ok('The card of the verse. gita-light.svg and gita-dark.svg beside gita.svg force a theme.', svg, { 'Content-Security-Policy': header('CardCsp'), ...fixedHeaders }),
-      '304': response('NotModified'),
-      '404': notFound('verse'),
-    },
-  },
-  'card-png': {
-    parameters: [parameter('cardCh'), parameter('cardSl'), parameter('speaker'), parameter('theme')],
-    responses: {
-      '200': ok(`A verse card as a PNG, 1200x630, with the queries of /gita.svg: random (Cache-Control: no-store) unless ch and sl name the verse. ${PNG_NOTE} On a static host /gita.png is the verse of the day.`, png, randomHeaders),
-      '404': notFound('verse'),
-    },
-  },
-  'verse-card-png': {
-    parameters: [parameter('theme')],
-    responses: {
-      '200': ok(`The card of the verse as a PNG, 1200x630: what to give og:image for a link to the verse. ${PNG_NOTE} Statically, only in a build made with --png.`, png, fixedHeaders),
-      '304': response('NotModified'),
-      '404': notFound('verse'),
-    },
-  },
-  docs: { responses: { '200': ok('This documentation.', html, { ETag: header('ETag') }), '404': notFound('resource') } },
-  guide: { responses: { '200': ok('The guide, as an HTML page of this site.', html), '404': response('NotFoundResourcePage') } },
-  pricing: { responses: { '200': ok('The free license, and the form to register for a key.', html), '404': notFound('resource') } },
-  openapi: { responses: { '200': ok('This document.', { [JSON_TYPE]: { schema: { type: 'object' } } }, { ETag: header('ETag') }), '404': notFound('resource') } },
-  usage: {
-    responses: { '200': ok(`The key's own usage: today and the ${USAGE_DAYS - 1} days before, its quota and what remains.`, { [JSON_TYPE]: { schema: schema('Usage') } }, rateHeaders) },
-  },
-  healthz: { responses: { '200': ok('The server is answering (always 200: liveness); "degraded" while a backing store (Redis) is unreachable; ready false, with the parts still pending, while a fresh start builds the rest (readiness).', { [JSON_TYPE]: { schema: schema('Health') } }) } },
-  'read-verse': {
-    parameters: [parameter('readLang'), parameter('readAuthor')],
-    responses: {
-      '200': ok("The verse's reading page: no JavaScript; og:title, og:description, og:image (the verse's PNG card, an absolute URL from GITA_PUBLIC_URL or the request's host), og:url, twitter:card summary_large_image, a canonical link and JSON-LD (a schema.org Quotation).", html, fixedHeaders),
-      '304': response('NotModified'),
-      '400': response('BadRequest'),
-      '404': response('NotFoundVersePage'),
-    },
-  },
-  'read-chapter': {
-    parameters: [parameter('readLang'), parameter('readAuthor')],
-    responses: {
-      '200': ok("The chapter's reading page: its name, meaning and summary, and every verse (the colophon last) with the start of its translation; the same tags as a verse's.", html, fixedHeaders),
-      '304': response('NotModified'),
-      '400': response('BadRequest'),
-      '404': response('NotFoundVersePage'),
-    },
-  },
-  'read-lemma': {
-    responses: {
-      '200': ok(`The lemma's reading page (statically: read/lemma/{lemma}/index.html): every verse where it occurs, the occurrence highlighted among the verse's words, its form and grammar; a link to each verse's page. ${DCS_ATTRIBUTION}.`, html, fixedHeaders),
-      '304': response('NotModified'),
-      '400': ok('A spelling that cannot be a lemma (as /lemma/{lemma} says), as a page.', html),
-      '404': response('NotFoundVersePage'),
-    },
-  },
-  download: {
-    responses: {
-      '200': ok('The file (its size and SHA-256 are in /manifest.json under /downloads/...), brotli- or gzip-compressed by Accept-Encoding.', {
-        [JSON_TYPE]: { schema: { type: 'object', required: ['chapters', 'verses'], properties: { chapters: { type: 'array', items: schema('Chapter') }, verses: { type: 'array', items: schema('Verse') } } } },
-        'application/x-ndjson': { schema: { type: 'string', description: 'One record a line: the chapters, then the verse records.' } },
-        'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary', description: 'A SQLite 3 database (its schema: /docs/downloads).' } },
-      }, fixedHeaders),
-      '304': response('NotModified'),
-      '404': notFound('resource'),
-    },
-  },
-  mcp: {
-    description: 'Model Context Protocol over Streamable HTTP, stateless: send initialize, tools/list, tools/call, resources/list, resources/templates/list or resources/read as JSON-RPC 2.0 (one message or a batch); the answer is JSON (never an event stream), and no session is kept, so no Mcp-Session-Id is needed. Any Accept is answered with JSON. Tool arguments that do not fit a tool\'s schema, and an unknown tool, are a tool result with isError; an unknown method or resource is a JSON-RPC error. Configure an assistant with this URL (see the README, MCP).',
-    requestBody: { required: true, content: { [JSON_TYPE]: { schema: schema('JsonRpcRequest'), example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'BG 2.47', lang: 'en' } } } } } },
-    responses: {
-      '200': ok('The JSON-RPC response (or the responses of a batch).', { [JSON_TYPE]: { schema: { oneOf: [schema('JsonRpcResponse'), { type: 'array', items: schema('JsonRpcResponse') }] } } }, randomHeaders),
-      '202': { description: 'Notifications only: nothing to answer.' },
-      '400': ok(`The body is not JSON (JSON-RPC parse error -32700), or not JSON-RPC, or a batch of more than ${MCP_MAX_BATCH} messages.`, { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
-      '413': ok(`A body over ${MCP_MAX_BODY / 1024} kB.`, { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
-      '415': ok('A body that is not application/json.', { [JSON_TYPE]: { schema: schema('JsonRpcResponse') } }),
-    },
-  },
-  register: {
-    requestBody: {
-      required: true,
-      content: {
-        'application/x-www-form-urlencoded': { schema: schema('Registration') },
-        [JSON_TYPE]: { schema: schema('Registration') },
-      },
-    },
-    responses: {
-      '201': ok('A new key on the free plan, shown once: JSON for a JSON request, a page for a form.', { [JSON_TYPE]: { schema: schema('NewKey') }, ...html }),
-      '400': ok('Fields missing or malformed, or the honeypot filled in.', { [JSON_TYPE]: { schema: schema('Error') }, ...html }),
-      '403': ok('Registration is closed on this server.', { [JSON_TYPE]: { schema: schema('Error') }, ...html }),
-      '413': ok(`A body over ${MAX_REGISTRATION_BYTES} bytes.`, { [JSON_TYPE]: { schema: schema('Error') } }),
-      '415': ok('A body that is neither a form nor JSON.', { [JSON_TYPE]: { schema: schema('Error') } }),
-      '429': ok(`More than ${REGISTRATIONS_PER_DAY} registrations from one address in a day.`, { [JSON_TYPE]: { schema: schema('Error') }, ...html }, { 'Retry-After': header('RetryAfter') }),
-    },
-  },
-};
+/** A parameter of the path, typed by its name (path-parameters.ts). */
+function pathParameter(name: string, facts: Manifest['content']): Schema {
+  const p = PATH_PARAMETERS[name];
+  return { name, in: 'path', required: true, description: p.about(facts), schema: p.schema(facts), ...(p.example !== undefined && { example: p.example }) };
+}
 
 /**
  * A route's 400, from its parameter rules (src/contract/query-rules.ts): its own
@@ -319,7 +56,7 @@ const OPERATIONS: Record<RouteId, Record<string, unknown>> = {
  */
 function refusalsOf(id: RouteId, own: unknown, page: boolean): Record<string, unknown> {
   const { taken, near } = QUERY_RULES[id];
-  if (!taken.size) return {};
+  if (!taken.size) return own ? { '400': own } : {};
   const ownDescription = own && typeof own === 'object' && 'description' in own ? String(own.description) : 'A value a parameter does not take (each parameter says which it takes): the message names the parameter and the values it takes.';
   const misses = [...near].map(([miss, meant]) => `${miss} (${meant})`).join(', ');
   const description = `${ownDescription} Also: any of ${[...taken.keys()].join(', ')} given twice${misses ? `, and a near miss of one, named with the one meant: ${misses}` : ''}. Other parameters are ignored (a cache buster is fine).`;
@@ -335,21 +72,20 @@ export interface OpenApiOptions {
 }
 
 export function openApiDocument({ version, defaults, facts }: OpenApiOptions): Schema {
-  const slugs = facts.speakers.filter((sp) => sp.slug).map((sp) => sp.slug!);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     const method = route.methods.includes('POST') ? 'post' : 'get';
     paths[route.path] ??= {};
-    const { parameters = [], responses: own, ...operation } = OPERATIONS[route.id] as { parameters?: unknown[]; responses: Record<string, unknown> };
-    const responses = { ...own, ...refusalsOf(route.id, own['400'], !!route.page) };
-    const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => parameter(m[1]));
+    const responses = { ...route.responses, ...refusalsOf(route.id, route.responses['400'], !!route.page) };
+    const parameters = [...pathParameters(route.path).map((name) => pathParameter(name, facts)), ...route.query.map((t) => queryParameter(t, facts))];
     paths[route.path][method] = {
       operationId: route.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
       summary: route.summary,
+      ...(route.description && { description: route.description }),
       tags: [route.access === 'metered' ? 'Scripture' : 'Service'],
       ...(route.access === 'open' ? { security: [] } : route.access === 'key' ? { security: [{ ApiKeyHeader: [] }, { ApiKeyBearer: [] }, { ApiKeyQuery: [] }] } : {}),
-      ...(inPath.length + parameters.length ? { parameters: [...inPath, ...parameters] } : {}),
-      ...operation,
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.requestBody && { requestBody: route.requestBody }),
       responses: {
         ...responses,
         ...(route.access === 'metered' ? meteredErrors : route.access === 'key' ? { '401': response('Unauthorized'), '500': response('InternalError') } : { '500': response('InternalError') }),
@@ -389,50 +125,6 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (free at /pricing).' },
         ApiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', description: 'The same key as a query parameter; the header wins when both are sent.' },
         ApiKeyBearer: { type: 'http', scheme: 'bearer', description: 'The same key as Authorization: Bearer <key> (what MCP clients send); x-api-key wins when both are sent.' },
-      },
-      parameters: {
-        ch: { name: 'ch', in: 'path', required: true, description: 'Chapter number: a plain decimal integer (no sign, no leading zero).', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
-        sl: { name: 'sl', in: 'path', required: true, description: "Verse number: 1 to the chapter's verses_count + 1 (the colophon).", schema: { type: 'integer', minimum: 1 } },
-        from: { name: 'from', in: 'path', required: true, description: "The range's first verse: 1 to the chapter's verses_count + 1. Written with to in one segment: /slok/2/47-50.", schema: { type: 'integer', minimum: 1 } },
-        to: { name: 'to', in: 'path', required: true, description: "The range's last verse, from or later: up to the chapter's verses_count + 1 (the colophon). A verse that does not exist is 404.", schema: { type: 'integer', minimum: 1 } },
-        ref: { name: 'ref', in: 'path', required: true, description: `A reference as ?ref= takes it (${REF_FORMS}), percent-encoded: /verses/BG%202.47.`, schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH }, example: '2.47-50' },
-        refQuery: {
-          name: 'ref',
-          in: 'query',
-          required: true,
-          description: `References as people write them, separated by commas or semicolons: a verse (2.47, 2:47, BG 2.47, BG2.47, Bhagavad Gita 2.47, Gita 2:47, २.४७, गीता 2। 47 (the danda as Hindi writes it); a Roman chapter: II.47, Gita II.47, BG ii 47; in words: chapter 2 verse 47, ch. 2, v. 47, Gītā 2.47; spaces: gita 2 47), a range (Chapter 2, Verses 47-50, 2.47 to 50) in a chapter (2.47-50, 2.47-2.50, en dash too), a range across chapters (2.72-3.2: the verses in between, colophons passed over), a whole chapter (18: its verses without the colophon). A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.`,
-          schema: { type: 'string', minLength: 1, maxLength: MAX_REF_LENGTH },
-          example: 'BG 2.47-50, 18.66',
-        },
-        lemma: { name: 'lemma', in: 'path', required: true, description: `A lemma: IAST (ātman), ASCII as people type it (atman), or Devanagari (आत्मन्); at most ${MAX_LEMMA_LENGTH} characters.`, schema: { type: 'string', minLength: 1, maxLength: MAX_LEMMA_LENGTH }, example: 'karman' },
-        cardCh: { name: 'ch', in: 'query', required: false, description: 'A chapter: a random verse of it (never its colophon); a chapter that does not exist is 400.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
-        filterCh: { name: 'ch', in: 'query', required: false, description: 'Draw among the verses of this chapter (never its colophon); a chapter that does not exist is 400.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
-        speaker: {
-          name: 'speaker',
-          in: 'query',
-          required: false,
-          description: `Draw among the verses of one speaker: the plain name or the content's Devanagari. Verses per speaker in this build: ${facts.speakers.map((sp) => `${sp.slug ?? sp.name} (${sp.name}) ${sp.verses}`).join(', ')}. A name it does not know is 400 (naming the speakers); nothing matching (with ch) is 404.`,
-          schema: { anyOf: [{ type: 'string', enum: slugs }, { type: 'string', enum: facts.speakers.map((sp) => sp.name) }] },
-        },
-        cardSl: { name: 'sl', in: 'query', required: false, description: 'With ch: that verse (1 to its verses_count + 1). Without ch, or a verse the chapter has not: 400.', schema: { type: 'integer', minimum: 1 } },
-        lang: { name: 'lang', in: 'query', required: false, description: `Keep, in every commentary, only the text fields of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}. A commentary left with no text is dropped.`, schema: { type: 'string', enum: [...LANGS] } },
-        authors: { name: 'authors', in: 'query', required: false, description: `Keep only these commentaries, comma-separated: ${facts.commentaries.map((c) => c.key).join(', ')} (each described at ${ROUTE_PATHS.authors}). An unknown key is 400.`, schema: { type: 'string', pattern: '^[a-z]+(,[a-z]+)*$' }, example: 'siva,tej' },
-        fields: { name: 'fields', in: 'query', required: false, description: `Keep only these, comma-separated: top-level fields (${facts.fields.join(', ')}), whole commentaries by key, or one text field as key.field (siva.et). _id, chapter and verse are always kept, and author in every commentary kept. lang, authors and fields combine, each narrowing the others.`, schema: { type: 'string' }, example: 'slok,transliteration,siva.et' },
-        q: { name: 'q', in: 'query', required: true, description: `What to search for (at most ${MAX_QUERY_LENGTH} characters): English or Hindi words, or the verse in Devanagari, IAST with or without diacritics, or plain ASCII as people type Sanskrit (sh for ś and ṣ, ch for c, ri for ṛ, long vowels doubled or not).`, schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH }, example: 'karmanye vadhikaraste' },
-        searchLang: { name: 'lang', in: 'query', required: false, description: `Search one language only: en (the English translations of ${SEARCHED_TRANSLATIONS.en.join(', ')}, and the verse's words, field "words"), hi (the Hindi translations of ${SEARCHED_TRANSLATIONS.hi.join(', ')}), sa (slok and transliteration).`, schema: { type: 'string', enum: [...LANGS] } },
-        searchCh: { name: 'ch', in: 'query', required: false, description: 'Only verses of this chapter.', schema: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT } },
-        searchSpeaker: { name: 'speaker', in: 'query', required: false, description: 'Only verses of this speaker (the plain name or the Devanagari).', schema: { type: 'string' } },
-        limit: { name: 'limit', in: 'query', required: false, description: 'How many results per page.', schema: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
-        offset: { name: 'offset', in: 'query', required: false, description: `How many of the best results to skip: pages follow one another in one order (the next page is offset + limit) up to total, never a verse twice. Past the last match, an empty page with a hint. At most ${OFFSET_MAX}.`, schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 }, example: 10 },
-        key: { name: 'key', in: 'path', required: true, description: `A commentary key, as ${ROUTE_PATHS.authors} lists them; another is 404.`, schema: { type: 'string', enum: facts.commentaries.map((c) => c.key) }, example: 'siva' },
-        work: { name: 'work', in: 'path', required: true, description: `A work the commentaries cite, by its slug as ${ROUTE_PATHS.works} lists it: its name without diacritics, lower case, words joined by "-" (Chāndogya Upaniṣad is chandogya-upanisad); another is 404.`, schema: { type: 'string', pattern: WORK_SLUG.source }, example: 'chandogya-upanisad' },
-        guide: { name: 'guide', in: 'path', required: true, description: 'A guide by its name.', schema: { type: 'string', enum: GUIDES.map((g) => g.name) }, example: 'api' },
-        file: { name: 'file', in: 'path', required: true, description: 'The download: gita.json, gita.ndjson or gita.sqlite.', schema: { type: 'string', enum: Object.values(FILES.downloads).map((p) => p.slice(p.lastIndexOf('/') + 1)) } },
-        readLang: { name: 'lang', in: 'query', required: false, description: `The language of the translation and the summary: ${READING_LANGS.join(' or ')}.`, schema: { type: 'string', enum: [...READING_LANGS], default: DEFAULT_READING_LANG } },
-        readAuthor: { name: 'author', in: 'query', required: false, description: "Whose translation: a commentary key (siva, prabhu, tej...). Default: the card's choice for the language; an author without a translation of the verse in it: the default, with a note.", schema: { type: 'string' }, example: 'prabhu' },
-        format: { name: 'format', in: 'query', required: false, description: 'json (the default) or html: a page listing the results (the docs page\'s search box).', schema: { type: 'string', enum: ['json', 'html'], default: 'json' } },
-        date: { name: 'date', in: 'query', required: false, description: 'Another day than today (UTC), YYYY-MM-DD; a date that does not exist is 400.', schema: { type: 'string', format: 'date' }, example: '2026-01-01' },
-        theme: { name: 'theme', in: 'query', required: false, description: "The card's colours: auto follows the reader's light or dark preference. Another value is 400.", schema: { type: 'string', enum: [...THEMES], default: 'auto' } },
       },
       headers: {
         XRateLimitLimit: { description: 'Requests a day allowed to this caller (absent when unlimited).', schema: { type: 'integer' } },

@@ -7,7 +7,7 @@ import { SETTINGS } from '../config.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../contract/errors.ts';
 import { MAX_HEADER_BYTES, MAX_URL_LENGTH } from '../contract/limits.ts';
 import { QUERY_RULES } from '../contract/query-rules.ts';
-import { ROUTES, type Access } from '../contract/routes.ts';
+import { ROUTES, type Access } from '../contract/routes/index.ts';
 import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts } from '../contract/parameters.ts';
 
 const ACCESS: Record<Access, string> = {
@@ -33,8 +33,8 @@ function routes(): string {
 function parameters(facts: ParameterFacts): string {
   const takenBy = new Map<string, { routes: string[]; values: string }>();
   for (const r of ROUTES) {
-    for (const [name, id] of QUERY_RULES[r.id].taken) {
-      const values = PARAMETERS[id](facts);
+    for (const [name, p] of QUERY_RULES[r.id].taken) {
+      const values = p.values(facts);
       const key = `${name}\u0000${values}`;
       const entry = takenBy.get(key) ?? { routes: [], values };
       entry.routes.push(`\`${r.path}\``);
@@ -47,16 +47,18 @@ function parameters(facts: ParameterFacts): string {
     '| parameter | values | routes |',
     '|---|---|---|',
     ...rows,
-    `| \`api_key\` | ${cell(PARAMETERS.api_key())} | every route |`,
+    `| \`api_key\` | ${cell(PARAMETERS.api_key.values(facts))} | every route |`,
     '',
     `Near misses a route refuses with a 400 naming the parameter meant: ${misses.join(', ')}. Other parameters are ignored (cache busters).`,
   ].join('\n');
 }
 
+const NO_FACTS: ParameterFacts = { versesPerChapter: [], speakers: [] };
+
 function errors(): string {
   const json = (body: unknown) => `\`${JSON.stringify(body)}\``;
   const rows = [
-    `| 400 | ${json({ error: PARAMETER_ERRORS.value('lang', 'fr', 'a language here', PARAMETERS.lang()) })} | a parameter's value it does not take; also ${cell(json({ error: PARAMETER_ERRORS.twice('lang', 2) }))} and ${cell(json({ error: PARAMETER_ERRORS.nearMiss('language', 'lang', PARAMETERS.lang()) }))}; on \`/read\`, the same sentence as an HTML page |`,
+    `| 400 | ${json({ error: PARAMETER_ERRORS.value('lang', 'fr', 'a language here', PARAMETERS.lang.values(NO_FACTS)) })} | a parameter's value it does not take; also ${cell(json({ error: PARAMETER_ERRORS.twice('lang', 2) }))} and ${cell(json({ error: PARAMETER_ERRORS.nearMiss('language', 'lang', PARAMETERS.lang.values(NO_FACTS)) }))}; on \`/read\`, the same sentence as an HTML page |`,
     `| 401 | ${json(ERRORS.keyRequired.body)}, ${json(ERRORS.keyInvalid.body)} | no key where one is required; a key that is not valid |`,
     `| 404 | \`${NOT_FOUND.chapter}\`, \`${NOT_FOUND.verse}\`, \`${NOT_FOUND.resource}\` (text/plain) | the wording of the path's family; under \`/read/\` the same as an HTML page |`,
     `| 405 | \`${METHOD_NOT_ALLOWED}\` | another method than the route's, with \`Allow\` |`,

@@ -18,7 +18,8 @@ import { badRequest, badRequestPage, HTML_TYPE, methodNotAllowed, negotiated, no
 import { checkQuery } from '../contract/query-rules.ts';
 import { FILES, isPublicFile, partOf } from '../layout.ts';
 import type { Handler } from './context.ts';
-import { allows, type RouteId, type RouteSpec } from '../contract/routes.ts';
+import { allows, type RouteId, type RouteSpec } from '../contract/routes/index.ts';
+import { heldFile } from '../contract/route.ts';
 import { prepare, type Fixed } from './served.ts';
 import { Projected } from './projected.ts';
 import type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
@@ -31,7 +32,7 @@ export type { App, AppOptions, AppRequest, AppResponse } from './types.ts';
  * the usage as `file`. Not a route of the table: nothing documents these
  * paths; the routes serve the same content.
  */
-const CONTENT_FILE: RouteSpec = { id: 'file' as RouteId, path: '/{file}', methods: ['GET', 'HEAD'], access: 'metered', summary: 'A file of the static build.', example: '/search/index.json', notFound: 'resource' };
+const CONTENT_FILE: RouteSpec<RouteId> = { id: 'file' as RouteId, path: '/{file}', methods: ['GET', 'HEAD'], access: 'metered', summary: 'A file of the static build.', example: '/search/index.json', notFound: 'resource', query: [], responses: {} };
 const contentFile: Handler = (c) => c.file(c.at.file!);
 
 /** Plain paths remembered per build, at most: %-encoded spellings and 404s are never kept. */
@@ -87,7 +88,7 @@ export function createApp({ dist, ...options }: AppOptions): App {
     }
     // Right after a fresh start, the parts of the build but the records may still be in the making.
     if (match.route.needs?.some((part) => s.pending.has(part))) return stillBuilding;
-    const held = match.route.held?.(match);
+    const held = heldFile(match.route, match);
     const asset = held ? (s.dist.assets.get(held) ?? null) : null;
     if (held && !asset) return notFound[match.route.notFound];
     const m: Fixed = { ...match, asset };

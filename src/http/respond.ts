@@ -12,7 +12,7 @@ import { compressNow, compressor, type OnDemand } from './on-demand.ts';
 import { byteRange, fileHeaders } from './file.ts';
 import type { Coding } from '../layout.ts';
 import { BUSY_RETRY_AFTER_S, STARTING_RETRY_AFTER_S } from '../contract/limits.ts';
-import type { RouteSpec } from '../contract/routes.ts';
+import type { RouteSpec } from '../contract/routes/index.ts';
 import { badRequestPage as readingBadRequest, notFoundPage as readingNotFound } from '../pages/read.ts';
 import type { StreamedFile } from './served.ts';
 import type { AppRequest, AppResponse } from './types.ts';

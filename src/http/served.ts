@@ -12,9 +12,9 @@ import { PngCards } from './png-cards.ts';
 import { perThread, PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES, SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../contract/limits.ts';
 import { ByteLru } from '../cache/byte-lru.ts';
 import type { Draw } from './shared-draw.ts';
-import type { Params } from '../contract/routes.ts';
+import type { Params } from '../contract/routes/index.ts';
 import type { VerseFilter } from '../contract/query.ts';
-import type { RouteSpec } from '../contract/routes.ts';
+import type { RouteId, RouteSpec } from '../contract/routes/index.ts';
 import { indexRecord, type Member } from '../content/slices.ts';
 
 /**
@@ -24,7 +24,7 @@ import { indexRecord, type Member } from '../content/slices.ts';
  * remembered, so the hot routes skip matching.
  */
 export type Fixed = Params & {
-  route: RouteSpec;
+  route: RouteSpec<RouteId>;
   asset: Asset | null;
 };
 

@@ -13,11 +13,11 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { UsageRow } from './usage.ts';
-import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from './policy.ts';
+import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../contract/policy.ts';
 import { DayClock } from '../content/day.ts';
 
 // The policy's numbers and the day clock live apart (policy.ts, content/day.ts); re-exported for the limiter's callers.
-export { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from './policy.ts';
+export { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../contract/policy.ts';
 export { DayClock, nextMidnight, utcDay } from '../content/day.ts';
 
 export interface Verdict {

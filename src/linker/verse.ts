@@ -7,7 +7,8 @@ import { CARD_TRANSLATIONS } from '../card/translations.ts';
 import { devanagariMarks, iastMarks, withoutMarker } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
-import { fillPath, ROUTE_PATHS } from '../contract/route-paths.ts';
+import { fillPath } from '../contract/paths.ts';
+import { ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { FILES } from '../layout.ts';
 import { TRANSLATION_FIELD, type LinkerOptions } from './options.ts';
 

@@ -10,23 +10,25 @@
 // unknown tool or malformed arguments the same way, and an unknown method
 // with a JSON-RPC error.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
-import { MAX_REF_LENGTH, MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
+import { MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
 import { isDate, utcDate } from '../content/day.ts';
-import { LANGS, projectRecord, type Lang, type Projection } from '../content/projection.ts';
+import { projectRecord, type Lang, type Projection } from '../content/projection.ts';
 import { projectionValue } from '../contract/values.ts';
+import { PARAMETERS as P, type Parameter } from '../contract/parameters.ts';
+import { PATH_PARAMETERS, type PathParameter } from '../contract/path-parameters.ts';
 import type { VerseRecord } from '../content/schema.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
 import { MCP_RESOURCES, MCP_TOOLS } from '../contract/mcp.ts';
 import { speakerIndex } from '../contract/query.ts';
-import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, parseSearch } from '../contract/search-parameters.ts';
+import { parseSearch } from '../contract/search-parameters.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
 import { authorsText, chapterText, lemmaText, searchText, verseText, linksText, wordsText } from './text.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
-import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma.ts';
 import type { LemmaEntry } from '../content/dcs/served.ts';
 
 /** Occurrences get_lemma lists by default, and at most (the whole concordance is /lemma/{lemma}). */
@@ -36,6 +38,24 @@ const LEMMA_SHOWN_MAX = 500;
 /** The MCP error code for a resource that does not exist (the MCP specification's). */
 const RESOURCE_NOT_FOUND = -32002;
 
+/**
+ * A JSON-RPC error's message as sent: without the "MCP error -32002: " the
+ * SDK's McpError puts before it (its own errors and ours), since a client
+ * (the SDK's own) puts that prefix on what it receives, and the error would
+ * read it twice.
+ */
+export function wordedOnce(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('error' in message) || typeof message.error?.message !== 'string') return message;
+  return { ...message, error: { ...message.error, message: message.error.message.replace(/^(?:MCP error -?\d+: )+/, '') } };
+}
+
+/** A transport whose errors are worded once (wordedOnce), for every way the server is spoken to. */
+function onceWorded<T extends Transport>(transport: T): T {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => send(wordedOnce(message), options);
+  return transport;
+}
+
 export const SERVER_INFO = { name: 'gita', title: 'Bhagavad Gita', version: '1.0.0' };
 
 const instructions = (facts: Library['facts']) => `The Bhagavad Gita: ${facts.chapters} chapters, ${facts.verses} verses (plus a closing colophon per chapter), each with the Sanskrit, a transliteration and its ${facts.commentaries.length} commentaries (translations and commentaries in English, Hindi and Sanskrit).
@@ -43,6 +63,41 @@ Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18
 The verse texts are GPL-3.0 (vedicscriptures/bhagavad-gita). ${DCS_ATTRIBUTION}: credit it when you use the lemmas and grammar.`;
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+
+/** A tool's argument: a parameter of the API (its definition: schema, wording, values), optional or not, and what it does in this tool when that says more. */
+interface Arg {
+  param: Parameter | PathParameter;
+  optional?: true;
+  about?: string;
+}
+
+/** A schema's type without its list of values: a value not taken is the tool's error, worded as the API's 400 (the description lists the values). */
+function withoutEnums(schema: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === 'enum') continue;
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) ? withoutEnums(v as Record<string, unknown>) : v;
+  }
+  return out;
+}
+
+/**
+ * A tool's input schema from the API's own parameter definitions
+ * (contract/parameters.ts, path-parameters.ts): each argument's JSON Schema
+ * (a list as an array) and its description with the values it takes, worded
+ * as the routes' 400s word them. The tool's answer checks the values with
+ * the same readers the routes use.
+ */
+function toolArgs(facts: Library['facts'], args: Record<string, Arg>): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(args).map(([name, a]) => {
+      const p = a.param;
+      const schema = z.fromJSONSchema(withoutEnums(('json' in p && p.json ? p.json : p.schema)(facts)) as Parameters<typeof z.fromJSONSchema>[0]);
+      const description = `${a.about ?? p.about(facts)}${'values' in p ? ` Values: ${p.values(facts)}.` : ''}`;
+      return [name, (a.optional ? schema.optional() : schema).describe(description)];
+    }),
+  );
+}
 
 /**
  * One Ajv for every server: the SDK makes one per server otherwise, and over
@@ -59,6 +114,8 @@ export function createMcpServer(library: Library): McpServer {
   let regs = registrations.get(library);
   if (!regs) registrations.set(library, (regs = define(library)));
   for (const register of regs) register(server);
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(onceWorded(transport));
   return server;
 }
 
@@ -75,8 +132,9 @@ function define(library: Library): Array<(server: McpServer) => void> {
   const server = { registerTool: replay('registerTool') as McpServer['registerTool'], registerResource: replay('registerResource') as McpServer['registerResource'] };
   const facts = library.facts;
   const counts = facts.versesPerChapter;
-  const chapterArg = (what: string) => z.number().int().min(1).max(counts.length).describe(what);
   const speakerSlugs = facts.speakers.map((s) => s.slug ?? s.name);
+  const chapter: Arg = { param: PATH_PARAMETERS.ch, about: 'The chapter number.' };
+  const verse: Arg = { param: PATH_PARAMETERS.sl, about: 'The verse number (its colophon: verses_count + 1).' };
 
   /** lang and authors, checked as the HTTP API checks them (the same sentences). */
   function projectionOf(lang: string | undefined, authors: readonly string[] | undefined): { projection: Projection | null } | { error: string } {
@@ -94,27 +152,18 @@ function define(library: Library): Array<(server: McpServer) => void> {
     structuredContent: { ...extra, verses: records },
   });
 
-  const projectionArgs = {
-    lang: z.enum(LANGS as [Lang, ...Lang[]]).optional().describe('Keep only the texts in this language: en (English), hi (Hindi) or sa (Sanskrit commentaries). The verse itself (slok, transliteration) is always kept.'),
-    authors: z
-      .array(z.string().max(40))
-      .max(50)
-      .optional()
-      .describe(`Keep only these commentaries/translations, by key: ${facts.commentaries.map((c) => `${c.key} (${c.author})`).join(', ')}.`),
-  };
+  const projectionArgs: Record<string, Arg> = { lang: { param: P.lang, optional: true }, authors: { param: P.authors, optional: true } };
 
   server.registerTool(
     'get_verses',
     {
       title: 'Get verses by reference',
       description: `Verses of the Bhagavad Gita by reference, as people cite them: "2.47", "BG 2.47", "Gita 2:47", "2.47-50", "2.72-3.2" (across chapters), "12" (a whole chapter), several separated by commas ("2.47, 18.66"). At most ${MAX_VERSES_PER_CALL} verses per call. Returns each verse's Sanskrit, transliteration and a translation with its author; structuredContent has refs (canonical labels) and the records. Without lang or authors a record carries every commentary: pass lang="en" (and authors such as ["siva"]) for shorter answers.`,
-      inputSchema: {
-        ref: z.string().max(MAX_REF_LENGTH).describe('The reference: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", "12", or several separated by commas.'),
-        ...projectionArgs,
-      },
+      inputSchema: toolArgs(facts, { ref: { param: P.ref, about: 'The reference: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", "12", or several separated by commas.' }, ...projectionArgs }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ ref, lang, authors }) => {
+    async (args) => {
+      const { ref, lang, authors } = args as { ref: string; lang?: Lang; authors?: string[] };
       const cited = readCitation(ref, counts);
       if (!cited.ok) return error(cited.error.kind === 'missing' ? `${NOT_FOUND.verse} ${cited.error.message}` : cited.error.message);
       const p = projectionOf(lang, authors);
@@ -132,10 +181,11 @@ function define(library: Library): Array<(server: McpServer) => void> {
     {
       title: 'Get a chapter',
       description: `One chapter of the Bhagavad Gita (1 to ${counts.length}): its Sanskrit name, transliteration, English title, meaning, number of verses and summary (English and Hindi). For its verses, call get_verses with the chapter number as ref.`,
-      inputSchema: { ch: chapterArg('The chapter number.') },
+      inputSchema: toolArgs(facts, { ch: chapter }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ ch }) => {
+    async (args) => {
+      const { ch } = args as { ch: number };
       const c = await library.chapter(ch);
       if (!c) return error(`${NOT_FOUND.chapter} (chapters 1 to ${counts.length})`);
       return { content: [{ type: 'text', text: chapterText(c) }], structuredContent: { chapter: c } };
@@ -147,14 +197,11 @@ function define(library: Library): Array<(server: McpServer) => void> {
     {
       title: 'A random verse',
       description: `A verse of the Bhagavad Gita drawn at random (never a chapter colophon), optionally from one chapter and/or one speaker (${speakerSlugs.join(', ')}).`,
-      inputSchema: {
-        ch: chapterArg('Draw from this chapter only.').optional(),
-        speaker: z.string().max(40).optional().describe(`Draw from this speaker's verses only: ${speakerSlugs.join(', ')}.`),
-        ...projectionArgs,
-      },
+      inputSchema: toolArgs(facts, { ch: { param: P.ch, optional: true, about: 'Draw from this chapter only.' }, speaker: { param: P.speaker, optional: true, about: "Draw from this speaker's verses only." }, ...projectionArgs }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ ch, speaker, lang, authors }) => {
+    async (args) => {
+      const { ch, speaker, lang, authors } = args as { ch?: number; speaker?: string; lang?: Lang; authors?: string[] };
       let sp = -1;
       if (speaker !== undefined) {
         sp = speakerIndex(speaker, facts.speakers);
@@ -173,13 +220,11 @@ function define(library: Library): Array<(server: McpServer) => void> {
     {
       title: 'Verse of the day',
       description: 'The verse of the day: the same for everybody during a UTC day (the API\'s /slok/today and the daily card agree on it). Give date (YYYY-MM-DD) for another day\'s; without it, today\'s (UTC).',
-      inputSchema: {
-        date: z.string().max(10).optional().describe('A date, YYYY-MM-DD; default today (UTC).'),
-        ...projectionArgs,
-      },
+      inputSchema: toolArgs(facts, { date: { param: P.date, optional: true }, ...projectionArgs }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ date, lang, authors }) => {
+    async (args) => {
+      const { date, lang, authors } = args as { date?: string; lang?: Lang; authors?: string[] };
       const day = date ?? utcDate();
       if (!isDate(day)) return error(`date: ${JSON.stringify(date)} is not a date; expected YYYY-MM-DD, such as ${utcDate()}`);
       const p = projectionOf(lang, authors);
@@ -194,16 +239,17 @@ function define(library: Library): Array<(server: McpServer) => void> {
     {
       title: 'Search the verses',
       description: `Search the ${facts.verses} verses by words: the English and Hindi translations, and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). Returns the best matching verses with snippets, and total (how many match): page with offset (the next page is offset + limit); an empty answer says why. A query in Latin letters with lang "hi" searches the Hindi through its Devanagari spelling. Call get_verses on a result to read it whole.`,
-      inputSchema: {
-        q: z.string().max(MAX_QUERY_LENGTH).describe('The words to search for, in English, Hindi or Sanskrit.'),
-        lang: z.enum(LANGS as [Lang, ...Lang[]]).optional().describe('Search only the texts in this language (en, hi, sa).'),
-        ch: chapterArg('Search only this chapter.').optional(),
-        limit: z.number().int().min(1).max(LIMIT_MAX).optional().describe(`How many verses to return (1 to ${LIMIT_MAX}, default ${LIMIT_DEFAULT}).`),
-        offset: z.number().int().min(0).max(OFFSET_MAX).optional().describe('How many of the best matches to skip (default 0): the next page starts at offset + limit, up to total.'),
-      },
+      inputSchema: toolArgs(facts, {
+        q: { param: P.q },
+        lang: { param: P.lang, optional: true, about: 'Search only the texts in this language.' },
+        ch: { param: P.ch, optional: true, about: 'Search only this chapter.' },
+        limit: { param: P.limit, optional: true, about: 'How many verses to return.' },
+        offset: { param: P.offset, optional: true },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ q, lang, ch, limit, offset }) => {
+    async (args) => {
+      const { q, lang, ch, limit, offset } = args as { q: string; lang?: Lang; ch?: number; limit?: number; offset?: number };
       const params = new URLSearchParams({ q });
       if (lang !== undefined) params.set('lang', lang);
       if (ch !== undefined) params.set('ch', String(ch));
@@ -221,10 +267,11 @@ function define(library: Library): Array<(server: McpServer) => void> {
     {
       title: 'Word-by-word meanings',
       description: `The words of one verse with their transliteration and meaning (word by word), each with the Digital Corpus of Sanskrit words it covers (form, lemma, part of speech, grammar: "locative singular neuter"), for explaining a verse or its Sanskrit. An empty list where the build has no word list for the verse. ${DCS_ATTRIBUTION}.`,
-      inputSchema: { ch: chapterArg('The chapter number.'), sl: z.number().int().min(1).max(1000).describe('The verse number.') },
+      inputSchema: toolArgs(facts, { ch: chapter, sl: verse }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ ch, sl }) => {
+    async (args) => {
+      const { ch, sl } = args as { ch: number; sl: number };
       if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
       const words = await library.words(ch, sl);
       return { content: [{ type: 'text', text: wordsText(ch, sl, words) }], structuredContent: { ch, sl, words } };
@@ -236,10 +283,11 @@ function define(library: Library): Array<(server: McpServer) => void> {
     {
       title: 'What cites a verse, and what its commentaries cite',
       description: 'The links of one verse, mined from its 22 commentaries: cites (other Gita verses its commentaries cite, as BG2.47 or BG7.16-18, with the commentary key, field and the citation as written), citedBy (the commentaries of other verses that cite it), covers (its commentaries written on a group of verses), external (other works cited: Upaniṣads, Brahma-sūtra, Mahābhārata, Purāṇas..., with the place in them). For following a verse through the commentaries.',
-      inputSchema: { ch: chapterArg('The chapter number.'), sl: z.number().int().min(1).max(1000).describe('The verse number.') },
+      inputSchema: toolArgs(facts, { ch: chapter, sl: verse }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ ch, sl }) => {
+    async (args) => {
+      const { ch, sl } = args as { ch: number; sl: number };
       if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
       const links = await library.links(ch, sl);
       if (!links) return error(NOT_FOUND.verse);
@@ -252,10 +300,11 @@ function define(library: Library): Array<(server: McpServer) => void> {
     {
       title: 'Every occurrence of a lemma',
       description: `Every verse where a Sanskrit lemma occurs, in verse order, with the form and its grammar there (a concordance): karman, ātman, dharma, yoga. The lemma in IAST, in ASCII as typed (atman), or in Devanagari (आत्मन्). limit caps the occurrences listed (default ${LEMMA_SHOWN}). ${DCS_ATTRIBUTION}.`,
-      inputSchema: { lemma: z.string().min(1).max(MAX_LEMMA_LENGTH).describe('The lemma: IAST, ASCII or Devanagari.'), limit: z.number().int().min(1).max(LEMMA_SHOWN_MAX).optional().describe(`Occurrences to list, 1 to ${LEMMA_SHOWN_MAX}.`) },
+      inputSchema: { ...toolArgs(facts, { lemma: { param: PATH_PARAMETERS.lemma } }), limit: z.number().int().min(1).max(LEMMA_SHOWN_MAX).optional().describe(`Occurrences to list, 1 to ${LEMMA_SHOWN_MAX}.`) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ lemma, limit }) => {
+    async (args) => {
+      const { lemma, limit } = args as { lemma: string; limit?: number };
       const found = await library.lemma(lemma);
       if (!found) return error(`${NOT_FOUND.resource} (no lemma ${JSON.stringify(lemma)} in the Gita)`);
       if ('error' in found) return error(found.error);
@@ -274,10 +323,11 @@ function define(library: Library): Array<(server: McpServer) => void> {
     {
       title: 'The translators and commentators',
       description: `Who wrote the ${facts.commentaries.length} translations and commentaries, by key (what authors= takes): for each text field its language (en, hi, sa), its kind (translation, commentary, or word-by-word and commentary), on how many of the ${facts.verses} verses it has a real text, and the corrections applied; where the texts come from and their license. Give key for one.`,
-      inputSchema: { key: z.string().max(40).optional().describe(`One commentary key: ${facts.commentaries.map((c) => c.key).join(', ')}.`) },
+      inputSchema: toolArgs(facts, { key: { param: PATH_PARAMETERS.key, optional: true, about: 'One commentary key; without it, every one.' } }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ key }) => {
+    async (args) => {
+      const { key } = args as { key?: string };
       const all = await library.authors();
       const chosen = key === undefined ? all : all.filter((a) => a.key === key);
       if (!chosen.length) return error(`key: ${JSON.stringify(key)} is not a commentary here; expected one of ${all.map((a) => a.key).join(', ')}`);

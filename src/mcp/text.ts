@@ -77,7 +77,7 @@ export function linksText(links: VerseLinks): string {
   for (const c of links.cites) lines.push(`cites ${c.to} (${c.by}.${c.field}: ${c.text})`);
   for (const c of links.citedBy) lines.push(`cited by ${c.from} (${c.by}.${c.field}: ${c.text})`);
   for (const c of links.covers) lines.push(`${c.by}.${c.field} is written on ${c.range}`);
-  for (const e of links.external) lines.push(`cites ${e.work} ${e.loc} (${e.by}.${e.field}: ${e.text})`);
+  for (const e of links.external) lines.push(`cites ${e.work ?? 'a work it does not name,'} ${e.loc} (${e.by}.${e.field}: ${e.text})`);
   return lines.join('\n');
 }
 

@@ -1,6 +1,6 @@
 // The free license page: what a key gives, and the form to get one (on a
 // server with registration open), or how to ask the operator.
-import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../keys/policy.ts';
+import { ANON_BURST, REGISTRATIONS_PER_DAY } from '../contract/policy.ts';
 import { html, page, raw, type Raw } from './html.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
 

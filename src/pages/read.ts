@@ -8,14 +8,14 @@
 // (src/content/display.ts): the Devanagari with । and ॥, the IAST with | and
 // ', translations and commentaries without the verse number upstream puts
 // before them, never a placeholder; the records themselves are untouched.
-import { PARAMETER_ERRORS, PARAMETERS } from '../contract/parameters.ts';
+import { isRefused, PARAMETERS, readParameter } from '../contract/parameters.ts';
 import { CARD_TRANSLATIONS } from '../card/card.ts';
 import { devanagariMarks, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
 import { afterWordList, WORD_LIST_TEXT, type Word } from '../content/words.ts';
-import { mentionsIn, type VerseLinks } from '../content/links.ts';
+import type { VerseLinks } from '../content/links.ts';
 import { html, page, raw, type Raw } from './html.ts';
 import { READING_LABELS } from './read-labels.ts';
 import { dcsCredit, wordAnalysis } from './lemma.ts';
@@ -45,11 +45,12 @@ export interface ReadingOptions {
  * commentary keys of the content.
  */
 export function parseReadingOptions(params: URLSearchParams, authors: readonly string[]): ReadingOptions | { error: string } {
-  const lang = params.get('lang') ?? DEFAULT_READING_LANG;
-  if (!(READING_LANGS as readonly string[]).includes(lang)) return { error: PARAMETER_ERRORS.value('lang', lang, 'a language of the reading pages', PARAMETERS.readLang()) };
-  const author = params.get('author');
-  if (author !== null && !authors.includes(author)) return { error: PARAMETER_ERRORS.value('author', author, 'a commentary here', PARAMETERS.author({ versesPerChapter: [], speakers: [], commentaries: authors.map((key) => ({ key })) })) };
-  return { lang: lang as ReadingLang, author };
+  const facts = { versesPerChapter: [], speakers: [], commentaries: authors.map((key) => ({ key })) };
+  const lang = readParameter(params, PARAMETERS.readingLang, facts);
+  if (isRefused(lang)) return lang;
+  const author = readParameter(params, PARAMETERS.author, facts);
+  if (isRefused(author)) return author;
+  return { lang: lang ?? DEFAULT_READING_LANG, author: author ?? null };
 }
 
 /** The query a page's links carry to keep the reader's choice (empty for the defaults). */
@@ -183,15 +184,13 @@ export interface VersePageInput {
   words: readonly Word[];
   /** The verse's links (src/content/links.ts): the page lists the commentaries of other verses that cite it. */
   links?: VerseLinks;
-  /** The chapters' verse counts, to find the citations in the texts shown (and link each to its verse); none: no links in the texts. */
-  versesPerChapter?: readonly number[];
   options: ReadingOptions;
   base: BaseUrl;
 }
 
 /** /read/C/V: the verse, who speaks it, a translation, its words, the way on. */
 export function versePage(input: VersePageInput): string {
-  const { verse, chapter, prev, next, words, links, versesPerChapter, options, base } = input;
+  const { verse, chapter, prev, next, words, links, options, base } = input;
   const colophon = isColophon(verse, chapter);
   const speaker = verse.speaker ? knownSpeaker(verse.speaker) : undefined;
   const { shown, missing } = chooseTranslation(verse, options);
@@ -241,7 +240,7 @@ ${jsonLd(structured)}`;
 ${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null)}</p>` : ''}
 <p class="slok" lang="sa">${slok}</p>
 <p class="translit" lang="sa-Latn">${transliteration}</p>
-${translationBlock(shown, missing, lang, words.length > 0, linker(verse, versesPerChapter, base, q))}
+${translationBlock(shown, missing, lang, words.length > 0, linked(links, base, q))}
 ${words.length ? wordSection(words, lang, base) : ''}
 ${links?.citedBy.length ? citedBySection(verse, links, lang, base, q) : ''}
 ${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang, author: o.key })}"${shown?.key === o.key ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
@@ -262,22 +261,39 @@ function wordSection(words: readonly Word[], lang: ReadingLang, base: BaseUrl): 
   return html`<section><h2>${L.wordByWord}</h2>${L.glossesInEnglish ? html`<p class="muted">${L.glossesInEnglish(analysed)}</p>` : ''}<dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}${wordAnalysis(w.analysis, base)}</dd>`)}</dl>${analysed ? dcsCredit(lang) : ''}</section>`;
 }
 
-/** A paragraph as HTML, each Gita verse it cites (links.ts) a link to that verse's page (a range: its first verse). */
-type Linker = (text: string) => Raw;
+/**
+ * A text of the verse as the page shows it: its paragraphs, each citation of
+ * another verse that the link graph found in it (its places, `at`: the
+ * miner's reading, the one /slok/{ch}/{sl}/links answers) a link to that
+ * verse's page (a range: its first verse). Nothing is read again here.
+ */
+type Shown = (field: { key: string; field: string; raw: string; shown: string }) => Raw[];
 
-function linker(verse: VerseRecord, versesPerChapter: readonly number[] | undefined, base: BaseUrl, q: string): Linker {
-  if (!versesPerChapter) return (text) => html`${text}`;
-  return (text) => {
-    const parts: Raw[] = [];
-    let at = 0;
-    for (const m of mentionsIn(text, { ch: verse.chapter, sl: verse.verse }, versesPerChapter)) {
-      if (m.kind !== 'gita' || m.from < at) continue;
-      const [, ch, sl] = /^BG(\d+)\.(\d+)/.exec(m.to!)!;
-      parts.push(html`${text.slice(at, m.from)}<a href="${base}${READ_PATHS.verse(Number(ch), Number(sl))}${q}" data-gita-ref="${m.to}">${text.slice(m.from, m.end)}</a>`);
-      at = m.end;
+function linked(links: VerseLinks | undefined, base: BaseUrl, q: string): Shown {
+  return ({ key, field, raw, shown }) => {
+    // The shown text is the raw one cut at both ends (textBody, afterWordList, trim): where it starts in the raw one.
+    const end = raw.trimEnd().length;
+    const start = end - shown.length;
+    const places = (links?.cites ?? [])
+      .filter((c) => c.by === key && c.field === field)
+      .flatMap((c) => (c.at ?? []).map(([from, to]) => ({ from, to, ref: c.to })))
+      .sort((x, y) => x.from - y.from);
+    const out: Raw[] = [];
+    for (const m of raw.slice(start, end).matchAll(/[^\n]+/g)) {
+      const [ps, pe] = [start + m.index, start + m.index + m[0].length];
+      if (!m[0].trim()) continue;
+      const parts: Raw[] = [];
+      let at = ps;
+      for (const p of places) {
+        if (p.from < at || p.to > pe) continue;
+        const [, ch, sl] = /^BG(\d+)\.(\d+)/.exec(p.ref)!;
+        parts.push(html`${raw.slice(at, p.from)}<a href="${base}${READ_PATHS.verse(Number(ch), Number(sl))}${q}" data-gita-ref="${p.ref}">${raw.slice(p.from, p.to)}</a>`);
+        at = p.to;
+      }
+      parts.push(html`${raw.slice(at, pe)}`);
+      out.push(html`<p>${parts}</p>`);
     }
-    parts.push(html`${text.slice(at)}`);
-    return html`${parts}`;
+    return out;
   };
 }
 
@@ -298,13 +314,14 @@ function citedBySection(verse: VerseRecord, links: VerseLinks, lang: ReadingLang
   })}</ul></section>`;
 }
 
-function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang, wordsShown: boolean, link: Linker): Raw {
+function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang, wordsShown: boolean, paragraphsOf: Shown): Raw {
   const L = READING_LABELS[lang];
   const note = missing ? html`<p class="muted">${L.noTranslation(missing, shown !== null)}</p>` : '';
   if (!shown) return html`${note}`;
   const commentary = shownCommentary(shown, lang, wordsShown);
-  return html`${note}<section class="translation" lang="${lang}">${paragraphs(shownText(shown.text)).map((p) => html`<p>${link(p)}</p>`)}<p class="by">— ${shown.author}</p></section>
-${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(shown.author)}</summary>${paragraphs(commentary).map((p) => html`<p>${link(p)}</p>`)}</details>` : ''}`;
+  const fields = FIELDS[lang];
+  return html`${note}<section class="translation" lang="${lang}">${paragraphsOf({ key: shown.key, field: fields.translation, raw: shown.text, shown: shownText(shown.text) })}<p class="by">— ${shown.author}</p></section>
+${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(shown.author)}</summary>${paragraphsOf({ key: shown.key, field: fields.commentary, raw: shown.commentary!, shown: commentary })}</details>` : ''}`;
 }
 
 export interface ChapterPageInput {

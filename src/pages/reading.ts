@@ -1,19 +1,20 @@
 // What every reading page shares (a verse's, a chapter's, a lemma's): the
 // languages, where the pages are published, their paths and their styles.
-import { READING_LANG_VALUES } from '../contract/parameters.ts';
+import { fillPath } from '../contract/paths.ts';
+import { DEFAULT_READING_LANG, READING_LANG_VALUES, type ReadingLang } from '../contract/parameters.ts';
+import { ROUTE_PATHS } from '../contract/routes/paths.ts';
 
-/** The languages a reading page translates into (`?lang=`). */
+/** The languages a reading page translates into (`?lang=`: the parameter's). */
 export const READING_LANGS = READING_LANG_VALUES;
-export type ReadingLang = (typeof READING_LANGS)[number];
-export const DEFAULT_READING_LANG: ReadingLang = 'en';
+export { DEFAULT_READING_LANG, type ReadingLang };
 /** Where the page is published: an absolute origin (and path prefix) such as `https://gita.example`, or '' for root-relative links. */
 export type BaseUrl = string;
 
-/** Paths of the reading pages and of the card image a page shows in link previews (the PNG card of the cards' module). */
+/** Paths of the reading pages and of the card image a page shows in link previews: the routes'. */
 export const READ_PATHS = {
-  chapter: (ch: number) => `/read/${ch}`,
-  verse: (ch: number, sl: number) => `/read/${ch}/${sl}`,
-  card: (ch: number, sl: number) => `/slok/${ch}/${sl}/gita.png`,
+  chapter: (ch: number) => fillPath(ROUTE_PATHS['read-chapter'], { ch }),
+  verse: (ch: number, sl: number) => fillPath(ROUTE_PATHS['read-verse'], { ch, sl }),
+  card: (ch: number, sl: number) => fillPath(ROUTE_PATHS['verse-card-png'], { ch, sl }),
 };
 
 /** The reading pages' own styles, added to the shared frame's. */

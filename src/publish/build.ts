@@ -18,7 +18,7 @@ import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, isBinary, LANG_FORMS, mediaType } from '../layout.ts';
-import { AUTHOR_KEY } from '../contract/route-paths.ts';
+import { AUTHOR_KEY } from '../contract/paths.ts';
 import { indexRecord, projectBytes } from '../content/slices.ts';
 import { hashSources } from '../fs/fingerprint.ts';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
@@ -255,7 +255,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       { path: `${FILES.manifest}.br`, ...manifestTwins.br! },
       { path: `${FILES.manifest}.gz`, ...manifestTwins.gzip },
       { path: '/_headers', bytes: headersFile() },
-      { path: '/_redirects', bytes: redirectsFile(run.daily) },
+      { path: '/_redirects', bytes: redirectsFile() },
       { path: '/.nojekyll', bytes: '' },
     ];
     writer.put(...hostFiles);
@@ -427,7 +427,7 @@ async function linkerAsset(cache: BuildCache, facts: LinkerFacts): Promise<Asset
 
 /** What the search index and search.js are made from, besides the records: the search code and what it imports. */
 export const SEARCH_SHAPING = [
-  'src/search/**/*', 'src/layout.ts', 'src/contract/parameters.ts', 'src/contract/search-parameters.ts', 'src/contract/values.ts', 'src/contract/route-paths.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts',
+  'src/search/**/*', 'src/layout.ts', 'src/contract/parameters.ts', 'src/contract/search-parameters.ts', 'src/contract/values.ts', 'src/contract/limits.ts', 'src/content/citations.ts', 'src/content/day.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts',
   'src/content/iast.ts', 'src/content/placeholders.ts', 'src/content/words.ts', 'package-lock.json',
 ];
 

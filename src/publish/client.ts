@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../paths.ts';
+import { routePathsPlugin, TABLE_SOURCES } from './route-paths.ts';
 
 const run = promisify(execFile);
 
@@ -25,7 +26,7 @@ const MODULES = [
   { file: 'content/words', internal: true },
   { file: 'content/link-shapes', internal: true },
   { file: 'contract/errors', internal: true },
-  { file: 'contract/route-paths', internal: true },
+  { file: 'contract/paths', internal: true },
   { file: 'client/types', internal: false },
   { file: 'client/index', internal: false },
 ];
@@ -33,7 +34,8 @@ export const CLIENT_ENTRY = join(PROJECT_ROOT, 'src', 'client', 'index.ts');
 /** The sources whose change changes the client (for the build's staleness check and cache). */
 // This file too: how the declarations are joined shapes them.
 // And what the bundle imports beyond the declared modules (their code is in client.js, their types are not in client.d.ts).
-export const CLIENT_SOURCES = ['src/client/**/*', 'src/publish/client.ts', ...MODULES.map((m) => `src/${m.file}.ts`), 'src/content/citations.ts', 'src/contract/parameters.ts', 'src/layout.ts', 'src/paths.ts'];
+// The route table's paths and files are made from the whole table (route-paths.ts), which reads the content's rules and the guides.
+export const CLIENT_SOURCES = ['src/client/**/*', 'src/publish/client.ts', ...TABLE_SOURCES, ...MODULES.map((m) => `src/${m.file}.ts`), 'src/layout.ts', 'src/paths.ts'];
 
 export interface ClientFiles {
   js: string;
@@ -50,6 +52,7 @@ export async function bundleClient(): Promise<ClientFiles> {
     target: 'es2022',
     write: false,
     legalComments: 'none',
+    plugins: [routePathsPlugin],
     banner: { js: '// Gita API client (MIT). Types: client.d.ts beside this file. https://github.com/vedicscriptures/bhagavad-gita for the content (GPL-3.0).' },
     logLevel: 'warning',
   });

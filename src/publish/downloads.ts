@@ -118,7 +118,7 @@ CREATE INDEX analysis_lemma ON analysis (lemma);
 CREATE TABLE links (
   ref TEXT NOT NULL REFERENCES verses (ref),
   kind TEXT NOT NULL CHECK (kind IN ('cites', 'covers', 'external')),
-  target TEXT NOT NULL,
+  target TEXT,
   loc TEXT,
   key TEXT NOT NULL,
   field TEXT NOT NULL,

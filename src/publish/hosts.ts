@@ -4,7 +4,9 @@
 import { FILES, mediaType } from '../layout.ts';
 import { CACHE_FIXED, CARD_CSP, COMMON_HEADERS } from '../contract/headers.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
-import { colonPath, ROUTE_PATHS } from '../contract/route-paths.ts';
+import { colonPath } from '../contract/paths.ts';
+import { ROUTES } from '../contract/routes/index.ts';
+import { ROUTE_PATHS } from '../contract/routes/paths.ts';
 
 /**
  * Files for the hosts, outside the manifest (they are not served as API
@@ -14,28 +16,18 @@ import { colonPath, ROUTE_PATHS } from '../contract/route-paths.ts';
  */
 export const HOST_FILES = ['/_headers', '/_redirects', '/.nojekyll'] as const;
 
-/** Clean URLs rewritten (status 200) to their files; `/slok` serves the build's verse of the day. */
-export function redirectsFile(daily: { chapter: number; verse: number }): string {
-  // The routes' own paths (src/contract/route-paths.ts), each to the file that answers it.
-  const rows = [
-    [ROUTE_PATHS.chapters, FILES.chapters],
-    [ROUTE_PATHS.chapter, FILES.chapter(':ch')],
-    [ROUTE_PATHS.authors, FILES.authors],
-    [ROUTE_PATHS.author, FILES.author(':key')],
-    [ROUTE_PATHS['random-verse'], FILES.verse(daily.chapter, daily.verse)],
-    [ROUTE_PATHS.today, FILES.today()],
-    [ROUTE_PATHS['chapter-verses'], FILES.chapterVerses(':ch')],
-    [ROUTE_PATHS.verse, FILES.verse(':ch', ':sl')],
-    [ROUTE_PATHS['verse-words'], FILES.words(':ch', ':sl')],
-    [ROUTE_PATHS['verse-analysis'], FILES.analysis(':ch', ':sl')],
-    // The lemma as IAST or as the ASCII spelling that has a file; Devanagari needs the server (or the client, which sends IAST).
-    [ROUTE_PATHS.lemma, FILES.lemma(':lemma')],
-    [ROUTE_PATHS.lemmas, FILES.lemmas],
-    [ROUTE_PATHS['verse-links'], FILES.links(':ch', ':sl')],
-    [ROUTE_PATHS.works, FILES.works],
-    [ROUTE_PATHS.work, FILES.work(':work')],
-    [ROUTE_PATHS.pricing, FILES.pricing],
-  ].map(([path, file]) => [colonPath(path), file]);
+/**
+ * Clean URLs rewritten (status 200) to their files: every route with a file
+ * of the static build (its `file`) that a host would not find by the path
+ * itself (`/slok/2/47/gita.svg` is its file; `/read/2/47` has its
+ * index.html). `/slok` and `/gita.svg` serve the build's verse of the day.
+ */
+export function redirectsFile(): string {
+  const rows = ROUTES.flatMap((r) => {
+    const file = 'file' in r ? r.file : undefined;
+    if (!file || r.methods.includes('POST') || file === r.path || file === `${r.path === '/' ? '' : r.path}/index.html`) return [];
+    return [[colonPath(r.path), colonPath(file)]];
+  });
   const lines = rows.flatMap(([from, to]) => [`${from} ${to} 200`, `${from}/ ${to} 200`]);
   return `# Clean URLs of the Gita API for static hosts (Netlify, Cloudflare Pages).\n${lines.join('\n')}\n`;
 }

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../paths.ts';
 import type { ManifestCommentary } from '../contract/manifest.ts';
+import { routePathsPlugin, TABLE_SOURCES } from './route-paths.ts';
 import { TRANSLATION_FIELD, type Translators } from '../linker/options.ts';
 
 export const LINKER_ENTRY = join(PROJECT_ROOT, 'src', 'linker', 'index.ts');
@@ -15,7 +16,7 @@ export const LINKER_GZIP_LIMIT = 15 * 1024;
 /** The sources whose change changes the bundle (for the build cache): the tagger and every module it imports. */
 export const LINKER_SOURCES = [
   'src/linker/**/*', 'src/publish/linker.ts', 'src/content/citations.ts', 'src/content/display.ts', 'src/content/placeholders.ts', 'src/content/references.ts',
-  'src/card/translations.ts', 'src/contract/route-paths.ts', 'src/layout.ts', 'src/paths.ts',
+  'src/card/translations.ts', ...TABLE_SOURCES, 'src/layout.ts', 'src/paths.ts',
 ];
 
 /** What the tagger knows of the content, written into it. */
@@ -43,6 +44,7 @@ export async function bundleLinker(facts: LinkerFacts): Promise<string> {
     minify: true,
     write: false,
     legalComments: 'none',
+    plugins: [routePathsPlugin],
     define: { __GITA_VERSES__: JSON.stringify(facts.versesPerChapter), __GITA_TRANSLATORS__: JSON.stringify(translatorsOf(facts.commentaries)) },
     banner: { js: '/* Gita API reference tagger (MIT): <script src=".../linker.js" defer></script> */' },
     logLevel: 'warning',

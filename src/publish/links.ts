@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LINKS_FILE, mineLinks, worksList, type LinkGraph } from '../content/links.ts';
 import type { Content } from '../content/read.ts';
-import { WORK_SLUG } from '../contract/route-paths.ts';
+import { WORK_SLUG } from '../contract/paths.ts';
 import { FILES } from '../layout.ts';
 
 /** The graph the import wrote, or mined from the records when content/ has none. */

@@ -23,7 +23,7 @@ export function readingFiles({ chapters, verses, wordsOf = contentWords, linksOf
   const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
   const out = verses.map((verse, i) => ({
     path: FILES.readVerse(verse.chapter, verse.verse),
-    body: Buffer.from(versePage({ verse, chapter: byNumber.get(verse.chapter)!, ...neighbours(verses, i), words: wordsOf(verse), links: linksOf(verse), versesPerChapter: chapters.map((c) => c.verses_count), options, base })),
+    body: Buffer.from(versePage({ verse, chapter: byNumber.get(verse.chapter)!, ...neighbours(verses, i), words: wordsOf(verse), links: linksOf(verse), options, base })),
   }));
   chapters.forEach((chapter, i) => {
     const own = verses.filter((v) => v.chapter === chapter.chapter_number);

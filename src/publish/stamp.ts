@@ -15,7 +15,7 @@ import { importedByThisCode } from '../content/importer.ts';
 /** Source files whose change changes what the build writes. */
 export const OUTPUT_SHAPING = [
   'src/publish/**/*', 'src/card/**/*', 'src/content/**/*', 'src/docs/**/*', 'src/pages/**/*', 'src/client/**/*', 'src/linker/**/*', 'src/search/**/*', 'src/cli/format.ts', 'src/fs/**/*', 'src/paths.ts', 'tsconfig.json', 'src/layout.ts', 'src/config.ts', 'src/guides.ts', 'docs/*.md',
-  'src/contract/**/*', 'src/keys/limits.ts', 'src/keys/policy.ts', 'src/mcp/budget.ts', 'package.json', 'package-lock.json',
+  'src/contract/**/*', 'src/keys/limits.ts', 'src/mcp/budget.ts', 'package.json', 'package-lock.json',
 ];
 
 export function inputsFingerprint(contentDir: string): string {

@@ -2,8 +2,9 @@
 // points) of the original text, around the highlights, with the highlight ranges
 // re-based on the snippet. Cuts fall on spaces and are marked with "…".
 import type { Range } from './match.ts';
+import { SNIPPET_MAX } from '../contract/limits.ts';
 
-export const SNIPPET_MAX = 200;
+export { SNIPPET_MAX };
 const ELLIPSIS = '…';
 
 export interface Snippet {

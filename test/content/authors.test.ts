@@ -12,7 +12,7 @@ import { wordListSpan } from '../../src/content/words.ts';
 import { REPAIR_RULES } from '../../src/content/repairs.ts';
 import errataList from '../../src/content/errata.json' with { type: 'json' };
 import supplementsList from '../../src/content/supplements.json' with { type: 'json' };
-import { ROUTE_PATHS } from '../../src/contract/route-paths.ts';
+import { ROUTE_PATHS } from '../../src/contract/routes/paths.ts';
 import { FILES } from '../../src/layout.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';

@@ -5,6 +5,10 @@ import { loadEnglish } from '../../src/content/english.ts';
 import { parseWords, wordListSpan, wordsOf } from '../../src/content/words.ts';
 import { readContent, type Content } from '../../src/content/read.ts';
 import { SHARED_DATA, hook } from '../helpers/fs.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyErrata, defaultErrataDir, ERRATA } from '../../src/content/errata.ts';
+import { PROJECT_ROOT } from '../../src/paths.ts';
 
 let ctx: RepairContext;
 let upstream: Content;
@@ -91,6 +95,35 @@ test('question-mark: in a word-by-word list the separators become ";" and a "?" 
   assert.is(mend(text), text.replace('duty? and', 'duty, and'));
   assert.equal(wordListSpan('Swami Sivananda did not comment on this sloka'), null);
   assert.equal(wordListSpan('10.2 Commentary Prabhavam Origin.'), null);
+});
+
+test('place-comma: a "?" among numbers and the places of citations is a comma; before a number that may open a sentence, or after a Roman numeral, it stays', () => {
+  assert.is(mend('Verses 19? 20? 21? 23 and 24 speak'), 'Verses 19, 20, 21, 23 and 24 speak');
+  assert.is(mend('in the 56th? 57th and 58th verses'), 'in the 56th, 57th and 58th verses');
+  assert.is(mend('consists of 432?000Dvapara'), 'consists of 432,000Dvapara');
+  assert.is(mend('-- Brihadaranyaka Upanishad? 4.4.5Renunciation'), '-- Brihadaranyaka Upanishad, 4.4.5Renunciation');
+  assert.is(mend('(Brihadaranyaka Upanishad? III.9.26)'), '(Brihadaranyaka Upanishad, III.9.26)');
+  assert.is(mend('(Mahabharata? Santi Parva? 175.38)'), '(Mahabharata, Santi Parva, 175.38)');
+  assert.is(mend('(Isavasya Upanishad? 7)I shall'), '(Isavasya Upanishad, 7)I shall');
+  // A number that may open a sentence, and a "?" after a Roman numeral (where a period stands as often), stay.
+  assert.is(mend('in the Mantra? 500?000 repetitions'), 'in the Mantra? 500,000 repetitions');
+  assert.is(mend('(see chapter XVII? 20 to 22)'), '(see chapter XVII? 20 to 22)');
+  assert.is(mend('What is it? 2 is a number', false, ctx, false), 'What is it? 2 is a number', 'only in Swami Sivananda\'s texts');
+});
+
+test('place-comma on the real content: every change is one read and labelled right (test/content/fixtures/place-commas.json), and nothing else', async () => {
+  const labels = JSON.parse(readFileSync(join(PROJECT_ROOT, 'test/content/fixtures/place-commas.json'), 'utf8')) as { changes: Array<{ record: string; key: string; field: string; position: number; label: string; context: string }> };
+  // As the import repairs: after the errata (BG18.45's commentaries are upstream's lost fix).
+  const { content } = await applyErrata(upstream, ERRATA, defaultErrataDir(PROJECT_ROOT));
+  const { report: r } = await repairContent(content);
+  const made = r.changes.filter((c) => c.rule === 'place-comma').map((c) => `${c.record} ${c.key}.${c.field} @${c.position}`);
+  assert.equal(made, labels.changes.map((c) => `${c.record} ${c.key}.${c.field} @${c.position}`), 'the changes made are the changes labelled');
+  for (const c of labels.changes) {
+    assert.is(c.label, 'right', `${c.record} @${c.position}: ${c.context}`);
+    assert.is(record(content, c.record)[c.key][c.field][c.position], '?', `${c.record} @${c.position}: the labelled place holds the "?"`);
+    assert.ok(c.context.includes('?'), 'its context is read');
+  }
+  assert.is(r.counts['place-comma'], labels.changes.length);
 });
 
 test('words: entries in order, compounds kept together, IAST, no separator in a meaning', () => {

@@ -7,7 +7,7 @@ import { commentaries } from '../../src/content/facts.ts';
 import { describeAuthors } from '../../src/content/authors.ts';
 import { contentFacts } from '../../src/publish/build.ts';
 import { readContent } from '../../src/content/read.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/contract/routes/index.ts';
 import { FILES } from '../../src/layout.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';

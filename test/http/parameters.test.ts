@@ -1,5 +1,6 @@
-// One way to say no: the parameter rules of every route, read from their one
-// table (src/contract/query-rules.ts), against the app in process. A name a route
+// One way to say no: the parameters of every route, read from the route's
+// definition (src/contract/routes/, each parameter's in parameters.ts),
+// against the app in process. A name a route
 // takes, given twice, and a near miss of one are a 400 in the route family's
 // form (JSON for the API, a page for /read) naming the parameter; any other
 // name is ignored (a cache buster); a bad value names the parameter and the
@@ -8,8 +9,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { App, AppResponse } from '../../src/http/app.ts';
 import type { Dist } from '../../src/http/assets.ts';
-import { NEAR_MISSES, PARAMETERS, QUERY_RULES, checkQuery } from '../../src/contract/query-rules.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { QUERY_RULES, checkQuery } from '../../src/contract/query-rules.ts';
+import { PARAMETERS } from '../../src/contract/parameters.ts';
+import { ROUTES } from '../../src/contract/routes/index.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { inProcessApp } from '../helpers/app.ts';
@@ -91,10 +93,29 @@ test('the near misses are never a name the route takes, and every route has rule
     assert.ok(rules, route.id);
     for (const [miss, meant] of rules.near) {
       assert.not.ok(rules.taken.has(miss), `${route.id}: ${miss}`);
-      assert.ok(rules.taken.has(meant) && NEAR_MISSES[meant].includes(miss), `${route.id}: ${miss} → ${meant}`);
+      assert.ok(rules.taken.has(meant) && rules.taken.get(meant)!.nearMisses.includes(miss), `${route.id}: ${miss} → ${meant}`);
     }
-    for (const id of rules.taken.values()) assert.ok(id in PARAMETERS, `${route.id}: ${id} has its values worded`);
+    for (const p of rules.taken.values()) assert.ok(Object.values(PARAMETERS).includes(p as never), `${route.id}: ${p.name} is a parameter of the one list`);
   }
+});
+
+test("every parameter a route documents, given with its example value, is one the server takes: no 400", async () => {
+  let checked = 0;
+  for (const route of GET_ROUTES) {
+    if (route.access === 'key' || route.needs?.includes('cards')) continue;
+    for (const p of QUERY_RULES[route.id].taken.values()) {
+      if (p.name === 'ref' && route.id === 'verses-ref') continue; // the reference is in the path: refused by design
+      const value = GOOD[p.name] ?? (p.example === undefined ? undefined : String(p.example));
+      assert.ok(value !== undefined, `${p.name}: a value to try`);
+      const base = route.example.split('?');
+      const query = new URLSearchParams(base[1] ?? '');
+      query.set(p.name, value!);
+      const r = await get(`${base[0]}?${query}`);
+      assert.ok(r.status < 400, `${route.id} ?${p.name}=${value}: ${r.status} ${r.body.slice(0, 200)}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 30, `${checked} checked`);
 });
 
 test('bad values: a 400 naming the parameter and the values it takes, in the family form', async () => {

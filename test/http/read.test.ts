@@ -11,7 +11,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
 import { chapterPage } from '../../src/pages/read.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/contract/routes/index.ts';
 import { FILES } from '../../src/layout.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { hook, SHARED_DATA, tempDir } from '../helpers/fs.ts';

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { matchRoute } from '../../src/contract/match.ts';
 import { cardQuery, verseFilter } from '../../src/contract/query.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/contract/routes/index.ts';
 import { acceptedCodings, pickCoding } from '../../src/http/negotiate.ts';
 
 const counts = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];

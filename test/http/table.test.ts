@@ -1,6 +1,8 @@
-// The route table is the one source: each route has one path (route-paths.ts), one
-// handler, one OpenAPI operation and one entry on the docs page; the static
-// hosts' rewrites and the client's URLs lead to the routes they mean.
+// The route table is the one source: each route is one definition
+// (src/contract/routes/) with one handler, one OpenAPI operation made from it
+// (its parameters the definition's) and one entry on the docs page; the
+// static hosts' rewrites lead from the routes to their files, the client's
+// URLs to the routes they mean, and the bundles carry the paths alone.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
@@ -8,8 +10,11 @@ import { join } from 'node:path';
 import { createClient } from '../../src/client/index.ts';
 import { HANDLERS } from '../../src/http/handlers/index.ts';
 import { createMatcher, matchRoute } from '../../src/contract/match.ts';
-import { ROUTE_PATHS } from '../../src/contract/route-paths.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/contract/routes/index.ts';
+import { ROUTE_PATHS } from '../../src/contract/routes/paths.ts';
+import { parameterOf } from '../../src/contract/route.ts';
+import { PATH_PARAMETERS } from '../../src/contract/path-parameters.ts';
+import { fillPath, pathParameters } from '../../src/contract/paths.ts';
 import { FILES } from '../../src/layout.ts';
 import { redirectsFile } from '../../src/publish/hosts.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -21,12 +26,17 @@ const routeOf = (path: string) => {
 };
 const ids = ROUTES.map((r) => r.id).sort();
 
-test('one route per path, one handler per route, nothing else', () => {
+test('one definition per route, one handler per route, nothing else; every path parameter typed', () => {
+  assert.is(new Set(ids).size, ids.length, 'ids are unique');
+  assert.is(new Set(ROUTES.map((r) => `${r.methods[0]} ${r.path}`)).size, ids.length, 'one route per method and path');
   assert.equal(Object.keys(ROUTE_PATHS).sort(), ids);
   assert.equal(Object.keys(HANDLERS).sort(), ids);
   for (const r of ROUTES) {
     assert.is(r.path, ROUTE_PATHS[r.id], r.id);
     assert.type(HANDLERS[r.id], 'function', r.id);
+    for (const name of pathParameters(r.path)) assert.ok(PATH_PARAMETERS[name], `${r.id}: {${name}} is a path parameter`);
+    const names = r.query.map((t) => parameterOf(t).name);
+    assert.is(new Set(names).size, names.length, `${r.id}: a query parameter once`);
   }
 });
 
@@ -41,8 +51,11 @@ test('the OpenAPI paths are the table: same paths, same methods, open routes tag
   const table = ROUTES.map((r) => `${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}`).sort();
   assert.equal(described, table);
   for (const r of ROUTES) {
-    const op = doc.paths[r.path][r.methods.includes('POST') ? 'post' : 'get'];
+    const op = doc.paths[r.path][r.methods.includes('POST') ? 'post' : 'get'] as unknown as { tags: string[]; parameters?: Array<{ name: string; in: string }> };
     assert.equal(op.tags, [r.access === 'metered' ? 'Scripture' : 'Service'], r.id);
+    // Its parameters are the definition's: the path's, then the query's, in order.
+    const documented = (op.parameters ?? []).map((p) => `${p.in} ${p.name}`);
+    assert.equal(documented, [...pathParameters(r.path).map((n) => `path ${n}`), ...r.query.map((t) => `query ${parameterOf(t).name}`)], r.id);
   }
 });
 
@@ -53,12 +66,28 @@ test('the docs page has one entry per route, in the order of the table', async (
   assert.equal(entries, ROUTES.map((r) => `${r.id} ${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}`));
 });
 
-test("the static hosts' rewrites are the routes' paths", () => {
-  const rows = redirectsFile({ chapter: 2, verse: 47 }).split('\n').filter((l) => l.startsWith('/'));
-  assert.ok(rows.length >= 10);
+test("the static hosts' rewrites lead each route's path to its file, a file the build has", async () => {
+  const { distDir } = await testDist();
+  const files = (JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8')) as { files: Record<string, unknown> }).files;
+  const rows = redirectsFile().split('\n').filter((l) => l.startsWith('/'));
+  assert.ok(rows.length >= 20, `${rows.length} rows`);
+  const sample = { ch: 3, sl: 5, key: 'siva', lemma: 'karman', work: 'chandogya-upanisad' };
   for (const row of rows) {
-    const from = row.split(' ')[0].replace(':ch', '3').replace(':sl', '5').replace(':key', 'siva').replace(':lemma', 'karman').replace(':work', 'chandogya-upanisad');
-    assert.not.ok(routeOf(from).startsWith('404'), row);
+    const [from, to] = row.split(' ');
+    const fill = (s: string) => fillPath(s.replace(/:(\w+)/g, '{$1}'), sample);
+    assert.not.ok(routeOf(fill(from)).startsWith('404'), row);
+    assert.ok(files[fill(to)], `${row}: ${fill(to)} is a file of the build`);
+  }
+  // Every route with a file a host would not find by its path has a row.
+  for (const r of ROUTES) if ('file' in r && r.file?.endsWith('.json') && r.path !== r.file) assert.ok(rows.some((row) => row.startsWith(`${r.path.replace(/\{(\w+)\}/g, ':$1')} `)), `${r.id} is rewritten`);
+});
+
+test('the client and the tagger bundle the routes\' paths and files, not the table', async () => {
+  const { distDir } = await testDist();
+  for (const file of [FILES.client, FILES.linker]) {
+    const js = readFileSync(join(distDir, file), 'utf8');
+    assert.ok(js.includes(ROUTE_PATHS['read-verse']), `${file} has the paths`);
+    for (const r of ROUTES) assert.not.ok(js.includes(r.summary.slice(0, 60)), `${file} carries no summary (${r.id})`);
   }
 });
 

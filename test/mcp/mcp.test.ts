@@ -197,6 +197,8 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
       } catch (err) {
         assert.instance(err, Error);
         assert.ok([-32002, -32602].includes((err as { code: number }).code), `${uri}: ${(err as Error).message}`);
+        // Worded once: the official client puts "MCP error -32002: " before what the server says, so the server says it without.
+        assert.is((err as Error).message.match(/MCP error -?\d+:/g)?.length, 1, `${uri}: ${(err as Error).message}`);
       }
     }
   });

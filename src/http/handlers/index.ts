@@ -2,7 +2,7 @@
 // one per route. A handler turns the parsed request (c.at: the route and
 // what the path says; c.query; c.caller) into an answer through the
 // responders of the context (context.ts), or returns an error at once.
-import type { RouteId } from '../../contract/routes.ts';
+import type { RouteId } from '../../contract/routes/index.ts';
 import type { Handler } from '../context.ts';
 import { analysis, lemma, lemmas, readLemma, verseLinks, work, works } from './analysis.ts';
 import { authors } from './authors.ts';

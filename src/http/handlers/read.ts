@@ -72,7 +72,7 @@ export const readVerse: Handler = (c) => {
   const base = baseUrl(c);
   return pageReply(c, `${ch}/${sl}`, o, base, () => {
     const verse = parse<VerseRecord>(assets.get(FILES.verse(ch, sl)));
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), links: verseLinks(c.served.dist.dir, ch, sl), versesPerChapter: counts, options: o, base });
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), links: verseLinks(c.served.dist.dir, ch, sl), options: o, base });
   });
 };
 

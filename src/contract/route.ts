@@ -1,0 +1,111 @@
+// What a route is: one object per route (routes/), as Hono's createRoute and
+// fastify's route options declare one. Its path, who may call it, the query
+// parameters it takes, what it answers and its file of the static build are
+// defined there once; the server's matcher and dispatch, the OpenAPI
+// document, the docs page and API reference, the MCP tools' arguments, the
+// client's paths and the static hosts' rewrites are made from it. Its handler
+// is the server's (src/http/handlers/, registered by the route's id).
+import type { BuildPart, LangForm, Theme } from '../layout.ts';
+import type { NotFoundKind } from './errors.ts';
+import type { Parameter } from './parameters.ts';
+import type { OpenApiObject } from './responses.ts';
+import { fillPath } from './paths.ts';
+
+/**
+ * Who may call a route. open: anybody, neither counted nor limited (how to
+ * learn about the API and get a key). metered: the gate (gate.ts) checks the
+ * key and counts the request against a daily quota. key: needs the caller's
+ * own key (even with GITA_AUTH=off), and is neither counted nor limited.
+ */
+export type Access = 'open' | 'metered' | 'key';
+
+/** What a path says, beyond its route: typed by the parameter's name (path-parameters.ts). */
+export interface Params {
+  /** A chapter (1 to the chapter count). */
+  ch?: number;
+  /** A verse of `ch` (1 to its verses_count + 1, the colophon). */
+  sl?: number;
+  /** The first and last verse of a range of `ch` (same bounds as sl). */
+  from?: number;
+  to?: number;
+  /** A file name: one segment, decoded, never . or .. nor with a slash, backslash or NUL in it (its handler checks it names a file). */
+  file?: string;
+  /** A commentary key as a name (paths.ts AUTHOR_KEY); the file it names says whether the content has it. */
+  key?: string;
+  /** A reference as people write it (/verses/BG%202.47-50), one segment, decoded; its handler reads it (content/citations.ts). */
+  ref?: string;
+  /** A lemma as asked (IAST, ASCII or Devanagari), decoded; its handler checks its spelling (400) and finds its file (404). */
+  lemma?: string;
+  /** A work's slug (paths.ts WORK_SLUG); the file it names says whether the commentaries cite it. */
+  work?: string;
+  /** A guide's name (src/guides.ts): only those are matched. */
+  guide?: string;
+  /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
+  theme?: Theme;
+  /** A language the file name names (en.json). */
+  lang?: LangForm;
+}
+
+/** A query parameter as a route takes it: its definition, and what it does on this route when that says more; `required` when the route needs it. */
+export type Taken = Parameter | { param: Parameter; about?: string; required?: true };
+
+export const parameterOf = (t: Taken): Parameter => ('param' in t ? t.param : t);
+
+export interface RouteSpec<Id extends string = string> {
+  id: Id;
+  /** OpenAPI form, parameters in braces, typed by name. */
+  path: string;
+  methods: readonly ('GET' | 'HEAD' | 'POST')[];
+  access: Access;
+  /** What it answers, a paragraph: the docs page, the API reference, OpenAPI's summary. */
+  summary: string;
+  /** More for OpenAPI, when a route needs it (how MCP is spoken). */
+  description?: string;
+  /** A path to try it with, for the docs page and the link-following test. */
+  example: string;
+  /** Which 404 wording this route's family answers with. */
+  notFound: NotFoundKind;
+  /** The query parameters it takes (besides api_key, which every route takes and the gate reads). */
+  query: readonly Taken[];
+  /** What it answers, by status (OpenAPI response objects: responses.ts); its 400 is completed from `query`, the key's errors, 405 and 503 from the rest. */
+  responses: Record<string, OpenApiObject>;
+  requestBody?: OpenApiObject;
+  /** Answers something new on every call (Cache-Control: no-store). */
+  random?: boolean;
+  /** The path also ends in a file name of the static build: `index` (index.json), or `lang` (index.json or en.json, hi.json, sa.json: a language). */
+  files?: 'index' | 'lang';
+  /** The last segment, a card's name (gita.svg), also takes a theme: gita-light.svg, gita-dark.svg. */
+  themed?: boolean;
+  /** Other paths of the same resource (the static file's name: /slok/{ch}/{sl}/words.json). */
+  aliases?: readonly string[];
+  /**
+   * The file of the static build that answers it, its parameters in braces
+   * (layout.ts FILES): the static hosts rewrite the route to it, the client
+   * asks a static host for it, and the server holds it in memory (`held`) or
+   * streams it.
+   */
+  file?: string;
+  /** The server holds `file` in memory (or this file: a PNG card's SVG); a path whose file is not in dist/ is not found. Resolved once per path. */
+  held?: true | string;
+  /** Answers an HTML page for people: its family's 404 (a path under its first segment that no route takes) is an HTML page too. */
+  page?: boolean;
+  /** The parts of dist/ it answers from, which a fresh `npm start` builds after it starts serving: 503 with Retry-After until then. */
+  needs?: readonly BuildPart[];
+  /** Its work goes through a worker's bounded pool (limits.ts): 503 with Retry-After when the pool is full. */
+  pool?: 'png' | 'search';
+}
+
+/** A route, its id kept as a literal type (so that the route ids are a union the handlers' table is checked against). */
+export const route = <const Id extends string>(spec: RouteSpec<Id>): RouteSpec<Id> => spec;
+
+export const READ = ['GET', 'HEAD'] as const;
+export const POST = ['POST'] as const;
+
+/** Does the route answer this method? (Every GET route answers HEAD too.) */
+export const allows = (r: RouteSpec, method: string) => (r.methods as readonly string[]).includes(method) || (method === 'HEAD' && r.methods.includes('GET'));
+
+/** The file of dist/ the server holds for a path of the route (its parameters filled in), if it holds one. */
+export function heldFile(r: RouteSpec, params: Params): string | undefined {
+  const template = r.held === true ? r.file : r.held;
+  return template === undefined ? undefined : fillPath(template, params as Record<string, string | number>);
+}

@@ -1,0 +1,25 @@
+// Every route of the API, each defined once in its family's file: the
+// server matches requests with them (match.ts) and answers each with its
+// handler (src/http/handlers/, by the route's id), and the docs page, the
+// OpenAPI document, the API reference, the static hosts' files, the client's
+// and the tagger's paths and the tests are made from them. A new route is
+// its definition in a file here, its handler, and its tests
+// (docs/architecture.md shows one added).
+import type { RouteSpec } from '../route.ts';
+import { CARD_ROUTES } from './cards.ts';
+import { CHAPTER_ROUTES } from './chapters.ts';
+import { LINK_ROUTES } from './links.ts';
+import { PAGE_ROUTES } from './pages.ts';
+import { SEARCH_ROUTES } from './search.ts';
+import { SERVICE_ROUTES } from './service.ts';
+import { VERSE_ROUTES } from './verses.ts';
+import { WORD_ROUTES } from './words.ts';
+
+export { allows, type Access, type Params, type RouteSpec } from '../route.ts';
+
+/** In matching order within a path's first segment; the first route under a segment gives its family's 404. */
+export const ROUTES = [...VERSE_ROUTES, ...WORD_ROUTES, ...LINK_ROUTES, ...SEARCH_ROUTES, ...CHAPTER_ROUTES, ...CARD_ROUTES, ...SERVICE_ROUTES, ...PAGE_ROUTES] as const;
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec<RouteId>>;

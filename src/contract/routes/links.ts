@@ -1,0 +1,54 @@
+// What the commentaries cite: a verse's links to other verses, and the other
+// works cited, one name however abbreviated.
+import { FILES } from '../../layout.ts';
+import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
+import { READ, route } from '../route.ts';
+
+export const LINK_ROUTES = [
+  route({
+    id: 'verse-links',
+    path: '/slok/{ch}/{sl}/links',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/slok/{ch}/{sl}/links.json'],
+    file: FILES.links('{ch}', '{sl}'),
+    summary: "The verse's links, mined from the commentaries: {ref, cites: [{to, by, field, text, at}] (other verses its commentaries cite; to in the canonical form of /verses, BG7.16-18; at: every place in the field's text it is written, [start, end)), citedBy: [{from, by, field, text}] (the commentaries of other verses that cite it), covers: [{by, field, range}] (its commentaries written on a group of verses), external: [{work, loc, by, field, text}] (other works cited; work null where none is written)}.",
+    example: '/slok/3/5/links',
+    notFound: 'verse',
+    needs: ['links'],
+    query: [],
+    responses: {
+      '200': ok("The verse's links mined from the commentaries (statically: slok/C/V/links.json): the verses they cite, the commentaries that cite it, the groups of verses its commentaries are written on, the other works cited. Every cites has its citedBy on the verse it names.", json(schema('VerseLinks')), fixedHeaders),
+      '304': notModified,
+      '404': notFound('verse'),
+    },
+  }),
+  route({
+    id: 'works',
+    path: '/works',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/works.json'],
+    file: FILES.works,
+    summary: 'Every other work the commentaries cite, under one name however it is abbreviated, most cited first: {works: [{work, slug, written, count}], unnamed: [{written, count}], unlabelled} (abbreviations no name is known for, as written, counted apart; and how many places are cited with no work written before them).',
+    example: '/works',
+    notFound: 'resource',
+    needs: ['links'],
+    query: [],
+    responses: { '200': ok('Every other work the commentaries cite, one name however abbreviated, most cited first, and the abbreviations no name is known for counted apart (statically: works.json).', json(schema('Works')), fixedHeaders), '304': notModified },
+  }),
+  route({
+    id: 'work',
+    path: '/works/{work}',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/works/{work}.json'],
+    file: FILES.work('{work}'),
+    summary: "One work's citations by verse and commentator, the work by its slug as /works lists it (chandogya-upanisad): {work, slug, written, count, citations: [{ref, by, field, loc, text}]}; a work the commentaries do not cite is 404.",
+    example: '/works/chandogya-upanisad',
+    notFound: 'resource',
+    needs: ['links'],
+    query: [],
+    responses: { '200': ok("One work's citations by verse and commentator (statically: works/{work}.json).", json(schema('WorkCitations')), fixedHeaders), '304': notModified, '404': notFound('resource') },
+  }),
+] as const;

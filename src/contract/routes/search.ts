@@ -1,0 +1,33 @@
+// Search: the verses by what they say or how they sound.
+import { SNIPPET_MAX } from '../limits.ts';
+import { PARAMETERS as P } from '../parameters.ts';
+import { header, html, json, notModified, ok, rateHeaders, schema } from '../responses.ts';
+import { READ, route } from '../route.ts';
+import { SEARCHED_TRANSLATIONS } from '../../search/fields.ts';
+
+export const SEARCH_ROUTES = [
+  route({
+    id: 'search',
+    path: '/search',
+    methods: READ,
+    access: 'metered',
+    summary: 'Search the 701 verses: English and Hindi translations, and the verse in Devanagari or its transliteration, typed as people type Sanskrit (IAST with or without diacritics, or plain ASCII: karmanye vadhikaraste); lang, ch, speaker and limit narrow it; format=html answers a page.',
+    example: '/search?q=karmanye%20vadhikaraste',
+    notFound: 'resource',
+    pool: 'search',
+    needs: ['search'],
+    query: [
+      { param: P.q, required: true },
+      { param: P.lang, about: `Search one language only: en (the English translations of ${SEARCHED_TRANSLATIONS.en.join(', ')}, and the verse's words, field "words"), hi (the Hindi translations of ${SEARCHED_TRANSLATIONS.hi.join(', ')}), sa (slok and transliteration).` },
+      { param: P.ch, about: 'Only verses of this chapter.' },
+      P.speaker,
+      P.limit,
+      P.offset,
+      P.format,
+    ],
+    responses: {
+      '200': ok(`The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it. With format=html, a page.`, { ...json(schema('SearchResponse')), ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
+      '304': notModified,
+    },
+  }),
+] as const;

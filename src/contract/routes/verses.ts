@@ -1,0 +1,114 @@
+// The verse records: one, a random one, the verse of the day, a range, and
+// verses by reference as people write them.
+import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL, readCitation, REF_FORMS } from '../../content/citations.ts';
+import { FILES } from '../../layout.ts';
+import { MAX_ANSWER_BYTES, STREAMED_ANSWER_BYTES } from '../limits.ts';
+import { PARAMETERS as P } from '../parameters.ts';
+import { errorContent, fixedHeaders, json, notFound, notModified, ok, randomHeaders, schema, verseOrProjection } from '../responses.ts';
+import { READ, route } from '../route.ts';
+
+/** lang, authors and fields: what a route that answers records takes. */
+export const PROJECTION = [P.lang, P.authors, P.fields];
+const verseJson = (description: string, headers: Record<string, unknown> = fixedHeaders) => ok(description, json(verseOrProjection), headers);
+/** What /verses answers for a reference it cannot read: the reader's own message. */
+const REF_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
+
+export const VERSE_ROUTES = [
+  route({
+    id: 'random-verse',
+    path: '/slok',
+    methods: READ,
+    access: 'metered',
+    summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C and ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) narrow the draw and combine. Takes lang, authors, fields.',
+    example: '/slok?speaker=arjuna',
+    notFound: 'verse',
+    random: true,
+    // On a static host, the build's verse of the day.
+    file: FILES.today(),
+    query: [{ param: P.ch, about: 'Draw among the verses of this chapter (never its colophon).' }, P.speaker, ...PROJECTION],
+    responses: { '200': verseJson('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given.', randomHeaders), '404': notFound('verse') },
+  }),
+  route({
+    id: 'today',
+    path: '/slok/today',
+    methods: READ,
+    access: 'metered',
+    files: 'lang',
+    summary: "The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day's. Takes lang, authors, fields.",
+    example: '/slok/today?lang=en',
+    notFound: 'verse',
+    file: FILES.today(),
+    query: [P.date, ...PROJECTION],
+    responses: {
+      '200': verseJson('The verse of the day (of ?date=, else today in UTC): the same record for everybody that day. Cache-Control: public, max-age is the seconds left to the next midnight UTC (a day for ?date=).'),
+      '304': notModified,
+      '404': notFound('verse'),
+    },
+  }),
+  route({
+    id: 'verse',
+    path: '/slok/{ch}/{sl}',
+    methods: READ,
+    access: 'metered',
+    files: 'lang',
+    file: FILES.verse('{ch}', '{sl}'),
+    held: true,
+    summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.',
+    example: '/slok/2/47',
+    notFound: 'verse',
+    query: PROJECTION,
+    responses: {
+      '200': verseJson('The verse record, exactly as the content holds it; projected when lang, authors or fields are given. The static form of lang is the file en.json (hi.json, sa.json) beside index.json.'),
+      '304': notModified,
+      '404': notFound('verse'),
+    },
+  }),
+  route({
+    id: 'verse-range',
+    path: '/slok/{ch}/{from}-{to}',
+    methods: READ,
+    access: 'metered',
+    summary: 'The records from..to of one chapter, in order, as one array; to runs up to verses_count + 1 (the colophon). from after to is 400. Takes lang, authors, fields.',
+    example: '/slok/2/47-50?lang=en',
+    notFound: 'verse',
+    query: PROJECTION,
+    responses: {
+      '200': ok(`The records from..to of the chapter, in order; projected when lang, authors or fields are given. A static host has no ranges: the client asks for each verse's file. An answer over ${STREAMED_ANSWER_BYTES / 1024 / 1024} MB is compressed (brotli 4, gzip 4) when first asked in a coding, and kept so.`, json({ type: 'array', minItems: 1, items: verseOrProjection }), fixedHeaders),
+      '304': notModified,
+      '400': { description: 'from after to: the range runs backwards (the message says how to write it).' },
+      '404': notFound('verse'),
+    },
+  }),
+  route({
+    id: 'verses',
+    path: '/verses',
+    methods: READ,
+    access: 'metered',
+    summary: `Verses by reference, as people cite them: ?ref=2.47, BG 2.47-50, 2:47, Gita 18.66, २.४७, a range across chapters (2.72-3.2), a whole chapter (18), several separated by commas or semicolons; at most ${MAX_VERSES_PER_CALL} verses. Answers {"refs": canonical labels, "verses": the records in the order asked}. Takes lang, authors, fields.`,
+    example: '/verses?ref=BG%202.47-50,%2018.66&lang=en',
+    notFound: 'verse',
+    query: [{ param: P.ref, required: true, about: `References as people write them, separated by commas or semicolons: ${REF_FORMS}. A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.` }, ...PROJECTION],
+    responses: {
+      '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given. At most ${MAX_VERSES_PER_CALL} verses.`, json(schema('VersesResponse')), fixedHeaders),
+      '304': notModified,
+      '400': { description: `ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields).`, content: errorContent(REF_ERROR) },
+      '404': notFound('verse'),
+    },
+  }),
+  route({
+    id: 'verses-ref',
+    path: '/verses/{ref}',
+    methods: READ,
+    access: 'metered',
+    summary: 'The same answer as /verses?ref=, the reference in the path (percent-encoded where it has spaces): /verses/2.47-50, /verses/BG%202.47, /verses/II.47,18.66. Takes lang, authors, fields.',
+    example: '/verses/2.47-50',
+    notFound: 'verse',
+    query: [{ param: P.ref, about: 'Refused here: the reference is in the path.' }, ...PROJECTION],
+    responses: {
+      '200': ok('As /verses?ref=: the canonical labels and the records, in the order asked.', json(schema('VersesResponse')), fixedHeaders),
+      '304': notModified,
+      '400': { description: 'As /verses?ref= (the same messages); also a reference given both in the path and as ?ref=.', content: errorContent(REF_ERROR) },
+      '404': notFound('verse'),
+    },
+  }),
+] as const;

@@ -1,0 +1,85 @@
+// A verse word by word: its words with their meanings, the Digital Corpus
+// of Sanskrit's analysis of each, and a lemma's every occurrence.
+import { DCS_ATTRIBUTION } from '../../content/dcs/attribution.ts';
+import { FILES } from '../../layout.ts';
+import { errorContent, fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
+import { READ, route } from '../route.ts';
+
+/** BG2.47's first words, as /slok/2/47/words answers them. */
+const WORD_EXAMPLE = [
+  { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' },
+  { word: 'एव', transliteration: 'eva', meaning: 'only' },
+  { word: 'अधिकारः', transliteration: 'adhikāraḥ', meaning: 'right' },
+];
+
+export const WORD_ROUTES = [
+  route({
+    id: 'verse-words',
+    path: '/slok/{ch}/{sl}/words',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/slok/{ch}/{sl}/words.json'],
+    file: FILES.words('{ch}', '{sl}'),
+    summary: "The verse word by word: its words in the verse's order, each with its IAST and its English meaning (Swami Sivananda's word-by-word list, siva.ec), as [{word, transliteration, meaning}]; [] for a verse without a list and for the colophons.",
+    example: '/slok/2/47/words',
+    notFound: 'verse',
+    needs: ['word analysis'],
+    query: [],
+    responses: {
+      '200': ok("The verse's words in its order (statically: slok/C/V/words.json). A compound the source keeps together is one entry.", json({ type: 'array', items: schema('Word') }, WORD_EXAMPLE), fixedHeaders),
+      '304': notModified,
+      '404': notFound('verse'),
+    },
+  }),
+  route({
+    id: 'verse-analysis',
+    path: '/slok/{ch}/{sl}/analysis',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/slok/{ch}/{sl}/analysis.json'],
+    file: FILES.analysis('{ch}', '{sl}'),
+    summary: `The verse word by word as the Digital Corpus of Sanskrit analyses it, speaker lines included: {ref, words: [{form, unsandhied, lemma, pos, features, token, grammar}]}: FORM, the Unsandhied form, LEMMA, UPOS and FEATS (an object, {} when empty) as the DCS gives them, the sandhi string the word stands in, the grammar in words (locative singular neuter). words: [] and a note for BG13.1 (not in the Critical Edition) and the colophons. ${DCS_ATTRIBUTION}.`,
+    example: '/slok/2/47/analysis',
+    notFound: 'verse',
+    needs: ['word analysis'],
+    query: [],
+    responses: {
+      '200': ok(`The verse's words in order, speaker lines included, as the Digital Corpus of Sanskrit analyses them (statically: slok/C/V/analysis.json); words: [] and a note for BG13.1 (not in the Critical Edition the DCS analyses) and the colophons. ${DCS_ATTRIBUTION}, apart from the GPL-3.0 verse texts.`, json(schema('VerseAnalysis')), fixedHeaders),
+      '304': notModified,
+      '404': notFound('verse'),
+    },
+  }),
+  route({
+    id: 'lemma',
+    path: '/lemma/{lemma}',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/lemma/{lemma}.json'],
+    file: FILES.lemma('{lemma}'),
+    summary: `Every occurrence of a lemma in verse order: {lemma, pos, count, occurrences: [{ref, position, form, unsandhied, pos, features, grammar}]}. The lemma in IAST (ātman), in ASCII as people type it (atman), or in Devanagari (आत्मन्); an exact spelling answers that lemma and names in also the others typed the same in ASCII; an ASCII spelling that is no lemma and that several lemmas share answers all of them, {query, lemmas: [...]}. An unknown lemma is 404; a spelling that cannot be a lemma is 400. ${DCS_ATTRIBUTION}.`,
+    example: '/lemma/karman',
+    notFound: 'resource',
+    needs: ['word analysis'],
+    query: [],
+    responses: {
+      '200': ok(`Every occurrence of the lemma in verse order (statically: lemma/{lemma}.json, the IAST lemma in NFC; an ASCII spelling that is no lemma has its file too). An ASCII spelling that several lemmas share and that is none of them answers all of them. ${DCS_ATTRIBUTION}.`, json({ anyOf: [schema('Lemma'), schema('LemmaChoice')] }), fixedHeaders),
+      '304': notModified,
+      '400': ok('A spelling that cannot be a lemma: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent('lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)')),
+      '404': notFound('resource'),
+    },
+  }),
+  route({
+    id: 'lemmas',
+    path: '/lemmas',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/lemmas.json'],
+    file: FILES.lemmas,
+    summary: `Every lemma of the Gita with its parts of speech and count, most frequent first: {count, lemmas: [{lemma, pos, count}]}. ${DCS_ATTRIBUTION}.`,
+    example: '/lemmas',
+    notFound: 'resource',
+    needs: ['word analysis'],
+    query: [],
+    responses: { '200': ok(`Every lemma with its parts of speech (most frequent first) and its count, most frequent lemma first (statically: lemmas.json). ${DCS_ATTRIBUTION}.`, json(schema('Lemmas')), fixedHeaders), '304': notModified },
+  }),
+] as const;
