@@ -33,7 +33,7 @@ export const CLIENT_ENTRY = join(PROJECT_ROOT, 'src', 'client', 'index.ts');
 /** The sources whose change changes the client (for the build's staleness check and cache). */
 // This file too: how the declarations are joined shapes them.
 // And what the bundle imports beyond the declared modules (their code is in client.js, their types are not in client.d.ts).
-export const CLIENT_SOURCES = ['src/client/**/*', 'src/publish/client.ts', ...MODULES.map((m) => `src/${m.file}.ts`), 'src/content/citations.ts', 'src/contract/parameters.ts', 'src/layout.ts', 'src/paths.ts'];
+export const CLIENT_SOURCES = ['src/client/**/*', 'src/publish/client.ts', ...MODULES.map((m) => `src/${m.file}.ts`), 'src/content/citations.ts', 'src/content/ref-grammar.ts', 'src/content/ref-tokens.ts', 'src/content/ref-words.ts', 'src/content/number-words.ts', 'src/contract/parameters.ts', 'src/layout.ts', 'src/paths.ts'];
 
 export interface ClientFiles {
   js: string;
