@@ -14,8 +14,8 @@ export const LINKER_ENTRY = join(PROJECT_ROOT, 'src', 'linker', 'index.ts');
 export const LINKER_GZIP_LIMIT = 15 * 1024;
 /** The sources whose change changes the bundle (for the build cache): the tagger and every module it imports. */
 export const LINKER_SOURCES = [
-  'src/linker/**/*', 'src/publish/linker.ts', 'src/content/citations.ts', 'src/content/ref-grammar.ts', 'src/content/ref-tokens.ts', 'src/content/ref-words.ts',
-  'src/content/number-words.ts', 'src/content/display.ts', 'src/content/placeholders.ts', 'src/content/references.ts',
+  'src/linker/**/*', 'src/publish/linker.ts', 'src/content/citations.ts', 'src/content/find-refs.ts', 'src/content/ref-grammar.ts', 'src/content/ref-tokens.ts',
+  'src/content/ref-words.ts', 'src/content/number-words.ts', 'src/content/display.ts', 'src/content/placeholders.ts', 'src/content/references.ts',
   'src/card/translations.ts', 'src/contract/route-paths.ts', 'src/layout.ts', 'src/paths.ts',
 ];
 
