@@ -1,7 +1,9 @@
 // References as people write them ("BG 2.47", "2:47-50", "Gita 18.66",
-// "२.४७", "2.72-3.2", "18"), read into the verses they name. One reader for
-// the /verses route, the client and the MCP server. Pure and
-// dependency-free: the browser client bundles it.
+// "२.४७", "2.72-3.2", "18", "chapter two, verse 47"), read into the verses
+// they name. One reader for the /verses route, the client and the MCP
+// server, with the grammar the finder of references in prose reads
+// (ref-grammar.ts, find-refs.ts). Pure and dependency-free: the browser
+// client and the tagger bundle it.
 //
 // A reference is one or more parts separated by "," or ";". A part is a
 // verse (2.47), a range in one chapter (2.47-50, 2.47-2.50), a range across
@@ -9,6 +11,9 @@
 // passed over left out) or a whole chapter (18: its verses, not its
 // colophon). A colophon (verse verses_count + 1) is included only where a
 // part names it: 2.73, 2.70-73.
+import { name, reference, verse, type CitedPart } from './ref-grammar.ts';
+import { Tokens } from './ref-tokens.ts';
+import { romanValue } from './ref-words.ts';
 
 /** At most this many verses per call (the /verses route, the client, MCP). */
 export const MAX_VERSES_PER_CALL = 100;
@@ -23,11 +28,7 @@ export interface VersePlace {
   sl: number;
 }
 
-/** A part read: a verse, a range (from and to inclusive), or a whole chapter (`sl` absent). */
-export interface CitedPart {
-  from: { ch: number; sl?: number };
-  to: { ch: number; sl?: number };
-}
+export type { CitedPart } from './ref-grammar.ts';
 
 export type CitationError =
   | { kind: 'empty'; message: string }
@@ -43,97 +44,88 @@ export type CitationError =
 
 export type Citation = { ok: true; refs: string[]; verses: VersePlace[] } | { ok: false; error: CitationError };
 
-const DEVANAGARI_ZERO = 0x0966;
-/** "Bhagavad Gita", "Bhagavad-Gītā", "Bhagavadgita", "Gita", "BG", "B.G.", "गीता", "भगवद्गीता" before the numbers, in any case. */
-const BOOK = /^(?:(?:srimad[\s-]*|śrīmad[\s-]*)?bhagavad[\s-]*g[iī]t[aā]|g[iī]t[aā]|b\.?\s?g\.?|(?:श्रीमद्)?भगवद्\s*गीता|गीता)\s*/u;
-/** "chapter 2", "ch. 2", "chap 2", "adhyaya 2", "अध्याय 2": the word is dropped, the number is the chapter. */
-const CHAPTER_WORD = /^(?:chapters?|chap\.?|ch\.?|adhy[aā]y[aā]|अध्याय)\s*/u;
-/** "verse", "verses", "v.", "vv.", "vs.", "sloka", "shloka", "śloka", "text", "श्लोक" before a verse number. */
-const VERSE_WORD = '(?:verses?|vv?|vs|(?:s|sh|ś)lokas?|texts?|श्लोकः?)\\.?';
-/** A chapter (a number or a Roman numeral), then a verse word: "2 verse 47", "2, v. 47", "ii vv. 47". */
-const CHAPTER_THEN_VERSE = new RegExp(`^(\\d{1,4}|[ivxl]{1,8}(?![a-z]))\\s*[.:,]?\\s*${VERSE_WORD}\\s*(?=\\d)`, 'u');
-/** A piece after a comma that starts with a verse word belongs to the piece before it: "ch. 2, v. 47". */
-const STARTS_WITH_VERSE_WORD = new RegExp(`^${VERSE_WORD}\\s*[\\d\u0966-\u096F]`, 'iu');
-/** A Roman chapter number where a chapter is written: at the start, or after the dash of a range when a verse follows ("II.72-III.2"). */
-const ROMAN_START = /^([ivxl]{1,8})(?=$|[\s.:-])/;
-const ROMAN_RANGE_END = /-\s*([ivxl]{1,8})(?=\s*[.:\s]\s*\d)/;
-/** "to" and "through" between two numbers read as a dash: "2.47 to 50". */
-const TO = /(\d)\s+(?:to|through|thru)\s+(?=\d)/g;
-/**
- * C, C.V, C:V, C।V or C V, and a range to V, C.V, C:V, C।V or C V (chapters
- * only when both ends are chapters: refused below). The danda (।) is how
- * Hindi writes a verse's number: "गीता 2। 47", "(२।४७)".
- */
-const BODY = /^(\d{1,4})(?:(?:\s*[.:\u0964]\s*|[ \t]+)(\d{1,4}))?(?:\s*-\s*(\d{1,4})(?:(?:\s*[.:\u0964]\s*|[ \t]+)(\d{1,4}))?)?$/;
-/** Hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus: all read as "-". */
-const DASHES = /[\u2010-\u2015\u2212]/g;
-
 /** The forms a reference takes, for the messages that say what works (one wording, used wherever a reference is refused). */
-export const REF_FORMS = 'a verse ("2.47", "BG 2.47", "2:47", "गीता 2।47", "Gita II.47", "chapter 2 verse 47", "ch. 2, v. 47", "gita 2 47"), a range ("2.47-50", "Chapter 2, Verses 47-50", "2.72-3.2") or a chapter ("18", "chapter 18"); several separated by commas or semicolons';
+export const REF_FORMS = 'a verse ("2.47", "BG 2.47", "2:47", "2/47", "गीता 2।47", "Gita II.47", "chapter 2 verse 47", "ch. 2, v. 47", "gita 2 47", "chapter two, verse forty-seven", "गीता के दूसरे अध्याय के सैंतालीसवें श्लोक"), a range ("2.47-50", "Chapter 2, Verses 47-50", "2.72-3.2") or a chapter ("18", "chapter 18"); several separated by commas or semicolons';
 
-/** A Roman numeral's value (i to xxxix and l), or undefined when the letters are not one written the usual way. */
-export function romanValue(s: string): number | undefined {
-  const m = /^(l?)(x{0,3})(ix|iv|v?i{0,3})$/.exec(s);
-  if (!m || !s) return undefined;
-  const ones: Record<string, number> = { '': 0, i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9 };
-  return (m[1] ? 50 : 0) + m[2].length * 10 + ones[m[3]];
+export { romanValue } from './ref-words.ts';
+
+/** The tokens of a piece, and the first that is not whitespace. */
+function tokensOf(piece: string): { g: Tokens; first: number } {
+  const g = new Tokens(piece);
+  return { g, first: g.at(0).kind === 'space' ? 1 : 0 };
 }
 
-/** A part as people write it, normalized: NFKC (full-width forms), Devanagari digits, dashes, lower case. */
-function normalizePart(part: string): string {
-  return part
-    .normalize('NFKC')
-    .replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - DEVANAGARI_ZERO))
-    .replace(DASHES, '-')
-    .toLowerCase()
-    .trim();
-}
-
-/** A part's numbers in the plain form BODY reads: the book, the words (chapter, verse, to) and Roman chapters turned into digits and separators. */
-function plainBody(part: string): string {
-  let body = normalizePart(part).replace(BOOK, '').replace(CHAPTER_WORD, '').replace(CHAPTER_THEN_VERSE, '$1.').replace(TO, '$1-');
-  const roman = (all: string, numeral: string) => {
-    const n = romanValue(numeral);
-    return n === undefined ? all : all.replace(numeral, String(n));
-  };
-  body = body.replace(ROMAN_START, roman).replace(ROMAN_RANGE_END, roman);
-  return body;
-}
-
-/** Read one part (already trimmed, non-empty); null when it is not a reference. */
+/**
+ * Read one part (already trimmed, non-empty); null when it is not a
+ * reference. The grammar of references in prose (ref-grammar.ts), read with
+ * the name optional and the whole part taken: "2.47", "Gita 18", "chapter
+ * two verse 47", "the second chapter of the Gita, verse 47".
+ */
 export function readPart(part: string): CitedPart | null {
-  const m = BODY.exec(plainBody(part));
-  if (!m) return null;
-  const [, c1, v1, a, b] = m;
-  const ch = Number(c1);
-  if (v1 === undefined) {
-    // "18" is a chapter; "2-3" (chapters to chapters) is not a form people cite verses with.
-    return a === undefined ? { from: { ch }, to: { ch } } : null;
-  }
-  const sl = Number(v1);
-  if (a === undefined) return { from: { ch, sl }, to: { ch, sl } };
-  // "2.47-50": to verse 50 of the same chapter; "2.47-2.50" and "2.72-3.2": to chapter.verse.
-  return b === undefined ? { from: { ch, sl }, to: { ch, sl: Number(a) } } : { from: { ch, sl }, to: { ch: Number(a), sl: Number(b) } };
+  const { g, first } = tokensOf(part);
+  // "the" before a reference that names the Gita: "the second chapter of the Gita".
+  const the = is(g, first, 'the') && g.at(first + 1).kind === 'space';
+  const read = reference(g, the ? first + 2 : first, 'alone');
+  if (!read || (the && !read.named)) return null;
+  const rest = g.at(read.next).kind === 'space' ? read.next + 1 : read.next;
+  return g.at(rest).kind === 'end' ? read.part : null;
 }
 
-/** Why a part cannot be read, as precisely as can be said cheaply: a word that is not a name of the book, else the forms that work. */
+const is = (g: Tokens, i: number, kind: string) => g.at(i).cls?.kind === kind;
+
+/** Why a part cannot be read, as precisely as can be said cheaply: a word that is not one of a reference, else the forms that work. */
 function unreadable(part: string, index: number, count: number): string {
   const where = count > 1 ? ` (part ${index + 1} of ${count})` : '';
-  const word = /^\p{L}[\p{L}\p{M}.]*/u.exec(plainBody(part))?.[0];
-  const why = word && romanValue(word.replace(/\.$/, '')) === undefined ? `${JSON.stringify(word)} is not a name of the Gita nor a word of a reference (Gita, BG, Bhagavad Gita, chapter, verse); ` : '';
+  // The first word after the name and the chapter word, when it is none of a reference's (not "2.47a": its numbers come first).
+  const { g, first } = tokensOf(part);
+  let i = name(g, first)?.next ?? first;
+  for (;;) {
+    const t = g.at(i);
+    if (t.kind === 'space' || (t.kind === 'mark' && t.key === '.') || t.cls?.kind === 'chapter') i++;
+    else break;
+  }
+  const t = g.at(i);
+  const word = t.kind === 'word' && !t.cls && romanValue(t.key) === undefined ? t.key : '';
+  const why = word ? `${JSON.stringify(word)} is not a name of the Gita nor a word of a reference (Gita, BG, Bhagavad Gita, chapter, verse); ` : '';
   return `ref: cannot read ${JSON.stringify(part)}${where}: ${why}write ${REF_FORMS}`;
 }
 
-/** The parts of a reference: split at commas and semicolons, a piece that starts with a verse word joined to the one before ("ch. 2, v. 47"). */
+/**
+ * The parts of a reference: split at commas and semicolons, where a piece
+ * that goes on the one before it is joined to it: one that starts with a
+ * verse ("ch. 2, v. 47", "chapter two, forty-seventh verse") or with "of"
+ * ("Chapter 2, Verse 47, of the Gita"),
+ * and any after a piece that is only a name ("Bhagavad Gita, Chapter Two").
+ */
 export function splitParts(input: string): string[] {
   const parts: string[] = [];
-  for (const piece of input.split(/[,;]/)) {
+  let joinNext = false;
+  for (const piece of pieces(input)) {
     const text = piece.trim();
     if (!text) continue;
-    if (parts.length && STARTS_WITH_VERSE_WORD.test(text)) parts[parts.length - 1] += `, ${text}`;
+    const { g, first } = tokensOf(text);
+    const goesOn = verse(g, first) !== null || is(g, first, 'of');
+    if (parts.length && (joinNext || goesOn)) parts[parts.length - 1] += `, ${text}`;
     else parts.push(text);
+    const n = name(g, first);
+    joinNext = n !== null && g.at(n.next).kind === 'end';
   }
   return parts;
+}
+
+/** The input cut at its commas and semicolons (full-width ones too). */
+function pieces(input: string): string[] {
+  const out: string[] = [];
+  const g = new Tokens(input);
+  let from = 0;
+  for (let i = 0, t = g.at(0); t.kind !== 'end'; t = g.at(++i)) {
+    if (t.kind === 'mark' && (t.key === ',' || t.key === ';')) {
+      out.push(input.slice(from, t.start));
+      from = t.end;
+    }
+  }
+  out.push(input.slice(from));
+  return out;
 }
 
 /** The canonical label of a part: BG2.47, BG2.47-50, BG2.72-3.2, BG18. */

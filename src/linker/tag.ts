@@ -13,7 +13,7 @@ import { scanText, type FoundReference } from './scan.ts';
 export const SKIPPED =
   'a,code,pre,kbd,samp,var,script,style,noscript,template,textarea,input,select,option,button,svg,math,iframe,object,[contenteditable],.no-gita';
 
-/** The work of one pass: characters of text, and READING_COST (scan.ts) for each reading of a candidate; the rest waits for the next pass (a text node longer than that is read in pieces). */
+/** The work of one pass: characters of text, and STEP_COST (content/find-refs.ts) for each step of the reference grammar; the rest waits for the next pass (a text node longer than that is read in pieces). */
 export const WORK_PER_PASS = 20_000;
 /** What visiting a node costs the pass beyond its characters, so that a pass of many empty nodes ends too. */
 const NODE_COST = 16;

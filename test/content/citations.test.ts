@@ -59,6 +59,28 @@ test('references as people write them: Roman chapters, words, spaces', () => {
   assert.is(err('2 47 50').kind, 'unreadable');
 });
 
+test('references in words, and with a slash: read with the grammar the finder of references in prose reads', () => {
+  const forms: Array<[string, string[]]> = [
+    ['chapter two verse 47', ['BG2.47']],
+    ['chapter two, verse forty-seven', ['BG2.47']],
+    ['Bhagavad Gita, Chapter Two, Verse 47', ['BG2.47']],
+    ['the second chapter of the Bhagavad Gita, verse 47', ['BG2.47']],
+    ['Chapter 2, Verse 47, of the Gita', ['BG2.47']],
+    ['verse 47 of chapter 2 of the Gita', ['BG2.47']],
+    ["the Gita's eighteenth chapter", ['BG18']],
+    ['verses forty-seven to fifty of chapter two', ['BG2.47-50']],
+    ['गीता के दूसरे अध्याय के सैंतालीसवें श्लोक', ['BG2.47']],
+    ['श्रीमद्भगवद्गीता के अध्याय 18 का श्लोक 66', ['BG18.66']],
+    ['गीता (2/47)', ['BG2.47']],
+    ['2/47-50', ['BG2.47-50']],
+    ['chapter twelve verse one, chapter 12 verse two', ['BG12.1', 'BG12.2']],
+  ];
+  for (const [s, refs] of forms) assert.equal(ok(s).refs, refs, s);
+  // A number in words needs its chapter or verse word; "the" goes only before a reference that names the Gita; "." is no separator of words.
+  for (const s of ['two', 'Gita two', 'second', 'the 18', 'chapter 2. verse 47', 'Bhagavad Gita, 2.47', 'chapter two-thirds']) assert.is(err(s).kind, 'unreadable', s);
+  assert.is(err('chapter nineteen of the Gita').kind, 'missing');
+});
+
 test('a part that cannot be read: the message names it, its place, the word not understood, and the forms that work', () => {
   const e = err('2.47, John 3:16');
   assert.is(e.kind, 'unreadable');

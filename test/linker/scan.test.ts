@@ -1,11 +1,13 @@
-// The page tagger's reading of text (src/linker/scan.ts): which strings
-// become which references, exactly where, and what stays text; and that
-// every reference it finds is one /verses reads the same (the same reader).
+// The page tagger's reading of text (src/linker/scan.ts, over the finder of
+// src/content/find-refs.ts): which strings become which links, exactly
+// where, and what stays text; and that every reference it links is one
+// /verses reads the same (the same reader).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readCitation } from '../../src/content/citations.ts';
 import { MAX_REF_PARTS } from '../../src/content/citations.ts';
-import { READING_COST, scanText } from '../../src/linker/scan.ts';
+import { STEP_COST } from '../../src/content/find-refs.ts';
+import { scanText } from '../../src/linker/scan.ts';
 
 // The Gita's verse counts (colophons not counted), as the manifest gives them.
 const COUNTS = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];
@@ -36,8 +38,24 @@ test('the forms /verses reads after the name, the link around exactly the refere
     ['भगवद्गीता 18.66', [['भगवद्गीता 18.66', 'BG18.66']]],
     // The chapter's colophon is a record /verses reads.
     ['Gita 2.73', [['Gita 2.73', 'BG2.73']]],
+    // In brackets after the name, with the slash Hindi writes.
+    ['Gita (2.47)', [['Gita (2.47)', 'BG2.47']]],
+    ['गीता (2/47) में', [['गीता (2/47)', 'BG2.47']]],
   ];
   for (const [text, expected] of cases) assert.equal(found(text), expected, text);
+});
+
+test('references written in words, the name before or after: linked whole', () => {
+  const cases: Array<[string, Array<[string, string]>]> = [
+    ['As chapter two, verse forty-seven of the Gita says.', [['chapter two, verse forty-seven of the Gita', 'BG2.47']]],
+    ['In the second chapter of the Bhagavad Gita, verse 47, Krishna', [['second chapter of the Bhagavad Gita, verse 47', 'BG2.47']]],
+    ['Bhagavad Gita, Chapter Two, Verse 47: work', [['Bhagavad Gita, Chapter Two, Verse 47', 'BG2.47']]],
+    ['गीता के दूसरे अध्याय के सैंतालीसवें श्लोक में', [['गीता के दूसरे अध्याय के सैंतालीसवें श्लोक', 'BG2.47']]],
+    ['श्रीमद्भगवद्गीता के अध्याय 18 का श्लोक 66', [['श्रीमद्भगवद्गीता के अध्याय 18 का श्लोक 66', 'BG18.66']]],
+  ];
+  for (const [text, expected] of cases) assert.equal(found(text), expected, text);
+  const [r] = scanText('verse 47 of chapter 2 of the Gita', COUNTS).refs;
+  assert.equal({ ch: r.ch, sl: r.sl }, { ch: 2, sl: 47 });
 });
 
 test('a range links its first verse and carries the whole range', () => {
@@ -63,7 +81,14 @@ test('what stays text: no name, no such verse, no verse at all, part of a longer
     'Gita 19.1',
     'Gita 2.80',
     'Gita 2',
+    // A whole chapter, in numbers or words: found, but a card shows a verse.
     'Gita chapter 18',
+    "the Gita's eighteenth chapter",
+    'chapter two of the Gita',
+    // Verses that do not exist, in words too.
+    'chapter nineteen, verse one of the Gita',
+    // Numbers in a row: a list of numbers, not a verse.
+    'Gita 1 2 3 4 5 6 7 8 9 10 11 12.',
     'Gita 2.50-47',
     'Gita 2.473',
     'Gita 2.47a',
@@ -74,7 +99,6 @@ test('what stays text: no name, no such verse, no verse at all, part of a longer
     'bg 2.47',
     'ABG 2.47',
     'Gita, 2.47',
-    'Gita (2.47)',
     'the Gita',
     '',
   ]) {
@@ -94,14 +118,17 @@ test('every reference found is one /verses reads, to the same label', () => {
 });
 
 test('read in pieces (a limit per pass), a text yields the same references as read whole', () => {
-  const pieces = ['Gita 2.47', ' and ', 'BG 18.66, 3.5', 'Sangita', ' ', 'Bhagavad Gita', ' 2.47-50', '. ', 'Gita 19.1', 'x', 'गीता २.४७', '\n', 'lorem ipsum dolor ', 'Gita', '2.3'];
+  const pieces = [
+    'Gita 2.47', ' and ', 'BG 18.66, 3.5', 'Sangita', ' ', 'Bhagavad Gita', ' 2.47-50', '. ', 'Gita 19.1', 'x', 'गीता २.४७', '\n', 'lorem ipsum dolor ', 'Gita', '2.3',
+    'chapter two, verse forty-seven of the ', 'verse 47 of chapter 2 of the', 'second chapter', ' of the ', ', verse 3', 'गीता के दूसरे अध्याय', ' के सैंतालीसवें श्लोक', ' 1 2', ',',
+  ];
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  for (let round = 0; round < 200; round++) {
+  for (let round = 0; round < 400; round++) {
     const text = Array.from({ length: 5 + Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
     const whole = scanText(text, COUNTS).refs.map((r) => `${r.start}:${r.end}:${r.ref}`);
     // Small limits: pieces end at a space past the limit, or after a name whose readings used up the limit.
-    const limit = 1 + Math.floor(random() * (round % 2 ? 60 : 3 * READING_COST));
+    const limit = 1 + Math.floor(random() * (round % 2 ? 60 : 100 * STEP_COST));
     const inPieces: string[] = [];
     for (let at = 0; at < text.length; ) {
       const { refs, stop } = scanText(text.slice(at), COUNTS, limit);
@@ -113,23 +140,25 @@ test('read in pieces (a limit per pass), a text yields the same references as re
   }
 });
 
-test('a long text of names and numbers: each name tries its first four numbers at most, and the readings count against the limit', () => {
+test('a long text of names and numbers ("Gita 1 2 3 ... 19.") links nothing, and is read in pieces of bounded work', () => {
   const text = 'Gita 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19. '.repeat(1800);
-  const { refs, stop } = scanText(text, COUNTS);
-  assert.is(stop, text.length);
-  // "Gita 1 2" is BG1.2; after it "3 4 ..." is no list (no comma).
-  assert.is(refs.length, 1800);
-  assert.ok(refs.every((r) => r.ref === 'BG1.2'));
-  // Read with a limit, a piece ends after the names whose readings (up to four each) use it up, long before as many characters are passed.
-  const piece = scanText(text, COUNTS, 40 * READING_COST);
-  // Three readings a name ("1 2 3 4", "1 2 3", then "1 2"), 55 characters apart: 12 names, where 5,120 characters hold 93.
-  assert.ok(piece.refs.length >= 8 && piece.refs.length <= 16, `${piece.refs.length} names read`);
-  assert.is(piece.stop, piece.refs.at(-1)!.end);
-  // Its work is mostly readings, and overruns the limit by a name's readings at most.
-  assert.ok(piece.work > 4 * piece.stop && piece.work <= 44 * READING_COST, `${piece.work} of work for ${piece.stop} characters`);
-  // Prose is read to the limit.
+  const whole = scanText(text, COUNTS);
+  assert.is(whole.stop, text.length);
+  assert.is(whole.refs.length, 0);
+  // Read with a limit, each piece ends soon after its work reaches it, and the pieces cover the text.
+  const limit = 20_000;
+  let pieces = 0;
+  for (let at = 0; at < text.length; pieces++) {
+    const piece = scanText(text.slice(at), COUNTS, limit);
+    assert.ok(piece.stop > 0 && (piece.work <= limit + 2000 || at + piece.stop === text.length), `${piece.work} of work`);
+    at += piece.stop;
+  }
+  assert.ok(pieces > 10, `${pieces} pieces`);
+  // Prose is passed over to the next name (looking for a name is all its work), and read on from there.
   const prose = `${'a word '.repeat(3000)}Gita 2.47`;
-  assert.ok(scanText(prose, COUNTS, 5000).stop >= 5000);
+  const first = scanText(prose, COUNTS, 5000);
+  assert.ok(first.stop >= 5000 && first.refs.length === 0, `${first.stop}`);
+  assert.equal(scanText(prose.slice(first.stop), COUNTS, 5000).refs.map((r) => r.ref), ['BG2.47']);
 });
 
 test('a list is read up to as many parts as /verses reads in one reference', () => {
