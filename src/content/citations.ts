@@ -15,12 +15,8 @@ import { name, reference, verse, type CitedPart } from './ref-grammar.ts';
 import { Tokens } from './ref-tokens.ts';
 import { romanValue } from './ref-words.ts';
 
-/** At most this many verses per call (the /verses route, the client, MCP). */
-export const MAX_VERSES_PER_CALL = 100;
-/** Input beyond this many characters is refused before it is read (100 verses written one by one fit well within it). */
-export const MAX_REF_LENGTH = 1000;
-/** At most this many parts: more than MAX_VERSES_PER_CALL parts always name too many verses. */
-export const MAX_REF_PARTS = MAX_VERSES_PER_CALL;
+export { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL } from './ref-limits.ts';
+import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL } from './ref-limits.ts';
 
 /** A verse by its place: chapter and verse (verses_count + 1 is the colophon). */
 export interface VersePlace {

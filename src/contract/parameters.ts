@@ -5,7 +5,7 @@
 // and an MCP tool take the same definitions, and the docs page, the API
 // reference and OpenAPI describe each from here. Dependency-free but for the
 // content's rules: the browser client and search bundle it.
-import { MAX_REF_LENGTH } from '../content/citations.ts';
+import { MAX_REF_LENGTH } from '../content/ref-limits.ts';
 import { isDate } from '../content/day.ts';
 import { LANGS, LANGUAGES, type Lang } from '../content/projection.ts';
 import { THEMES, type Theme } from '../layout.ts';
