@@ -21,7 +21,7 @@
 // found, with `exists: false`; a range that runs backwards ("Gita 2.50-47")
 // is not a reference. Pure and dependency-free: the tagger bundles it.
 import { label, MAX_REF_PARTS, type CitedPart } from './citations.ts';
-import { core, reference, type Parsed } from './ref-grammar.ts';
+import { core, isProseDash, reference, type Parsed } from './ref-grammar.ts';
 import { Tokens, type Token } from './ref-tokens.ts';
 
 /** At most this many characters of text (UTF-16 code units) per call: a long article. */
@@ -190,6 +190,8 @@ function nextPart(g: Tokens, i: number): Parsed | null {
 function inProse(g: Tokens, p: Parsed): boolean {
   if (p.bare) return false;
   if (p.pair && numberAfter(g, p.next)) return false;
+  // A name that ends a reference and is followed by numbers leads them instead: "verse 47 of BG 3:11" is BG3.11.
+  if (g.at(p.next - 1).cls?.kind === 'name' && g.at(g.at(p.next).kind === 'space' && g.at(p.next).n === 0 ? p.next + 1 : p.next).kind === 'num') return false;
   return !continues(g, p);
 }
 
@@ -212,11 +214,14 @@ function continues(g: Tokens, p: Parsed): boolean {
     if (t.kind !== 'mark') return false;
     return (t.key === '-' && glued(g.at(p.next + 1))) || ((t.key === "'" || t.key === '\u2019') && g.at(p.next + 1).key === 's');
   }
-  // After its last number: a separator and another number ("2.47.3", "2.50-47" read to "2.50", "2.47. 3").
-  const j = t.kind === 'space' && t.n < 2 ? p.next + 1 : p.next;
+  // After its last number: a separator and another number ("2.47.3", "2.50-47" read to "2.50", "2.47. 3"), on
+  // the same line. A period, colon, danda or slash after a blank ends a clause ("Gita 17.20 . 2 more"), and so
+  // does prose's dash ("verse 15 — 2 more"): only a range's dash stands apart from the number it continues.
+  const j = t.kind === 'space' && t.n === 0 ? p.next + 1 : p.next;
   const sep = g.at(j);
   if (sep.kind !== 'mark' || !['.', ':', '\u0964', '/', '-'].includes(sep.key)) return false;
-  const k = g.at(j + 1).kind === 'space' && g.at(j + 1).n < 2 ? j + 2 : j + 1;
+  if ((j !== p.next && sep.key !== '-') || isProseDash(g, j)) return false;
+  const k = g.at(j + 1).kind === 'space' && g.at(j + 1).n === 0 ? j + 2 : j + 1;
   return g.at(k).kind === 'num';
 }
 

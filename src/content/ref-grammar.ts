@@ -141,10 +141,19 @@ function place(g: Tokens, first: Num): { ch: number; sl?: number; next: number; 
   return v ? { ch: first.value, sl: v.value, next: v.next, blank: s!.blank } : { ch: first.value, next: first.next, blank: false };
 }
 
-/** The dash of a range: "-" (any dash, spaces around allowed), or " to ", " through ", " thru ". */
+/**
+ * An em dash or a horizontal bar with a blank beside it: prose's dash ("verse
+ * 15 — and then"), which sets a clause apart, not a range's.
+ */
+export function isProseDash(g: Tokens, j: number): boolean {
+  const t = g.at(j);
+  return /[\u2014\u2015]/.test(g.text.slice(t.start, t.end)) && (g.at(j - 1).kind === 'space' || g.at(j + 1).kind === 'space');
+}
+
+/** The dash of a range: "-" (any dash, spaces around allowed, but prose's dash), or " to ", " through ", " thru ". */
 function dash(g: Tokens, i: number): number {
   const j = gap(g, i);
-  if (isMark(g.at(j), '-')) return gap(g, j + 1);
+  if (isMark(g.at(j), '-')) return isProseDash(g, j) ? -1 : gap(g, j + 1);
   const k = space(g, i);
   if (k > 0 && is(g.at(k), 'to')) return space(g, k + 1);
   return -1;

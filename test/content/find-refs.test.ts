@@ -39,6 +39,19 @@ test('references in numbers after a name: found where they stand, with their lab
   ]);
 });
 
+test("prose's punctuation after a reference ends it; a name followed by numbers leads them (cases random prose found)", () => {
+  cases([
+    ['BG 5:23\n. 2 more', ['BG 5:23 = BG5.23']],
+    ['Gita 17.20 . 2 we', ['Gita 17.20 = BG17.20']],
+    ['Gita chapter 15, verse 15 — 2 more', ['Gita chapter 15, verse 15 = BG15.15']],
+    ['Gita 15.19 —\n47 read', ['Gita 15.19 = BG15.19']],
+    ['chapter 47 of BG 3:11 and', ['BG 3:11 = BG3.11']],
+    // A range's dash stays one, spaced or not; "2.47.3" is no reference.
+    ['Gita 2.47 – 50 and Gita 2.47—50', ['Gita 2.47 – 50 = BG2.47-50', 'Gita 2.47—50 = BG2.47-50']],
+    ['Gita 2.47.3', []],
+  ]);
+});
+
 test('references in words, English and Hindi, led or followed by a name', () => {
   cases([
     ['As chapter two, verse forty-seven of the Gita says.', ['chapter two, verse forty-seven of the Gita = BG2.47']],
