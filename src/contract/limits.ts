@@ -90,3 +90,6 @@ export const STARTING_RETRY_AFTER_S = 5;
 
 /** The longest snippet of a search result (UTF-16 code units), cut around its highlights. */
 export const SNIPPET_MAX = 200;
+
+/** The largest body POST /refs reads: its most characters (find-refs.ts, 100,000) at up to 3 bytes each in UTF-8, and the JSON around them. */
+export const MAX_REFS_BODY = 320 * 1024;

@@ -172,6 +172,29 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         ...LINK_SCHEMAS,
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
         Usage: usageSchema,
+        FoundRefs: {
+          type: 'object',
+          required: ['refs', 'more'],
+          additionalProperties: false,
+          properties: {
+            refs: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['start', 'end', 'text', 'ref', 'exists'],
+                additionalProperties: false,
+                properties: {
+                  start: { type: 'integer', minimum: 0, description: 'Where the reference starts in the text (UTF-16 code units, as JavaScript strings index).' },
+                  end: { type: 'integer', minimum: 1, description: 'Where it ends (exclusive): text.slice(start, end) is the reference as written.' },
+                  text: { type: 'string', description: 'The reference as written.' },
+                  ref: { type: 'string', pattern: '^BG[1-9][0-9]*(\\.[1-9][0-9]*(-[1-9][0-9]*(\\.[1-9][0-9]*)?)?)?$', description: 'Its canonical form, as /verses labels it: BG2.47, BG2.47-50, BG2.72-3.2, BG18.' },
+                  exists: { type: 'boolean', description: 'Whether every verse it names exists (false for Gita 19.1 or Gita 2.99).' },
+                },
+              },
+            },
+            more: { type: 'boolean', description: 'The text holds more references after the ones listed (at most 1,000 an answer).' },
+          },
+        },
         VersesResponse: {
           type: 'object',
           required: ['refs', 'verses'],

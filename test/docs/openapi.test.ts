@@ -129,6 +129,7 @@ test('one real response per route validates against its schema', async () => {
     'read-verse': () => fetchRaw(server.url, '/read/2/47?lang=hi&author=rams'),
     'read-chapter': () => fetchRaw(server.url, '/read/2'),
     download: () => fetchRaw(server.url, '/downloads/gita.sqlite'),
+    refs: () => fetchRaw(server.url, '/refs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'As the Gita (2.47) says, and Bhagavad Gita chapter eighteen, verse sixty-six; not Gita 19.1.' }) }),
     register: () => fetchRaw(server.url, '/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'spec', email: 'spec@example.org', use: 'checking the schema' }) }),
   };
   for (const route of ROUTES) {
@@ -154,6 +155,11 @@ test('projections and the 400 validate too', async () => {
   const bad = await fetchRaw(server.url, '/slok/2/47?lang=fr');
   assert.is(bad.status, 400);
   assertMatches(bad, '/slok/{ch}/{sl}', 'get', '400');
+  for (const [body, type, status] of [['{"text": 3}', 'application/json', 400], ['{not json', 'application/json', 400], ['Gita 2.47', 'text/html', 415], [`{"text": "${'x'.repeat(100_001)}"}`, 'application/json', 400]] as const) {
+    const r = await fetchRaw(server.url, '/refs', { method: 'POST', headers: { 'content-type': type }, body });
+    assert.is(r.status, status, `POST /refs ${body.slice(0, 20)}`);
+    assertMatches(r, '/refs', 'post', `POST /refs ${status}`);
+  }
 });
 
 test('errors validate too: 404 wordings, 401, 405, 429', async () => {

@@ -129,6 +129,19 @@ X-Forwarded-Proto: javascript
   add('POST /mcp with a broken bearer', mcp('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', 'application/json', 'Authorization: Bearer \r\n'));
   for (const m of ['GET', 'DELETE', 'PUT']) add(`${m} /mcp`, request('/mcp', 'Host: x\r\n', m));
 
+  // POST /refs: a text in, its references out; broken, huge, hostile and pathological texts, every answer a 200, a 400, a 413 or a 415.
+  const refsPost = (body: string | Buffer, type = 'application/json', extra = '') => Buffer.concat([Buffer.from(`POST /refs HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\n${extra}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`), Buffer.from(body)]);
+  for (const text of ['', 'Gita 2.47', 'Gita 1 2 3 4 5 6 7 8 9 10 11 12.', `${'Gita '.repeat(20_000)}`, `Gita ${'2.47, '.repeat(10_000)}`, `${'chapter two, verse forty-seven of the '.repeat(2500)}Gita`, 'गीता '.repeat(20_000), `Gita ${'9'.repeat(50_000)}`, '\u0000Gita 2.47\u0000', 'Gita 2.47\ud800', `${'(((('.repeat(20_000)}Gita 2.47`, 'x'.repeat(100_001)]) {
+    add(`POST /refs ${JSON.stringify(text.slice(0, 20))}`, refsPost(JSON.stringify({ text })));
+  }
+  for (const body of ['', '{', 'null', '[]', '{"text": 1}', '{"text": ["Gita 2.47"]}', '{"text": {"__proto__": 1}}', '{"__proto__": {"text": "Gita 2.47"}}', '{"text": "a"'.repeat(1000)]) add(`POST /refs ${body.slice(0, 20)}`, refsPost(body));
+  add('POST /refs text/plain', refsPost('As the Gita says, 2.47.', 'text/plain; charset=utf-8'));
+  add('POST /refs not UTF-8', refsPost(Buffer.from([0x47, 0x69, 0x74, 0x61, 0x20, 0xff, 0xfe, 0x32]), 'text/plain'));
+  add('POST /refs as a form', refsPost('text=Gita+2.47', 'application/x-www-form-urlencoded'));
+  add('POST /refs over the body limit', refsPost('x'.repeat(400_000), 'text/plain'));
+  add('POST /refs declaring a huge body', `POST /refs HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\nGita`);
+  for (const m of ['GET', 'PUT', 'DELETE']) add(`${m} /refs`, request('/refs', 'Host: x\r\n', m));
+
   // Headers: huge, many, duplicated, malformed, smuggling.
   add('huge header', request('/chapters', `Host: x\r\nX-Big: ${'b'.repeat(40_000)}\r\n`));
   add('many headers', request('/chapters', `Host: x\r\n${Array.from({ length: 400 }, (_, i) => `X-H${i}: ${i}`).join('\r\n')}\r\n`));

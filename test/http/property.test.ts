@@ -155,6 +155,37 @@ test('/verses: random references answer what the reader says they name, record f
   }
 });
 
+test('POST /refs: random prose with references written in it, as people write them: each found where it stands, read by /verses to the same verses, nothing else found; never a 5xx', async () => {
+  const counts = dist.manifest.content.versesPerChapter;
+  const words = ['the', 'Gita', 'says', 'and', 'of', 'verse', 'chapter', 'in', 'as', 'we', 'read', '2', '47', '1 2 3', 'two', 'सत्य', 'ध्यान', '—', '(', ')', ',', '.', '\n'];
+  const forms = (ch: number, sl: number) => [`Gita ${ch}.${sl}`, `BG ${ch}:${sl}`, `Bhagavad Gita ${ch}.${sl}`, `गीता ${ch}।${sl}`, `Gita chapter ${ch}, verse ${sl}`, `the Gita (${ch}.${sl})`];
+  for (let i = 0; i < 200; i++) {
+    let text = '';
+    const planted: string[] = [];
+    for (let k = 0; k < 3 + Math.floor(random() * 5); k++) {
+      text += Array.from({ length: Math.floor(random() * 6) }, () => pick(words)).join(' ') + ' ';
+      if (random() < 0.6) {
+        const ch = 1 + Math.floor(random() * counts.length);
+        const sl = 1 + Math.floor(random() * counts[ch - 1]);
+        // Closed by what closes a reference in prose (a period right before a number would read as "2.47.3": refused whole).
+        text += `${pick(forms(ch, sl))}${pick([';', ' and then', '\n', ' —'])} `;
+        planted.push(`BG${ch}.${sl}`);
+      }
+      text += pick(['.', ';', ' and then', '\n']) + ' ';
+    }
+    const r = await app.handle({ method: 'POST', url: '/refs', header: (n) => (n === 'content-type' ? 'application/json' : undefined), ip: '10.0.0.3', body: async () => Buffer.from(JSON.stringify({ text })) });
+    assert.is(r.status, 200, text);
+    const { refs } = JSON.parse(String(Buffer.from(r.body as Uint8Array))) as { refs: Array<{ start: number; end: number; text: string; ref: string; exists: boolean }> };
+    for (const f of refs) {
+      assert.is(text.slice(f.start, f.end), f.text, `${JSON.stringify(text)}: where it stands`);
+      const read = await app.handle({ method: 'GET', url: `/verses?ref=${encodeURIComponent(f.text)}&fields=_id`, header: () => undefined, ip: '10.0.0.3', body: async () => null });
+      if (f.exists) assert.equal(JSON.parse(String(Buffer.from(read.body as Uint8Array))).refs, [f.ref], `${f.text}: /verses reads it so`);
+    }
+    // Every reference planted is found (prose around it may add one: "Gita 2 47" written by chance), in order.
+    assert.equal(refs.map((f) => f.ref).filter((ref) => planted.includes(ref)), planted, `${JSON.stringify(text)} (TEST_SEED=${seed})`);
+  }
+});
+
 test('POST /mcp: random tool calls are JSON-RPC answers (a result, or a tool error), never a 5xx', async () => {
   const values = [undefined, null, '', '2.47', 'BG 2.47-50', '1,2', 'x'.repeat(2000), 0, -1, 2, 18, 19, 1e9, 2.5, true, [], {}, ['siva'], ['nobody'], 'siva', 'nobody', '__proto__', 'en', 'fr', 'krishna', '2026-01-01', '2026-02-30'];
   const tools = ['get_verses', 'get_chapter', 'random_verse', 'verse_of_the_day', 'search', 'get_words', 'get_authors', 'nope'];

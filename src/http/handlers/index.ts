@@ -9,6 +9,7 @@ import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
 import { mcp } from './mcp.ts';
+import { refs } from './refs.ts';
 import { search } from './search.ts';
 import { docs, guide, healthz, openapi, pricing, register, usage } from './service.ts';
 import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
@@ -30,6 +31,7 @@ export const HANDLERS: Record<RouteId, Handler> = {
   'verse-range': verseRange,
   verses,
   'verses-ref': verses,
+  refs,
   search,
   chapters: chapter,
   'chapter-verses': chapterVerses,
