@@ -10,6 +10,7 @@
 // language forms, slok/today/, the search index) and does the rest itself:
 // the authors and fields of a projection, a random draw, another day's verse.
 import { readCitation } from '../content/citations.ts';
+import { findRefs } from '../content/find-refs.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
 import { PARAMETER_ERRORS, PARAMETERS } from '../contract/parameters.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
@@ -17,7 +18,7 @@ import { AUTHOR_KEY, fillPath, WORK_SLUG } from '../contract/paths.ts';
 import { ROUTE_FILES, ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
-import type { AuthorEntry, Author, ChapterRecord, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, WorkCitations, WorksList, Word } from './types.ts';
+import type { AuthorEntry, Author, ChapterRecord, FoundRef, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, WorkCitations, WorksList, Word } from './types.ts';
 import { foldLemma, MAX_LEMMA_LENGTH } from '../content/dcs/lemma-name.ts';
 
 export type * from './types.ts';
@@ -98,6 +99,12 @@ export interface Client {
    * order asked. Static mode: the reference is read here and each verse is its own file.
    */
   verses<const O extends ProjectionOptions = {}>(ref: string, options?: O): Promise<{ refs: string[]; verses: Array<VerseAnswer<O>> }>;
+  /**
+   * Every Gita reference in a text, as people write them ("Gita 2.47", "chapter two, verse
+   * forty-seven of the Gita"): where each stands, its canonical form, whether its verses exist
+   * (POST /refs; on a static host read here, with the same finder).
+   */
+  findRefs(text: string): Promise<{ refs: FoundRef[]; more: boolean }>;
   /** A chapter's verse records in order, the colophon last. */
   chapterVerses<const O extends ProjectionOptions = {}>(chapter: number, options?: O): Promise<Array<VerseAnswer<O>>>;
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
@@ -148,6 +155,16 @@ export function createClient(options: ClientOptions = {}): Client {
   const mode = options.mode ?? 'server';
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const remembered = new Map<string, { etag: string; value: unknown }>();
+
+  /** A POST of JSON to the server (POST /refs), with the key. */
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    const url = new URL(path.replace(/^\//, ''), base).href;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.apiKey) headers['x-api-key'] = options.apiKey;
+    const res = await doFetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw await errorOf(res, url);
+    return (await res.json()) as T;
+  }
 
   async function get<T>(path: string): Promise<T> {
     const url = new URL(path.replace(/^\//, ''), base).href;
@@ -252,6 +269,12 @@ export function createClient(options: ClientOptions = {}): Client {
       };
       await Promise.all(Array.from({ length: Math.min(STATIC_FETCHES, cited.verses.length) }, worker));
       return { refs: cited.refs, verses: out };
+    },
+    async findRefs(text) {
+      if (mode === 'server') return post(at('refs'), { text });
+      const found = findRefs(text, (await loadFacts()).versesPerChapter);
+      if (!found.ok) throw new GitaError(400, found.error.message, base);
+      return { refs: found.refs.map(({ start, end, text: written, ref, exists }) => ({ start, end, text: written, ref, exists })), more: found.more };
     },
     analysis: (chapter, verse) => get(at('verse-analysis', { ch: chapter, sl: verse })),
     async lemma(name) {

@@ -12,6 +12,15 @@ import type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSu
 /** The link graph mined from the commentaries: a verse's links, the works cited, one work's citations. */
 export type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary };
 /** Every other work the commentaries cite (/works), and the abbreviations no name is known for. */
+/** A Gita reference found in a text (findRefs, POST /refs): where it stands ([start, end), UTF-16 offsets), as written, its canonical form, whether its verses exist. */
+export interface FoundRef {
+  start: number;
+  end: number;
+  text: string;
+  ref: string;
+  exists: boolean;
+}
+
 export interface WorksList {
   works: WorkSummary[];
   unnamed: Array<{ written: string; count: number }>;

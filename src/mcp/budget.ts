@@ -108,6 +108,9 @@ export function costing(manifest: Manifest) {
       }
       case 'get_chapter':
         return { verses: 0, bytes: size(FILES.chapter(int(args.ch))) };
+      case 'find_refs':
+        // Its answer grows with the text: a few references a line at most.
+        return { verses: 0, bytes: typeof args.text === 'string' ? args.text.length : 0 };
       case 'get_authors':
         return { verses: 0, bytes: size(FILES.authors) };
       default:

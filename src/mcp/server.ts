@@ -15,6 +15,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
 import { MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
+import { findRefs, MAX_FIND_LENGTH } from '../content/find-refs.ts';
 import { isDate, utcDate } from '../content/day.ts';
 import { projectRecord, type Lang, type Projection } from '../content/projection.ts';
 import { projectionValue } from '../contract/values.ts';
@@ -173,6 +174,24 @@ function define(library: Library): Array<(server: McpServer) => void> {
       if (over) return error(over);
       const records = await Promise.all(cited.verses.map(async ({ ch, sl }) => (await library.verse(ch, sl))!));
       return versesResult(records.map((r) => project(r, p.projection)), p.projection, { refs: cited.refs });
+    },
+  );
+
+  server.registerTool(
+    'find_refs',
+    {
+      title: 'Find the Gita references in a text',
+      description: `Every reference to the Bhagavad Gita in a text, as people write them ("Gita 2.47", "BG 18:66", "chapter two, verse forty-seven of the Gita", "गीता 2।47"), with where each stands in the text, its canonical form (what get_verses takes) and whether the verses exist; the same reader as POST /refs and the page tagger. For a text that cites the Gita: find what it cites, then get_verses to read it. At most ${MAX_FIND_LENGTH.toLocaleString('en-US')} characters.`,
+      inputSchema: { text: z.string().max(MAX_FIND_LENGTH).describe('The text to read: prose, a message, an article.') },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) => {
+      const { text } = args as { text: string };
+      const found = findRefs(text, counts);
+      if (!found.ok) return error(found.error.message);
+      const refs = found.refs.map(({ start, end, text: written, ref, exists }) => ({ start, end, text: written, ref, exists }));
+      const lines = refs.map((r) => `${r.ref}${r.exists ? '' : ' (no such verse)'}: "${r.text}" at ${r.start}-${r.end}`);
+      return { content: [{ type: 'text', text: refs.length ? lines.join('\n') : 'No Gita reference in the text.' }], structuredContent: { refs, more: found.more } };
     },
   );
 

@@ -115,6 +115,17 @@ test('verses(ref): the same labels and records in both modes (static: one file p
   }
 });
 
+test('findRefs(text): the references of a text, where they stand; the server\'s POST /refs and on a static host the same finder, the same answer', async () => {
+  const text = 'As the Gita (2.47) says, and in chapter eighteen, verse sixty-six of the Gita; गीता 3।5; not Gita 19.1.';
+  const remotely = await remote.findRefs(text);
+  assert.equal(remotely.refs.map((r) => `${r.ref} ${r.exists} ${text.slice(r.start, r.end)}`), ['BG2.47 true Gita (2.47)', 'BG18.66 true chapter eighteen, verse sixty-six of the Gita', 'BG3.5 true गीता 3।5', 'BG19.1 false Gita 19.1']);
+  assert.equal(await local.findRefs(text), remotely);
+  const long = await remote.findRefs('x'.repeat(100_001)).catch((e) => e);
+  assert.instance(long, GitaError);
+  assert.is(long.status, 400);
+  assert.equal(await local.findRefs('x'.repeat(100_001)).catch((e) => `${e.status} ${e.message}`), `400 ${long.message}`);
+});
+
 test('the verse of the day: the server\'s, and on a static host the build\'s file or a date picked here as the server picks it', async () => {
   for (const date of ['2024-02-29', '2026-11-23', '1999-12-31']) {
     const picked = await local.today({ date }, { lang: 'sa' });

@@ -43,9 +43,9 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   });
   s.after(async (ctx) => ctx.close());
 
-  s('lists the nine tools, each described with an input schema, and the two resource templates', async ({ client }) => {
+  s('lists the ten tools, each described with an input schema, and the two resource templates', async ({ client }) => {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
+    assert.equal(tools.map((t) => t.name).sort(), ['find_refs', 'get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
     // The contract's list (which the route table, OpenAPI and the docs show) is what the server registers, in its order.
     assert.equal(tools.map((t) => t.name), [...MCP_TOOLS]);
     for (const t of tools) {
@@ -183,6 +183,18 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     assert.ok(r.text.includes('cites BG18.15 (rams.hc: गीता 18। 15)'), 'each citation with who wrote it and how');
     assert.ok((await call(client, 'get_links', { ch: 2, sl: 99 })).isError);
     assert.ok((await call(client, 'get_links', { ch: 19, sl: 1 })).isError);
+  });
+
+  s('find_refs: the references of a text, where they stand, as POST /refs finds them; its text bounded', async ({ client }) => {
+    const text = 'As the Gita (2.47) says, and in chapter eighteen, verse sixty-six of the Gita; not Gita 19.1, nor Gita 1 2 3 4.';
+    const r = await call(client, 'find_refs', { text });
+    assert.not.ok(r.isError, r.text);
+    const refs = r.data.refs as Array<{ start: number; end: number; text: string; ref: string; exists: boolean }>;
+    assert.equal(refs.map((f) => `${f.ref} ${f.exists}`), ['BG2.47 true', 'BG18.66 true', 'BG19.1 false']);
+    for (const f of refs) assert.is(text.slice(f.start, f.end), f.text);
+    assert.match(r.text, /BG18\.66: "chapter eighteen, verse sixty-six of the Gita"/);
+    const listed = (await client.listTools()).tools.find((t) => t.name === 'find_refs')!;
+    assert.is((listed.inputSchema.properties as Record<string, { maxLength?: number }>).text.maxLength, 100_000, 'bounded as POST /refs is');
   });
 
   s('resources: chapters and verses by URI, colophons too; a missing one is a JSON-RPC error', async ({ client }) => {
