@@ -14,7 +14,7 @@ export interface MeasuredText {
 /** The end mark, in either script's digits: ||2-47||, ।।2.47।।, ॥१८॥. */
 const END_MARK = /(?:\|\||।।|॥)[^|।॥]*(?:\|\||।।|॥)/g;
 /** A note of a variant reading: (or X), (var X); any other bracket is an editor's too. */
-const NOTE = /\(\s*(?:(or|var)\b)?[^)]*\)/g;
+const NOTE = /\([^)]*\)/g;
 /** The Gita's speakers, as the Devanagari (gita/gita's: श्री भगवानुवाच) and the DCS's IAST write them. */
 const SPEAKERS = 'धृतराष्ट्र|सञ्जय|संजय|अर्जुन|श्री ?भगवान्?|dhṛtarāṣṭraḥ?|saṃjayaḥ?|sañjayaḥ?|arjunaḥ?|śrī ?bhagavān';
 /**
