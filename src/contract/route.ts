@@ -70,6 +70,8 @@ export interface RouteSpec<Id extends string = string> {
   /** What it answers, by status (OpenAPI response objects: responses.ts); its 400 is completed from `query`, the key's errors, 405 and 503 from the rest. */
   responses: Record<string, OpenApiObject>;
   requestBody?: OpenApiObject;
+  /** The JSON Schemas of what it answers that no other route does, by the name its responses give them (OpenAPI's components). */
+  schemas?: Record<string, OpenApiObject>;
   /** Answers something new on every call (Cache-Control: no-store). */
   random?: boolean;
   /** The path also ends in a file name of the static build: `index` (index.json), or `lang` (index.json or en.json, hi.json, sa.json: a language). */

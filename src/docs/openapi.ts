@@ -43,6 +43,18 @@ function queryParameter(t: Taken, facts: Manifest['content']): Schema {
   };
 }
 
+/** The schemas the routes define for what they alone answer; a name given twice is an error, not a silent overwrite. */
+function routeSchemas(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of ROUTES) {
+    for (const [name, s] of Object.entries(('schemas' in r && r.schemas) || {})) {
+      if (name in out) throw new Error(`OpenAPI: the schema ${name} is defined by two routes`);
+      out[name] = s;
+    }
+  }
+  return out;
+}
+
 /** A parameter of the path, typed by its name (path-parameters.ts). */
 function pathParameter(name: string, facts: Manifest['content']): Schema {
   const p = PATH_PARAMETERS[name];
@@ -152,6 +164,8 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         StillBuilding: { description: `A self-hosted server started on a fresh checkout is still building this part of dist/ (${LATER_PARTS.join(', ')}; the records and chapters answer already): try again after Retry-After seconds. Never from a published build.`, headers: { 'Retry-After': header('RetryAfter') }, content: errorBody(ERRORS.starting.body.error) },
       },
       schemas: {
+        // What one route answers alone, defined beside it (routes/).
+        ...routeSchemas(),
         Verse: verseSchema('#/components/schemas/Commentary'),
         VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: 'A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field.', required: [...ALWAYS_KEPT] },
         Commentary: commentarySchema,
@@ -172,29 +186,6 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         ...LINK_SCHEMAS,
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
         Usage: usageSchema,
-        FoundRefs: {
-          type: 'object',
-          required: ['refs', 'more'],
-          additionalProperties: false,
-          properties: {
-            refs: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['start', 'end', 'text', 'ref', 'exists'],
-                additionalProperties: false,
-                properties: {
-                  start: { type: 'integer', minimum: 0, description: 'Where the reference starts in the text (UTF-16 code units, as JavaScript strings index).' },
-                  end: { type: 'integer', minimum: 1, description: 'Where it ends (exclusive): text.slice(start, end) is the reference as written.' },
-                  text: { type: 'string', description: 'The reference as written.' },
-                  ref: { type: 'string', pattern: '^BG[1-9][0-9]*(\\.[1-9][0-9]*(-[1-9][0-9]*(\\.[1-9][0-9]*)?)?)?$', description: 'Its canonical form, as /verses labels it: BG2.47, BG2.47-50, BG2.72-3.2, BG18.' },
-                  exists: { type: 'boolean', description: 'Whether every verse it names exists (false for Gita 19.1 or Gita 2.99).' },
-                },
-              },
-            },
-            more: { type: 'boolean', description: 'The text holds more references after the ones listed (at most 1,000 an answer).' },
-          },
-        },
         VersesResponse: {
           type: 'object',
           required: ['refs', 'verses'],

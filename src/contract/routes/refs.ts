@@ -22,6 +22,31 @@ export const REFS_ROUTES = [
         'text/plain': { schema: { type: 'string', maxLength: MAX_FIND_LENGTH } },
       },
     },
+    schemas: {
+      FoundRefs: {
+        type: 'object',
+        required: ['refs', 'more'],
+        additionalProperties: false,
+        properties: {
+          refs: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['start', 'end', 'text', 'ref', 'exists'],
+              additionalProperties: false,
+              properties: {
+                start: { type: 'integer', minimum: 0, description: 'Where the reference starts in the text (UTF-16 code units, as JavaScript strings index).' },
+                end: { type: 'integer', minimum: 1, description: 'Where it ends (exclusive): text.slice(start, end) is the reference as written.' },
+                text: { type: 'string', description: 'The reference as written.' },
+                ref: { type: 'string', pattern: '^BG[1-9][0-9]*(\\.[1-9][0-9]*(-[1-9][0-9]*(\\.[1-9][0-9]*)?)?)?$', description: 'Its canonical form, as /verses labels it: BG2.47, BG2.47-50, BG2.72-3.2, BG18.' },
+                exists: { type: 'boolean', description: 'Whether every verse it names exists (false for Gita 19.1 or Gita 2.99).' },
+              },
+            },
+          },
+          more: { type: 'boolean', description: `The text holds more references after the ones listed (at most ${MAX_FOUND_REFS.toLocaleString('en-US')} an answer).` },
+        },
+      },
+    },
     responses: {
       '200': ok('The references found, in the order they stand in the text.', json(schema('FoundRefs')), randomHeaders),
       '400': ok(`The body is not JSON with a string text (or not UTF-8), or the text is over ${MAX_FIND_LENGTH.toLocaleString('en-US')} characters: the message says which.`, errorContent('text: 100001 characters; at most 100000')),
