@@ -14,6 +14,10 @@ const form = (lang?: LangForm) => `${lang ?? 'index'}.json`;
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
+  /** The versions beyond the records' commentaries (src/content/versions/): the list, one with its audit, and each verse's texts in all of them. */
+  versions: '/versions/index.json',
+  version: (id: string) => `/versions/${id}/index.json`,
+  verseVersions: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/versions.json`,
   /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
   authors: '/authors/index.json',
   author: (key: string) => `/authors/${key}/index.json`,
@@ -125,7 +129,7 @@ export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
  * Retry-After until then, but for the language forms, which the server cuts
  * from the records anyway.
  */
-export const LATER_PARTS = ['language forms', 'word analysis', 'links', 'search', 'client and tagger', 'reading pages', 'downloads', 'cards'] as const;
+export const LATER_PARTS = ['language forms', 'word analysis', 'links', 'versions', 'search', 'client and tagger', 'reading pages', 'downloads', 'cards'] as const;
 export type BuildPart = (typeof LATER_PARTS)[number];
 
 /** The part of a build a file of dist/ belongs to (null: the first build makes it). */
@@ -133,6 +137,7 @@ export function partOf(path: string): BuildPart | null {
   if (/^\/(?:slok\/[^/]+\/[^/]+|chapter\/[^/]+\/slok|slok\/today)\/(?:en|hi|sa)\.json$|^\/chapter\/[^/]+\/slok\/index\.json$|^\/slok\/today\/index\.json$/.test(path)) return 'language forms';
   if (/\/(?:words|analysis)\.json$|^\/lemmas?[/.]|^\/analysis-report\.json$/.test(path)) return 'word analysis';
   if (/\/links\.json$|^\/works[/.]/.test(path)) return 'links';
+  if (/\/versions\.json$|^\/versions\//.test(path)) return 'versions';
   if (path === FILES.searchIndex || path === FILES.searchModule) return 'search';
   if (path === FILES.client || path === FILES.clientTypes || path === FILES.linker) return 'client and tagger';
   if (path.startsWith('/read/')) return 'reading pages';

@@ -34,6 +34,17 @@ export interface ManifestCommentary {
   records: number;
 }
 
+/** A version as the manifest lists it: enough to name it, choose it and credit it. */
+export interface ManifestVersion {
+  id: string;
+  /** BCP 47. */
+  language: string;
+  title: string;
+  credit: string;
+  license: string;
+  verses: number;
+}
+
 export interface Manifest {
   version: 2;
   /** Hash over every file's hash: two builds of the same content and options share it. */
@@ -51,6 +62,8 @@ export interface Manifest {
     commentaries: ManifestCommentary[];
     /** The top-level fields that are not commentaries, in record order (fields upstream added later included). */
     fields: string[];
+    /** The versions beyond the commentaries (src/content/versions/), in their order: what ?version= takes. */
+    versions: ManifestVersion[];
   };
   /** The errata of the import and what each did (content/audit.json has the evidence). */
   errata: Array<{ id: string; record: string; status: 'applied' | 'obsolete'; keys: string[] }>;

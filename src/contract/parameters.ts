@@ -18,6 +18,8 @@ export interface ParameterFacts {
   commentaries?: ReadonlyArray<{ key: string; author?: string }>;
   /** The records' plain fields (for `fields`); absent where no wording needs them. */
   fields?: readonly string[];
+  /** The versions beyond the commentaries (for `version`); absent where no wording needs them. */
+  versions?: ReadonlyArray<{ id: string; language?: string }>;
 }
 
 /** A value a parameter does not take: the 400's message, naming the parameter and the values it takes. */
@@ -256,6 +258,36 @@ const author: Parameter<string> = query({
   read: (v, f) => (keys(f).includes(v) ? v : refuse(author, v, 'a commentary here', f)),
 });
 
+const versionIds = (f: ParameterFacts) => (f.versions ?? []).map((v) => v.id);
+
+const version: Parameter<string[]> = query({
+  name: 'version',
+  about: () => 'Only these versions, by id, in the order given.',
+  values: (f) => `version ids, comma-separated: ${versionIds(f).join(', ') || '(none in this build)'} (each described at /versions)`,
+  schema: () => ({ type: 'string', pattern: '^[a-z0-9-]+(,[a-z0-9-]+)*$' }),
+  json: (f) => ({ type: 'array', items: { type: 'string', ...(versionIds(f).length && { enum: versionIds(f) }) }, maxItems: LIST_MAX }),
+  nearMisses: ['versions', 'translation', 'translations', 'edition', 'editions'],
+  example: 'besant',
+  read: (v, f) => {
+    const items = v.split(',').map((s) => s.trim());
+    if (items.length > LIST_MAX) return { error: PARAMETER_ERRORS.tooMany('version', items.length) };
+    const unknown = items.find((id) => !versionIds(f).includes(id));
+    if (unknown !== undefined) return { error: PARAMETER_ERRORS.item('version', unknown ? `${JSON.stringify(unknown)} is not a version here` : `an empty value in ${JSON.stringify(v)}`, version.values(f)) };
+    return [...new Set(items)];
+  },
+});
+
+/** A reading page shows one translation: a version instead of a commentary's. */
+const readingVersion: Parameter<string> = query({
+  name: 'version',
+  about: () => "Read this version's translation (/versions lists them) instead of a commentary's: the page's language is the version's.",
+  values: (f) => `one version id: ${versionIds(f).join(', ') || '(none in this build)'}`,
+  schema: () => ({ type: 'string' }),
+  nearMisses: version.nearMisses,
+  example: 'besant',
+  read: (v, f) => (versionIds(f).includes(v) ? v : refuse(readingVersion, v, 'a version here', f)),
+});
+
 const apiKey: Parameter<string> = query({
   name: 'api_key',
   about: () => 'Your API key, when not in the x-api-key header.',
@@ -265,7 +297,7 @@ const apiKey: Parameter<string> = query({
 });
 
 /** Every query parameter, by its id (two share the name lang: the records' languages and the reading pages'). */
-export const PARAMETERS = { ch, sl, speaker, theme, date, lang, authors, fields, ref, q, limit, offset, format, readingLang, author, api_key: apiKey } as const;
+export const PARAMETERS = { ch, sl, speaker, theme, date, lang, authors, fields, ref, q, limit, offset, format, readingLang, author, version, readingVersion, api_key: apiKey } as const;
 export type ParameterId = keyof typeof PARAMETERS;
 
 /**

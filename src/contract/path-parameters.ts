@@ -20,6 +20,9 @@ export interface PathParameter {
   match: (segment: string, got: Got, counts: readonly number[]) => number | string | undefined;
 }
 
+/** How a version's id is spelled (src/content/versions/: lower-case letters, digits and "-"). */
+export const VERSION_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 const verseOf = (s: string, got: Got, counts: readonly number[]) => (got.ch && NUMBER.test(s) && Number(s) <= counts[got.ch - 1] + 1 ? Number(s) : undefined);
 const chapters = (f: ParameterFacts) => f.versesPerChapter.length || 18;
 
@@ -60,6 +63,13 @@ export const PATH_PARAMETERS: Record<string, PathParameter> = {
     example: 'karman',
     // karman.json is the static file's name, which the route's alias takes.
     match: (s) => (s && !s.endsWith('.json') ? s : undefined),
+  },
+  version: {
+    name: 'version',
+    about: () => 'A version by its id, as /versions lists them; another is 404.',
+    schema: (f) => ({ type: 'string', ...(f.versions?.length && { enum: f.versions.map((v) => v.id) }) }),
+    example: 'besant',
+    match: (s) => (VERSION_ID.test(s) ? s : undefined),
   },
   guide: { name: 'guide', about: () => 'A guide by its name.', schema: () => ({ type: 'string', enum: [...GUIDE_NAMES] }), example: 'api', match: (s) => (GUIDE_NAMES.has(s) ? s : undefined) },
   work: {

@@ -40,6 +40,8 @@ export interface Params {
   work?: string;
   /** A guide's name (src/guides.ts): only those are matched. */
   guide?: string;
+  /** A version's id (path-parameters.ts VERSION_ID); the file it names says whether the build holds it. */
+  version?: string;
   /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
   theme?: Theme;
   /** A language the file name names (en.json). */

@@ -35,6 +35,9 @@ import { LATER_PARTS, MANIFEST_VERSION, type BuildPart, type Manifest } from '..
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
 import { linkAssets, readLinks } from './links.ts';
+import { versionAssets } from './versions.ts';
+import { readVersionFiles } from '../content/versions/read.ts';
+import type { VersionFile } from '../content/versions/model.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
 import { guidePage } from '../docs/guides.ts';
@@ -123,6 +126,8 @@ interface Run {
   authors: () => AuthorEntry[];
   cards: () => Promise<Awaited<ReturnType<typeof renderCards>>>;
   search: () => Promise<Asset[]>;
+  /** The versions the import wrote (content/versions/), in their order. */
+  versions: VersionFile[];
   /** The records' files, made by the first pass; the language forms and the search are cut from them. */
   records: Asset[];
 }
@@ -160,6 +165,7 @@ const PASSES: readonly Pass[] = [
   // Each verse's words joined to its analysis, the analysis itself and the concordance (analysis.ts).
   { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
   { stage: 'making the links', part: 'links', twins: 'fast', make: (r) => linkAssets(r.links()) },
+  { stage: 'making the versions', part: 'versions', twins: 'fast', make: (r) => versionAssets(r.versions, r.verses) },
   // The whole Gita offline, with twins in every build (a quick one at quick levels: 58 MB of SQLite is not sent raw to a client that takes brotli).
   { stage: 'making the downloads', part: 'downloads', twins: DOWNLOAD_LEVELS, make: (r) => downloadAssets(recordsOf(r), r.cache) },
   { stage: 'making the reading pages', part: 'reading pages', twins: 'fast', make: (r) => readingPages(r) },
@@ -282,7 +288,8 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
   const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
   const verses = content.verses.map((v) => v.record);
   const seed = options.seed ?? todaySeed();
-  const facts = contentFacts(content);
+  const versions = readVersionFiles(options.contentDir);
+  const facts = { ...contentFacts(content), versions: versions.map(({ id, language, title, credit, license, verses }) => ({ id, language, title, credit, license, verses })) };
   const dcs = once(() => readAnalysis(options.contentDir));
   const run: Run = {
     options,
@@ -296,6 +303,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     facts,
     quick: options.effort === 'quick',
     cache: await BuildCache.open(options.cacheDir ?? null),
+    versions,
     dcs,
     links: once(() => readLinks(options.contentDir, content)),
     words: once(() => wordAssets(content, dcs(), audit)),
@@ -472,7 +480,7 @@ function readAudit(contentDir: string): AuditFile {
 }
 
 /** What the manifest says of the content: counts, speakers, commentaries, fields. */
-export function contentFacts(content: Content): Manifest['content'] {
+export function contentFacts(content: Content): Omit<Manifest['content'], 'versions'> {
   const chapters = content.chapters.map((c) => c.record);
   const verses = content.verses.map((v) => v.record);
   const versesPerChapter = chapters.map((c) => c.verses_count);

@@ -56,7 +56,7 @@ test('docsPage escapes what it prints: markup in the content, the audit and the 
   const { contentDir } = await testDist();
   const content = await readContent(contentDir);
   const audit = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8'));
-  const facts = contentFacts(content);
+  const facts = { ...contentFacts(content), versions: [] };
   const authors = describeAuthors(content.verses.map((v) => v.record), facts.versesPerChapter, audit);
   const clean = docsPage({ content, daily: { chapter: 1, verse: 1 }, audit, facts, authors });
   const STRAY = /<\/?(?!html|head|meta|title|style|body|main|nav|a|h1|h2|h3|p|pre|code|table|tr|th|td|span|strong|em|img|br|ul|li|form|label|input|button)\w+/i;

@@ -14,6 +14,7 @@ import { search } from './search.ts';
 import { docs, guide, healthz, openapi, pricing, register, usage } from './service.ts';
 import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
 import { download, readChapter, readVerse } from './read.ts';
+import { verseVersions, version, versions } from './versions.ts';
 
 export const HANDLERS: Record<RouteId, Handler> = {
   'random-verse': randomVerse,
@@ -26,6 +27,9 @@ export const HANDLERS: Record<RouteId, Handler> = {
   'verse-links': verseLinks,
   works,
   work,
+  versions,
+  version,
+  'verse-versions': verseVersions,
   lemma,
   lemmas,
   'verse-range': verseRange,

@@ -1,0 +1,122 @@
+// The versions: translations beyond the records' 22 commentaries, each a
+// resource with its license and credit (Quran.com's translations, Sefaria's
+// versions). The records of /slok stay as they are; a verse's texts in the
+// versions are beside them.
+import { FILES } from '../../layout.ts';
+import { PARAMETERS as P } from '../parameters.ts';
+import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
+import { READ, route } from '../route.ts';
+
+const text = (description: string) => ({ type: 'string', description });
+
+/** What /versions lists of each version. */
+const VERSION_FIELDS = {
+  id: text('Its name in paths and in ?version= (lower-case letters, digits and "-").'),
+  language: text('BCP 47 language tag: en, te.'),
+  title: text('The title of the work as published.'),
+  translator: text('Who translated it.'),
+  published: text('When it was published, as written (absent when not known).'),
+  license: text('An SPDX expression where one fits (CC-BY-SA-4.0), else the terms in a few words.'),
+  source: text('Where the text comes from: a URL or a description.'),
+  credit: text('The line to show wherever its text is shown (CC BY-SA asks for it).'),
+  verses: { type: 'integer', minimum: 0, description: 'How many of the verses it has.' },
+  colophons: { type: 'integer', minimum: 0, description: "How many chapter colophons it has (a version need not translate them)." },
+  missing: { type: 'array', items: { type: 'string' }, description: 'The verses it lacks (BG1.13), named, never filled from another version.' },
+};
+const REQUIRED = ['id', 'language', 'title', 'translator', 'license', 'source', 'credit', 'verses', 'colophons', 'missing'];
+const NOTE = { type: 'object', required: ['call', 'text'], additionalProperties: false, properties: { call: text('The mark that stands in the text as [call].'), text: text("The translator's footnote.") } };
+
+export const VERSION_ROUTES = [
+  route({
+    id: 'versions',
+    path: '/versions',
+    methods: READ,
+    access: 'metered',
+    files: 'index',
+    file: FILES.versions,
+    summary: 'Every version this server holds beyond the records\' 22 commentaries (translations with their own license: Besant\'s English, a Telugu translation, an operator\'s own): {versions: [{id, language, title, translator, published, license, source, credit, verses, colophons, missing}]}.',
+    example: '/versions',
+    notFound: 'resource',
+    needs: ['versions'],
+    query: [],
+    schemas: {
+      Versions: { type: 'object', required: ['versions'], additionalProperties: false, properties: { versions: { type: 'array', items: schema('Version') } } },
+      Version: { type: 'object', required: REQUIRED, additionalProperties: false, properties: VERSION_FIELDS },
+      VersionAudited: {
+        type: 'object',
+        required: [...REQUIRED, 'audit'],
+        additionalProperties: false,
+        properties: {
+          ...VERSION_FIELDS,
+          audit: {
+            type: 'object',
+            description: 'How it was read: the files and their SHA-256, what each repair rule changed (counts and every change), the defects listed and not changed, the footnotes kept.',
+            required: ['from', 'files', 'repaired', 'counts', 'changes', 'defects', 'notes'],
+            properties: {
+              from: text('The folder it was read from, by its own name.'),
+              files: { type: 'array', items: { type: 'object', required: ['name', 'sha256'], properties: { name: { type: 'string' }, sha256: { type: 'string' } } } },
+              repaired: { type: 'boolean', description: 'false when imported with --no-repairs: the texts are the source\'s as they are.' },
+              counts: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Changes per repair rule.' },
+              changes: { type: 'array', items: { type: 'object', required: ['ref', 'rule', 'position', 'before', 'after'], properties: { ref: { type: 'string' }, rule: { type: 'string' }, position: { type: 'integer' }, before: { type: 'string' }, after: { type: 'string' } } } },
+              defects: { type: 'array', items: { type: 'object', required: ['ref', 'kind', 'summary'], properties: { ref: { type: ['string', 'null'] }, kind: { type: 'string' }, summary: { type: 'string' } } } },
+              notes: { type: 'integer', description: 'Footnotes kept.' },
+            },
+          },
+        },
+      },
+      VerseVersions: {
+        type: 'object',
+        required: ['ref', 'versions'],
+        additionalProperties: false,
+        properties: {
+          ref: text('The verse, as the records name it: BG2.47 (a colophon is its chapter\'s verses_count + 1).'),
+          versions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'language', 'credit', 'text'],
+              additionalProperties: false,
+              properties: {
+                id: { type: 'string' },
+                language: { type: 'string' },
+                credit: text('The version\'s credit: show it with the text.'),
+                text: { type: ['string', 'null'], description: 'The verse in this version; null where the version lacks it (missing: true).' },
+                notes: { type: 'array', items: NOTE, description: "The translator's footnotes, each called in the text as [call]." },
+                missing: { type: 'boolean', const: true, description: 'The version lacks this verse (never filled from another).' },
+              },
+            },
+          },
+        },
+      },
+    },
+    responses: { '200': ok('The versions held beyond the commentaries (statically: versions/index.json).', json(schema('Versions')), fixedHeaders), '304': notModified },
+  }),
+  route({
+    id: 'version',
+    path: '/versions/{version}',
+    methods: READ,
+    access: 'metered',
+    files: 'index',
+    file: FILES.version('{version}'),
+    summary: 'One version as /versions lists it, with its audit: the files it was read from, each repair rule\'s changes and count, the defects of the source listed and not changed; a version this server does not hold is 404.',
+    example: '/versions/besant',
+    notFound: 'resource',
+    needs: ['versions'],
+    query: [],
+    responses: { '200': ok('One version and its audit (statically: versions/{version}/index.json).', json(schema('VersionAudited')), fixedHeaders), '304': notModified, '404': notFound('resource') },
+  }),
+  route({
+    id: 'verse-versions',
+    path: '/slok/{ch}/{sl}/versions',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/slok/{ch}/{sl}/versions.json'],
+    file: FILES.verseVersions('{ch}', '{sl}'),
+    summary: 'The verse in every version (or in those ?version= names, in that order): {ref, versions: [{id, language, text, notes, credit}]}; a version that lacks the verse is listed with text null and missing: true, never filled from another. The credit goes with the text wherever it is shown.',
+    example: '/slok/2/47/versions?version=besant',
+    notFound: 'verse',
+    needs: ['versions'],
+    query: [P.version],
+    responses: { '200': ok('The verse in the versions (statically: slok/C/V/versions.json, all of them).', json(schema('VerseVersions')), fixedHeaders), '304': notModified, '404': notFound('verse') },
+  }),
+] as const;
