@@ -14,11 +14,11 @@ import { findRefs } from '../content/find-refs.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
 import { PARAMETER_ERRORS, PARAMETERS } from '../contract/parameters.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
-import { AUTHOR_KEY, fillPath, WORK_SLUG } from '../contract/paths.ts';
+import { AUTHOR_KEY, fillPath, VERSION_ID, WORK_SLUG } from '../contract/paths.ts';
 import { ROUTE_FILES, ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
-import type { AuthorEntry, Author, ChapterRecord, FoundRef, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, WorkCitations, WorksList, Word } from './types.ts';
+import type { AuthorEntry, Author, ChapterRecord, FoundRef, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, VerseVersions, Version, VersionAudited, WorkCitations, WorksList, Word } from './types.ts';
 import { foldLemma, MAX_LEMMA_LENGTH } from '../content/dcs/lemma-name.ts';
 
 export type * from './types.ts';
@@ -79,6 +79,16 @@ export interface Client {
   analysis(chapter: number, verse: number): Promise<VerseAnalysis>;
   /** The verse's links, mined from its commentaries: the verses they cite, the commentaries of other verses that cite it, the groups of verses they are written on, the other works they cite. */
   links(chapter: number, verse: number): Promise<VerseLinks>;
+  /** The versions this host holds beyond the commentaries (translations with their own license: Besant's English, a Telugu translation, an operator's own). */
+  versions(): Promise<{ versions: Version[] }>;
+  /** One version with its audit (the files read, each repair, the defects listed); unknown: a GitaError with status 404. */
+  version(id: string): Promise<VersionAudited>;
+  /**
+   * The verse in every version, or in those named (in that order): each text with its credit (show
+   * it with the text); a version that lacks the verse has text null and missing: true. An unknown
+   * id is a GitaError with status 400, as the server says it.
+   */
+  verseVersions(chapter: number, verse: number, options?: { version?: readonly string[] }): Promise<VerseVersions>;
   /** Every other work the commentaries cite, one name however abbreviated, most cited first; the abbreviations no name is known for apart. */
   works(): Promise<WorksList>;
   /** One work's citations by verse and commentator, by its slug as works() lists it (chandogya-upanisad); unknown: a GitaError with status 404. */
@@ -293,6 +303,22 @@ export function createClient(options: ClientOptions = {}): Client {
     lemmas: () => get(at('lemmas')),
     links: (chapter, verse) => get(at('verse-links', { ch: chapter, sl: verse })),
     works: () => get(at('works')),
+    versions: () => get(at('versions')),
+    async version(id) {
+      // An id no path can spell is no version: the server's 404, without asking.
+      if (!VERSION_ID.test(id)) throw new GitaError(404, NOT_FOUND.resource, base);
+      return get(at('version', { version: id }));
+    },
+    async verseVersions(chapter, verse, o = {}) {
+      const path = at('verse-versions', { ch: chapter, sl: verse });
+      if (mode === 'server') return get(withQuery(path, o.version ? `version=${list(o.version)}` : ''));
+      // A static host has the verse in all of them: chosen here, read as the server reads ?version=.
+      const all = await get<VerseVersions>(path);
+      if (!o.version) return all;
+      const chosen = PARAMETERS.version.read(o.version.join(','), { versesPerChapter: [], speakers: [], versions: all.versions });
+      if ('error' in chosen) throw new GitaError(400, chosen.error, base);
+      return { ref: all.ref, versions: chosen.map((id) => all.versions.find((v) => v.id === id)!) };
+    },
     async work(slug) {
       // A name no path can spell is no work: the server's 404, without asking.
       if (!WORK_SLUG.test(slug)) throw new GitaError(404, NOT_FOUND.resource, base);

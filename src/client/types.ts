@@ -24,7 +24,15 @@ export interface FoundRef {
 export interface WorksList {
   works: WorkSummary[];
   unnamed: Array<{ written: string; count: number }>;
+  /** How many places are cited with no work written before them. */
+  unlabelled: number;
 }
+import type { Version, VersionAudit, VersionNote, VerseVersion, VerseVersions } from '../content/versions/model.ts';
+
+/** The versions beyond the commentaries (Besant's English, a Telugu translation, an operator's own): each with its license and credit, which goes wherever its text is shown. */
+export type { Version, VersionAudit, VersionNote, VerseVersion, VerseVersions };
+/** One version and how it was read (/versions/{id}). */
+export type VersionAudited = Version & { audit: VersionAudit };
 import type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis } from '../content/dcs/shapes.ts';
 
 /** The word analysis (Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0): a verse's words, a lemma's occurrences, every lemma. */

@@ -6,7 +6,7 @@ import { MAX_REF_LENGTH } from '../content/citations.ts';
 import { MAX_LEMMA_LENGTH } from '../content/dcs/lemma-name.ts';
 import { GUIDE_NAMES } from '../guides.ts';
 import { NUMBER, type JsonSchema, type ParameterFacts } from './parameters.ts';
-import { AUTHOR_KEY, WORK_SLUG } from './paths.ts';
+import { AUTHOR_KEY, VERSION_ID, WORK_SLUG } from './paths.ts';
 
 /** What the path said before this segment (sl is a verse of the ch before it). */
 export type Got = { ch?: number };
@@ -19,9 +19,6 @@ export interface PathParameter {
   /** A segment (decoded) read: the value, or undefined when it names nothing (not found). */
   match: (segment: string, got: Got, counts: readonly number[]) => number | string | undefined;
 }
-
-/** How a version's id is spelled (src/content/versions/: lower-case letters, digits and "-"). */
-export const VERSION_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const verseOf = (s: string, got: Got, counts: readonly number[]) => (got.ch && NUMBER.test(s) && Number(s) <= counts[got.ch - 1] + 1 ? Number(s) : undefined);
 const chapters = (f: ParameterFacts) => f.versesPerChapter.length || 18;

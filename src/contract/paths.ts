@@ -5,6 +5,8 @@
 
 /** How a work is named in a path (/works/{work}): its slug, lower-case ASCII words joined by "-" (src/content/works.ts, workSlug). */
 export const WORK_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,11}$/;
+/** How a version's id is spelled (src/content/versions/): lower-case letters, digits and single "-", at most 40 characters; it names the version in paths. */
+export const VERSION_ID = /^(?=.{1,40}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** How a commentary key is spelled in a path (/authors/{key}) and a file name of the build: letters, digits, _ or -; a key of any other spelling gets neither. */
 export const AUTHOR_KEY = /^[A-Za-z0-9_-]{1,40}$/;

@@ -11,6 +11,7 @@ import { dailyIndex } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import type { Word } from '../content/words.ts';
 import type { VerseLinks } from '../content/links.ts';
+import type { VerseVersions } from '../content/versions/model.ts';
 import { lemmaFile } from '../content/dcs/lemma.ts';
 import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import { FILES, type LangForm } from '../layout.ts';
@@ -39,6 +40,8 @@ export interface Library {
   words(ch: number, sl: number): Promise<Word[]>;
   /** A verse's links (what its commentaries cite, what cites it, other works); undefined where the build wrote none. */
   links(ch: number, sl: number): Promise<VerseLinks | undefined>;
+  /** A verse in the versions beyond the commentaries (Besant's English, the Telugu...), each with its credit; undefined where the build wrote none. */
+  versions(ch: number, sl: number): Promise<VerseVersions | undefined>;
   /** A lemma's concordance (IAST, ASCII or Devanagari, as /lemma/{lemma} takes it); an error for a spelling that cannot be one; undefined for an unknown lemma. */
   lemma(name: string): Promise<LemmaEntry | LemmaChoice | { error: string } | undefined>;
   /** The bytes of a verse record (in one language, when its file exists): what a call that answers it costs. */
@@ -151,6 +154,10 @@ export function libraryOf(source: LibrarySource): Library {
     async links(ch, sl) {
       if (!exists(ch, sl)) return undefined;
       return readJson<VerseLinks>(FILES.links(ch, sl));
+    },
+    async versions(ch, sl) {
+      if (!exists(ch, sl)) return undefined;
+      return readJson<VerseVersions>(FILES.verseVersions(ch, sl));
     },
     async words(ch, sl) {
       if (!exists(ch, sl)) return [];

@@ -19,7 +19,7 @@ import { findRefs, MAX_FIND_LENGTH } from '../content/find-refs.ts';
 import { isDate, utcDate } from '../content/day.ts';
 import { projectRecord, type Lang, type Projection } from '../content/projection.ts';
 import { projectionValue } from '../contract/values.ts';
-import { PARAMETERS as P, type Parameter } from '../contract/parameters.ts';
+import { isRefused, PARAMETERS as P, type Parameter } from '../contract/parameters.ts';
 import { PATH_PARAMETERS, type PathParameter } from '../contract/path-parameters.ts';
 import type { VerseRecord } from '../content/schema.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
@@ -28,7 +28,7 @@ import { speakerIndex } from '../contract/query.ts';
 import { parseSearch } from '../contract/search-parameters.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
-import { authorsText, chapterText, lemmaText, searchText, verseText, linksText, wordsText } from './text.ts';
+import { authorsText, chapterText, lemmaText, searchText, verseText, linksText, versionsText, wordsText } from './text.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import type { LemmaEntry } from '../content/dcs/served.ts';
 
@@ -60,7 +60,7 @@ function onceWorded<T extends Transport>(transport: T): T {
 export const SERVER_INFO = { name: 'gita', title: 'Bhagavad Gita', version: '1.0.0' };
 
 const instructions = (facts: Library['facts']) => `The Bhagavad Gita: ${facts.chapters} chapters, ${facts.verses} verses (plus a closing colophon per chapter), each with the Sanskrit, a transliteration and its ${facts.commentaries.length} commentaries (translations and commentaries in English, Hindi and Sanskrit).
-Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings with each word's lemma and grammar; get_lemma for every verse where a lemma occurs (karman, ātman, dharma). Pass lang ("en", "hi" or "sa") and authors to keep answers small.
+Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings with each word's lemma and grammar; get_lemma for every verse where a lemma occurs (karman, ātman, dharma)${facts.versions.length ? `; get_versions for a verse in other translations (${facts.versions.map((v) => `${v.id}, ${v.language}`).join('; ')}), each with a credit to show with its text` : ''}. Pass lang ("en", "hi" or "sa") and authors to keep answers small.
 The verse texts are GPL-3.0 (vedicscriptures/bhagavad-gita). ${DCS_ATTRIBUTION}: credit it when you use the lemmas and grammar.`;
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
@@ -311,6 +311,26 @@ function define(library: Library): Array<(server: McpServer) => void> {
       const links = await library.links(ch, sl);
       if (!links) return error(NOT_FOUND.verse);
       return { content: [{ type: 'text', text: linksText(links) }], structuredContent: { ...links } };
+    },
+  );
+
+  server.registerTool(
+    'get_versions',
+    {
+      title: 'A verse in other translations',
+      description: `One verse in the versions this server holds beyond the 22 commentaries (${facts.versions.map((v) => `${v.id}: ${v.title}, ${v.language}`).join('; ') || 'none in this build'}), each with its credit, which must be shown with its text (their licenses ask for it); a version that lacks the verse says so, and is never filled from another.`,
+      inputSchema: toolArgs(facts, { ch: chapter, sl: verse, version: { param: P.version, optional: true, about: 'Only these versions, in this order (default: all).' } }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) => {
+      const { ch, sl, version } = args as { ch: number; sl: number; version?: string[] };
+      if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
+      const chosen = version ? P.version.read(version.join(','), facts) : undefined;
+      if (isRefused(chosen)) return error(chosen.error);
+      const all = await library.versions(ch, sl);
+      if (!all) return error(NOT_FOUND.verse);
+      const vv = chosen ? { ref: all.ref, versions: chosen.map((id) => all.versions.find((v) => v.id === id)!) } : all;
+      return { content: [{ type: 'text', text: versionsText(vv) }], structuredContent: { ...vv } };
     },
   );
 

@@ -4,6 +4,7 @@
 // author, without the verse number upstream puts before it; never a
 // placeholder. The records themselves go in structuredContent, untouched.
 import type { VerseLinks } from '../content/links.ts';
+import type { VerseVersions } from '../content/versions/model.ts';
 import type { AnalysedWord, LemmaEntry } from '../content/dcs/served.ts';
 import { posInWords } from '../content/dcs/grammar.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
@@ -79,6 +80,14 @@ export function linksText(links: VerseLinks): string {
   for (const c of links.covers) lines.push(`${c.by}.${c.field} is written on ${c.range}`);
   for (const e of links.external) lines.push(`cites ${e.work ?? 'a work it does not name,'} ${e.loc} (${e.by}.${e.field}: ${e.text})`);
   return lines.join('\n');
+}
+
+/** A verse in the versions: each text under its version's id and language, its footnotes, and its credit (which goes with the text). */
+export function versionsText(vv: VerseVersions): string {
+  if (!vv.versions.length) return `${vv.ref}: no version beyond the commentaries in this build.`;
+  return vv.versions
+    .map((v) => (v.text === null ? `${vv.ref}, ${v.id} (${v.language}): this version lacks the verse.` : [`${vv.ref}, ${v.id} (${v.language}): ${v.text}`, ...(v.notes ?? []).map((n) => `[${n.call}] ${n.text}`), `Credit: ${v.credit}`].join('\n')))
+    .join('\n\n');
 }
 
 export function wordsText(ch: number, sl: number, words: readonly Word[]): string {

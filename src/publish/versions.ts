@@ -4,17 +4,9 @@
 // its notes and the version's credit, which travels with the text (CC BY-SA
 // asks for it); a version that lacks the verse is named missing, never
 // filled from another.
-import type { VersionFile, VersionNote } from '../content/versions/model.ts';
+import type { VerseVersion, VerseVersions, VersionFile } from '../content/versions/model.ts';
 import type { VerseRecord } from '../content/schema.ts';
 import { FILES } from '../layout.ts';
-
-/** A version's text of one verse, as /slok/{ch}/{sl}/versions answers it. */
-export type VerseVersion = { id: string; language: string; credit: string } & ({ text: string; notes?: VersionNote[] } | { text: null; missing: true });
-
-export interface VerseVersions {
-  ref: string;
-  versions: VerseVersion[];
-}
 
 /** Each verse record's texts in every version, in the versions' order. */
 export function verseVersions(versions: readonly VersionFile[], verses: readonly VerseRecord[]): VerseVersions[] {

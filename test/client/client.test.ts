@@ -93,6 +93,28 @@ test('links, works, work: the link graph in both modes; a verse or work that doe
   }
 });
 
+test('versions: the list, one with its audit, a verse in them (chosen and ordered) in both modes; the same 400 and 404', async () => {
+  for (const c of [remote, local]) {
+    assert.equal(await c.versions(), file(FILES.versions), c.mode);
+    assert.equal(await c.version('besant'), file(FILES.version('besant')), c.mode);
+    assert.equal(await c.verseVersions(1, 13), file(FILES.verseVersions(1, 13)), c.mode);
+    const chosen = await c.verseVersions(1, 13, { version: ['telugu-wikisource', 'besant'] });
+    assert.equal(chosen.versions.map((v) => [v.id, v.text === null]), [['telugu-wikisource', true], ['besant', false]], c.mode);
+    const bad = await c.verseVersions(2, 47, { version: ['nope'] }).catch((e) => e);
+    assert.instance(bad, GitaError, c.mode);
+    assert.is(bad.status, 400, c.mode);
+    assert.match(bad.message, /^version: "nope" is not a version here/, c.mode);
+    for (const missing of [() => c.version('nope'), () => c.version('../versions'), () => c.verseVersions(2, 99)]) {
+      const err = await missing().catch((e) => e);
+      assert.instance(err, GitaError, c.mode);
+      assert.is(err.status, 404, c.mode);
+    }
+  }
+  const server400 = await remote.verseVersions(2, 47, { version: ['nope'] }).catch((e) => e);
+  const static400 = await local.verseVersions(2, 47, { version: ['nope'] }).catch((e) => e);
+  assert.is(static400.message, server400.message, 'the same sentence on both');
+});
+
 test('verses(ref): the same labels and records in both modes (static: one file per verse), errors alike', async () => {
   const whole = await remote.verses('BG 2:47-50; 18.66, 2.72-3.1');
   assert.equal(whole.refs, ['BG2.47-50', 'BG18.66', 'BG2.72-3.1']);

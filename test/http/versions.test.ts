@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES } from '../../src/layout.ts';
-import type { VerseVersions } from '../../src/publish/versions.ts';
+import type { VerseVersions } from '../../src/content/versions/model.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';

@@ -43,9 +43,9 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   });
   s.after(async (ctx) => ctx.close());
 
-  s('lists the ten tools, each described with an input schema, and the two resource templates', async ({ client }) => {
+  s('lists the eleven tools, each described with an input schema, and the two resource templates', async ({ client }) => {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['find_refs', 'get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_verses', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
+    assert.equal(tools.map((t) => t.name).sort(), ['find_refs', 'get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_verses', 'get_versions', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
     // The contract's list (which the route table, OpenAPI and the docs show) is what the server registers, in its order.
     assert.equal(tools.map((t) => t.name), [...MCP_TOOLS]);
     for (const t of tools) {
@@ -185,6 +185,23 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     assert.ok((await call(client, 'get_links', { ch: 19, sl: 1 })).isError);
   });
 
+  s('get_versions: the verse in the versions as the build wrote them, each credited; chosen and ordered; a version lacking it says so; unknown ids are a tool error', async ({ client }) => {
+    const r = await call(client, 'get_versions', { ch: 1, sl: 13 });
+    assert.not.ok(r.isError, r.text);
+    assert.equal(r.data, read(FILES.verseVersions(1, 13)));
+    const besant = r.data.versions[0];
+    assert.ok(r.text.includes(`BG1.13, besant (en): ${besant.text}`), r.text.slice(0, 120));
+    assert.ok(r.text.includes(`Credit: ${besant.credit}`), 'the credit goes with the text');
+    assert.ok(r.text.includes('BG1.13, telugu-wikisource (te): this version lacks the verse.'));
+    const chosen = await call(client, 'get_versions', { ch: 2, sl: 47, version: ['telugu-wikisource'] });
+    assert.equal(chosen.data.versions.map((v: { id: string }) => v.id), ['telugu-wikisource']);
+    assert.match(chosen.text, /^BG2\.47, telugu-wikisource \(te\): [\u0C00-\u0C7F]/);
+    const unknown = await call(client, 'get_versions', { ch: 2, sl: 47, version: ['nope'] });
+    assert.ok(unknown.isError);
+    assert.match(unknown.text, /^version: "nope" is not a version here/);
+    assert.ok((await call(client, 'get_versions', { ch: 2, sl: 99 })).isError);
+  });
+
   s('find_refs: the references of a text, where they stand, as POST /refs finds them; its text bounded', async ({ client }) => {
     const text = 'As the Gita (2.47) says, and in chapter eighteen, verse sixty-six of the Gita; not Gita 19.1, nor Gita 1 2 3 4.';
     const r = await call(client, 'find_refs', { text });
@@ -274,6 +291,8 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
     rpc('tools/call', { name: 'get_lemma', arguments: { lemma: '__proto__', limit: 1e308 } }),
     rpc('tools/call', { name: 'get_links', arguments: { ch: 2, sl: 1e308 } }),
     rpc('tools/call', { name: 'get_links', arguments: { ch: '2', sl: '47' } }),
+    rpc('tools/call', { name: 'get_versions', arguments: { ch: 2, sl: 47, version: ['__proto__', ...Array.from({ length: 500 }, () => 'besant')] } }),
+    rpc('tools/call', { name: 'get_versions', arguments: { ch: 2, sl: 47, version: 'besant' } }),
     rpc('resources/read', { uri: 'gita://verse/99999999999999999999/1' }),
     rpc('resources/read', { uri: 12 }),
     rpc('tools/list', {}, { id: 'object ids are not JSON-RPC' }),

@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ContentError, type ContentProblem } from '../validate.ts';
 import type { RawVersion, VersionManifest, VersionNote } from './model.ts';
+import { VERSION_ID } from '../../contract/paths.ts';
 
 export const MANIFEST_FILE = 'version.json';
 export const NDJSON_FILE = 'verses.ndjson';
@@ -24,7 +25,6 @@ const REQUIRED = ['id', 'language', 'title', 'translator', 'license', 'source', 
 const OPTIONAL = ['published'] as const;
 /** What the import counts itself: an operator who writes them is told so. */
 const COMPUTED = ['verses', 'colophons', 'missing', 'audit', 'texts'];
-const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The version folders `dirs` name: each a version folder (it has version.json) or a folder of them (its sub-folders, hidden ones aside). */
 export function versionFolders(dirs: readonly string[]): string[] {
@@ -105,7 +105,7 @@ function parseManifest(file: string, bytes: Buffer): VersionManifest {
     if ((REQUIRED as readonly string[]).includes(key) || (OPTIONAL as readonly string[]).includes(key)) continue;
     problems.push({ file, path: `$.${key}`, expected: COMPUTED.includes(key) ? 'counted by the import: leave it out' : `unknown field; expected only ${[...REQUIRED, ...OPTIONAL].join(', ')}` });
   }
-  if (typeof record.id === 'string' && record.id && !ID.test(record.id)) problems.push({ file, path: '$.id', expected: `expected lower-case letters, digits and single "-" (it names the version in paths), got ${JSON.stringify(record.id)}` });
+  if (typeof record.id === 'string' && record.id && !VERSION_ID.test(record.id)) problems.push({ file, path: '$.id', expected: `expected lower-case letters, digits and single "-", at most 40 (it names the version in paths), got ${JSON.stringify(record.id)}` });
   if (typeof record.language === 'string' && record.language) {
     const canonical = canonicalTag(record.language);
     if (canonical !== record.language) problems.push({ file, path: '$.language', expected: canonical ? `expected the BCP 47 tag in its canonical form, "${canonical}"` : `expected a BCP 47 language tag (such as "en", "te", "pt-BR"), got ${JSON.stringify(record.language)}` });

@@ -99,3 +99,12 @@ export interface RawVersion {
   texts: Array<VersionText & { at: SourcePlace }>;
   defects: VersionDefect[];
 }
+
+/** A version's text of one verse, as /slok/{ch}/{sl}/versions answers it: with its credit, which goes wherever the text is shown; a verse the version lacks is named missing. */
+export type VerseVersion = { id: string; language: string; credit: string } & ({ text: string; notes?: VersionNote[] } | { text: null; missing: true });
+
+/** A verse in the versions: /slok/{ch}/{sl}/versions. */
+export interface VerseVersions {
+  ref: string;
+  versions: VerseVersion[];
+}
