@@ -319,7 +319,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
 /** What the downloads and the reading pages are made of: the records, with the analysis and the links. */
 function recordsOf(r: Run) {
   const dcs = r.dcs();
-  return { chapters: r.chapters, verses: r.verses, ...(dcs && { analysis: dcs.verses }), links: r.links().verses };
+  return { chapters: r.chapters, verses: r.verses, ...(dcs && { analysis: dcs.verses }), links: r.links().verses, versions: r.versions };
 }
 
 /** The reading pages (read/, the lemmas' among them). */
