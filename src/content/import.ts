@@ -21,6 +21,7 @@ import { LINKS_FILE, mineLinks } from './links.ts';
 import { importVersions } from './versions/import.ts';
 import { defaultBuiltinDirs, type BuiltinDirs } from './versions/builtin.ts';
 import { defaultVersionDirs } from './versions/dropin.ts';
+import { versionSources } from './versions/sources.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -76,7 +77,8 @@ export class AuditError extends Error {
   }
 }
 
-export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), versions = { dirs: defaultVersionDirs(PROJECT_ROOT), builtins: defaultBuiltinDirs(PROJECT_ROOT) } }: ImportOptions): Promise<ImportSummary> {
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), versions: asked }: ImportOptions): Promise<ImportSummary> {
+  const versions = asked ?? { dirs: defaultVersionDirs(PROJECT_ROOT), builtins: defaultBuiltinDirs(PROJECT_ROOT) };
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
   const source = await openSource(from, progress);
@@ -167,8 +169,8 @@ export async function importContent({ from, contentDir, progress = () => {}, err
         bytes,
       };
       const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
-      // `importer`: which import code made content/ (a change of its rules means importing again: src/publish/stamp.ts).
-      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), importer: importerFingerprint(), ...summary, errata: applied, files }, null, 2) + '\n');
+      // `importer`: which import code made content/, and `versions`: from which folders (a change of either means importing again: importer.ts).
+      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), importer: importerFingerprint(), versions: versionSources(versions, asked === undefined), ...summary, errata: applied, files }, null, 2) + '\n');
       if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
       await writeFile(join(staged, LINKS_FILE), JSON.stringify(links) + '\n');
       // The versions into the staged folder too: a refused one leaves content/ as it was.
