@@ -5,6 +5,8 @@ import { readContent } from '../../src/content/read.ts';
 import type { ChapterRecord, Commentary, VerseRecord } from '../../src/content/schema.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, versePage, type ReadingOptions } from '../../src/pages/read.ts';
+import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
+import type { VerseLinks } from '../../src/content/links.ts';
 import { readingFiles } from '../../src/publish/read-pages.ts';
 import { wordsOf } from '../../src/content/words.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
@@ -250,6 +252,29 @@ const labelPattern = (text: string) => new RegExp(text.split(ANY).map((p) => p.r
 
 /** Shown in every language as they are: each language's own name (in the list of languages) and a format's name. */
 const SAME_IN_EVERY_LANGUAGE = new Set<keyof ReadingLabels>(['language', 'json', 'locale']);
+
+test("a Hindi page names the authors in Devanagari: the translation's line, its commentary, the other translations, who cites the verse", () => {
+  const links: VerseLinks = { ref: 'BG2.47', cites: [], covers: [], external: [], citedBy: [{ from: 'BG2.10', by: 'sankar', field: 'hc', text: '2.47' }, { from: 'BG3.1', by: 'jaya', field: 'sc', text: '2.47' }] };
+  const page = (lang: 'en' | 'hi', author: string | null) => versePage({ verse: find(2, 47), chapter: chapters[1], prev: null, next: null, words: [], links, options: { lang, author }, base: BASE });
+  const hi = page('hi', 'rams');
+  assert.ok(hi.includes(`<p class="by">— ${AUTHOR_NAMES_HI.rams}</p>`), 'the translation\'s author');
+  assert.ok(hi.includes(`<summary>${AUTHOR_NAMES_HI.rams} की व्याख्या</summary>`), 'the commentary\'s summary');
+  const others = /<h2>अन्य अनुवाद<\/h2>([\s\S]*?)<\/section>/.exec(hi)![1];
+  assert.equal([...others.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1]), ['tej', 'rams', 'sankar'].map((k) => AUTHOR_NAMES_HI[k]));
+  const cited = /<section class="cited-by">([\s\S]*?)<\/section>/.exec(hi)![1];
+  assert.ok(cited.includes(`<span class="muted">${AUTHOR_NAMES_HI.sankar}</span>`) && cited.includes(`<span class="muted">${AUTHOR_NAMES_HI.jaya}</span>`), cited);
+  // No author's name in Latin letters anywhere a reader reads the Hindi page.
+  for (const c of Object.values(find(2, 47)).filter((x): x is Commentary => typeof x === 'object' && x !== null && 'author' in x)) {
+    assert.not.ok(shownText(hi).includes(c.author), `"${c.author}" shown on the Hindi page`);
+  }
+  // JSON-LD names the translator as the page shows him, with the record's spelling beside it.
+  assert.equal(jsonLd(hi).workTranslation.translator, { '@type': 'Person', name: AUTHOR_NAMES_HI.rams, alternateName: 'Swami Ramsukhdas' });
+  // The English page as it was: the record's names.
+  const en = page('en', null);
+  assert.ok(en.includes('<p class="by">— Swami Sivananda</p>'));
+  assert.ok(/<section class="cited-by">[\s\S]*?Sri Shankaracharya[\s\S]*?Sri Jayatritha/.test(en));
+  assert.equal(jsonLd(en).workTranslation.translator, { '@type': 'Person', name: 'Swami Sivananda' });
+});
 
 test('the labels table: a Hindi label for every English one', () => {
   assert.equal(Object.keys(READING_LABELS.hi).sort(), Object.keys(READING_LABELS.en).sort());
