@@ -12,7 +12,7 @@ import { isRefused, PARAMETERS, readParameter } from '../contract/parameters.ts'
 import { CARD_TRANSLATIONS } from '../card/card.ts';
 import { authorName } from '../content/author-names.ts';
 import { BOOK_NAME } from '../content/book-name.ts';
-import { devanagariMarks, iastMarks } from '../content/display.ts';
+import { devanagariMarks, endMark, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
@@ -242,8 +242,8 @@ ${jsonLd(structured)}`;
 <p class="ref"><a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${lang === 'en' ? `${L.chapter(chapter.chapter_number)} · ${chapter.translation}` : L.chapter(chapter.chapter_number)}</a> · <span lang="sa">${chapter.name}</span></p>
 <h1>${L.book} ${ref}${colophon ? ` · ${L.colophon}` : ''}</h1>
 ${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null)}</p>` : ''}
-<p class="slok" lang="sa">${slok}</p>
-<p class="translit" lang="sa-Latn">${transliteration}</p>
+<p class="slok" lang="sa">${withEndMark(slok)}</p>
+<p class="translit" lang="sa-Latn">${withEndMark(transliteration)}</p>
 ${translationBlock(shown, missing, lang, words.length > 0, linked(links, base, q))}
 ${words.length ? wordSection(words, lang, base) : ''}
 ${links?.citedBy.length ? citedBySection(verse, links, lang, base, q) : ''}
@@ -258,6 +258,16 @@ ${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choice
 function translator(shown: Translation, lang: ReadingLang) {
   const name = authorName(shown.key, shown.author, lang);
   return { '@type': 'Person', name, ...(name !== shown.author && { alternateName: shown.author }) };
+}
+
+/**
+ * A verse's text with its closing mark and number ("॥३-५॥", "||3-5||") in a
+ * span that does not wrap, with the space before it: a phone's line never
+ * ends on "॥" with "३-५॥" on the next, nor starts with the mark alone.
+ */
+function withEndMark(text: string): Raw {
+  const { body, mark } = endMark(text);
+  return mark ? html`${body}<span class="num"> ${mark}</span>` : html`${text}`;
 }
 
 /**

@@ -4,7 +4,8 @@ import { XMLValidator } from 'fast-xml-parser';
 import { readContent } from '../../src/content/read.ts';
 import type { ChapterRecord, Commentary, VerseRecord } from '../../src/content/schema.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
-import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, versePage, type ReadingOptions } from '../../src/pages/read.ts';
+import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, READING_STYLE, versePage, type ReadingOptions } from '../../src/pages/read.ts';
+import { endMark } from '../../src/content/display.ts';
 import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
 import type { VerseLinks } from '../../src/content/links.ts';
 import { readingFiles } from '../../src/publish/read-pages.ts';
@@ -352,10 +353,26 @@ test('no verse number before a translation or commentary; no word list twice', (
   assert.not.match(versePage({ verse: find(10, 16), chapter: chapters[9], prev: null, next: null, words: wordsOf(find(10, 16)), options: EN, base: BASE }), /<details/);
 });
 
+test('the closing mark and its number are one unbreakable piece, on every verse and colophon', () => {
+  assert.match(READING_STYLE, /\.num\{white-space:nowrap\}/);
+  for (const v of verses) {
+    const html = versePage({ verse: v, chapter: chapters[v.chapter - 1], prev: null, next: null, words: [], options: EN, base: BASE });
+    const marks = [...html.matchAll(/<span class="num"> ([^<]*)<\/span><\/p>/g)].map((m) => m[1]);
+    // The number in each script, as the record writes it: ॥३-५॥ and ||3-5||, a colophon's ॥१॥ (its transliteration ||1-48||).
+    assert.is(marks.length, 2, v._id);
+    assert.match(marks[0], /^॥[०-९]+(?:-[०-९]+)?॥$/, v._id);
+    assert.is(marks[1], `||${v.chapter}-${v.verse}||`, v._id);
+  }
+  // What endMark cuts: the mark with its number and the blank before it, nothing else.
+  assert.equal(endMark('सर्वः प्रकृतिजैर्गुणैः ॥३-५॥'), { body: 'सर्वः प्रकृतिजैर्गुणैः', mark: '॥३-५॥' });
+  assert.equal(endMark('a |\nb ||3-5||\n'), { body: 'a |\nb', mark: '||3-5||' });
+  assert.equal(endMark('no mark ।'), { body: 'no mark ।', mark: '' });
+});
+
 test("the Devanagari shows । and ॥, the transliteration IAST's | and '; the records keep upstream's bytes", () => {
   const html = page247();
-  assert.match(html, /<p class="slok" lang="sa">कर्मण्येवाधिकारस्ते मा फलेषु कदाचन ।\nमा कर्मफलहेतुर्भूर्मा ते सङ्गोऽस्त्वकर्मणि ॥२-४७॥<\/p>/);
-  assert.match(html, /<p class="translit" lang="sa-Latn">karmaṇyevādhikāraste mā phaleṣu kadācana \|\nmā karmaphalaheturbhūrmā te saṅgo&#39;stvakarmaṇi \|\|2-47\|\|<\/p>/);
+  assert.match(html, /<p class="slok" lang="sa">कर्मण्येवाधिकारस्ते मा फलेषु कदाचन ।\nमा कर्मफलहेतुर्भूर्मा ते सङ्गोऽस्त्वकर्मणि<span class="num"> ॥२-४७॥<\/span><\/p>/);
+  assert.match(html, /<p class="translit" lang="sa-Latn">karmaṇyevādhikāraste mā phaleṣu kadācana \|\nmā karmaphalaheturbhūrmā te saṅgo&#39;stvakarmaṇi<span class="num"> \|\|2-47\|\|<\/span><\/p>/);
   const p1817 = versePage({ verse: find(18, 17), chapter: chapters[17], prev: null, next: null, words: [], options: EN, base: BASE });
   assert.ok(p1817.includes('hatvā&#39;pi sa imām̐llokānna'), 'the avagraha and the candrabindu');
   // Every page of the build rendered, and the records are what upstream's files hold, byte for byte.
