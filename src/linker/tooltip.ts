@@ -6,7 +6,8 @@
 // names no link inside it (a tooltip is not interactive): the link itself
 // goes to the reading page.
 import { firstVerse, readableRef, shownVerse, verseUrl, type ShownVerse } from './verse.ts';
-import type { LinkerOptions } from './options.ts';
+import { CARD_LABELS } from './labels.ts';
+import type { AuthorNames, LinkerOptions } from './options.ts';
 
 const CARD_ID = 'gita-ref-card';
 /** A pointer passing over a link on its way elsewhere asks for nothing. */
@@ -37,13 +38,14 @@ const cut = (text: string, max: number) => {
   return `${(space > max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
 };
 
-export function startCards(doc: Document, options: LinkerOptions) {
+export function startCards(doc: Document, options: LinkerOptions, names: AuthorNames) {
   const style = doc.createElement('style');
   style.textContent = STYLE;
   doc.head.append(style);
   const card = doc.createElement('div');
   card.id = doc.getElementById(CARD_ID) ? `${CARD_ID}-${Math.random().toString(36).slice(2)}` : CARD_ID;
   card.className = 'gita-ref-card no-gita';
+  card.lang = options.lang;
   card.setAttribute('role', 'tooltip');
   card.hidden = true;
   doc.body.append(card);
@@ -59,7 +61,7 @@ export function startCards(doc: Document, options: LinkerOptions) {
           if (!r.ok) throw new Error(`${r.status}`);
           return r.json() as Promise<Record<string, unknown>>;
         })
-        .then((record) => shownVerse(record, options));
+        .then((record) => shownVerse(record, options, names));
       found.catch(() => verses.delete(key));
       verses.set(key, found);
     }
@@ -83,12 +85,12 @@ export function startCards(doc: Document, options: LinkerOptions) {
     return p;
   };
   const fill = (ref: string, verse: ShownVerse | 'loading' | 'failed') => {
-    const lines = [line(readableRef(ref), 'gita-ref-title')];
+    const lines = [line(readableRef(ref, options.lang), 'gita-ref-title')];
     if (verse === 'loading') lines.push(line('…', 'gita-ref-by'));
-    else if (verse === 'failed') lines.push(line('The verse could not be loaded; the link opens it.', 'gita-ref-by'));
+    else if (verse === 'failed') lines.push(line(CARD_LABELS[options.lang].failed, 'gita-ref-by'));
     else {
       lines.push(line(verse.devanagari, 'gita-ref-dev', 'sa'), line(verse.transliteration, 'gita-ref-iast', 'sa-Latn'));
-      if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text', options.lang), line(`— ${verse.translation.author}`, 'gita-ref-by'));
+      if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text'), line(`— ${verse.translation.author}`, 'gita-ref-by'));
     }
     card.replaceChildren(...lines);
   };
