@@ -6,7 +6,8 @@
 // publisher prints it, and nothing added that the record does not say (no
 // surname, no title it lacks). Each entry says where its spelling comes from;
 // "Doubt:" marks what a reader of the tradition should look at again.
-// Pure data without imports: the tagger (dist/linker.js) bundles it.
+// Pure data: the reading pages read it, and the build writes the names of
+// the Hindi translators into the tagger (src/publish/linker.ts).
 
 /** Commentary key → its author in Devanagari (test/content/author-names.test.ts: one entry for every key of the content). */
 export const AUTHOR_NAMES_HI: Readonly<Record<string, string>> = {
