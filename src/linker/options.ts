@@ -19,6 +19,14 @@ export const TRANSLATION_FIELD: Record<CardLang, string> = { en: CARD_TRANSLATIO
 /** The commentary keys with a translation in each language, from the content the build read (a field no commentary has is a 400 of the API). */
 export type Translators = Record<CardLang, readonly string[]>;
 
+/**
+ * The authors' names a card in a language other than the records' shows, by
+ * commentary key: the build writes in, from the content's table
+ * (src/content/author-names.ts), those of the commentaries that translate
+ * into it (a card names only a translator).
+ */
+export type AuthorNames = Partial<Record<CardLang, Readonly<Record<string, string>>>>;
+
 export interface LinkerOptions {
   /** Where the reading pages and the verses are: the script's own origin, or data-base (an origin, and a path prefix if the API has one), without a trailing slash. */
   base: string;

@@ -1,6 +1,6 @@
 // HTML for the pages (docs, pricing, search): escaping and the shared page frame.
 // Pages work without JavaScript, read well at phone width, light and dark.
-import { FILES } from '../layout.ts';
+import { FILES, WEB_FONT } from '../layout.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -24,13 +24,11 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
 /**
  * The pages' Devanagari: a subset of Noto Sans Devanagari served from dist/
  * (a machine without a Devanagari font would draw boxes). Its unicode-range
- * keeps it to Devanagari, so Latin text stays in the reader's system font and
- * a page with no Devanagari never loads it; swap shows the text at once.
+ * keeps it to Devanagari (WEB_FONT in src/layout.ts); swap shows the text at once.
  */
-export const WEB_FONT_FAMILY = 'Gita Devanagari';
-const UNICODE_RANGE = 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF';
+export const WEB_FONT_FAMILY = WEB_FONT.family;
 export const FONT_FACES = ([400, 700] as const)
-  .map((w) => `@font-face{font-family:"${WEB_FONT_FAMILY}";font-style:normal;font-weight:${w};font-display:swap;src:url(${FILES.webFont(w)}) format("woff2");unicode-range:${UNICODE_RANGE}}`)
+  .map((w) => `@font-face{font-family:"${WEB_FONT_FAMILY}";font-style:normal;font-weight:${w};font-display:swap;src:url(${FILES.webFont(w)}) format("woff2");unicode-range:${WEB_FONT.unicodeRange}}`)
   .join('\n');
 
 const STYLE = `

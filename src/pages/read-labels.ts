@@ -2,9 +2,13 @@
 // (`?lang=hi`) speaks Hindi around the texts, names the speaker as the Gita
 // itself does ("श्रीभगवान् उवाच") and says "अध्याय" for a chapter. Numbers stay
 // in the international digits, as the records' Hindi texts write them
-// ("।।2.47।।"). Authors' names stay as the records write them. Every word
-// a page shows around the texts is here, the frame's links and the word
-// analysis's credit too, so that no language's page is left half in another's.
+// ("।।2.47।।"), and as the pages and the tagger's card write references
+// ("श्रीमद्भगवद्गीता 2.47"). Authors' names are the content's table of their
+// Devanagari (src/content/author-names.ts). Every word a page shows around
+// the texts is here, the frame's links and the word analysis's credit too, so
+// that no language's page is left half in another's.
+import { AUTHOR_NAMES_HI } from '../content/author-names.ts';
+import { BOOK_NAME } from '../content/book-name.ts';
 import { DCS_ATTRIBUTION, DCS_AUTHOR, DCS_LICENSE, DCS_WORK } from '../content/dcs/attribution.ts';
 import { FRAME_NAV, html, type FrameNav, type Raw } from './html.ts';
 import type { ReadingLang } from './reading.ts';
@@ -54,7 +58,7 @@ const uvaca = (name: string) => `${name} उवाच`;
 
 export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
   en: {
-    book: 'Bhagavad Gita',
+    book: BOOK_NAME.en,
     chapter: (n) => `Chapter ${n}`,
     chapterOf: (n) => `Chapter ${n} of 18`,
     colophon: 'colophon',
@@ -77,7 +81,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     analysisCredit: html`${DCS_ATTRIBUTION} (<a href="${DCS_LICENSE.url}">the license</a>).`,
   },
   hi: {
-    book: 'श्रीमद्भगवद्गीता',
+    book: BOOK_NAME.hi,
     chapter: (n) => `अध्याय ${n}`,
     chapterOf: (n) => `अध्याय ${n} (18 में से)`,
     colophon: 'पुष्पिका',
@@ -99,8 +103,8 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     nav: { documentation: 'प्रलेखन', freeKey: 'निःशुल्क कुंजी', openApi: 'OpenAPI विवरण' },
     glossesInEnglish: (analysed) =>
       analysed
-        ? 'शब्दों के अर्थ (स्वामी शिवानन्द की शब्दार्थ-सूची से) और उनका व्याकरणिक विश्लेषण केवल अंग्रेज़ी में उपलब्ध हैं।'
-        : 'शब्दों के अर्थ स्वामी शिवानन्द की शब्दार्थ-सूची से हैं, जो केवल अंग्रेज़ी में उपलब्ध है।',
+        ? `शब्दों के अर्थ (${AUTHOR_NAMES_HI.siva} की शब्दार्थ-सूची से) और उनका व्याकरणिक विश्लेषण केवल अंग्रेज़ी में उपलब्ध हैं।`
+        : `शब्दों के अर्थ ${AUTHOR_NAMES_HI.siva} की शब्दार्थ-सूची से हैं, जो केवल अंग्रेज़ी में उपलब्ध है।`,
     // Names of the work, its author and the license stay in their own (Latin) letters, as a Hindi credit writes them.
     analysisCredit: html`शब्द-विश्लेषण <span lang="en">${DCS_AUTHOR}</span> के <span lang="en">${DCS_WORK}</span> से, <a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a> लाइसेंस के अंतर्गत।`,
   },

@@ -10,7 +10,9 @@
 // before them, never a placeholder; the records themselves are untouched.
 import { isRefused, PARAMETERS, readParameter } from '../contract/parameters.ts';
 import { CARD_TRANSLATIONS } from '../card/card.ts';
-import { devanagariMarks, iastMarks } from '../content/display.ts';
+import { authorName } from '../content/author-names.ts';
+import { BOOK_NAME } from '../content/book-name.ts';
+import { devanagariMarks, endMark, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
@@ -70,6 +72,7 @@ const commentaryOf = (verse: VerseRecord, key: string): Commentary | null => {
 
 export interface Translation {
   key: string;
+  /** As the record names the author; a page shows authorName() of it (Devanagari on a Hindi page). */
   author: string;
   text: string;
   /** The same author's commentary in the language, when there is one. */
@@ -109,7 +112,7 @@ export function chapterListFields(o: ReadingOptions): string[] {
 function translators(verse: VerseRecord, lang: ReadingLang): Array<{ key: string; author: string }> {
   const out: Array<{ key: string; author: string }> = [];
   for (const [key, value] of Object.entries(verse)) {
-    if (value && typeof value === 'object' && said((value as Commentary)[FIELDS[lang].translation])) out.push({ key, author: (value as Commentary).author });
+    if (value && typeof value === 'object' && said((value as Commentary)[FIELDS[lang].translation])) out.push({ key, author: authorName(key, (value as Commentary).author, lang) });
   }
   return out;
 }
@@ -222,11 +225,12 @@ export function versePage(input: VersePageInput): string {
       name: `${chapter.translation} (${chapter.name})`,
       position: chapter.chapter_number,
       url: `${base}${READ_PATHS.chapter(chapter.chapter_number)}`,
-      isPartOf: { '@type': 'Book', name: 'Bhagavad Gita', alternateName: 'श्रीमद्भगवद्गीता', inLanguage: 'sa' },
+      isPartOf: { '@type': 'Book', name: BOOK_NAME.en, alternateName: BOOK_NAME.hi, inLanguage: 'sa' },
     },
     image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`,
+    // The translator named as the page names him (structured data says what the page shows), with the record's spelling beside it on a Hindi page.
     ...(shown && {
-      workTranslation: { '@type': 'CreativeWork', inLanguage: lang, text: shownText(shown.text), translator: { '@type': 'Person', name: shown.author } },
+      workTranslation: { '@type': 'CreativeWork', inLanguage: lang, text: shownText(shown.text), translator: translator(shown, lang) },
     }),
   };
 
@@ -238,8 +242,8 @@ ${jsonLd(structured)}`;
 <p class="ref"><a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${lang === 'en' ? `${L.chapter(chapter.chapter_number)} · ${chapter.translation}` : L.chapter(chapter.chapter_number)}</a> · <span lang="sa">${chapter.name}</span></p>
 <h1>${L.book} ${ref}${colophon ? ` · ${L.colophon}` : ''}</h1>
 ${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null)}</p>` : ''}
-<p class="slok" lang="sa">${slok}</p>
-<p class="translit" lang="sa-Latn">${transliteration}</p>
+<p class="slok" lang="sa">${withEndMark(slok)}</p>
+<p class="translit" lang="sa-Latn">${withEndMark(transliteration)}</p>
 ${translationBlock(shown, missing, lang, words.length > 0, linked(links, base, q))}
 ${words.length ? wordSection(words, lang, base) : ''}
 ${links?.citedBy.length ? citedBySection(verse, links, lang, base, q) : ''}
@@ -248,6 +252,22 @@ ${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choice
 <nav class="pager" aria-label="${L.verses}">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${L.chapter(chapter.chapter_number)}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>
 </article>`;
   return page(`${title} — ${lang === 'en' ? chapter.translation : chapter.name}`, body, description, { head, style: READING_STYLE, lang, nav: L.nav });
+}
+
+/** The translator in JSON-LD: the name the page shows, and on a Hindi page the record's own spelling as its alternate name. */
+function translator(shown: Translation, lang: ReadingLang) {
+  const name = authorName(shown.key, shown.author, lang);
+  return { '@type': 'Person', name, ...(name !== shown.author && { alternateName: shown.author }) };
+}
+
+/**
+ * A verse's text with its closing mark and number ("॥३-५॥", "||3-5||") in a
+ * span that does not wrap, with the space before it: a phone's line never
+ * ends on "॥" with "३-५॥" on the next, nor starts with the mark alone.
+ */
+function withEndMark(text: string): Raw {
+  const { body, mark } = endMark(text);
+  return mark ? html`${body}<span class="num"> ${mark}</span>` : html`${text}`;
 }
 
 /**
@@ -300,7 +320,7 @@ function linked(links: VerseLinks | undefined, base: BaseUrl, q: string): Shown 
 /** The commentaries on other verses that cite this one: each verse once, with who cites it. */
 function citedBySection(verse: VerseRecord, links: VerseLinks, lang: ReadingLang, base: BaseUrl, q: string): Raw {
   const L = READING_LABELS[lang];
-  const authorOf = (key: string) => ((verse as unknown as Record<string, unknown>)[key] as Commentary | undefined)?.author ?? key;
+  const authorOf = (key: string) => authorName(key, ((verse as unknown as Record<string, unknown>)[key] as Commentary | undefined)?.author ?? key, lang);
   const byVerse = new Map<string, string[]>();
   for (const c of links.citedBy) {
     const who = byVerse.get(c.from) ?? byVerse.set(c.from, []).get(c.from)!;
@@ -320,8 +340,9 @@ function translationBlock(shown: Translation | null, missing: string | null, lan
   if (!shown) return html`${note}`;
   const commentary = shownCommentary(shown, lang, wordsShown);
   const fields = FIELDS[lang];
-  return html`${note}<section class="translation" lang="${lang}">${paragraphsOf({ key: shown.key, field: fields.translation, raw: shown.text, shown: shownText(shown.text) })}<p class="by">— ${shown.author}</p></section>
-${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(shown.author)}</summary>${paragraphsOf({ key: shown.key, field: fields.commentary, raw: shown.commentary!, shown: commentary })}</details>` : ''}`;
+  const author = authorName(shown.key, shown.author, lang);
+  return html`${note}<section class="translation" lang="${lang}">${paragraphsOf({ key: shown.key, field: fields.translation, raw: shown.text, shown: shownText(shown.text) })}<p class="by">— ${author}</p></section>
+${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(author)}</summary>${paragraphsOf({ key: shown.key, field: fields.commentary, raw: shown.commentary!, shown: commentary })}</details>` : ''}`;
 }
 
 export interface ChapterPageInput {
@@ -358,7 +379,7 @@ export function chapterPage(input: ChapterPageInput): string {
     inLanguage: 'sa',
     abstract: summary,
     image,
-    isPartOf: { '@type': 'Book', name: 'Bhagavad Gita', alternateName: 'श्रीमद्भगवद्गीता', inLanguage: 'sa' },
+    isPartOf: { '@type': 'Book', name: BOOK_NAME.en, alternateName: BOOK_NAME.hi, inLanguage: 'sa' },
   };
   const head = html`${previewTags({ title, description, url, image, imageAlt: L.cardAlt(`${n}.1`), locale: L.locale })}
 ${jsonLd(structured)}`;
