@@ -24,6 +24,12 @@ export const WEB_FONT = {
   unicodeRange: 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF',
 } as const;
 
+/** The pages' Telugu (a Telugu version's page): Noto Sans Telugu's Telugu subset, used only for Telugu letters. */
+export const TELUGU_FONT = {
+  family: 'Gita Telugu',
+  unicodeRange: 'U+0C00-0C7F,U+200C-200D,U+25CC',
+} as const;
+
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
@@ -66,6 +72,7 @@ export const FILES = {
   dailyPng: (theme: Theme = 'auto') => `/${pngName(theme)}`,
   /** The pages' Devanagari web font (a subset of Noto Sans Devanagari), by weight. */
   webFont: (weight: 400 | 700) => `/fonts/noto-sans-devanagari-${weight}.woff2`,
+  teluguFont: (weight: 400 | 700) => `/fonts/noto-sans-telugu-${weight}.woff2`,
   favicon: '/favicon.ico',
   faviconSvg: '/favicon.svg',
   docs: '/index.html',

@@ -289,7 +289,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
   const verses = content.verses.map((v) => v.record);
   const seed = options.seed ?? todaySeed();
   const versions = readVersionFiles(options.contentDir);
-  const facts = { ...contentFacts(content), versions: versions.map(({ id, language, title, credit, license, verses }) => ({ id, language, title, credit, license, verses })) };
+  const facts = { ...contentFacts(content), versions: versions.map(({ id, language, title, translator, credit, license, verses }) => ({ id, language, title, translator, credit, license, verses })) };
   const dcs = once(() => readAnalysis(options.contentDir));
   const run: Run = {
     options,
@@ -326,7 +326,7 @@ function recordsOf(r: Run) {
 function readingPages(r: Run): Asset[] {
   const linksOf = new Map(r.links().verses.map((v) => [v.ref, v]));
   const joined = r.words().joined;
-  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
+  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), versions: r.facts.versions, base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
 }
 
 type Cards = Awaited<ReturnType<typeof renderCards>>;

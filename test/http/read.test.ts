@@ -110,10 +110,18 @@ function reading(runtime: Runtime) {
   t('a chapter page made from the cut records is the page made from whole ones', async () => {
     const { chapters, verses } = JSON.parse(readFileSync(join(dist, FILES.downloads.json), 'utf8')) as { chapters: ChapterRecord[]; verses: VerseRecord[] };
     const base = `http://${new URL(server.url).host}`;
-    for (const [ch, o] of [[18, { lang: 'en', author: null }], [2, { lang: 'hi', author: null }], [12, { lang: 'en', author: 'gambir' }], [1, { lang: 'hi', author: 'sankar' }]] as const) {
+    const list = (JSON.parse(readFileSync(join(dist, FILES.manifest), 'utf8')) as Manifest).content.versions;
+    // The shown version's texts, from the whole download (not the verses' files the server reads).
+    const { versions: texts } = JSON.parse(readFileSync(join(dist, FILES.downloads.json), 'utf8')) as { versions: Array<{ id: string; texts: Array<{ ref: string; text: string }> }> };
+    const textsOf = (id: string | null) => (id ? new Map(texts.find((v) => v.id === id)!.texts.map((t) => [t.ref, t.text])) : undefined);
+    const cases = [[18, { lang: 'en', author: null }, null], [2, { lang: 'hi', author: null }, null], [12, { lang: 'en', author: 'gambir' }, null], [1, { lang: 'hi', author: 'sankar' }, null], [1, { lang: 'te', author: null }, 'telugu-wikisource'], [2, { lang: 'en', author: null, version: 'besant' }, 'besant']] as const;
+    for (const [ch, o, shown] of cases) {
       const q = new URLSearchParams(Object.entries(o).filter(([k, v]) => v && !(k === 'lang' && v === 'en')) as string[][]).toString();
       const served = await fetchRaw(server.url, `/read/${ch}${q ? `?${q}` : ''}`);
-      const whole = chapterPage({ chapter: chapters[ch - 1], verses: verses.filter((v) => v.chapter === ch), prev: chapters[ch - 2] ?? null, next: chapters[ch] ?? null, options: o, base });
+      const own = verses.filter((v) => v.chapter === ch);
+      const byRef = textsOf(shown);
+      const versions = { list, texts: byRef && new Map(own.map((v) => [v._id, byRef.get(v._id) ?? null])) };
+      const whole = chapterPage({ chapter: chapters[ch - 1], verses: own, prev: chapters[ch - 2] ?? null, next: chapters[ch] ?? null, versions, options: o, base });
       assert.is(served.text, whole, `/read/${ch}?${q}`);
     }
   });

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verseFile } from '../../src/content/read.ts';
-import { READING_LANG_VALUES } from '../../src/contract/parameters.ts';
+import { COMMENTARY_LANGS as CARD_LANGS } from '../../src/contract/parameters.ts';
 import { readOptions, type LinkerOptions } from '../../src/linker/options.ts';
 import { firstVerse, readableRef, readingUrl, shownVerse, translationOrder, verseUrl } from '../../src/linker/verse.ts';
 import { commentaries } from '../../src/content/facts.ts';
@@ -49,7 +49,7 @@ test('a Hindi card names its translator in Devanagari, from the names the build 
 });
 
 test("the card's words in each language; the Hindi ones in Hindi", () => {
-  assert.equal(Object.keys(CARD_LABELS).sort(), [...READING_LANG_VALUES].sort());
+  assert.equal(Object.keys(CARD_LABELS).sort(), [...CARD_LANGS].sort(), 'the reading languages whose translations are the commentaries\'');
   for (const [key, en] of Object.entries(CARD_LABELS.en)) {
     const hi = CARD_LABELS.hi[key as keyof typeof CARD_LABELS.hi];
     assert.is.not(hi, en, key);
@@ -118,7 +118,7 @@ test("the script tag's options: its own origin unless data-base; a value it cann
   assert.equal(read({ author: 'rams' }).author, null);
   assert.match(warnings.at(-1)!, /data-author: "rams" has no translation in en here \(those that have: siva, prabhu\)/);
   // The tagger's languages are the reading pages' (its list is written out to keep the bundle small).
-  assert.equal(READING_LANG_VALUES.map((lang) => read({ lang }).lang), [...READING_LANG_VALUES]);
+  assert.equal(CARD_LANGS.map((lang) => read({ lang }).lang), [...CARD_LANGS]);
 });
 
 test.run();

@@ -97,8 +97,8 @@ test('?lang= and ?author= pick the translation; an author without one says so', 
   assert.match(page247({ lang: 'en', author: 'madhav' }), /No English translation by “madhav” on this verse; shown instead:/);
   const colophon = find(2, 73);
   assert.is(chooseTranslation(colophon, EN).shown, null, 'nobody translated a colophon');
-  assert.equal(parseReadingOptions(new URLSearchParams('lang=hi&author=rams'), ['rams']), { lang: 'hi', author: 'rams' });
-  assert.equal(parseReadingOptions(new URLSearchParams(''), ['rams']), { lang: 'en', author: null });
+  assert.equal(parseReadingOptions(new URLSearchParams('lang=hi&author=rams'), ['rams']), { lang: 'hi', author: 'rams', version: null });
+  assert.equal(parseReadingOptions(new URLSearchParams(''), ['rams']), { lang: 'en', author: null, version: null });
   assert.match((parseReadingOptions(new URLSearchParams('lang=sa'), []) as { error: string }).error, /^lang: "sa" is not a language of the reading pages; expected one of en, hi/);
   assert.match((parseReadingOptions(new URLSearchParams('author=<x>'), ['rams']) as { error: string }).error, /^author: "<x>" is not a commentary here; expected one commentary key: rams$/);
 });
