@@ -15,7 +15,8 @@ import type { RepairReport } from './repairs.ts';
 import type { LinkCounts } from './links.ts';
 import type { SupplementReport } from './supplements.ts';
 import type { VersionsReport } from './versions/import.ts';
-import { covers, formatReference, leadingReference, markerOf, oneSlipFrom, type Reference } from './references.ts';
+import { asciiDigits } from './digits.ts';
+import { covers, formatReference, leadingReference, oneSlipFrom, type Reference } from './references.ts';
 import { isPlaceholder } from './placeholders.ts';
 
 export interface Finding {
@@ -93,6 +94,13 @@ export interface Audit {
   placeholders: Record<string, number>;
   /** Top-level fields nobody knew of when this code was written: kept verbatim, reported here. */
   newFields: NewField[];
+}
+
+/** The verse number of the marker that ends a verse text, such as `||२-४७||` or `||2-47||`, in ASCII digits: "2-47". */
+export function markerOf(text: string): string | null {
+  const m = /\|\|\s*([^|]*?)\s*\|\|\s*$/.exec(text);
+  if (!m) return null;
+  return asciiDigits(m[1]);
 }
 
 const KNOWN_FIELDS = new Set<string>([...VERSE_FIELDS, ...COMMENTARY_KEYS, ...OPTIONAL_COMMENTARIES.map((c) => c.key)]);

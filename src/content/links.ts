@@ -27,6 +27,8 @@
 //   commentaries do is read from their own texts (thirteenthNumbering: the
 //   words each quotes before a number of chapter 13 are those of that verse,
 //   or of the next), never assumed; their headings are upstream's numbers.
+import { asciiDigits } from './digits.ts';
+import { romanValue } from './ref-words.ts';
 import { GITA, workName, workSlug } from './works.ts';
 
 /** The graph as the import writes it beside the records (content/links.json). */
@@ -66,10 +68,6 @@ export interface Mention {
   read?: 'chapter13' | 'misprint';
 }
 
-const DEVANAGARI_ZERO = 0x0966;
-/** Digits of any script the texts use, read as ASCII (one UTF-16 unit each, so offsets stay). */
-const asciiDigits = (text: string) => text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - DEVANAGARI_ZERO));
-
 const SP = '[ \\t\\u00a0]';
 /** Numbers joined by one separator each: ".", "।", ":", or "?" (a period the source lost). */
 const GROUP = new RegExp(`\\d+(?:${SP}*[.।:?]${SP}*\\d+)*`, 'g');
@@ -95,12 +93,8 @@ const IBID = /^(?:ibid\.?,?|op\.?\s*cit\.?,?|तत्रैव|वही)$/i;
 /** Words that lead to a citation without naming a work: "see", "cf.", "under", "in the"... */
 const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|to|एवं|और|तथा|च|व|जैसे|जिसका|जिसकी|वर्णन|देखें|देखिये|उक्तं|उक्तम्|[\u0900-\u097F]*स्कन्धे|--|—|-)$/i;
 
-function romanValue(s: string): number | undefined {
-  const m = /^(l?)(x{0,3})(ix|iv|v?i{0,3})$/i.exec(s);
-  if (!m || !s) return undefined;
-  const ones: Record<string, number> = { '': 0, i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9 };
-  return (m[1] ? 50 : 0) + m[2].length * 10 + ones[m[3].toLowerCase()];
-}
+/** A chapter in Roman numerals as the commentaries write it ("XVIII.9", "Chapter iv verse 3"): any case, read by the references' own reader. */
+const romanChapter = (s: string) => romanValue(s.toLowerCase());
 
 /** The label's words, after the last connective ("see note under" leaves nothing; "cf. Br." leaves "Br."). */
 function cleanLabel(raw: string): string {
@@ -280,7 +274,7 @@ export function mentionsIn(text: string, own: { ch: number; sl: number }, verses
     // A lone number: a verse only after a Roman chapter ("XVIII.9").
     if (nums.length === 1) {
       const roman = ROMAN_BEFORE.exec(pre);
-      const ch = roman && romanValue(roman[1]);
+      const ch = roman && romanChapter(roman[1]);
       if (ch && isVerse(ch, nums[0], versesPerChapter)) {
         const id = `BG${ch}.${nums[0]}`;
         push({ start, end, from: start - roman![1].length - 1, kind: id === ownId ? 'self' : 'gita', to: id, why: 'a verse after a Roman chapter' });
@@ -409,7 +403,7 @@ function contextOf(text: string, norm: string, start: number, pre: string, lastW
   if (POINTER.test(pre)) return { from: start, bracket: -1, reading: { as: 'other', why: 'a placeholder\'s pointer' } };
   const chapterVerses = CHAPTER_VERSES_BEFORE.exec(pre);
   if (chapterVerses) {
-    const ch = /^\d/.test(chapterVerses[1]) ? Number(chapterVerses[1]) : romanValue(chapterVerses[1]);
+    const ch = /^\d/.test(chapterVerses[1]) ? Number(chapterVerses[1]) : romanChapter(chapterVerses[1]);
     if (ch) return { from: preStart + chapterVerses.index, bracket: -1, reading: { as: 'roman', chapter: ch } };
   }
 
@@ -458,7 +452,7 @@ function contextOf(text: string, norm: string, start: number, pre: string, lastW
     if (named) return { from, written: named.written, bracket: -1, reading: { as: 'work', work: named.name, named: true } };
     const last = words[1].trim().split(/\s+/).pop()!;
     const roman = /^([IVXL]{1,7})\.$/.exec(last);
-    const ch = roman && romanValue(roman[1]);
+    const ch = roman && romanChapter(roman[1]);
     if (ch) return { from: start - words[1].trimStart().length, bracket: -1, reading: { as: 'roman', chapter: ch } };
     if (PAGE.test(last)) return { from: start, bracket: -1, reading: { as: 'other', why: 'a page of the printed book' } };
   }
@@ -470,7 +464,7 @@ function readLabel(label: string, where: 'bracket' | 'glued', lastWork: { work: 
   if (PAGE.test(label.split(/\s+/)[0]) || /टिप्पणी/.test(label)) return { as: 'other', why: 'a page of the printed book' };
   if (IBID.test(label)) return lastWork ? { as: 'work', ...lastWork } : { as: 'work', work: label.replace(/,$/, ''), named: false };
   const roman = /^([IVXL]{1,7})\.?$/.exec(label);
-  const ch = roman && romanValue(roman[1]);
+  const ch = roman && romanChapter(roman[1]);
   if (ch && ch <= 18) return { as: 'roman', chapter: ch };
   const name = workName(label) ?? namedAtEnd(label, 4)?.name;
   if (name === GITA) return { as: 'gita', explicit: true };
