@@ -12,6 +12,7 @@
 // after, witness); nothing is changed that no witness or rule proves.
 import { Sanscript, toIast } from './iast.ts';
 import { spelling } from './dcs/letters.ts';
+import { editDistance } from './edit-distance.ts';
 import { applyEdits } from './repairs.ts';
 
 /** A word of a field, where it stands, and its letters in IAST. */
@@ -156,23 +157,12 @@ export function hunks(a: Token[], b: Token[], pairs = new Map<number, number>())
 
 const join = (t: Token[], from: number, to: number) => t.slice(from, to).map((x) => x.key).join('');
 
-/** Letters (Levenshtein) that differ between a and b. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
 /** Which of two readings of a whole verse a witness bears out, by the letters each differs from it by. */
 export function bears(witness: string | undefined, withSlok: string, withTransliteration: string): 'slok' | 'transliteration' | 'neither' | 'absent' {
   if (witness === undefined) return 'absent';
   const w = spelling(witness);
-  const a = distance(spelling(withSlok), w);
-  const b = distance(spelling(withTransliteration), w);
+  const a = editDistance(spelling(withSlok), w);
+  const b = editDistance(spelling(withTransliteration), w);
   return a < b ? 'slok' : b < a ? 'transliteration' : 'neither';
 }
 
@@ -440,7 +430,7 @@ function sharedSlips(records: readonly VerseRecordText[], mended: Map<string, { 
       const why =
         ours.length !== 1 || theirs.length !== 1
           ? 'the witnesses part the words otherwise: not a slip of one word'
-          : distance(key, theirKey) > 2
+          : editDistance(key, theirKey) > 2
             ? "more than two letters from the witnesses' word: a reading, not a slip"
             : key.replace(/m$/, '') === theirKey.replace(/m$/, '')
               ? 'the words differ by a final ṃ only (eva, evaṃ): both are words, a reading of another edition'
