@@ -96,8 +96,17 @@ export type VerseTextRule = (typeof VERSE_TEXT_RULES)[number]['id'];
 
 const CANDRABINDU_IAST = 'm̐';
 
-/** The letters of a word, for comparing: IAST, avagraha as its a, nasals and candrabindu folded, no marks. */
-export function letters(iast: string): string {
+/**
+ * The letters of a word, by which the two fields (and another edition's
+ * Devanagari) are compared word for word: IAST, avagraha as its a, the
+ * anusvara, the candrabindu and a nasal before a consonant or at the end as
+ * m, no marks. Not dcs/letters.ts's `spelling`, by which whole verses are
+ * compared with the DCS's words: that one drops the avagraha with its a (the
+ * DCS writes none) and keeps ṃ apart from a final m. The two give one word
+ * other keys, and what each comparison finds rests on its own rules: two
+ * folds, on purpose.
+ */
+export function fieldLetters(iast: string): string {
   return iast
     .normalize('NFC')
     .toLowerCase()
@@ -114,7 +123,7 @@ export function devanagariTokens(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/[\u0900-\u0963\u0970-\u097F\u200C\u200D]+-?|[A-Za-z]+/g)) {
     const iast = /^[A-Za-z]+$/.test(m[0]) ? m[0] : toIast(m[0]).replace(/ṃ'/g, "'ṃ");
-    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iast, key: letters(iast) });
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iast, key: fieldLetters(iast) });
   }
   return out.filter((t) => t.key.length > 0);
 }
@@ -123,7 +132,7 @@ export function devanagariTokens(text: string): Token[] {
 function transliterationTokens(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/(?:[\p{L}\p{M}]|(?<=[\p{L}])(?:\.N|[.'’^]+(?=[\p{L}])))+-?/gu)) {
-    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iast: m[0], key: letters(m[0]) });
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iast: m[0], key: fieldLetters(m[0]) });
   }
   return out.filter((t) => t.key.length > 0);
 }
@@ -245,7 +254,7 @@ export function crossCheckVerses(records: readonly VerseRecordText[], witnesses:
   };
   // The letters of each verse's notes, to tell a note the transliteration holds garbled (orviyuktaistu) from a word.
   const noteLetters = new Map<string, string[]>();
-  for (const r of records) noteLetters.set(r._id, [...r.slok.matchAll(DEVANAGARI_NOTE)].map((m) => letters(toIast(m[2]))));
+  for (const r of records) noteLetters.set(r._id, [...r.slok.matchAll(DEVANAGARI_NOTE)].map((m) => fieldLetters(toIast(m[2]))));
 
   records.forEach((r, index) => {
     const change = (field: VerseField, position: number, before: string, after: string, rule: VerseTextRule, witness: string[], why: string) => edit(r._id, field, position, before, after, rule, witness, why);
