@@ -17,7 +17,11 @@ export const READ_PATHS = {
   card: (ch: number, sl: number) => fillPath(ROUTE_PATHS['verse-card-png'], { ch, sl }),
 };
 
-/** The reading pages' own styles, added to the shared frame's. */
+/**
+ * The reading pages' own styles, added to the shared frame's. The word
+ * తెలుగు in another page's list of languages is left to the reader's own
+ * fonts: the page's Telugu web font (36 kB) is fetched for Telugu pages only.
+ */
 export const READING_STYLE = `
 .ref{color:var(--muted);font-size:.95rem;margin:1.25rem 0 0}
 .slok{font-size:1.45rem;line-height:1.9;margin:1rem 0 .5rem;white-space:pre-line;overflow-wrap:anywhere}
@@ -33,4 +37,5 @@ details{margin:1rem 0}summary{cursor:pointer;font-weight:600}
 .choices{display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.92rem;padding:0;list-style:none}.choices [aria-current]{font-weight:700;text-decoration:none}
 .verses{padding:0;list-style:none}.verses li{padding:.45rem 0;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
 .verses a{font-weight:600;margin-right:.5rem}
+html:not([lang=te]) .choices [lang=te]{font-family:system-ui,sans-serif}
 `;

@@ -107,6 +107,25 @@ function reading(runtime: Runtime) {
     assert.match((await fetchRaw(server.url, '/read/2?authors=siva')).text, /authors: not a parameter of this route; did you mean author\?/);
   });
 
+  t('?version= and ?lang=te over HTTP: the version\'s text and credit, a verse it lacks said so; both author and version, or an unknown version, a 400 page', async () => {
+    const versions = (id: string, ch: number, sl: number) => (JSON.parse(readFileSync(join(dist, FILES.verseVersions(ch, sl)), 'utf8')) as { versions: Array<{ id: string; text: string | null; credit: string }> }).versions.find((v) => v.id === id)!;
+    const besant = await fetchRaw(server.url, '/read/2/47?version=besant');
+    assert.is(besant.status, 200);
+    assert.ok(besant.text.includes(versions('besant', 2, 47).text!), 'her text');
+    assert.ok(besant.text.includes(versions('besant', 2, 47).credit.replace(/'/g, '&#39;')), 'her credit');
+    const te = await fetchRaw(server.url, '/read/1/13?lang=te');
+    assert.is(te.status, 200);
+    assert.match(te.text, /<html lang="te">/);
+    assert.match(te.text, /లో ఈ శ్లోకం లేదు\./);
+    assert.ok((await fetchRaw(server.url, '/read/1?lang=te')).text.includes('ఈ అధ్యాయ సారాంశం'), 'the chapter page in Telugu');
+    for (const q of ['version=besant&author=siva', 'version=nope', 'version=', 'version=besant&version=besant', 'lang=te&lang=en']) {
+      const bad = await fetchRaw(server.url, `/read/2/47?${q}`);
+      assert.is(bad.status, 400, q);
+      assert.match(bad.text, /<h1>Bad request<\/h1>/, q);
+    }
+    assert.match((await fetchRaw(server.url, '/read/2/47?version=nope')).text, /version: &quot;nope&quot; is not a version here; expected one version id: besant, telugu-wikisource/);
+  });
+
   t('a chapter page made from the cut records is the page made from whole ones', async () => {
     const { chapters, verses } = JSON.parse(readFileSync(join(dist, FILES.downloads.json), 'utf8')) as { chapters: ChapterRecord[]; verses: VerseRecord[] };
     const base = `http://${new URL(server.url).host}`;
