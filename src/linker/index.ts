@@ -5,8 +5,9 @@
 // The build bundles this file for browsers (src/publish/linker.ts), with the
 // chapters' verse counts of its content in __GITA_VERSES__, the commentaries
 // with a translation in each of the card's languages in __GITA_TRANSLATORS__,
-// and their authors' names in the card's other languages in __GITA_AUTHOR_NAMES__.
-import { readOptions, type AuthorNames, type Translators } from './options.ts';
+// their authors' names in the card's other languages in __GITA_AUTHOR_NAMES__,
+// and the versions a card may show (their languages by id) in __GITA_VERSIONS__.
+import { readOptions, type AuthorNames, type Translators, type Versions } from './options.ts';
 import { readingUrl } from './verse.ts';
 import { startTagging } from './tag.ts';
 import { startCards } from './tooltip.ts';
@@ -14,6 +15,7 @@ import { startCards } from './tooltip.ts';
 declare const __GITA_VERSES__: readonly number[];
 declare const __GITA_TRANSLATORS__: Translators;
 declare const __GITA_AUTHOR_NAMES__: AuthorNames;
+declare const __GITA_VERSIONS__: Versions;
 
 /** Set on the window once the tagger runs: the script included twice tags once. */
 const RUNNING = '__gitaLinker';
@@ -25,7 +27,8 @@ function main() {
   // The script's own tag (currentScript is only known while it first runs), for its address and its options.
   const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>('script[src*="linker.js"]');
   const attr = (name: string) => script?.getAttribute(name) ?? null;
-  const options = readOptions({ src: script?.src || location.href, page: document.baseURI, base: attr('data-base'), lang: attr('data-lang'), author: attr('data-author') }, __GITA_TRANSLATORS__, (m) => console.warn(`linker.js: ${m}`));
+  const tag = { src: script?.src || location.href, page: document.baseURI, base: attr('data-base'), lang: attr('data-lang'), author: attr('data-author'), version: attr('data-version') };
+  const options = readOptions(tag, __GITA_TRANSLATORS__, (m) => console.warn(`linker.js: ${m}`), __GITA_VERSIONS__);
   const start = () => {
     startCards(document, options, __GITA_AUTHOR_NAMES__);
     startTagging(document, { versesPerChapter: __GITA_VERSES__, href: (r) => readingUrl(options, r.ch, r.sl) });

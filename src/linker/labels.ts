@@ -9,9 +9,11 @@ export interface CardLabels {
   book: string;
   /** The card of a verse whose request failed. */
   failed: string;
+  /** Where the chosen version lacks the verse (said, never filled from another). */
+  missing: string;
 }
 
 export const CARD_LABELS: Record<CardLang, CardLabels> = {
-  en: { book: BOOK_NAME.en, failed: 'The verse could not be loaded; the link opens it.' },
-  hi: { book: BOOK_NAME.hi, failed: 'श्लोक लोड नहीं हो सका; लिंक खोलकर उसे पढ़ें।' },
+  en: { book: BOOK_NAME.en, failed: 'The verse could not be loaded; the link opens it.', missing: 'This version lacks the verse.' },
+  hi: { book: BOOK_NAME.hi, failed: 'श्लोक लोड नहीं हो सका; लिंक खोलकर उसे पढ़ें।', missing: 'इस अनुवाद में यह श्लोक नहीं है।' },
 };

@@ -1,5 +1,6 @@
 // The tagger's options, read from its own script tag:
 //   <script src="https://HOST/linker.js" data-base="..." data-lang="hi" data-author="rams" defer></script>
+//   <script src="https://HOST/linker.js" data-version="besant" defer></script>
 // A value it cannot use is named in the console and left at its default:
 // a page is never left untagged for a typo.
 import type { ReadingLang } from '../contract/parameters.ts';
@@ -28,6 +29,9 @@ export type Translators = Record<CardLang, readonly string[]>;
  */
 export type AuthorNames = Partial<Record<CardLang, Readonly<Record<string, string>>>>;
 
+/** The versions of the content a card may show, each id with its language (BCP 47). */
+export type Versions = Readonly<Record<string, string>>;
+
 export interface LinkerOptions {
   /** Where the reading pages and the verses are: the script's own origin, or data-base (an origin, and a path prefix if the API has one), without a trailing slash. */
   base: string;
@@ -35,6 +39,8 @@ export interface LinkerOptions {
   lang: CardLang;
   /** The commentary key whose translation the card shows first; null: the card's usual choice. */
   author: string | null;
+  /** A version whose translation the card shows instead of a commentary's (with its credit), and its language; absent: none. */
+  version?: { id: string; language: string } | null;
 }
 
 /** The attributes of the script tag the options come from (null: absent). */
@@ -45,9 +51,10 @@ export interface ScriptAttributes {
   base: string | null;
   lang: string | null;
   author: string | null;
+  version?: string | null;
 }
 
-export function readOptions(a: ScriptAttributes, translators: Translators, warn: (message: string) => void = () => {}): LinkerOptions {
+export function readOptions(a: ScriptAttributes, translators: Translators, warn: (message: string) => void = () => {}, versions: Versions = {}): LinkerOptions {
   let base = new URL(a.src).origin;
   if (a.base !== null && a.base.trim() !== '') {
     try {
@@ -68,5 +75,10 @@ export function readOptions(a: ScriptAttributes, translators: Translators, warn:
     if (translators[lang].includes(a.author)) author = a.author;
     else warn(`data-author: ${JSON.stringify(a.author)} has no translation in ${lang} here (those that have: ${translators[lang].join(', ')}); the card shows its usual choice`);
   }
-  return { base, lang, author };
+  let version: LinkerOptions['version'] = null;
+  if (a.version != null) {
+    if (Object.hasOwn(versions, a.version) && a.author === null) version = { id: a.version, language: versions[a.version] };
+    else warn(a.author !== null ? `data-version and data-author: a card shows one translation; it shows ${author ?? 'its usual choice'}` : `data-version: ${JSON.stringify(a.version)} is not a version here (${Object.keys(versions).join(', ') || 'none'}); the card shows its usual choice`);
+  }
+  return { base, lang, author, ...(version && { version }) };
 }

@@ -6,7 +6,7 @@
 // names no link inside it (a tooltip is not interactive): the link itself
 // goes to the reading page. Where the reader's machine has no Devanagari
 // font, the card adds the pages' web font at its first showing (font.ts).
-import { firstVerse, readableRef, shownVerse, verseUrl, type ShownVerse } from './verse.ts';
+import { firstVerse, readableRef, shownVerse, verseUrl, versionUrl, type InVersions, type ShownVerse } from './verse.ts';
 import { addWebFont, drawsDevanagari } from './font.ts';
 import { CARD_LABELS } from './labels.ts';
 import type { AuthorNames, LinkerOptions } from './options.ts';
@@ -68,12 +68,13 @@ export function startCards(doc: Document, options: LinkerOptions, names: AuthorN
     const key = `${ch}.${sl}`;
     let found = verses.get(key);
     if (!found) {
-      found = fetch(verseUrl(options, ch, sl), { credentials: 'omit' })
-        .then((r) => {
+      const json = <T>(url: string) =>
+        fetch(url, { credentials: 'omit' }).then((r) => {
           if (!r.ok) throw new Error(`${r.status}`);
-          return r.json() as Promise<Record<string, unknown>>;
-        })
-        .then((record) => shownVerse(record, options, names));
+          return r.json() as Promise<T>;
+        });
+      // With a version, its text beside the verse's record: two requests at once.
+      found = Promise.all([json<Record<string, unknown>>(verseUrl(options, ch, sl)), options.version ? json<InVersions>(versionUrl(options, ch, sl)) : undefined]).then(([record, inVersions]) => shownVerse(record, options, names, inVersions));
       found.catch(() => verses.delete(key));
       verses.set(key, found);
     }
@@ -102,7 +103,8 @@ export function startCards(doc: Document, options: LinkerOptions, names: AuthorN
     else if (verse === 'failed') lines.push(line(CARD_LABELS[options.lang].failed, 'gita-ref-by'));
     else {
       lines.push(line(verse.devanagari, 'gita-ref-dev', 'sa'), line(verse.transliteration, 'gita-ref-iast', 'sa-Latn'));
-      if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text'), line(`— ${verse.translation.author}`, 'gita-ref-by'));
+      if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text', verse.translation.lang), line(`— ${verse.translation.author}`, 'gita-ref-by'));
+      else if (verse.missing) lines.push(line(CARD_LABELS[options.lang].missing, 'gita-ref-by'));
     }
     card.replaceChildren(...lines);
   };

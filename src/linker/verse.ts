@@ -19,28 +19,48 @@ export function translationOrder(o: Pick<LinkerOptions, 'lang' | 'author'>): Arr
   return [...(o.author ? [[o.author, TRANSLATION_FIELD[o.lang]] as const] : []), ...usual.filter(([key]) => key !== o.author)];
 }
 
-/** The address of a verse's answer for the card. */
+/** The address of a verse's answer for the card (with a version, only the verse: its translation comes from versionUrl). */
 export function verseUrl(o: LinkerOptions, ch: number, sl: number): string {
-  const fields = ['slok', 'transliteration', ...translationOrder(o).map(([key, field]) => `${key}.${field}`)];
+  const fields = ['slok', 'transliteration', ...(o.version ? [] : translationOrder(o).map(([key, field]) => `${key}.${field}`))];
   return `${o.base}${FILES.verse(ch, sl, o.lang)}?fields=${fields.join(',')}`;
 }
 
-/** The reading page a link goes to, in the card's language and with its author when they are not the page's defaults. */
+/** The verse in the card's version: the server answers that one; a static host, which has no query, the file of all of them. */
+export const versionUrl = (o: LinkerOptions, ch: number, sl: number) => `${o.base}${FILES.verseVersions(ch, sl)}?version=${o.version!.id}`;
+
+/** The reading page a link goes to, in the card's language and with its author or version when they are not the page's defaults. */
 export function readingUrl(o: LinkerOptions, ch: number, sl: number): string {
-  const q = [...(o.lang !== 'en' ? [`lang=${o.lang}`] : []), ...(o.author ? [`author=${encodeURIComponent(o.author)}`] : [])];
+  const q = [...(o.lang !== 'en' ? [`lang=${o.lang}`] : []), ...(o.author ? [`author=${encodeURIComponent(o.author)}`] : []), ...(o.version ? [`version=${o.version.id}`] : [])];
   return `${o.base}${fillPath(ROUTE_PATHS['read-verse'], { ch, sl })}${q.length ? `?${q.join('&')}` : ''}`;
 }
 
 export interface ShownVerse {
   devanagari: string;
   transliteration: string;
-  /** The first translation of translationOrder with something to say on the verse; null on a colophon, where nobody has. */
-  translation: { text: string; author: string } | null;
+  /**
+   * The first translation of translationOrder with something to say on the
+   * verse, or the version's (its credit for author, its language); null on a
+   * colophon, where nobody has, and where the version lacks the verse.
+   */
+  translation: { text: string; author: string; lang?: string } | null;
+  /** The card's version lacks the verse. */
+  missing?: true;
+}
+
+/** The verse's answer in the versions (/slok/C/V/versions): what the card reads of it. */
+export interface InVersions {
+  versions: Array<{ id: string; language: string; credit: string; text: string | null }>;
 }
 
 /** A verse as the card shows it, from the record (or the part of it) the API answered; as the reading pages and cards show it (display.ts), the translator named as the reading page in the card's language names him. */
-export function shownVerse(record: Record<string, unknown>, o: Pick<LinkerOptions, 'lang' | 'author'>, names: AuthorNames = {}): ShownVerse {
+export function shownVerse(record: Record<string, unknown>, o: Pick<LinkerOptions, 'lang' | 'author' | 'version'>, names: AuthorNames = {}, inVersions?: InVersions): ShownVerse {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const verse = { devanagari: devanagariMarks(withoutMarker(text(record.slok))).trim(), transliteration: iastMarks(withoutMarker(text(record.transliteration))).trim() };
+  if (o.version) {
+    const v = inVersions?.versions.find((x) => x.id === o.version!.id);
+    // The credit goes where the text goes; a footnote's call ([1]) is left out of a glance.
+    return v?.text ? { ...verse, translation: { text: v.text.replace(/\[[^\]\s]{1,8}\]/g, ''), author: v.credit, lang: v.language } } : { ...verse, translation: null, missing: true };
+  }
   let translation: ShownVerse['translation'] = null;
   for (const [key, field] of translationOrder(o)) {
     const c = record[key] as Record<string, unknown> | undefined;
@@ -50,11 +70,7 @@ export function shownVerse(record: Record<string, unknown>, o: Pick<LinkerOption
       break;
     }
   }
-  return {
-    devanagari: devanagariMarks(withoutMarker(text(record.slok))).trim(),
-    transliteration: iastMarks(withoutMarker(text(record.transliteration))).trim(),
-    translation,
-  };
+  return { ...verse, translation };
 }
 
 /** The first verse a data-gita-ref names (BG2.47, BG2.47-50, BG2.72-3.2), or null when it is not one of those labels. */

@@ -427,7 +427,7 @@ export const LINKER_SHAPING = [...LINKER_SOURCES, 'package-lock.json'];
 
 /** The reference tagger (linker.js), from the build cache when its sources and the facts written into it did not change. */
 async function linkerAsset(cache: BuildCache, facts: LinkerFacts): Promise<Asset> {
-  const written: LinkerFacts = { versesPerChapter: facts.versesPerChapter, commentaries: facts.commentaries };
+  const written: LinkerFacts = { versesPerChapter: facts.versesPerChapter, commentaries: facts.commentaries, versions: facts.versions };
   const key = hashSources(createHash('sha256'), LINKER_SHAPING).update(JSON.stringify(written)).digest('hex');
   const js = cache.lookup(`${key}.linker.js`);
   return { path: FILES.linker, body: js.file ? readFileSync(js.file) : Buffer.from(await bundleLinker(written)), ...js };

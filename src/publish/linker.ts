@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../paths.ts';
-import type { ManifestCommentary } from '../contract/manifest.ts';
+import type { ManifestCommentary, ManifestVersion } from '../contract/manifest.ts';
 import { routePathsPlugin, TABLE_SOURCES } from './route-paths.ts';
 import { AUTHOR_NAMES_HI } from '../content/author-names.ts';
 import { TRANSLATION_FIELD, type AuthorNames, type Translators } from '../linker/options.ts';
@@ -25,6 +25,8 @@ export const LINKER_SOURCES = [
 export interface LinkerFacts {
   versesPerChapter: readonly number[];
   commentaries: readonly ManifestCommentary[];
+  /** The versions a card may show (data-version): their ids and languages are written in. */
+  versions: readonly Pick<ManifestVersion, 'id' | 'language'>[];
 }
 
 /** The commentaries with a translation in each of the card's languages, in the content's order. */
@@ -60,6 +62,7 @@ export async function bundleLinker(facts: LinkerFacts): Promise<string> {
       __GITA_VERSES__: JSON.stringify(facts.versesPerChapter),
       __GITA_TRANSLATORS__: JSON.stringify(translatorsOf(facts.commentaries)),
       __GITA_AUTHOR_NAMES__: JSON.stringify(authorNamesOf(translatorsOf(facts.commentaries))),
+      __GITA_VERSIONS__: JSON.stringify(Object.fromEntries(facts.versions.map((v) => [v.id, v.language]))),
     },
     banner: { js: '/* Gita API reference tagger (MIT): <script src=".../linker.js" defer></script> */' },
     logLevel: 'warning',

@@ -20,6 +20,7 @@ import { devanagariMarks, iastMarks, withoutMarker } from '../../src/content/dis
 import { textBody } from '../../src/content/references.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
+import { CARD_LABELS } from '../../src/linker/labels.ts';
 import { LINKER_GZIP_LIMIT } from '../../src/publish/linker.ts';
 import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
 import { READING_LABELS } from '../../src/pages/read-labels.ts';
@@ -79,6 +80,8 @@ test.before(hook(async () => {
       '/hindi.html': PAGE(`<script src="${apiBase}/linker.js" data-lang="hi" data-author="rams" defer></script>`),
       '/unknown-author.html': PAGE(`<script src="${apiBase}/linker.js" data-author="rams" defer></script>`),
       '/mirrored.html': PAGE(`<script src="${apiBase}/linker.js" data-base="/mirror/" defer></script>`),
+      '/besant.html': PAGE(`<script src="${apiBase}/linker.js" data-version="besant" defer></script>`),
+      '/telugu-mirrored.html': PAGE(`<script src="${apiBase}/linker.js" data-version="telugu-wikisource" data-base="/mirror/" defer></script>`),
     };
     if (path === '/favicon.ico') {
       res.writeHead(204).end();
@@ -310,6 +313,42 @@ test('data-author with no translation in the language: named in the console, and
     assert.match(warnings[0], /^linker\.js: data-author: "rams" has no translation in en here \(those that have: [^)]*siva/);
   } finally {
     await page.close();
+  }
+});
+
+test("data-version: the card shows the version's text with its credit, the link opens the version's page; on a static copy too, and a verse the version lacks says so", async () => {
+  const inVersions = (ch: number, sl: number) => JSON.parse(readFileSync(join(dist, FILES.verseVersions(ch, sl)), 'utf8')) as { versions: Array<{ id: string; text: string | null; credit: string }> };
+  const { page } = await open('/besant.html');
+  try {
+    assert.is((await links(page))[0].href, `${apiBase}/read/2/47?version=besant`);
+    const besant = inVersions(2, 47).versions.find((v) => v.id === 'besant')!;
+    await page.hover('#top a >> nth=0');
+    await waitForCard(page, besant.text!.slice(0, 40));
+    const shown = (await card(page))!;
+    assert.ok(shown.text.includes(`— ${besant.credit}`), shown.text);
+    assert.is(await page.$eval('[role="tooltip"] .gita-ref-text', (el) => el.getAttribute('lang')), 'en');
+  } finally {
+    await page.close();
+  }
+  const mirrored = await open('/telugu-mirrored.html');
+  try {
+    const telugu = inVersions(2, 47).versions.find((v) => v.id === 'telugu-wikisource')!;
+    await mirrored.page.hover('#top a >> nth=0');
+    await waitForCard(mirrored.page, telugu.text!.slice(0, 20));
+    assert.ok((await card(mirrored.page))!.text.includes(telugu.credit), 'the credit, from the static file of all the versions');
+    assert.is(await mirrored.page.$eval('[role="tooltip"] .gita-ref-text', (el) => el.getAttribute('lang')), 'te');
+    await mirrored.page.evaluate(() => {
+      const a = document.createElement('a');
+      a.id = 'lacking';
+      a.dataset.gitaRef = 'BG1.13';
+      a.href = '#';
+      a.textContent = 'Gita 1.13';
+      document.body.append(a);
+    });
+    await mirrored.page.hover('#lacking');
+    await waitForCard(mirrored.page, CARD_LABELS.en.missing);
+  } finally {
+    await mirrored.page.close();
   }
 });
 

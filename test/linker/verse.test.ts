@@ -103,6 +103,17 @@ test('the translators written into the tagger: the commentaries with an English 
   assert.not.ok(translators.en.includes('rams'), 'rams translated into Hindi only');
 });
 
+test("a version's card: its text without footnote calls, its credit as the line under it, its language; a verse it lacks says so", () => {
+  const r = { slok: 'x ||2-47||', transliteration: 'y' };
+  const o = { lang: 'en' as const, author: null, version: { id: 'besant', language: 'en' } };
+  const inVersions = { versions: [{ id: 'besant', language: 'en', credit: 'Credit line', text: 'On the plain,[1] gathered.' }] };
+  assert.equal(shownVerse(r, o, {}, inVersions).translation, { text: 'On the plain, gathered.', author: 'Credit line', lang: 'en' });
+  const lacking = shownVerse(r, o, {}, { versions: [{ ...inVersions.versions[0], text: null }] });
+  assert.equal([lacking.translation, lacking.missing], [null, true]);
+  assert.is(readingUrl({ base: 'https://a.example', ...o }, 2, 47), 'https://a.example/read/2/47?version=besant');
+  assert.not.match(verseUrl({ base: 'https://a.example', ...o }, 2, 47), /siva/, "with a version, the record's fields are the verse's only");
+});
+
 test("the script tag's options: its own origin unless data-base; a value it cannot use is named and left at its default", () => {
   const warnings: string[] = [];
   const translators = { en: ['siva', 'prabhu'], hi: ['tej', 'rams'] };
@@ -117,6 +128,14 @@ test("the script tag's options: its own origin unless data-base; a value it cann
   // An author without a translation in the card's language: the API would refuse the field, so the card keeps its usual choice.
   assert.equal(read({ author: 'rams' }).author, null);
   assert.match(warnings.at(-1)!, /data-author: "rams" has no translation in en here \(those that have: siva, prabhu\)/);
+  // data-version: a version the build holds, not with data-author (a card shows one translation).
+  const withVersions = (a: Partial<Parameters<typeof readOptions>[0]>) => readOptions({ src: 'https://api.example/linker.js', page: 'https://blog.example/', base: null, lang: null, author: null, ...a }, translators, (m) => warnings.push(m), { besant: 'en', 'telugu-wikisource': 'te' });
+  assert.equal(withVersions({ version: 'telugu-wikisource' }).version, { id: 'telugu-wikisource', language: 'te' });
+  const before = warnings.length;
+  assert.is(withVersions({ version: 'nope' }).version, undefined);
+  assert.match(warnings[before], /data-version: "nope" is not a version here \(besant, telugu-wikisource\)/);
+  assert.is(withVersions({ version: 'besant', author: 'siva' }).version, undefined);
+  assert.match(warnings[before + 1], /data-version and data-author: a card shows one translation; it shows siva/);
   // The tagger's languages are the reading pages' (its list is written out to keep the bundle small).
   assert.equal(CARD_LANGS.map((lang) => read({ lang }).lang), [...CARD_LANGS]);
 });
