@@ -54,10 +54,11 @@ export function authorsOf(records: VerseRecord[]): Record<string, string> {
  * The engine's JSON is spliced in as JSON (not as a string) so it is parsed once.
  */
 export async function buildBundle(records: VerseRecord[], engine: Engine = defaultEngine(), lemmasOf: (r: VerseRecord) => readonly string[] = () => [], versions: readonly VersionFile[] = []): Promise<string> {
-  const searched = versionFields(versions).map((f) => versions.find((v) => v.id === f.version)!);
+  const own = versionFields(versions);
+  const searched = own.map((f) => versions.find((v) => v.id === f.version)!);
   const textsOf = searched.map((v) => new Map(v.texts.map((t) => [t.ref, t.text])));
   const verses = records.map((r) => storeVerse(r, lemmasOf(r), textsOf.map((m) => m.get(r._id) ?? '')));
-  const fields = [...ALL_FIELDS, ...versionFields(searched)];
+  const fields = [...ALL_FIELDS, ...own];
   const docs = verses.map((v, id) => engineDoc(v, id, fields));
   await engine.build(docs);
   const head: BundleHead = {

@@ -163,6 +163,9 @@ export function anyTokens(text: string): Token[] {
   return out;
 }
 
+/** The languages of words with rules of their own here; any other is read by anyTokens. */
+export const RULED = ['en', 'hi', 'te'];
+
 /** The words of a text of a word language (every one but sa), by that language's rules. */
 export function wordTokens(lang: string, text: string): Token[] {
   return lang === 'en' ? enTokens(text) : lang === 'hi' ? hiTokens(text) : lang === 'te' ? teTokens(text) : anyTokens(text);

@@ -9,7 +9,7 @@ import { GRAM, speakerKey } from './docs.ts';
 import type { Engine, Filter, QueryTerm } from './engine.ts';
 import { defaultEngine, BUNDLE_VERSION, type BundleHead, type SearchedVersion } from './bundle.ts';
 import { matchLoose, matchWords, type Range, type TextMatch, type WordQuery } from './match.ts';
-import { devanagariOf, enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, wordReach, wordTokens, type Loose, type Token } from './normalize.ts';
+import { devanagariOf, enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, RULED, wordReach, wordTokens, type Loose, type Token } from './normalize.ts';
 import { hasTelugu } from './telugu.ts';
 import { cutSnippet } from './snippet.ts';
 
@@ -163,7 +163,16 @@ function wordQuery(tokens: Token[], lang: Group, vocabulary?: Set<string>): Word
     // a word the texts have is taken as typed.
     if (vocabulary && !vocabulary.has(t.term) && [...t.word].filter((c) => /\p{L}/u.test(c)).length >= 5) fuzzy.add(t.term);
   }
-  // Each word, and its stem where the language has one, stands for the word (the first one that has it).
+  return { order, fuzzy, gaps, exact: new Set(order), ...lookups(order, fuzzy, lang) };
+}
+
+/**
+ * What the engine looks up for a query's words: each word, and where its language reaches
+ * further (wordReach) each as the beginning of longer words and by its stem, weighed less.
+ * A term stands for the first word that has it, so that a verse's share of the words counts
+ * a word once, found as itself or by its stem.
+ */
+function lookups(order: string[], fuzzy: Set<string>, lang: Group): Pick<Words, 'terms' | 'wordOf' | 'prefixes'> {
   const wordOf = new Map<string, string>();
   const terms: QueryTerm[] = [];
   const prefixes = new Map<string, string>();
@@ -180,7 +189,7 @@ function wordQuery(tokens: Token[], lang: Group, vocabulary?: Set<string>): Word
     terms.push({ term: stem, fuzzy: false, prefix: true, boost: STEM_BOOST });
     prefixes.set(stem, term);
   });
-  return { order, fuzzy, gaps, exact: new Set(order), terms, wordOf, ...(prefixes.size && { prefixes }) };
+  return { terms, wordOf, ...(prefixes.size && { prefixes }) };
 }
 
 function scriptOf(text: string): Script {
@@ -197,8 +206,15 @@ function scriptOf(text: string): Script {
  */
 function groupsOf(s: Searcher, script: Script, lang: SearchLang | undefined): Group[] {
   if (lang) return [lang];
-  if (script === 'other') return [...new Set(s.fields.map((f) => f.lang).filter((g) => !['en', 'hi', 'sa', 'te'].includes(g)))];
+  if (script === 'other') return [...new Set(s.fields.map((f) => f.lang).filter((g) => g !== 'sa' && !RULED.includes(g)))];
   return [script === 'devanagari' ? 'hi' : script === 'telugu' ? 'te' : 'en', 'sa'];
+}
+
+/** A query's words in one language: a Devanagari query has no English words; a Latin one asked of the Hindi has those of its Devanagari spelling. */
+function queryTokens(group: Group, text: string, deva: boolean, devanagari: string | undefined): Token[] {
+  if (group === 'en') return deva ? [] : enTokens(text);
+  if (group === 'hi') return deva ? hiTokens(text) : devanagari ? hiTokens(devanagari) : [];
+  return wordTokens(group, text);
 }
 
 function prepare(raw: string, s: Searcher, lang: SearchLang | undefined): PreparedQuery {
@@ -211,7 +227,7 @@ function prepare(raw: string, s: Searcher, lang: SearchLang | undefined): Prepar
   if (g.length > MAX_GRAMS) g = Array.from({ length: MAX_GRAMS }, (_, i) => g[Math.round((i * (g.length - 1)) / (MAX_GRAMS - 1))]);
   // A Latin query asked of the Hindi is searched through its Devanagari spelling (karma: कर्म), as a Devanagari one is searched in the transliteration.
   const devanagari = script === 'latin' && lang === 'hi' ? devanagariOf(text) : undefined;
-  const tokensOf = (group: Group) => (group === 'en' ? (deva ? [] : enTokens(text)) : group === 'hi' ? (deva ? hiTokens(text) : devanagari ? hiTokens(devanagari) : []) : wordTokens(group, text));
+  const tokensOf = (group: Group) => queryTokens(group, text, deva, devanagari);
   const words: PreparedQuery['words'] = {};
   for (const group of groups) if (group !== 'sa') words[group] = wordQuery(tokensOf(group), group, group === 'en' ? s.enVocabulary : undefined);
   const onlyStop = (tokens: Token[]) => tokens.length > 0 && tokens.every((t) => !t.term);
