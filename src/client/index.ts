@@ -339,7 +339,7 @@ export function createClient(options: ClientOptions = {}): Client {
     },
     async search(query, o = {}) {
       if (mode === 'server') {
-        const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${o.lang}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : '', o.offset ? `offset=${o.offset}` : ''];
+        const q = [`q=${encodeURIComponent(query)}`, o.lang ? `lang=${encodeURIComponent(o.lang)}` : '', o.chapter ? `ch=${o.chapter}` : '', o.speaker ? `speaker=${encodeURIComponent(o.speaker)}` : '', o.limit ? `limit=${o.limit}` : '', o.offset ? `offset=${o.offset}` : ''];
         return get(withQuery(at('search'), ...q));
       }
       // The host's search index, with the engine the server uses (search.js beside it).

@@ -27,7 +27,7 @@ export interface WorksList {
   /** How many places are cited with no work written before them. */
   unlabelled: number;
 }
-import type { Version, VersionAudit, VersionNote, VerseVersion, VerseVersions } from '../content/versions/model.ts';
+import type { SearchLang, Version, VersionAudit, VersionNote, VerseVersion, VerseVersions } from '../content/versions/model.ts';
 
 /** The versions beyond the commentaries (Besant's English, a Telugu translation, an operator's own): each with its license and credit, which goes wherever its text is shown. */
 export type { Version, VersionAudit, VersionNote, VerseVersion, VerseVersions };
@@ -85,9 +85,12 @@ export type Theme = 'auto' | 'light' | 'dark';
 export type Speaker = 'krishna' | 'arjuna' | 'sanjaya' | 'dhritarashtra';
 
 export interface SearchMatch {
-  /** Such as `siva.et` or `transliteration`. */
+  /** Such as `siva.et`, `transliteration`, or a version's id (`besant`). */
   field: string;
   author?: string;
+  /** A version's text: its id, and the credit to show with its text. */
+  version?: string;
+  credit?: string;
   /** At most 200 characters around the match. */
   snippet: string;
   /** Matched character ranges inside the snippet: [start, end). */
@@ -117,7 +120,8 @@ export interface SearchResponse {
 }
 
 export interface SearchOptions {
-  lang?: Lang;
+  /** en, hi, sa, or the language of a version the host holds (te). */
+  lang?: SearchLang;
   chapter?: number;
   speaker?: Speaker | string;
   /** Results per page: 1 to 50, default 10. */

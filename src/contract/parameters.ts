@@ -8,7 +8,10 @@
 import { MAX_REF_LENGTH } from '../content/ref-limits.ts';
 import { isDate } from '../content/day.ts';
 import { LANGS, LANGUAGES, type Lang } from '../content/projection.ts';
+import type { SearchLang } from '../content/versions/model.ts';
 import { THEMES, type Theme } from '../layout.ts';
+
+export type { SearchLang };
 
 /** What the parameters need to know about the content (from the manifest). */
 export interface ParameterFacts {
@@ -167,6 +170,23 @@ const lang: Parameter<Lang> = query({
   read: (v, f) => ((LANGS as readonly string[]).includes(v) ? (v as Lang) : refuse(lang, v, 'a language here', f)),
 });
 
+/** The language a version is searched in: its tag's primary subtag (a version in en-GB is searched with the English). */
+export const searchLanguage = (tag: string) => tag.split('-')[0].toLowerCase();
+
+/** The languages /search takes: the records' and the build's versions' (by searchLanguage). */
+const searchLangs = (f: ParameterFacts): string[] => [...new Set([...LANGS, ...(f.versions ?? []).flatMap((v) => (v.language ? [searchLanguage(v.language)] : []))])];
+
+/** /search's lang: the records' languages and those of the build's versions (/slok's lang stays the records'). */
+const searchLang: Parameter<SearchLang> = query({
+  name: 'lang',
+  about: (f) => `Search one language only: ${searchLangs(f).join(', ')}.`,
+  values: (f) => `one of ${searchLangs(f).join(', ')}`,
+  schema: (f) => ({ type: 'string', enum: searchLangs(f) }),
+  nearMisses: lang.nearMisses,
+  example: 'en',
+  read: (v, f) => (searchLangs(f).includes(v) ? v : refuse(searchLang, v, 'a language here', f)),
+});
+
 /** A comma-separated list's items, as authors and fields take them (each item checked by projectionValue, values.ts). */
 const list = (p: () => Parameter<string[]>) => (v: string): string[] | Refused => {
   const items = v.split(',').map((s) => s.trim());
@@ -301,8 +321,8 @@ const apiKey: Parameter<string> = query({
   read: (v) => v,
 });
 
-/** Every query parameter, by its id (two share the name lang: the records' languages and the reading pages'). */
-export const PARAMETERS = { ch, sl, speaker, theme, date, lang, authors, fields, ref, q, limit, offset, format, readingLang, author, version, readingVersion, api_key: apiKey } as const;
+/** Every query parameter, by its id (three share the name lang: the records' languages, the search's and the reading pages'). */
+export const PARAMETERS = { ch, sl, speaker, theme, date, lang, searchLang, authors, fields, ref, q, limit, offset, format, readingLang, author, version, readingVersion, api_key: apiKey } as const;
 export type ParameterId = keyof typeof PARAMETERS;
 
 /**

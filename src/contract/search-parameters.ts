@@ -1,17 +1,17 @@
 // The parameters of a search, checked once for the server and for the client
 // on a static host, each read by its definition (parameters.ts): q
-// (required, at most MAX_QUERY_LENGTH characters), lang, ch, speaker, limit
+// (required, at most MAX_QUERY_LENGTH characters), lang (the records' languages
+// and the build's versions'), ch, speaker, limit
 // (1 to 50, default 10) and offset (0 by default: the results to skip,
 // paging through every match). A bad one is an error naming it and what it
 // accepts, as the server's 400 says it.
-import type { Lang } from '../content/projection.ts';
-import { isRefused, PARAMETERS as P, readParameter } from './parameters.ts';
+import { isRefused, PARAMETERS as P, readParameter, type ParameterFacts, type SearchLang } from './parameters.ts';
 
 export { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX } from './parameters.ts';
 
 export interface SearchParams {
   q: string;
-  lang?: Lang;
+  lang?: SearchLang;
   ch?: number;
   speaker?: string;
   limit?: number;
@@ -19,11 +19,12 @@ export interface SearchParams {
   offset?: number;
 }
 
-/** What the content offers to filter by (from the manifest). */
+/** What the content offers to filter by (from the manifest): the versions name the languages beyond en, hi and sa. */
 export interface SearchFacts {
   versesPerChapter: readonly number[];
   speakers: ReadonlyArray<{ slug: string | null; name: string }>;
   commentaries?: ReadonlyArray<{ key: string }>;
+  versions?: ParameterFacts['versions'];
 }
 
 export function parseSearch(params: URLSearchParams, facts: SearchFacts): { params: SearchParams } | { error: string } {
@@ -31,7 +32,7 @@ export function parseSearch(params: URLSearchParams, facts: SearchFacts): { para
   if (q === undefined) return { error: 'q: missing; the words to search for, in English, Hindi or Sanskrit (Devanagari, IAST or plain ASCII)' };
   if (isRefused(q)) return q;
   const out: SearchParams = { q };
-  const lang = readParameter(params, P.lang, facts);
+  const lang = readParameter(params, P.searchLang, facts);
   if (isRefused(lang)) return lang;
   if (lang !== undefined) out.lang = lang;
   const ch = readParameter(params, P.ch, facts);

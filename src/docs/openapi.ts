@@ -241,8 +241,10 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
                       type: 'object',
                       required: ['field', 'snippet', 'ranges'],
                       properties: {
-                        field: { type: 'string', description: 'Such as siva.et or transliteration.' },
-                        author: { type: 'string' },
+                        field: { type: 'string', description: "Such as siva.et, transliteration, or a version's id (besant)." },
+                        author: { type: 'string', description: "The commentary's author, or the version's translator." },
+                        version: { type: 'string', description: "A version's text: the version's id (/versions)." },
+                        credit: { type: 'string', description: "A version's text: the line its license asks to show wherever the text is shown." },
                         snippet: { type: 'string', maxLength: SNIPPET_MAX },
                         ranges: { type: 'array', items: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 }, description: 'Matched [start, end) offsets in the snippet, in UTF-16 code units.' },
                       },

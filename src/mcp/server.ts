@@ -19,7 +19,7 @@ import { findRefs, MAX_FIND_LENGTH } from '../content/find-refs.ts';
 import { isDate, utcDate } from '../content/day.ts';
 import { projectRecord, type Lang, type Projection } from '../content/projection.ts';
 import { projectionValue } from '../contract/values.ts';
-import { isRefused, PARAMETERS as P, type Parameter } from '../contract/parameters.ts';
+import { isRefused, PARAMETERS as P, type Parameter, type SearchLang } from '../contract/parameters.ts';
 import { PATH_PARAMETERS, type PathParameter } from '../contract/path-parameters.ts';
 import type { VerseRecord } from '../content/schema.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
@@ -257,10 +257,10 @@ function define(library: Library): Array<(server: McpServer) => void> {
     'search',
     {
       title: 'Search the verses',
-      description: `Search the ${facts.verses} verses by words: the English and Hindi translations, and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). Returns the best matching verses with snippets, and total (how many match): page with offset (the next page is offset + limit); an empty answer says why. A query in Latin letters with lang "hi" searches the Hindi through its Devanagari spelling. Call get_verses on a result to read it whole.`,
+      description: `Search the ${facts.verses} verses by words: the English and Hindi translations, the versions (${(facts.versions ?? []).map((v) => `${v.id}, ${v.language}`).join('; ') || 'none in this build'}: a Telugu one in Telugu script), and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). A version's text comes with its credit, to show with it. Returns the best matching verses with snippets, and total (how many match): page with offset (the next page is offset + limit); an empty answer says why. A query in Latin letters with lang "hi" searches the Hindi through its Devanagari spelling. Call get_verses on a result to read it whole.`,
       inputSchema: toolArgs(facts, {
         q: { param: P.q },
-        lang: { param: P.lang, optional: true, about: 'Search only the texts in this language.' },
+        lang: { param: P.searchLang, optional: true, about: 'Search only the texts in this language (a version\'s language too: te, the Telugu, typed in Telugu script).' },
         ch: { param: P.ch, optional: true, about: 'Search only this chapter.' },
         limit: { param: P.limit, optional: true, about: 'How many verses to return.' },
         offset: { param: P.offset, optional: true },
@@ -268,7 +268,7 @@ function define(library: Library): Array<(server: McpServer) => void> {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args) => {
-      const { q, lang, ch, limit, offset } = args as { q: string; lang?: Lang; ch?: number; limit?: number; offset?: number };
+      const { q, lang, ch, limit, offset } = args as { q: string; lang?: SearchLang; ch?: number; limit?: number; offset?: number };
       const params = new URLSearchParams({ q });
       if (lang !== undefined) params.set('lang', lang);
       if (ch !== undefined) params.set('ch', String(ch));

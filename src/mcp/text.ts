@@ -65,10 +65,16 @@ export function searchText(q: string, r: SearchResponse): string {
   const range = r.offset || r.results.length < r.total ? `; ${r.offset + 1} to ${r.offset + r.results.length} of them${r.offset + r.results.length < r.total ? ` (the next: offset ${r.offset + r.results.length})` : ''}` : `; the best ${r.results.length}`;
   const how = r.searched?.devanagari ? ` (the Hindi searched as ${r.searched.devanagari})` : r.searched?.phrase ? ` (common words only: searched as one phrase)` : '';
   const lines = [`${r.total} verse${r.total === 1 ? '' : 's'} match ${JSON.stringify(q)}${how}${range}:`];
+  const credits = new Map<string, string>();
   for (const x of r.results) {
     lines.push('', `${reference(x)}`);
-    for (const m of x.matches) lines.push(`  ${m.field}${m.author ? ` (${m.author})` : ''}: ${m.snippet.replace(/\s*\n\s*/g, ' / ')}`);
+    for (const m of x.matches) {
+      lines.push(`  ${m.field}${m.author ? ` (${m.author})` : ''}: ${m.snippet.replace(/\s*\n\s*/g, ' / ')}`);
+      if (m.version && m.credit) credits.set(m.version, m.credit);
+    }
   }
+  // A version's text goes with its credit (its license asks for it): once per version shown.
+  for (const [id, credit] of credits) lines.push('', `Credit (${id}): ${credit}`);
   return lines.join('\n');
 }
 

@@ -310,7 +310,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '')),
     authors: once(() => describeAuthors(verses, facts.versesPerChapter, audit)),
     cards: once(() => renderCards(verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })), run.cache)),
-    search: once(() => searchAssets(run.cache, content, run.records, dcs())),
+    search: once(() => searchAssets(run.cache, content, run.records, dcs(), versions)),
     records: [],
   };
   return run;
@@ -441,12 +441,14 @@ export const SEARCH_SHAPING = [
 
 /**
  * The search: its index (MiniSearch and the searched texts of the 701 verses,
- * search/index.json) and the same search code for a browser (search.js), both
- * from the build cache when the records and the code did not change.
+ * the versions' with them, search/index.json) and the same search code for a
+ * browser (search.js), both from the build cache when the records, the
+ * versions and the code did not change.
  */
-async function searchAssets(cache: BuildCache, content: Content, json: Asset[], dcs: AnalysisFile | null): Promise<Asset[]> {
+async function searchAssets(cache: BuildCache, content: Content, json: Asset[], dcs: AnalysisFile | null, versions: readonly VersionFile[]): Promise<Asset[]> {
   const hash = hashSources(createHash('sha256'), SEARCH_SHAPING);
   for (const a of json) hash.update(a.path).update(a.body);
+  hash.update(JSON.stringify(versions));
   // The lemmas it searches, and how their names are written (lemma-name.ts, in the files above).
   hash.update(JSON.stringify(dcs?.verses ?? null));
   const key = hash.digest('hex');
@@ -459,7 +461,7 @@ async function searchAssets(cache: BuildCache, content: Content, json: Asset[], 
   const esbuild = await import('esbuild');
   const bundled = await esbuild.build({ entryPoints: [join(PROJECT_ROOT, 'src', 'search', 'browser.ts')], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], target: 'es2022', write: false, minify: true, legalComments: 'none', logLevel: 'warning' });
   return [
-    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses, undefined, (v) => (dcs?.verses[`BG${v.chapter}.${v.verse}`] ?? []).map((w) => lemmaName(w.lemma)))), ...index },
+    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses, undefined, (v) => (dcs?.verses[`BG${v.chapter}.${v.verse}`] ?? []).map((w) => lemmaName(w.lemma)), versions)), ...index },
     { path: FILES.searchModule, body: Buffer.from(bundled.outputFiles[0].text), ...code },
   ];
 }

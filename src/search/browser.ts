@@ -5,10 +5,12 @@
 //   s.search('yada yada hi dharmasya', { limit: 3 });
 import { FILES } from '../layout.ts';
 import { parseSearch, type SearchFacts } from '../contract/search-parameters.ts';
+import type { SearchLang } from '../contract/parameters.ts';
 import { loadSearcher, search, type SearchResponse } from './query.ts';
 
 export interface SearchOptions {
-  lang?: 'en' | 'hi' | 'sa';
+  /** en, hi, sa, or a version's language of the build (te). */
+  lang?: SearchLang;
   chapter?: number;
   speaker?: string;
   limit?: number;

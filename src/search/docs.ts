@@ -4,10 +4,10 @@
 import { knownSpeaker, type VerseRecord } from '../content/schema.ts';
 import { wordsOf } from '../content/words.ts';
 import { isPlaceholder } from '../content/placeholders.ts';
-import { ALL_FIELDS, LEMMAS_FIELD } from './fields.ts';
+import { ALL_FIELDS, LEMMAS_FIELD, type FieldDef, type Group } from './fields.ts';
+import { grams, looseDevanagari, looseLatin, wordTokens } from './normalize.ts';
 
 const LEMMAS_AT = ALL_FIELDS.indexOf(LEMMAS_FIELD);
-import { enTokens, grams, hiTokens, looseDevanagari, looseLatin } from './normalize.ts';
 
 /** Length of the Sanskrit character n-grams (measured: see REPORT.md). */
 export const GRAM = 4;
@@ -18,22 +18,20 @@ export interface StoredVerse {
   verse: number;
   /** As the record has it, in Devanagari ('' when the content has no speakers). */
   speaker: string;
-  /** The texts in ALL_FIELDS order; '' for a missing text or a "did not comment" one. */
+  /** The texts in ALL_FIELDS order, then the versions' (versionFields); '' for a missing text or a "did not comment" one. */
   texts: string[];
 }
 
-/** What an engine indexes: one document per verse, three fields of space-separated terms. */
+/** What an engine indexes: one document per verse, a field of space-separated terms per language. */
 export interface EngineDoc {
   id: number; // position in the verse array
   ch: number;
   sp: string;
-  en: string;
-  hi: string;
-  sa: string;
+  text: Record<Group, string>;
 }
 
-/** `lemmas`: the verse's words as lemmas, in order (the build's analysis); none without it. */
-export function storeVerse(r: VerseRecord, lemmas: readonly string[] = []): StoredVerse {
+/** `lemmas`: the verse's words as lemmas, in order (the build's analysis); none without it. `versions`: its text in each searched version ('' where one lacks it). */
+export function storeVerse(r: VerseRecord, lemmas: readonly string[] = [], versions: readonly string[] = []): StoredVerse {
   const texts = ALL_FIELDS.map((f) => {
     let t: unknown;
     if (f === LEMMAS_FIELD) t = lemmas.join(' ');
@@ -42,7 +40,7 @@ export function storeVerse(r: VerseRecord, lemmas: readonly string[] = []): Stor
     else t = r[f.key];
     return typeof t === 'string' && !isPlaceholder(t) ? t : '';
   });
-  return { chapter: r.chapter, verse: r.verse, speaker: typeof r.speaker === 'string' ? r.speaker.normalize('NFC') : '', texts };
+  return { chapter: r.chapter, verse: r.verse, speaker: typeof r.speaker === 'string' ? r.speaker.normalize('NFC') : '', texts: [...texts, ...versions] };
 }
 
 /** Loose Sanskrit strings of a verse: the transliteration's, the slok's when it differs
@@ -54,21 +52,23 @@ export function verseLoose(v: StoredVerse): string[] {
   return [...(fromSlok === fromTranslit ? [fromTranslit] : [fromTranslit, fromSlok]), ...lemmas];
 }
 
-/** The verse's index terms per language. Terms repeat (term frequency matters to BM25). */
-export function verseTerms(v: StoredVerse): { en: string[]; hi: string[]; sa: string[] } {
-  const en: string[] = [];
-  const hi: string[] = [];
-  ALL_FIELDS.forEach((f, i) => {
-    if (f.lang === 'en') for (const t of enTokens(v.texts[i])) if (t.term) en.push(t.term);
-    if (f.lang === 'hi') for (const t of hiTokens(v.texts[i])) if (t.term) hi.push(t.term);
+/** The verse's index terms per language of `fields` (en, hi and sa always). Terms repeat (term frequency matters to BM25). */
+export function verseTerms(v: StoredVerse, fields: readonly FieldDef[] = ALL_FIELDS): Record<Group, string[]> {
+  const out: Record<Group, string[]> = { en: [], hi: [], sa: [] };
+  fields.forEach((f, i) => {
+    if (f.lang === 'sa') return;
+    const terms = (out[f.lang] ??= []);
+    for (const t of wordTokens(f.lang, v.texts[i])) if (t.term) terms.push(t.term);
   });
-  const sa = verseLoose(v).flatMap((l) => grams(l, GRAM));
-  return { en, hi, sa };
+  out.sa = verseLoose(v).flatMap((l) => grams(l, GRAM));
+  return out;
 }
 
-export function engineDoc(v: StoredVerse, id: number): EngineDoc {
-  const t = verseTerms(v);
-  return { id, ch: v.chapter, sp: speakerKey(v.speaker), en: t.en.join(' '), hi: t.hi.join(' '), sa: t.sa.join(' ') };
+export function engineDoc(v: StoredVerse, id: number, fields: readonly FieldDef[] = ALL_FIELDS): EngineDoc {
+  const terms = verseTerms(v, fields);
+  const text: Record<Group, string> = {};
+  for (const g of Object.keys(terms)) text[g] = terms[g].join(' ');
+  return { id, ch: v.chapter, sp: speakerKey(v.speaker), text };
 }
 
 /** The speaker filter's key: the plain name when the code knows the speaker, else the Devanagari. */

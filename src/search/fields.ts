@@ -1,15 +1,24 @@
-// Which texts of a verse record are searched, grouped by the `lang` filter, and the few
-// facts about them that the index and the results need. The long commentaries are not
-// searched (yet): the translations say what a verse says, in a few lines each, and a
-// match in a 50,000-character commentary says little about the verse.
+// Which texts of a verse record, and of the versions, are searched, grouped by the `lang`
+// filter, and the few facts about them that the index and the results need. The long
+// commentaries are not searched (yet): the translations say what a verse says, in a few
+// lines each, and a match in a 50,000-character commentary says little about the verse.
 import type { Lang } from '../content/projection.ts';
+import { searchLanguage } from '../contract/parameters.ts';
 
 export type { Lang };
 
-/** A searched text: `key` names it in results ("siva.et", "transliteration"). */
+/**
+ * A language of the search, as `lang` names it: en, hi and sa (the records'), or a
+ * version's language by its primary subtag (te). Each is one field of the index.
+ */
+export type Group = string;
+
+/** A searched text: `key` names it in results ("siva.et", "transliteration", a version's id). */
 export interface FieldDef {
   key: string;
-  lang: Lang;
+  lang: Group;
+  /** The version it is (its id), when it is a version's text. */
+  version?: string;
   /** Commentary key holding it, when it is a translation (for the result's `author`). */
   commentary?: string;
   prop?: 'et' | 'ht';
@@ -46,6 +55,18 @@ export const LEMMAS_FIELD: FieldDef = { key: 'lemmas', lang: 'sa' };
 
 /** Order of the texts stored per verse in the bundle: slok, transliteration, the words, 6 en, 2 hi, the lemmas (last, so the others keep their places). */
 export const ALL_FIELDS: FieldDef[] = [...SA_FIELDS, WORDS_FIELD, ...EN_FIELDS, ...HI_FIELDS, LEMMAS_FIELD];
+
+/**
+ * The fields of the versions, after ALL_FIELDS: each searched with the texts of its
+ * language (Besant's with the English), by that language's rules (normalize.ts). A
+ * version in Sanskrit is not searched: lang=sa is the verse itself, in pieces of letters.
+ */
+export function versionFields(versions: ReadonlyArray<{ id: string; language: string }>): FieldDef[] {
+  return versions.flatMap((v) => {
+    const lang = searchLanguage(v.language);
+    return lang === 'sa' ? [] : [{ key: v.id, lang, version: v.id }];
+  });
+}
 
 /** Fields that are the verse itself (its text, transliteration and words): a match there outranks one deep in a long translation. */
 export const isVerseField = (f: FieldDef) => f.lang === 'sa' || f.words === true;

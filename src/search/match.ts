@@ -13,6 +13,8 @@ export interface WordQuery {
   fuzzy: Set<string>;
   /** For each term, the stopwords typed just before it ("it is desire it is anger": anger ← "it is"). */
   gaps: Map<string, string>;
+  /** Beginnings of words that stand for a term (Telugu: the word and its stem, each to the word), in the order they are tried. */
+  prefixes?: ReadonlyMap<string, string>;
 }
 
 /** True when a and b differ by at most one insertion, deletion or substitution. */
@@ -29,6 +31,7 @@ export function withinOneEdit(a: string, b: string): boolean {
 
 function queryTermOf(term: string, q: WordQuery, exact: Set<string>): string | undefined {
   if (exact.has(term)) return term;
+  if (q.prefixes) for (const [p, t] of q.prefixes) if (term.startsWith(p)) return t;
   for (const f of q.fuzzy) if (term.length >= 3 && withinOneEdit(term, f)) return f;
   return undefined;
 }

@@ -2,16 +2,20 @@
 // the documents (at build time) and on the queries (at request time), so that whatever
 // the rules conflate, they conflate on both sides.
 //
-// Three kinds of text:
-// - English (translations): words, lower case, diacritics folded, Porter stem, stopwords out.
+// Four kinds of text:
+// - English (translations, Besant's version): words, lower case, diacritics folded, Porter
+//   stem, stopwords out.
 // - Hindi (translations): Devanagari words, canonical Unicode, light spelling folding
 //   (nukta, chandrabindu, nasal consonants), attached postpositions and plural endings off.
+// - Telugu (the Telugu version): telugu.ts; a version in another language: its words as
+//   written, in canonical Unicode and lower case.
 // - Sanskrit (slok, transliteration): one "loose" Latin string with no spaces, the same
 //   whether the verse or the query is Devanagari, IAST, or ASCII as people type it;
 //   searched through character n-grams because the data writes compounds and sandhi as
 //   one word ("karmaṇyevādhikāraste") while people split them ("karmanye vadhikaraste").
 import { stemmer } from 'stemmer';
 import { Sanscript } from '../content/iast.ts';
+import { hasTelugu, TE_WORD, teFold, teIsPrefix, teStem } from './telugu.ts';
 
 // ---------------------------------------------------------------- scripts
 
@@ -132,6 +136,56 @@ export function hiTokens(text: string): Token[] {
     out.push({ term: hiTerm(m[0]), word: m[0], start: m.index!, end: m.index! + m[0].length });
   }
   return out;
+}
+
+// ---------------------------------------------------------------- Telugu (the rules: telugu.ts)
+
+export function teTokens(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(TE_WORD)) {
+    const term = teFold(m[0]);
+    if (term) out.push({ term, word: m[0], start: m.index!, end: m.index! + m[0].length });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- any other language
+
+// Letters, their signs and digits; numbers alone are not words.
+const ANY_WORD = /[\p{L}\p{M}\p{N}\u200C\u200D]+/gu;
+
+/** A word of a language with no rules here: canonical Unicode, lower case, no joiners. */
+export function anyTerm(word: string): string {
+  return word.normalize('NFC').replace(/[\u200C\u200D]/g, '').toLowerCase();
+}
+
+export function anyTokens(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(ANY_WORD)) {
+    const term = anyTerm(m[0]);
+    if (term && !/^\p{N}+$/u.test(term)) out.push({ term, word: m[0], start: m.index!, end: m.index! + m[0].length });
+  }
+  return out;
+}
+
+/** The languages of words with rules of their own here; any other is read by anyTokens. */
+export const RULED = ['en', 'hi', 'te'];
+
+/** The words of a text of a word language (every one but sa), by that language's rules. */
+export function wordTokens(lang: string, text: string): Token[] {
+  return lang === 'en' ? enTokens(text) : lang === 'hi' ? hiTokens(text) : lang === 'te' ? teTokens(text) : anyTokens(text);
+}
+
+/**
+ * How a query word of a language is looked up beyond itself: as the beginning of longer
+ * words (`prefix`), and by a `stem`. English and Hindi are stemmed in the index already;
+ * Telugu adds its suffixes to the word (telugu.ts); a language with no rules here is matched
+ * as typed and as the beginning of words, for languages that add suffixes as Telugu does.
+ */
+export function wordReach(lang: string, term: string): { prefix: boolean; stem?: string } {
+  if (lang === 'en' || lang === 'hi') return { prefix: false };
+  if (lang === 'te') return { prefix: teIsPrefix(term), stem: teStem(term) };
+  return { prefix: [...term].length >= 3 };
 }
 
 // ---------------------------------------------------------------- Sanskrit "loose" form
@@ -256,8 +310,10 @@ export function looseDevanagari(text: string): Loose {
   return out;
 }
 
-/** Loose form of a query in any script (the query path needs no offsets). */
+/** Loose form of a query in any script (the query path needs no offsets): a Sanskrit verse typed in Telugu script too. */
 export function looseQuery(text: string): string {
+  // Telugu first: Telugu writers take the dandas, and often the avagraha, from Devanagari.
+  if (hasTelugu(text)) return looseLatin(Sanscript.t(text.normalize('NFC').replace(/\u093D/g, '\u0C3D'), 'telugu', 'iast')).text;
   if (hasDevanagari(text)) {
     return looseLatin(Sanscript.t(prepDevanagari(text), 'devanagari', 'iast')).text;
   }

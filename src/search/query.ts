@@ -3,16 +3,18 @@
 // ASCII query may be English or Sanskrit), reranks the best candidates by phrase order /
 // contiguity measured on the original texts, and cuts the snippets.
 import { bodyStart } from '../content/references.ts';
-import { ALL_FIELDS, isVerseField, LEMMAS_FIELD, type Lang } from './fields.ts';
+import { ALL_FIELDS, isVerseField, LEMMAS_FIELD, versionFields, type FieldDef, type Group } from './fields.ts';
 import type { StoredVerse } from './docs.ts';
 import { GRAM, speakerKey } from './docs.ts';
-import type { Engine, Filter, Group, QueryTerm } from './engine.ts';
-import { defaultEngine, BUNDLE_VERSION, type BundleHead } from './bundle.ts';
-import { matchLoose, matchWords, withinOneEdit, type Range, type TextMatch, type WordQuery } from './match.ts';
-import { devanagariOf, enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, type Loose, type Token } from './normalize.ts';
+import type { Engine, Filter, QueryTerm } from './engine.ts';
+import { defaultEngine, BUNDLE_VERSION, type BundleHead, type SearchedVersion } from './bundle.ts';
+import { matchLoose, matchWords, type Range, type TextMatch, type WordQuery } from './match.ts';
+import { devanagariOf, enTokens, grams, hasDevanagari, hiTokens, looseDevanagari, looseLatin, looseQuery, RULED, wordReach, wordTokens, type Loose, type Token } from './normalize.ts';
+import { hasTelugu } from './telugu.ts';
 import { cutSnippet } from './snippet.ts';
 
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX, type SearchParams } from '../contract/search-parameters.ts';
+import type { SearchLang } from '../contract/parameters.ts';
 
 export { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX };
 export type { SearchParams };
@@ -36,6 +38,8 @@ const FIRST_BLOCK = LIMIT_DEFAULT + RERANK_EXTRA;
 const BLOCK = LIMIT_MAX - LIMIT_DEFAULT;
 
 const MATCHES_MAX = 3;
+/** A stem found in a verse weighs this much of the word typed (Telugu: కర్మల for కర్మలకు). */
+const STEM_BOOST = 0.5;
 /** A match in the verse's lemmas weighs this much of one in its own letters. */
 const LEMMA_QUALITY = 0.8;
 /** Characters into a translation beyond which a match is "deep": past the verse's own lines. */
@@ -44,6 +48,9 @@ const DEEP = 400;
 export interface MatchOut {
   field: string;
   author?: string;
+  /** A version's text: its id, and the credit that goes wherever its text is shown. */
+  version?: string;
+  credit?: string;
   snippet: string;
   /** [start, end) offsets into `snippet`, in UTF-16 code units (JavaScript string indices). */
   ranges: Range[];
@@ -74,12 +81,14 @@ export interface SearchResponse {
 interface VerseCache {
   tokens: (Token[] | undefined)[];
   loose: (Loose | undefined)[];
-  termSets?: Partial<Record<Group, Set<string>>>;
 }
 
 export interface Searcher {
   engine: Engine;
   head: BundleHead;
+  /** What each of a verse's texts is: ALL_FIELDS, then the searched versions'. */
+  fields: FieldDef[];
+  versions: Map<string, SearchedVersion>;
   enVocabulary: Set<string>;
   cache: (VerseCache | undefined)[];
   /** Answers by normalized request (LRU through Map insertion order); size 0 disables. */
@@ -102,6 +111,8 @@ export async function loadSearcher(bundleText: string, engine: Engine = defaultE
   return {
     engine,
     head,
+    fields: [...ALL_FIELDS, ...versionFields(head.versions)],
+    versions: new Map(head.versions.map((v) => [v.id, v])),
     enVocabulary: new Set(head.enVocabulary.split(' ')),
     cache: new Array(head.verses.length),
     results: new Map(),
@@ -111,21 +122,30 @@ export async function loadSearcher(bundleText: string, engine: Engine = defaultE
 
 // ---------------------------------------------------------------- the query
 
+/** The letters a query is typed in: each searches its languages when lang does not choose one. */
+type Script = 'latin' | 'devanagari' | 'telugu' | 'other';
+
+/** A query's words in one language: the terms the engine looks up (a Telugu word's stem among them), each standing for a word of `order`. */
+type Words = WordQuery & { terms: QueryTerm[]; exact: Set<string>; wordOf: Map<string, string> };
+
 interface PreparedQuery {
+  script: Script;
+  /** The languages it is searched in. */
+  groups: Group[];
   deva: boolean;
   /** A Latin query's Devanagari spelling, searched in the Hindi (lang=hi). */
   devanagari?: string;
   /** The query's words when every one is a stop word ("the", "who am I"): searched as one phrase. */
   phrase?: { group: 'en' | 'hi'; words: string[] };
-  en: WordQuery & { terms: QueryTerm[]; exact: Set<string> };
-  hi: WordQuery & { terms: QueryTerm[]; exact: Set<string> };
+  /** The query's words in each word language searched. */
+  words: Partial<Record<Group, Words>>;
   loose: string;
   /** The loose form of each query word of three letters or more, for whole-word matches in Sanskrit. */
   looseWords: string[];
   grams: QueryTerm[];
 }
 
-function wordQuery(tokens: Token[], vocabulary?: Set<string>): PreparedQuery['en'] {
+function wordQuery(tokens: Token[], lang: Group, vocabulary?: Set<string>): Words {
   const order: string[] = [];
   const fuzzy = new Set<string>();
   const gaps = new Map<string, string>();
@@ -143,29 +163,83 @@ function wordQuery(tokens: Token[], vocabulary?: Set<string>): PreparedQuery['en
     // a word the texts have is taken as typed.
     if (vocabulary && !vocabulary.has(t.term) && [...t.word].filter((c) => /\p{L}/u.test(c)).length >= 5) fuzzy.add(t.term);
   }
-  return { order, fuzzy, gaps, exact: new Set(order), terms: order.map((term) => ({ term, fuzzy: fuzzy.has(term) })) };
+  return { order, fuzzy, gaps, exact: new Set(order), ...lookups(order, fuzzy, lang) };
 }
 
-function prepare(raw: string, enVocabulary: Set<string>, lang: Lang | undefined): PreparedQuery {
+/**
+ * What the engine looks up for a query's words: each word, and where its language reaches
+ * further (wordReach) each as the beginning of longer words and by its stem, weighed less.
+ * A term stands for the first word that has it, so that a verse's share of the words counts
+ * a word once, found as itself or by its stem.
+ */
+function lookups(order: string[], fuzzy: Set<string>, lang: Group): Pick<Words, 'terms' | 'wordOf' | 'prefixes'> {
+  const wordOf = new Map<string, string>();
+  const terms: QueryTerm[] = [];
+  const prefixes = new Map<string, string>();
+  const reach = order.map((term) => wordReach(lang, term));
+  order.forEach((term, i) => {
+    wordOf.set(term, term);
+    terms.push({ term, fuzzy: fuzzy.has(term), ...(reach[i].prefix && { prefix: true }) });
+    if (reach[i].prefix) prefixes.set(term, term);
+  });
+  order.forEach((term, i) => {
+    const stem = reach[i].stem;
+    if (!stem || wordOf.has(stem)) return;
+    wordOf.set(stem, term);
+    terms.push({ term: stem, fuzzy: false, prefix: true, boost: STEM_BOOST });
+    prefixes.set(stem, term);
+  });
+  return { terms, wordOf, ...(prefixes.size && { prefixes }) };
+}
+
+function scriptOf(text: string): Script {
+  // Telugu first: Telugu writers take the dandas, and often the avagraha, from Devanagari.
+  if (hasTelugu(text)) return 'telugu';
+  if (hasDevanagari(text)) return 'devanagari';
+  return /\p{L}/u.test(text) && !/\p{Script=Latin}/u.test(text) ? 'other' : 'latin';
+}
+
+/**
+ * The languages a query is searched in: the one lang names, else by its letters (a Latin
+ * query is English or Sanskrit, a Devanagari one Hindi or Sanskrit, a Telugu one Telugu or
+ * Sanskrit in Telugu letters, any other the versions in a language with no rules here).
+ */
+function groupsOf(s: Searcher, script: Script, lang: SearchLang | undefined): Group[] {
+  if (lang) return [lang];
+  if (script === 'other') return [...new Set(s.fields.map((f) => f.lang).filter((g) => g !== 'sa' && !RULED.includes(g)))];
+  return [script === 'devanagari' ? 'hi' : script === 'telugu' ? 'te' : 'en', 'sa'];
+}
+
+/** A query's words in one language: a Devanagari query has no English words; a Latin one asked of the Hindi has those of its Devanagari spelling. */
+function queryTokens(group: Group, text: string, deva: boolean, devanagari: string | undefined): Token[] {
+  if (group === 'en') return deva ? [] : enTokens(text);
+  if (group === 'hi') return deva ? hiTokens(text) : devanagari ? hiTokens(devanagari) : [];
+  return wordTokens(group, text);
+}
+
+function prepare(raw: string, s: Searcher, lang: SearchLang | undefined): PreparedQuery {
   const text = raw.normalize('NFC').slice(0, MAX_QUERY_CHARS);
-  const deva = hasDevanagari(text);
+  const script = scriptOf(text);
+  const groups = groupsOf(s, script, lang);
+  const deva = script === 'devanagari';
   const loose = looseQuery(text);
   let g = [...new Set(grams(loose, GRAM))];
   if (g.length > MAX_GRAMS) g = Array.from({ length: MAX_GRAMS }, (_, i) => g[Math.round((i * (g.length - 1)) / (MAX_GRAMS - 1))]);
   // A Latin query asked of the Hindi is searched through its Devanagari spelling (karma: कर्म), as a Devanagari one is searched in the transliteration.
-  const devanagari = !deva && lang === 'hi' ? devanagariOf(text) : undefined;
-  const enTok = deva ? [] : enTokens(text);
-  const hiTok = deva ? hiTokens(text) : devanagari ? hiTokens(devanagari) : [];
+  const devanagari = script === 'latin' && lang === 'hi' ? devanagariOf(text) : undefined;
+  const tokensOf = (group: Group) => queryTokens(group, text, deva, devanagari);
+  const words: PreparedQuery['words'] = {};
+  for (const group of groups) if (group !== 'sa') words[group] = wordQuery(tokensOf(group), group, group === 'en' ? s.enVocabulary : undefined);
   const onlyStop = (tokens: Token[]) => tokens.length > 0 && tokens.every((t) => !t.term);
-  const phraseGroup = lang === 'hi' || deva ? 'hi' : lang === 'sa' ? undefined : 'en';
-  const phraseTokens = phraseGroup === 'hi' ? hiTok : enTok;
+  const phraseGroup = groups.find((x) => x !== 'sa');
+  const phraseTokens = phraseGroup === 'en' || phraseGroup === 'hi' ? tokensOf(phraseGroup) : [];
   return {
+    script,
+    groups,
     deva,
     ...(devanagari && { devanagari }),
-    ...(phraseGroup && onlyStop(phraseTokens) && { phrase: { group: phraseGroup, words: phraseTokens.map((t) => t.word.toLowerCase()).slice(0, MAX_GRAMS) } }),
-    // A Devanagari query is Hindi or Sanskrit, a Latin one English or Sanskrit: both are tried.
-    en: wordQuery(enTok, enVocabulary),
-    hi: wordQuery(hiTok),
+    ...(onlyStop(phraseTokens) && { phrase: { group: phraseGroup as 'en' | 'hi', words: phraseTokens.map((t) => t.word.toLowerCase()).slice(0, MAX_GRAMS) } }),
+    words,
     loose,
     looseWords: [...new Set(text.split(/[\s,;.|।॥]+/).map(looseQuery).filter((w) => w.length >= 3))].slice(0, MAX_GRAMS),
     grams: g.map((term) => ({ term, fuzzy: false })),
@@ -182,12 +256,7 @@ function verseCache(s: Searcher, id: number): VerseCache {
 
 function fieldTokens(s: Searcher, id: number, f: number): Token[] {
   const c = verseCache(s, id);
-  let t = c.tokens[f];
-  if (!t) {
-    const text = s.head.verses[id].texts[f];
-    t = c.tokens[f] = ALL_FIELDS[f].lang === 'en' ? enTokens(text) : hiTokens(text);
-  }
-  return t;
+  return (c.tokens[f] ??= wordTokens(s.fields[f].lang, s.head.verses[id].texts[f]));
 }
 
 function fieldLoose(s: Searcher, id: number, f: number): Loose {
@@ -200,33 +269,12 @@ function fieldLoose(s: Searcher, id: number, f: number): Loose {
   return l;
 }
 
-/** Share of the query terms a verse holds, for engines that do not report it. */
-function coverage(s: Searcher, id: number, g: Group, terms: QueryTerm[]): number {
-  const c = verseCache(s, id);
-  c.termSets ??= {};
-  let set = c.termSets[g];
-  if (!set) {
-    set = new Set<string>();
-    ALL_FIELDS.forEach((f, i) => {
-      if (g === 'sa' && f.lang === 'sa') for (const x of grams(fieldLoose(s, id, i).text, GRAM)) set!.add(x);
-      else if (f.lang === g && g !== 'sa') for (const t of fieldTokens(s, id, i)) if (t.term) set!.add(t.term);
-    });
-    c.termSets[g] = set;
-  }
-  let n = 0;
-  for (const t of terms) {
-    if (set.has(t.term)) n++;
-    else if (t.fuzzy) for (const x of set) if (withinOneEdit(x, t.term)) { n++; break; }
-  }
-  return n / terms.length;
-}
-
 // ---------------------------------------------------------------- search
 
 interface Candidate {
   id: number;
   /** Best over groups of coverage + engine score share; the final score adds text quality. */
-  base: Partial<Record<Group, number>>;
+  base: Record<Group, number>;
   score: number;
   matches?: { field: number; m: TextMatch }[];
 }
@@ -234,17 +282,18 @@ interface Candidate {
 /** Which field of the verse answers best, per group, with its highlights. */
 function fieldMatches(s: Searcher, id: number, q: PreparedQuery, groups: Group[]): { field: number; m: TextMatch }[] {
   const out: { field: number; m: TextMatch }[] = [];
-  ALL_FIELDS.forEach((f, i) => {
+  s.fields.forEach((f, i) => {
     if (!groups.includes(f.lang) || !s.head.verses[id].texts[i]) return;
     let m: TextMatch;
     if (f.lang === 'sa') {
-      // Show the Sanskrit in the script of the query.
+      // Show the Sanskrit in Devanagari to a Devanagari query, else transliterated.
       if ((i === 0) !== q.deva) return;
       m = matchLoose(fieldLoose(s, id, i), q.loose, s.head.verses[id].texts[i], q.looseWords);
       // A lemma matched says the verse has one of its forms, as its own letters say better: the verse's text first.
       if (f === LEMMAS_FIELD) m = { ...m, quality: m.quality * LEMMA_QUALITY };
     } else {
-      const wq = f.lang === 'en' ? q.en : q.hi;
+      const wq = q.words[f.lang];
+      if (!wq) return;
       m = matchWords(fieldTokens(s, id, i), wq, wq.exact);
       // A match deep in a long translation (Sankara's, with his commentary) says less of the verse than one in its words.
       if (!isVerseField(f) && m.ranges.length && m.ranges[0][0] > DEEP) m = { ...m, quality: m.quality * 0.9 };
@@ -254,7 +303,7 @@ function fieldMatches(s: Searcher, id: number, q: PreparedQuery, groups: Group[]
   return out;
 }
 
-export function parseParams(p: SearchParams): Required<Omit<SearchParams, 'lang' | 'ch' | 'speaker'>> & Filter & { lang?: Lang } {
+export function parseParams(p: SearchParams): Required<Omit<SearchParams, 'lang' | 'ch' | 'speaker'>> & Filter & { lang?: SearchLang } {
   const limit = Math.min(LIMIT_MAX, Math.max(1, Math.floor(p.limit ?? LIMIT_DEFAULT)));
   const offset = Math.min(OFFSET_MAX, Math.max(0, Math.floor(p.offset ?? 0) || 0));
   const sp = p.speaker === undefined ? undefined : speakerKey(p.speaker.trim()).toLowerCase();
@@ -279,19 +328,20 @@ export function search(s: Searcher, params: SearchParams): SearchResponse {
 
 function run(s: Searcher, p: ReturnType<typeof parseParams>): SearchResponse {
   const { q: raw, lang, ch, sp, limit, offset } = p;
-  const q = prepare(raw, s.enVocabulary, lang);
-  const groups: Group[] = lang ? [lang] : q.deva ? ['hi', 'sa'] : ['en', 'sa'];
+  const q = prepare(raw, s, lang);
+  const groups = q.groups;
   const filter: Filter = { ch, sp };
 
   const cands = new Map<number, Candidate>();
-  /** Runs one group's search and records its candidates; returns the best coverage. */
-  const searchGroup = (g: Group, terms: QueryTerm[]): number => {
+  /** Runs one group's search and records its candidates; returns the best coverage (the share of the query's words, or grams, a verse holds). */
+  const searchGroup = (g: Group, terms: QueryTerm[], wordOf?: Map<string, string>): number => {
     if (!terms.length) return 0;
     const hits = s.engine.search(g, terms, filter, Infinity);
     const max = hits.length ? hits[0].score : 1;
+    const words = wordOf ? new Set(wordOf.values()).size : terms.length;
     let best = 0;
     for (const h of hits) {
-      const cov = h.matched !== undefined ? h.matched / terms.length : coverage(s, h.id, g, terms);
+      const cov = (wordOf ? new Set(h.matched.map((t) => wordOf.get(t) ?? t)).size : h.matched.length) / words;
       best = Math.max(best, cov);
       if (cov < (g === 'sa' ? GRAM_MIN : WORD_MIN)) continue;
       let c = cands.get(h.id);
@@ -303,23 +353,25 @@ function run(s: Searcher, p: ReturnType<typeof parseParams>): SearchResponse {
 
   // The Sanskrit search (8 n-grams with long posting lists) and the typo expansion (a walk of
   // the term tree per word) cost the most; each is skipped when it cannot change the answer.
-  const word = groups.find((g): g is 'en' | 'hi' => g !== 'sa');
-  const wq = word ? q[word] : undefined;
+  const [word, ...others] = groups.filter((g) => g !== 'sa');
+  const wq = word ? q.words[word] : undefined;
   const wantSa = groups.includes('sa');
   if (word && wq && wq.fuzzy.size === 0) {
     // Every word is one the texts have: when some verse holds them all (two words or more),
-    // it is an English or Hindi query and the Sanskrit search would find nothing better.
-    const best = searchGroup(word, wq.terms);
-    if (wantSa && !(lang === undefined && wq.terms.length >= 2 && best === 1)) searchGroup('sa', q.grams);
+    // it is a query of that language and the Sanskrit search would find nothing better.
+    const best = searchGroup(word, wq.terms, wq.wordOf);
+    if (wantSa && !(lang === undefined && wq.order.length >= 2 && best === 1)) searchGroup('sa', q.grams);
   } else if (word && wq) {
     // Some word is unknown: a typo, or Sanskrit typed in Latin letters. Sanskrit first; when it
     // matches well, the unknown words were Sanskrit and are not expanded as English typos.
     const saBest = wantSa ? searchGroup('sa', q.grams) : 0;
     const sanskrit = saBest >= 0.9 && q.loose.length >= 8;
-    searchGroup(word, sanskrit ? wq.terms.map((t) => ({ term: t.term, fuzzy: false })) : wq.terms);
+    searchGroup(word, sanskrit ? wq.terms.map((t) => ({ ...t, fuzzy: false })) : wq.terms, wq.wordOf);
   } else if (wantSa) {
     searchGroup('sa', q.grams);
   }
+  // A query in letters of no language with rules here: every version in such a language.
+  for (const g of others) searchGroup(g, q.words[g]!.terms, q.words[g]!.wordOf);
   // Only common words ("the", "who am I"): nothing was searched; they are searched as one phrase.
   if (q.phrase && !cands.size) phraseCandidates(s, q.phrase, filter, cands);
   const bestBase = (c: Candidate) => Math.max(...Object.values(c.base));
@@ -334,7 +386,7 @@ function run(s: Searcher, p: ReturnType<typeof parseParams>): SearchResponse {
   }
   const out: SearchResponse = { total: cands.size, limit, offset, results: page.map((c) => result(s, c)) };
   if (q.devanagari || (q.phrase && cands.size)) out.searched = q.devanagari ? { devanagari: q.devanagari } : { phrase: q.phrase!.words.join(' ') };
-  if (!page.length) out.hint = hintOf(raw, p, q, cands.size);
+  if (!page.length) out.hint = hintOf(s, raw, p, q, cands.size);
   return out;
 }
 
@@ -352,7 +404,7 @@ function rerank(s: Searcher, head: Candidate[], q: PreparedQuery, groups: Group[
       // Text quality (phrase order / contiguity) counts as much as coverage; the exact
       // function words between the terms break the remaining ties.
       let quality = 0;
-      for (const m of c.matches) if (ALL_FIELDS[m.field].lang === g) quality = Math.max(quality, m.m.quality + 0.2 * m.m.exact);
+      for (const m of c.matches) if (s.fields[m.field].lang === g) quality = Math.max(quality, m.m.quality + 0.2 * m.m.exact);
       best = Math.max(best, c.base[g]! + quality);
     }
     c.score = best;
@@ -371,7 +423,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function phraseCandidates(s: Searcher, phrase: NonNullable<PreparedQuery['phrase']>, filter: Filter, cands: Map<number, Candidate>): void {
   const letter = phrase.group === 'en' ? '\\p{L}\\p{M}\\p{N}' : '\\u0900-\\u0963\\u0971-\\u097F';
   const re = new RegExp(`(?<![${letter}])${phrase.words.map(escapeRegExp).join(`[^${letter}]{1,3}`)}(?![${letter}])`, 'giu');
-  const fields = ALL_FIELDS.map((f, i) => [f, i] as const).filter(([f]) => f.lang === phrase.group);
+  const fields = s.fields.map((f, i) => [f, i] as const).filter(([f]) => f.lang === phrase.group);
   s.head.verses.forEach((v, id) => {
     if ((filter.ch && v.chapter !== filter.ch) || (filter.sp && speakerKey(v.speaker).toLowerCase() !== filter.sp)) return;
     let best: { field: number; m: TextMatch } | null = null;
@@ -392,16 +444,25 @@ function phraseCandidates(s: Searcher, phrase: NonNullable<PreparedQuery['phrase
 }
 
 /** Why a page is empty, in a sentence with what to try. */
-function hintOf(raw: string, p: ReturnType<typeof parseParams>, q: PreparedQuery, total: number): string {
+function hintOf(s: Searcher, raw: string, p: ReturnType<typeof parseParams>, q: PreparedQuery, total: number): string {
   if (total) return `offset ${p.offset} is past the last of the ${total} matching verses: ask for an offset below ${total}`;
   const narrowed = [p.ch && `chapter ${p.ch}`, p.sp && `the verses of ${p.sp}`].filter(Boolean).join(' and ');
-  const where = p.lang === 'en' ? 'the English translations' : p.lang === 'hi' ? 'the Hindi translations' : p.lang === 'sa' ? 'the Sanskrit (slok and transliteration)' : 'the English and Hindi translations and the Sanskrit';
+  const where = !p.lang && (q.script === 'latin' || q.script === 'devanagari') ? 'the English and Hindi translations and the Sanskrit' : q.groups.map((g) => searchedIn(s, g)).join(' and ') || 'no text (no version of this build is in a language of these letters)';
   const parts = [`no verse matches ${JSON.stringify(raw.trim())} in ${where}${narrowed ? ` of ${narrowed}` : ''}`];
   if (q.phrase) parts.push(`it has only common words (${q.phrase.words.join(', ')}), which were searched as one phrase: add a word that carries the meaning`);
   if (q.devanagari) parts.push(`the Hindi was searched as ${q.devanagari} (its Devanagari spelling): try the Hindi word in Devanagari, or lang=en`);
+  if (p.lang === 'te' && q.script !== 'telugu') parts.push('the Telugu is searched in Telugu script: type the words in Telugu letters');
   if (narrowed) parts.push('try without ch or speaker');
-  else if (!q.phrase && !q.devanagari) parts.push('check the spelling, try fewer words, or another language (lang=en, hi or sa)');
+  else if (!q.phrase && !q.devanagari) parts.push(`check the spelling, try fewer words, or another language (lang=${[...new Set(['en', 'hi', 'sa', ...s.fields.map((f) => f.lang)])].join(', ')})`);
   return parts.join('; ');
+}
+
+/** What a language of the search holds, in a few words. */
+function searchedIn(s: Searcher, g: Group): string {
+  if (g === 'en') return `the English translations${s.fields.some((f) => f.lang === 'en' && f.version) ? ' and versions' : ''}`;
+  if (g === 'hi') return 'the Hindi translations';
+  if (g === 'sa') return 'the Sanskrit (slok and transliteration)';
+  return `the ${g} version (${s.fields.filter((f) => f.lang === g).map((f) => f.key).join(', ') || 'none in this build'})`;
 }
 
 function result(s: Searcher, c: Candidate): ResultOut {
@@ -414,12 +475,13 @@ function result(s: Searcher, c: Candidate): ResultOut {
     .sort((a, b) => b.m.quality + 0.2 * b.m.exact - (a.m.quality + 0.2 * a.m.exact) || a.field - b.field)
     .slice(0, MATCHES_MAX)
     .map(({ field, m }) => {
-      const f = ALL_FIELDS[field];
+      const f = s.fields[field];
       const text = v.texts[field];
-      const cut = cutSnippet(text, f.lang === 'sa' ? 0 : bodyStart(text), m.ranges);
-      const out: MatchOut = { field: f.key, snippet: cut.snippet, ranges: cut.ranges };
-      if (s.head.authors[f.key]) out.author = s.head.authors[f.key];
-      return out;
+      // A translation of the records may open with its verse's number; the verse and the versions do not.
+      const cut = cutSnippet(text, f.lang === 'sa' || f.version ? 0 : bodyStart(text), m.ranges);
+      const version = f.version ? s.versions.get(f.version) : undefined;
+      const author = version ? version.translator : s.head.authors[f.key];
+      return { field: f.key, snippet: cut.snippet, ranges: cut.ranges, ...(author && { author }), ...(version && { version: version.id, credit: version.credit }) };
     });
   return {
     _id: `BG${v.chapter}.${v.verse}`,

@@ -192,7 +192,7 @@ test('random: the server draws; on a static host the client draws over the host\
 });
 
 test('search: the server\'s, and on a static host the same engine on the host\'s index', async () => {
-  for (const [q, o] of [['karmanye vadhikaraste ma phaleshu', {}], ['lotus leaf', { limit: 3 }], ['यदा यदा हि धर्मस्य', {}], ['mind', { speaker: 'arjuna', chapter: 6, lang: 'en' }], ['karma', { limit: 5, offset: 20 }], ['karma', { lang: 'hi' }]] as const) {
+  for (const [q, o] of [['karmanye vadhikaraste ma phaleshu', {}], ['lotus leaf', { limit: 3 }], ['यदा यदा हि धर्मस्य', {}], ['mind', { speaker: 'arjuna', chapter: 6, lang: 'en' }], ['karma', { limit: 5, offset: 20 }], ['karma', { lang: 'hi' }], ['కర్మలను', { lang: 'te', limit: 3 }], ['ధర్మక్షేత్రే కురుక్షేత్రే', {}], ['caste confusion', { lang: 'en' }]] as const) {
     const a = await remote.search(q, o);
     assert.equal(await local.search(q, o), a, q);
     assert.ok(a.results.length > 0);
@@ -216,7 +216,14 @@ test('search: the server\'s, and on a static host the same engine on the host\'s
     assert.instance(err, GitaError);
     assert.is(err.status, 400, c.mode);
     assert.match(err.message, /^limit: "99" is not a number of results/);
+    // The languages are the host's: its versions' (te) beside en, hi and sa.
+    const lang = await c.search('x', { lang: 'ta' }).catch((e) => e);
+    assert.is(lang.status, 400, c.mode);
+    assert.is(lang.message, 'lang: "ta" is not a language here; expected one of en, hi, sa, te', c.mode);
   }
+  const telugu = (await local.search('కర్మలను', { lang: 'te', limit: 1 })).results[0].matches[0];
+  assert.equal([telugu.field, telugu.version], ['telugu-wikisource', 'telugu-wikisource']);
+  assert.match(telugu.credit!, /CC BY-SA 4\.0/);
 });
 
 test('errors: GitaError with the status and the server\'s message', async () => {

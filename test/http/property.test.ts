@@ -32,7 +32,8 @@ const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light'
   'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'en', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id',
   '2026-11-23', '2024-02-29', '2023-02-29', '9999-12-31', '0000-01-01',
   '2.47', '2:47-50', 'BG%202.47', '2.72-3.2', '18', '1,2', '2.50-47', '2.99', '%E0%A5%A8.%E0%A5%AA%E0%A5%AD', 'John%203:16', '2.47;18.66', ',',
-  'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml', 'besant', 'telugu-wikisource,besant', 'besant,nope'];
+  'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml', 'besant', 'telugu-wikisource,besant', 'besant,nope',
+  'te', 'TE', 'te-IN', 'ta', '%E0%B0%95%E0%B0%B0%E0%B1%8D%E0%B0%AE', '%E0%B0%95%E2%80%8C%E0%B1%8D'];
 
 /** Real routes, so that their parameters get exercised too. */
 const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp', '/authors', '/authors/siva', '/authors/nobody', '/authors/index.json', '/authors/tej/index.json', '/slok/2/47/analysis', '/slok/13/1/analysis.json', '/lemma/karman', '/lemma/atman', '/lemma/nasa.json', '/lemmas', '/slok/3/5/links', '/slok/2/73/links.json', '/slok/2/99/links', '/works', '/works.json', '/works/chandogya-upanisad', '/works/brahma-sutra.json', '/works/nothing', '/docs/api', '/docs/search', '/docs/nothing', '/docs/api/index.html', '/docs', '/versions', '/versions/besant', '/versions/nope', '/slok/1/13/versions', '/slok/2/73/versions.json'];
@@ -186,8 +187,32 @@ test('POST /refs: random prose with references written in it, as people write th
   }
 });
 
+/** Telugu as it may come: letters, signs in any order, joiners, the Devanagari avagraha and dandas, spaces, Latin. */
+const TELUGU_PIECES = ['క', 'ర', '్', 'మ', 'ం', 'ః', 'ఁ', 'ై', 'ె', 'ౖ', 'ృ', 'ఱ', 'అ', 'ఋ', 'ఽ', 'ऽ', '।', '॥', '\u200C', '\u200D', ' ', ' ', 'కర్మ', 'లను', 'కృష్ణుడు', 'ధర్మక్షేత్రే', 'a', '2.47', '-', '*'];
+
+test('/search, lang=te and none: random Telugu (signs alone, joiners, any order) answers 200 with snippets and marks inside them, or a 400 naming q', async () => {
+  for (let i = 0; i < 400; i++) {
+    const q = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(TELUGU_PIECES)).join('');
+    const lang = pick(['&lang=te', '', '&lang=sa', '&lang=hi']);
+    const r = await app.handle({ method: 'GET', url: `/search?q=${encodeURIComponent(q)}${lang}&limit=50`, header: () => undefined, ip: '10.0.0.4', body: async () => null });
+    const text = String(Array.isArray(r.body) ? Buffer.concat(r.body) : Buffer.from((r.body as Uint8Array | undefined) ?? []));
+    if (!q.trim()) {
+      assert.is(r.status, 400, JSON.stringify(q));
+      assert.match(text, /^\{"error":"q: /);
+      continue;
+    }
+    assert.is(r.status, 200, `${JSON.stringify(q)}${lang} (TEST_SEED=${seed})`);
+    const body = JSON.parse(text) as { total: number; results: Array<{ matches: Array<{ snippet: string; ranges: Array<[number, number]> }> }>; hint?: string };
+    assert.ok(body.total >= body.results.length && (body.results.length > 0 || !!body.hint), JSON.stringify(q));
+    for (const m of body.results.flatMap((x) => x.matches)) {
+      assert.ok(m.snippet.length <= 200, JSON.stringify(q));
+      for (const [a, b] of m.ranges) assert.ok(0 <= a && a < b && b <= m.snippet.length, `${JSON.stringify(q)}: [${a}, ${b}] in ${m.snippet.length}`);
+    }
+  }
+});
+
 test('POST /mcp: random tool calls are JSON-RPC answers (a result, or a tool error), never a 5xx', async () => {
-  const values = [undefined, null, '', '2.47', 'BG 2.47-50', '1,2', 'x'.repeat(2000), 0, -1, 2, 18, 19, 1e9, 2.5, true, [], {}, ['siva'], ['nobody'], 'siva', 'nobody', '__proto__', 'en', 'fr', 'krishna', '2026-01-01', '2026-02-30'];
+  const values = [undefined, null, '', '2.47', 'BG 2.47-50', '1,2', 'x'.repeat(2000), 0, -1, 2, 18, 19, 1e9, 2.5, true, [], {}, ['siva'], ['nobody'], 'siva', 'nobody', '__proto__', 'en', 'fr', 'te', 'krishna', 'కర్మ', '2026-01-01', '2026-02-30'];
   const tools = ['get_verses', 'get_chapter', 'random_verse', 'verse_of_the_day', 'search', 'get_words', 'get_authors', 'nope'];
   const names = ['ref', 'lang', 'authors', 'ch', 'sl', 'speaker', 'date', 'q', 'limit', 'key', 'extra'];
   for (let i = 0; i < 300; i++) {

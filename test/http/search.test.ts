@@ -54,6 +54,25 @@ function searchSuite(runtime: Runtime) {
     }
   });
 
+  t("lang=te: the Telugu version, each match with its version and credit; /slok's lang stays en, hi or sa", async () => {
+    const r = await get(`/search?q=${encodeURIComponent('కర్మలను')}&lang=te&limit=3`);
+    assert.is(r.status, 200);
+    const body = JSON.parse(r.text);
+    assert.ok(body.total > 3 && body.results.length === 3, r.text.slice(0, 200));
+    for (const v of body.results) {
+      assert.equal(v.matches.map((m: { field: string; version: string }) => [m.field, m.version]), [['telugu-wikisource', 'telugu-wikisource']]);
+      assert.match(v.matches[0].credit, /Telugu Wikisource \(CC BY-SA 4\.0\)/);
+    }
+    const besant = JSON.parse((await get('/search?q=caste%20confusion&limit=3')).text);
+    assert.ok(besant.results.some((v: { matches: Array<{ field: string; author: string }> }) => v.matches.some((m) => m.field === 'besant' && m.author === 'Annie Besant')), JSON.stringify(besant).slice(0, 300));
+    const wrong = await get('/search?q=a&lang=ta');
+    assert.is(wrong.status, 400);
+    assert.is(JSON.parse(wrong.text).error, 'lang: "ta" is not a language here; expected one of en, hi, sa, te');
+    const records = await get('/slok/2/47?lang=te');
+    assert.is(records.status, 400);
+    assert.is(JSON.parse(records.text).error, 'lang: "te" is not a language here; expected one of en, hi, sa');
+  });
+
   t('format=html: a page of results with links to each record and card; a bad query shows the form again', async () => {
     const r = await get('/search?q=lotus%20leaf&format=html');
     assert.is(r.status, 200);

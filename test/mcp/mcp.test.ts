@@ -173,6 +173,12 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     assert.ok(paged.text.includes(`match "karma"; 6 to 10 of them (the next: offset 10)`), paged.text.slice(0, 120));
     const none = await call(client, 'search', { q: 'who am I' });
     assert.match(none.text, /^No verse matches "who am I": .*searched as one phrase/);
+    // A version's language, and its text with its credit, once.
+    const telugu = await call(client, 'search', { q: 'కర్మలను', lang: 'te', limit: 3 });
+    assert.not.ok(telugu.isError, telugu.text);
+    assert.ok(telugu.data.results.every((x: { matches: Array<{ version: string }> }) => x.matches[0].version === 'telugu-wikisource'));
+    assert.is(telugu.text.match(/^Credit \(telugu-wikisource\): .*CC BY-SA 4\.0/gm)?.length, 1, telugu.text);
+    assert.match((await call(client, 'search', { q: 'karma', lang: 'ta' })).text, /^lang: "ta" is not a language here; expected one of en, hi, sa, te$/);
   });
 
   s('get_links: the verse\'s links as the build wrote them, in lines a model can read; a verse that does not exist is a tool error', async ({ client }) => {

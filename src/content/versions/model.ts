@@ -2,6 +2,14 @@
 // resource of its own (a manifest, its texts by verse) with the audit of how
 // it was read. A verse a version lacks is named in `missing`, never filled
 // from another version or commentary.
+import type { Lang } from '../projection.ts';
+
+/**
+ * A language /search takes (its `lang`): the records' (en, hi, sa), or the
+ * language of a version the build holds by its primary subtag: te for the
+ * built-in Telugu, any other for an operator's own.
+ */
+export type SearchLang = Lang | 'te' | (string & {});
 
 /** What the operator (or the built-in list) says of a version: version.json. */
 export interface VersionManifest {
