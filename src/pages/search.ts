@@ -9,7 +9,7 @@ import { html, page, type Raw } from './html.ts';
 /** The search form (on the docs page and above the results). */
 export function searchForm(q = ''): Raw {
   return html`<form method="get" action="/search" role="search">
-<label>Search the Gita: English, Hindi, or Sanskrit in Devanagari, IAST or plain letters<input name="q" type="search" required maxlength="${MAX_QUERY_LENGTH}" value="${q}" placeholder="karmanye vadhikaraste, lotus leaf, यदा यदा हि धर्मस्य"></label>
+<label>Search the Gita: English, Hindi, Telugu, or Sanskrit in Devanagari, IAST or plain letters<input name="q" type="search" required maxlength="${MAX_QUERY_LENGTH}" value="${q}" placeholder="karmanye vadhikaraste, lotus leaf, यदा यदा हि धर्मस्य"></label>
 <input type="hidden" name="format" value="html">
 <button type="submit">Search</button>
 </form>`;
@@ -56,7 +56,7 @@ export function searchPage(q: string, answer: SearchResponse | null, error?: str
       ? html`${paging(params, answer)}${searched}
 <ol start="${answer.offset + 1}">${answer.results.map(
           (r) => html`<li><p><a href="${FILES.verse(r.chapter, r.verse).replace(/\/index\.json$/, '')}"><strong>${r.chapter}.${r.verse}</strong></a> <span class="muted">${r.speaker}</span> · <a href="${FILES.card(r.chapter, r.verse)}">card</a></p>
-${r.matches.map((m) => html`<p><span class="muted">${m.author ?? m.field}:</span> ${marked(m.snippet, m.ranges)}</p>`)}</li>`,
+${r.matches.map((m) => html`<p><span class="muted">${m.author ?? m.field}:</span> ${marked(m.snippet, m.ranges)}${m.credit ? html` <span class="muted credit">(${m.credit})</span>` : ''}</p>`)}</li>`,
         )}</ol>
 ${answer.total > answer.results.length ? paging(params, answer) : ''}`
       : html`<p>No verse matches <strong>${q}</strong>${answer.hint ? html`: ${answer.hint}` : ''}.</p>${answer.offset ? html`<p><a href="${pageLink(params, 0)}">The first page</a></p>` : ''}`

@@ -83,7 +83,9 @@ export function gitaNdjson(input: DownloadInput): Buffer {
  * external-content FTS5 table over `verses_text`, one row per verse with its
  * rowid: the English and Hindi translations the search module searches, the
  * Devanagari and the transliteration (diacritics folded: "karmanye" finds
- * "karmaṇye").
+ * "karmaṇye"). `version_texts_fts` indexes the versions' texts, the marks
+ * counted as letters (categories M*: a Telugu vowel sign is part of its
+ * word, not a break in it).
  */
 export const SQLITE_SCHEMA = `
 CREATE TABLE chapters (
@@ -155,12 +157,13 @@ CREATE TABLE versions (
   credit TEXT NOT NULL
 );
 CREATE TABLE version_texts (
+  id INTEGER PRIMARY KEY,
   version TEXT NOT NULL REFERENCES versions (id),
   ref TEXT NOT NULL REFERENCES verses (ref),
   text TEXT NOT NULL,
   notes TEXT,
-  PRIMARY KEY (version, ref)
-) WITHOUT ROWID;
+  UNIQUE (version, ref)
+);
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -176,6 +179,11 @@ CREATE VIRTUAL TABLE verses_fts USING fts5 (
   english, hindi, sanskrit, transliteration,
   content = 'verses_text', content_rowid = 'id',
   tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE VIRTUAL TABLE version_texts_fts USING fts5 (
+  text,
+  content = 'version_texts', content_rowid = 'id',
+  tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
 );
 `.trim();
 
@@ -245,7 +253,7 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
       link.finalize();
       // The versions, each with its license and credit; a verse a version lacks has no row (never filled from another).
       const version = db.prepare('INSERT INTO versions VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-      const versionText = db.prepare('INSERT INTO version_texts VALUES (?, ?, ?, ?)');
+      const versionText = db.prepare('INSERT INTO version_texts (version, ref, text, notes) VALUES (?, ?, ?, ?)');
       for (const v of input.versions ?? []) {
         version.run([v.id, v.language, v.title, v.translator, v.published ?? null, v.license, v.source, v.credit]);
         for (const t of v.texts) versionText.run([v.id, t.ref, t.text, t.notes?.length ? JSON.stringify(t.notes) : null]);
@@ -257,7 +265,7 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
       if (input.analysis) meta.run(['analysis_license', `${DCS_ATTRIBUTION} (${DCS_LICENSE.url}); tables analysis`]);
       if (input.versions?.length) meta.run(['versions_license', 'Each version under its own license: tables versions (license, credit) and version_texts']);
       meta.finalize();
-      db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('rebuild'); INSERT INTO verses_fts (verses_fts) VALUES ('optimize');");
+      for (const fts of ['verses_fts', 'version_texts_fts']) db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('rebuild'); INSERT INTO ${fts} (${fts}) VALUES ('optimize');`);
       db.exec('COMMIT');
     } finally {
       db.close();

@@ -68,6 +68,8 @@ function searchSuite(runtime: Runtime) {
     const wrong = await get('/search?q=a&lang=ta');
     assert.is(wrong.status, 400);
     assert.is(JSON.parse(wrong.text).error, 'lang: "ta" is not a language here; expected one of en, hi, sa, te');
+    const page = await get(`/search?q=${encodeURIComponent('కర్మలను')}&lang=te&limit=1&format=html`);
+    assert.match(page.text, /<span class="muted credit">\(Telugu translation: [^<]*Telugu Wikisource \(CC BY-SA 4\.0\)\)<\/span>/, 'the credit beside its text on the search page too');
     const records = await get('/slok/2/47?lang=te');
     assert.is(records.status, 400);
     assert.is(JSON.parse(records.text).error, 'lang: "te" is not a language here; expected one of en, hi, sa');

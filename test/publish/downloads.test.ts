@@ -155,6 +155,19 @@ test('FTS5 finds verses by English, Hindi, Devanagari and transliteration withou
   assert.is(refs('sanskrit: कर्मण्येवाधिकारस्ते').length, 1);
 });
 
+test("FTS5 finds the versions' texts: Besant's English, and a Telugu word whole (its vowel signs part of it)", () => {
+  const found = (match: string) => sql(`SELECT t.version, t.ref FROM version_texts_fts f JOIN version_texts t ON t.id = f.rowid WHERE version_texts_fts MATCH '${match}' ORDER BY rank LIMIT 20`).map((r) => `${r.version} ${r.ref}`);
+  assert.ok(found('"business is with the action only"').includes('besant BG2.47'));
+  const telugu = JSON.parse(readFileSync(join(distDir, FILES.verseVersions(2, 47)), 'utf8')).versions.find((v: { id: string }) => v.id === 'telugu-wikisource').text as string;
+  const word = telugu.split(/\s+/)[0];
+  assert.ok(found(`"${word}"`).includes('telugu-wikisource BG2.47'), word);
+  // Cut at its marks, కర్మ would be the tokens కర and మ: then "కర" would match every text with కర్మ in it.
+  const texts = JSON.parse(readFileSync(join(distDir, FILES.downloads.json), 'utf8')).versions.find((v: { id: string }) => v.id === 'telugu-wikisource').texts as Array<{ text: string }>;
+  const withKarma = texts.filter((t) => t.text.includes('కర్మ')).length;
+  const ka = sql(`SELECT count(*) AS n FROM version_texts_fts WHERE version_texts_fts MATCH '"కర"'`)[0].n as number;
+  assert.ok(withKarma > 100 && ka < withKarma / 4, `a word is not cut at its marks: "కర" matches ${ka} texts, కర్మ stands in ${withKarma}`);
+});
+
 test('gita.sqlite: the same records give the same bytes; the words go in their table', async () => {
   const content = await readContent(contentDir);
   const analysis = readAnalysis(contentDir)?.verses;
