@@ -26,7 +26,7 @@ export const GUIDES: readonly Guide[] = [
   { name: 'operations', title: 'Operations', about: 'running the server: set-up, scripts, configuration, workers, engines, keys, usage and stores' },
   { name: 'architecture', title: 'Architecture', about: 'the layers, how a request is answered, how to add a route, and the layout of the code' },
   { name: 'testing', title: 'Testing', about: 'what the test suite needs and covers: real servers, browsers, hostile input, load and faults' },
-  { name: 'benchmarks', title: 'Benchmarks', about: 'recorded runs of the benchmarks, with the machine and its load' },
+  { name: 'benchmarks', title: 'Benchmarks', about: "the machine, how the benchmarks measure, today's figures against their targets, and the targets missed" },
 ];
 
 export const GUIDE_NAMES = new Set(GUIDES.map((g) => g.name));
