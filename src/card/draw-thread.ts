@@ -9,7 +9,7 @@
 // (1200x630, 3 MB) and its buffers stayed in memory while the pool's threads
 // sat idle: a server that had drawn 80 cards held some 30 MB of them. Here a
 // thread draws and collects what it drew, and when it ends, what it held goes
-// with it (docs/benchmarks.md has the figures).
+// with it (the figures are in the history of docs/benchmarks.md).
 //
 // Node only: Deno and Bun draw on libuv's pool as before (renderAsync), their
 // threads and native modules being their own.

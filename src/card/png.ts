@@ -21,7 +21,7 @@ const MARGIN = 24;
  * default delay, which, on libuv's threads that then sit idle, had not come
  * 3 s after the load: a server
  * drawing the mixed load's cards kept 35-60 MB less, for drawings 15-20 %
- * slower (each card is drawn once, then cached; docs/benchmarks.md). A value
+ * slower (each card is drawn once, then cached; the history of docs/benchmarks.md). A value
  * the operator set is kept.
  */
 let resvg: typeof import('@resvg/resvg-js') | null = null;

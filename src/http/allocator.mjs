@@ -11,7 +11,7 @@
  * compressor's tables come from arenas that keep what they freed: 20-24 MB
  * more in one process after the mixed load on Node 24, 41-51 MB more with a
  * worker thread per core, for none of the hot routes' speed
- * (docs/benchmarks.md).
+ * (the history of docs/benchmarks.md).
  */
 export const MMAP_THRESHOLD = '524288';
 
@@ -21,7 +21,7 @@ export const MMAP_THRESHOLD = '524288';
  * server compresses and reads on libuv's four threads. With two, a worker
  * process held 12-15 MB less after the mixed load's projections, and one
  * process on Node 24 about 18 MB less after the whole load, at the same
- * requests a second (docs/benchmarks.md).
+ * requests a second (the history of docs/benchmarks.md).
  */
 export const ARENA_MAX = '2';
 

@@ -6,7 +6,7 @@
 // that literal turns megamorphic for good. The optimized code then defines
 // each of its properties in the engine's runtime: under callgrind, one
 // worker spent 114,000-124,000 instructions an answer instead of
-// 74,000-80,000 (docs/benchmarks.md), Node 20 and 24 alike. One tick object
+// 74,000-80,000 (the history of docs/benchmarks.md), Node 20 and 24 alike. One tick object
 // kept for the life of the thread keeps the hidden classes, and the feedback
 // stays monomorphic.
 //
@@ -16,7 +16,7 @@
 // inlining promise operations for the life of the process (13 % more
 // instructions on a loop of awaits); asking for the resource makes Node
 // record each native callback's resource from then on, which costs the
-// server nothing it can count (docs/benchmarks.md).
+// server nothing it can count (the history of docs/benchmarks.md).
 import { executionAsyncResource } from 'node:async_hooks';
 
 let kept: object | undefined;

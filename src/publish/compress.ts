@@ -13,7 +13,7 @@ import { PROJECT_ROOT } from '../paths.ts';
  * only keeps the 719 records under 7.5 MB for the least build time on two
  * cores. Small files (the cards, three themes each, and the chapters) get
  * quality 5: 20 times faster than 10 for about 80 bytes more a card (figures
- * in docs/benchmarks.md).
+ * in the history of docs/benchmarks.md).
  */
 export const BROTLI_Q11_FROM_BYTES = 90_000;
 export const BROTLI_Q5_BELOW_BYTES = 8_000;
@@ -25,7 +25,7 @@ export const GZIP_LEVEL = 6;
  * Derived files (the language forms of every record, the chapters' verse
  * lists, about 110 MB of JSON the records already hold) get quick settings:
  * brotli 5 and gzip 4 compress a chapter list at about 36 and 80 MB/s against
- * 1 and 27 MB/s for 10 and 6, for about a fifth more bytes (docs/benchmarks.md).
+ * 1 and 27 MB/s for 10 and 6, for about a fifth more bytes (the history of docs/benchmarks.md).
  * The records themselves keep the best settings above.
  */
 export const FAST = { brotli: 5, gzip: 4 } as const;
@@ -53,7 +53,7 @@ export const CARD_LEVELS: Levels = { brotli: 4, gzip: 4 };
  * gzip 1 for every file, for the dist/ that `npm start` makes to serve on
  * this machine: over the 150 MB a build compresses that is seconds instead
  * of half a minute of both cores, for twins about a quarter larger (figures
- * in docs/benchmarks.md). The stamp records which one made a dist/.
+ * in the history of docs/benchmarks.md). The stamp records which one made a dist/.
  */
 export const EFFORTS = ['full', 'quick'] as const;
 export type Effort = (typeof EFFORTS)[number];
@@ -80,7 +80,7 @@ export interface CompressStats {
  * What a job costs a worker, roughly, in milliseconds: bytes times the time a
  * byte takes at its brotli quality and gzip level on one core here (the
  * records at brotli 10: 0.74 us a byte, at 11 about 1.2 to 2 us; the derived
- * files at 5: 0.03 us; docs/benchmarks.md). It only sizes what each worker
+ * files at 5: 0.03 us; the history of docs/benchmarks.md). It only sizes what each worker
  * is handed ahead, so a rough table will do.
  */
 const BROTLI_US_PER_BYTE: Record<number, number> = { 0: 0.003, 1: 0.004, 2: 0.006, 3: 0.008, 4: 0.012, 5: 0.03, 6: 0.04, 7: 0.06, 8: 0.08, 9: 0.13, 10: 0.75, 11: 1.5 };

@@ -43,7 +43,7 @@ export interface EnsureOptions {
    * says and shows its progress itself, on this process's stdout and stderr,
    * or line by line to the function given. A server that built in its own
    * process would keep what the build allocated: after a fresh `npm start`
-   * it held 490-550 MB, where a start on a built dist/ holds 140 (docs/benchmarks.md).
+   * it held 490-550 MB, where a start on a built dist/ holds 140 (the history of docs/benchmarks.md).
    */
   apart?: true | ((line: string) => void);
 }
