@@ -331,6 +331,14 @@ test('every link of the README and the guides resolves: files, headings and site
   assert.match(missing, /^HTTP\/1\.1 404 [\s\S]*content-type: text\/html[\s\S]*No resource matching the query could be found\./i);
 });
 
+test("the link graph's counts in docs/content.md are the import's", async () => {
+  const { contentDir } = await testDist();
+  const l = JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')).links;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const said = `the import finds ${n(l.cites)} citations of another verse (${n(l.citedVerses)}\nverses are cited), ${n(l.covers)} texts written on a group, ${n(l.external.named)} citations of ${l.external.works} named\nworks, ${n(l.external.unnamed)} of ${l.external.abbreviations} abbreviations it cannot name, and ${l.external.unlabelled} places cited with no`;
+  assert.ok(read('docs/content.md').includes(said), `docs/content.md should say: ${said}`);
+});
+
 test('the generated parts of the guides are up to date (npm run docs)', () => {
   const made = generatedBlocks(manifest.content);
   for (const g of GUIDES) {
