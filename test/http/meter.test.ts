@@ -100,4 +100,53 @@ test('/meters: every verse once, under the meter its own answer names; the irreg
   assert.equal(v.padas.map((p) => [p.pada, p.breaks.map((b) => [b.at, b.weight, b.wanted])]), [['c', [[7, 'G', 'L']]]]);
 });
 
+test('?meter= on /slok: a draw among the verses of those meters, combining with ch and speaker; none is 404', async () => {
+  const s = file(FILES.meters) as MeterSummary;
+  const of = (m: string) => s.meters.find((x) => x.meter === m)!.verses;
+  const family = [...of('upajāti'), ...of('indravajrā')];
+  const seen = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    const r = await get('/slok?meter=upajati,INDRAVAJR%C4%80&fields=_id');
+    assert.is(r.status, 200);
+    const id = r.json()._id;
+    assert.ok(family.includes(id), id);
+    seen.add(id);
+  }
+  assert.ok(seen.size > 5, `a draw, not one verse: ${[...seen]}`);
+  for (let i = 0; i < 10; i++) assert.ok(['BG2.8', 'BG2.22'].includes((await get('/slok?ch=2&meter=upaj%C4%81ti&fields=_id')).json()._id));
+  const arjuna = (await get('/slok?meter=tristubh&speaker=arjuna&fields=_id,speaker')).json();
+  assert.ok(of('triṣṭubh').includes(arjuna._id), arjuna._id);
+  assert.is((await get('/slok?ch=1&meter=indravajra')).status, 404);
+});
+
+test('?meter= on /verses: the reference\'s verses of those meters, in its order; none is 404', async () => {
+  const s = file(FILES.meters) as MeterSummary;
+  const upajati = s.meters.find((x) => x.meter === 'upajāti')!.verses;
+  const r = await get('/verses?ref=11&meter=upajati&fields=_id');
+  assert.is(r.status, 200);
+  assert.equal(r.json(), { refs: ['BG11'], verses: upajati.filter((v) => v.startsWith('BG11.')).map((v) => ({ _id: v, chapter: 11, verse: Number(v.split('.')[1]) })) });
+  assert.equal((await get('/verses/11?meter=upajati&fields=_id')).json(), r.json(), 'the path form');
+  assert.equal((await get('/verses?ref=2.47-50&meter=anushtubh&fields=_id')).json().verses.length, 4);
+  assert.is((await get('/verses?ref=2.47&meter=tristubh')).status, 404);
+  assert.is((await get('/verses?ref=2.73&meter=anustubh')).status, 404, 'a colophon is no verse of a meter');
+});
+
+test('a bad ?meter= is a 400 naming the meters; each is read once, bounded', async () => {
+  const cases: Array<[string, RegExp]> = [
+    ['/slok?meter=hexameter', /^meter: "hexameter" is not a meter; expected meter names, comma-separated, in IAST or plain ASCII: anuṣṭubh \(anustubh\), triṣṭubh \(tristubh\), jagatī \(jagati\), upajāti \(upajati\)/],
+    ['/slok?meter=', /^meter: an empty value in ""/],
+    ['/slok?meter=upajati,', /^meter: an empty value in "upajati,"/],
+    ['/slok?meter=upajati&meter=tristubh', /^meter: given 2 times; give it once/],
+    ['/slok?metre=upajati', /^metre: not a parameter of this route; did you mean meter\?/],
+    ['/verses?ref=11&meter=prose', /^meter: "prose" is not a meter/],
+    [`/verses?ref=11&meter=${'upajati,'.repeat(40)}`, /^meter: 320 characters; at most 200$/],
+    ['/verses?ref=11&meter=__proto__', /^meter: "__proto__" is not a meter/],
+  ];
+  for (const [path, message] of cases) {
+    const r = await get(path);
+    assert.is(r.status, 400, path);
+    assert.match(r.json().error, message, path);
+  }
+});
+
 test.run();

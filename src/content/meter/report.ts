@@ -4,36 +4,16 @@
 // Beside it, the witnesses: for a verse that does not scan, the same verse as
 // another edition reads it, scanned the same way. This is a check of the
 // text, never a repair: nothing here changes a verse.
-import type { PadaForm } from './meters.ts';
-import { padaName, scanVerse, type Break, type Script, type VerseScan } from './scan.ts';
+import type { IrregularVerse, MeterSummary, PadaForm } from './shapes.ts';
+import { padaName, scanVerse, type Script, type VerseScan } from './scan.ts';
+
+export type { IrregularVerse, MeterSummary };
 
 export interface MeterRecord {
   _id: string;
   chapter: number;
   verse: number;
   slok: string;
-}
-
-/** A verse that does not scan: each pāda that breaks, with its syllables that do. */
-export interface IrregularVerse {
-  ref: string;
-  meter: VerseScan['meter'];
-  padas: Array<{ pada: string; text: string; pattern: string; breaks: Break[] }>;
-  notes: string[];
-}
-
-export interface MeterSummary {
-  /** Verses measured (the colophons are not). */
-  verses: number;
-  /** Each meter with its verses, every verse under one meter, most verses first. */
-  meters: Array<{ meter: VerseScan['meter']; count: number; verses: string[] }>;
-  /** The anuṣṭubh's halves by form: pathyā, the vipulās, hypermetric, irregular. */
-  halves: Partial<Record<PadaForm, number>>;
-  /** Verses with a pāda the epic's licenses allow: nine syllables in an anuṣṭubh, twelve in a triṣṭubh. */
-  hypermetric: string[];
-  irregular: IrregularVerse[];
-  /** The chapters' colophons: prose, not measured. */
-  prose: string[];
 }
 
 export interface MeterReport {
