@@ -19,6 +19,7 @@ import { fetchRaw } from '../helpers/http.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let dist: string;
+let content: string;
 let server: Running;
 let counts: number[];
 const file = (path: string) => JSON.parse(readFileSync(join(dist, path), 'utf8'));
@@ -30,7 +31,7 @@ const get = async (path: string) => {
 const verses = () => counts.flatMap((n, i) => Array.from({ length: n }, (_, v) => [i + 1, v + 1] as const));
 
 test.before(hook(async () => {
-  ({ distDir: dist } = await testDist());
+  ({ distDir: dist, contentDir: content } = await testDist());
   server = await startServer('node', { dist, dataDir: tempDir('gita-data-') });
   counts = file(FILES.manifest).content.versesPerChapter;
 }));
@@ -98,6 +99,16 @@ test('/meters: every verse once, under the meter its own answer names; the irreg
   // BG11.20 c: the 7th syllable heavy where the named pādas want it light.
   const v = s.irregular.find((x) => x.ref === 'BG11.20')!;
   assert.equal(v.padas.map((p) => [p.pada, p.breaks.map((b) => [b.at, b.weight, b.wanted])]), [['c', [[7, 'G', 'L']]]]);
+});
+
+test("the import's audit has a finding for each verse /meters lists as not scanning, with what the witnesses read there", () => {
+  const audit = JSON.parse(readFileSync(join(content, 'audit.json'), 'utf8'));
+  const s = file(FILES.meters) as MeterSummary;
+  assert.equal(audit.meter.findings.map((f: { ref: string }) => f.ref), s.irregular.map((v) => v.ref));
+  assert.equal(audit.meter.witnesses, ['dcs', 'gita-gita', 'besant']);
+  assert.equal(audit.meter.scansElsewhere, [{ ref: 'BG11.20', witnesses: ['dcs'] }]);
+  assert.not.ok(audit.findings.some((f: { kind: string }) => /meter/.test(f.kind)), 'never among the fatal findings');
+  assert.equal(file(FILES.audit).meter, audit.meter, 'served in /audit.json as imported');
 });
 
 test('?meter= on /slok: a draw among the verses of those meters, combining with ch and speaker; none is 404', async () => {

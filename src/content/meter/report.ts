@@ -53,13 +53,14 @@ function summarize(verses: readonly VerseScan[]): MeterSummary {
   };
 }
 
-/** The other editions' texts of each verse, by ref: the DCS's words (IAST, as they stand, with sandhi), gita/gita's Devanagari. */
+/** The other editions' texts of each verse, by ref: the DCS's words (IAST, as they stand, with sandhi), gita/gita's Devanagari, Besant's Devanagari (1922). */
 export interface MeterWitnesses {
   dcs?: ReadonlyMap<string, string>;
   gitaGita?: ReadonlyMap<string, string>;
+  besant?: ReadonlyMap<string, string>;
 }
 
-export type WitnessName = 'dcs' | 'gita-gita';
+export type WitnessName = 'dcs' | 'gita-gita' | 'besant';
 
 /** A witness's reading of a verse that does not scan, scanned. */
 export interface WitnessReading {
@@ -79,12 +80,12 @@ export interface MeterFinding extends IrregularVerse {
   witnesses: WitnessReading[];
 }
 
-const WITNESS_SCRIPTS: Record<WitnessName, Script> = { dcs: 'iast', 'gita-gita': 'devanagari' };
-const WITNESS_NAMES: Record<WitnessName, string> = { dcs: 'the Digital Corpus of Sanskrit', 'gita-gita': 'gita/gita' };
+const WITNESS_SCRIPTS: Record<WitnessName, Script> = { dcs: 'iast', 'gita-gita': 'devanagari', besant: 'devanagari' };
+export const WITNESS_NAMES: Record<WitnessName, string> = { dcs: 'the Digital Corpus of Sanskrit', 'gita-gita': 'gita/gita', besant: "Besant's Devanagari (1922)" };
 
 /** For each verse that does not scan, what each witness reads at its broken pādas and whether that scans. */
 export function meterFindings(verses: readonly VerseScan[], witnesses: MeterWitnesses): MeterFinding[] {
-  const texts: Record<WitnessName, ReadonlyMap<string, string> | undefined> = { dcs: witnesses.dcs, 'gita-gita': witnesses.gitaGita };
+  const texts: Record<WitnessName, ReadonlyMap<string, string> | undefined> = { dcs: witnesses.dcs, 'gita-gita': witnesses.gitaGita, besant: witnesses.besant };
   return verses
     .filter((v) => !v.regular && v.meter !== 'prose')
     .map((v) => {
