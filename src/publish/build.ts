@@ -332,7 +332,8 @@ function recordsOf(r: Run) {
 function readingPages(r: Run): Asset[] {
   const linksOf = new Map(r.links().verses.map((v) => [v.ref, v]));
   const joined = r.words().joined;
-  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
+  const meterOf = new Map(r.meters().verses.map((v) => [v.ref, v]));
+  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), meterOf: (v) => meterOf.get(v._id), base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
 }
 
 type Cards = Awaited<ReturnType<typeof renderCards>>;

@@ -101,6 +101,15 @@ test('/meters: every verse once, under the meter its own answer names; the irreg
   assert.equal(v.padas.map((p) => [p.pada, p.breaks.map((b) => [b.at, b.weight, b.wanted])]), [['c', [[7, 'G', 'L']]]]);
 });
 
+test('the reading page names the meter and carries its marks, the server\'s as the static copy; a colophon\'s none', async () => {
+  const block = (page: string) => /<details class="meter">[\s\S]*?<\/details>/.exec(page)?.[0];
+  const served = block((await get('/read/11/20')).text);
+  assert.ok(served?.includes('Meter: <span lang="sa-Latn">triṣṭubh</span>'), served?.slice(0, 200));
+  assert.is(served, block(readFileSync(join(dist, FILES.readVerse(11, 20)), 'utf8')));
+  assert.is(block((await get('/read/2/73')).text), undefined);
+  assert.match(block((await get('/read/2/47?lang=hi')).text) ?? '', /छन्द: <span lang="sa">अनुष्टुभ्<\/span>/);
+});
+
 test("the import's audit has a finding for each verse /meters lists as not scanning, with what the witnesses read there", () => {
   const audit = JSON.parse(readFileSync(join(content, 'audit.json'), 'utf8'));
   const s = file(FILES.meters) as MeterSummary;

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wordsOf, type Word } from '../../content/words.ts';
 import type { VerseLinks } from '../../content/links.ts';
+import type { VerseScan } from '../../content/meter/shapes.ts';
 import { FILES } from '../../layout.ts';
 import { chapterListFields, chapterPage, parseReadingOptions, versePage, type ReadingOptions } from '../../pages/read.ts';
 import type { Asset } from '../assets.ts';
@@ -52,10 +53,10 @@ function joinedWords(dir: string, ch: number, sl: number): Word[] | undefined {
   }
 }
 
-/** The verse's links as the build wrote them (slok/C/V/links.json); read once per page made. */
-function verseLinks(dir: string, ch: number, sl: number): VerseLinks | undefined {
+/** A file of the build about the verse (its links, its scansion), read once per page made; undefined where the build has none yet. */
+function builtFile<T>(dir: string, path: string): T | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, FILES.links(ch, sl)), 'utf8')) as VerseLinks;
+    return JSON.parse(readFileSync(join(dir, path), 'utf8')) as T;
   } catch {
     return undefined;
   }
@@ -72,7 +73,7 @@ export const readVerse: Handler = (c) => {
   const base = baseUrl(c);
   return pageReply(c, `${ch}/${sl}`, o, base, () => {
     const verse = parse<VerseRecord>(assets.get(FILES.verse(ch, sl)));
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), links: verseLinks(c.served.dist.dir, ch, sl), options: o, base });
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), links: builtFile<VerseLinks>(c.served.dist.dir, FILES.links(ch, sl)), meter: builtFile<VerseScan>(c.served.dist.dir, FILES.meter(ch, sl)), options: o, base });
   });
 };
 
