@@ -16,6 +16,7 @@ export const GUIDES: readonly Guide[] = [
   { name: 'api', title: 'API reference', about: 'every route, its parameters, answers and errors; references and ranges; keys, limits and caching' },
   { name: 'search', title: 'Search', about: 'what is searched, how Sanskrit is typed, paging, and why the engine is built as it is' },
   { name: 'content', title: 'The content', about: 'where the texts come from, what the import checks, the audit, errata and repairs, the word lists and the word analysis' },
+  { name: 'meter', title: 'The meter', about: 'every verse scanned: its syllables light and heavy, its pādas and meter, what does not scan, and how it is served' },
   { name: 'cards-and-pages', title: 'Cards and reading pages', about: 'the SVG and PNG verse cards, the reading pages, the docs page and its fonts' },
   { name: 'client', title: 'The client', about: 'the typed client for browsers, Node, Deno and Bun, against the server or a static host' },
   { name: 'linker', title: 'The reference tagger', about: 'one script tag that makes every Gita reference on a web page a link, with the verse on hover', tagged: true },
