@@ -18,6 +18,7 @@ export const GUIDES: readonly Guide[] = [
   { name: 'content', title: 'The content', about: 'where the texts come from, what the import checks, the audit, errata and repairs, the word lists and the word analysis' },
   { name: 'meter', title: 'The meter', about: 'every verse scanned: its syllables light and heavy, its pādas and meter, what does not scan, and how it is served' },
   { name: 'cards-and-pages', title: 'Cards and reading pages', about: 'the SVG and PNG verse cards, the reading pages, the docs page and its fonts' },
+  { name: 'versions', title: 'Versions', about: "translations beyond the commentaries, each with its license and credit: Besant's English, a Telugu translation, and how to add your own" },
   { name: 'client', title: 'The client', about: 'the typed client for browsers, Node, Deno and Bun, against the server or a static host' },
   { name: 'linker', title: 'The reference tagger', about: 'one script tag that makes every Gita reference on a web page a link, with the verse on hover', tagged: true },
   { name: 'mcp', title: 'MCP for AI assistants', about: 'the Model Context Protocol server, on stdio and over HTTP, and how to configure an assistant' },

@@ -11,6 +11,25 @@ export type LangForm = 'en' | 'hi' | 'sa';
 export const LANG_FORMS: readonly LangForm[] = ['en', 'hi', 'sa'];
 const form = (lang?: LangForm) => `${lang ?? 'index'}.json`;
 
+/**
+ * The Devanagari web font of FILES.webFont as a page declares it: its family
+ * and the characters it is for (its unicode-range: Devanagari only, so that
+ * Latin text stays in the reader's system font and a page without Devanagari
+ * never loads it). The pages' frame declares it (src/pages/html.ts); the
+ * tagger's card adds it where the reader's machine has no Devanagari font
+ * (src/linker/font.ts).
+ */
+export const WEB_FONT = {
+  family: 'Gita Devanagari',
+  unicodeRange: 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF',
+} as const;
+
+/** The pages' Telugu (a Telugu version's page): Noto Sans Telugu's Telugu subset, used only for Telugu letters. */
+export const TELUGU_FONT = {
+  family: 'Gita Telugu',
+  unicodeRange: 'U+0C00-0C7F,U+200C-200D,U+25CC',
+} as const;
+
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
@@ -56,6 +75,7 @@ export const FILES = {
   dailyPng: (theme: Theme = 'auto') => `/${pngName(theme)}`,
   /** The pages' Devanagari web font (a subset of Noto Sans Devanagari), by weight. */
   webFont: (weight: 400 | 700) => `/fonts/noto-sans-devanagari-${weight}.woff2`,
+  teluguFont: (weight: 400 | 700) => `/fonts/noto-sans-telugu-${weight}.woff2`,
   favicon: '/favicon.ico',
   faviconSvg: '/favicon.svg',
   docs: '/index.html',

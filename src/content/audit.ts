@@ -16,7 +16,8 @@ import type { LinkCounts } from './links.ts';
 import type { SupplementReport } from './supplements.ts';
 import type { VersionsReport } from './versions/import.ts';
 import type { MeterAudit } from './meter/audit.ts';
-import { covers, formatReference, leadingReference, markerOf, oneSlipFrom, type Reference } from './references.ts';
+import { asciiDigits } from './digits.ts';
+import { covers, formatReference, leadingReference, oneSlipFrom, type Reference } from './references.ts';
 import { isPlaceholder } from './placeholders.ts';
 
 export interface Finding {
@@ -98,6 +99,13 @@ export interface Audit {
   newFields: NewField[];
 }
 
+/** The verse number of the marker that ends a verse text, such as `||२-४७||` or `||2-47||`, in ASCII digits: "2-47". */
+export function markerOf(text: string): string | null {
+  const m = /\|\|\s*([^|]*?)\s*\|\|\s*$/.exec(text);
+  if (!m) return null;
+  return asciiDigits(m[1]);
+}
+
 const KNOWN_FIELDS = new Set<string>([...VERSE_FIELDS, ...COMMENTARY_KEYS, ...OPTIONAL_COMMENTARIES.map((c) => c.key)]);
 const id = (c: number, v: number) => `BG${c}.${v}`;
 
@@ -115,18 +123,41 @@ export function commentariesOf(record: VerseRecord): Array<[string, Commentary]>
   return Object.entries(record).filter(([k, v]) => (KNOWN_FIELDS.has(k) ? k !== 'speaker' && typeof v === 'object' : isCommentaryShaped(v))) as Array<[string, Commentary]>;
 }
 
+/** What the passes of the audit find: findings and notes, in the order found (sorted by record at the end). */
+interface Found {
+  findings: Finding[];
+  notes: Note[];
+}
+
 /**
  * Audit `verses` (ordered by chapter and verse; each chapter's colophon is
- * verse `versesPerChapter[c - 1] + 1`).
+ * verse `versesPerChapter[c - 1] + 1`): every text read once, then three
+ * passes over them, each for one kind of sign that a text is not its
+ * verse's: a leading reference to another verse, the same text in records
+ * no group explains, the markers that end the verse text.
  */
 export function auditContent(verses: readonly VerseRecord[], versesPerChapter: readonly number[]): Audit {
   const versesIn = (c: number) => (versesPerChapter[c - 1] ?? 0) + 1;
-  const byId = new Map(verses.map((v) => [v._id, v]));
-  const findings: Finding[] = [];
-  const notes: Note[] = [];
+  const { texts, placeholders, newFields } = readTexts(verses, versesIn);
+  const passes = [foreignTexts(texts, verses), identicalTexts(texts), markers(verses, versesIn)];
+  const order = (r: string) => r.slice(2).split('.').map(Number);
+  const byRecord = (a: { record: string }, b: { record: string }) => {
+    const [x, y] = [order(a.record), order(b.record)];
+    return x[0] - y[0] || x[1] - y[1];
+  };
+  return {
+    records: verses.length,
+    findings: passes.flatMap((p) => p.findings).sort(byRecord),
+    notes: passes.flatMap((p) => p.notes).sort(byRecord),
+    placeholders,
+    newFields,
+  };
+}
+
+/** Every commentary text of every record, with the reference it begins with; the placeholders counted per key, and the fields nobody knew of. */
+function readTexts(verses: readonly VerseRecord[], versesIn: (c: number) => number): { texts: Text[]; placeholders: Audit['placeholders']; newFields: NewField[] } {
   const placeholders: Record<string, number> = {};
   const newFields = new Map<string, { kind: NewField['kind']; types: Set<string>; records: number }>();
-
   const texts: Text[] = [];
   for (const record of verses) {
     for (const [name, value] of Object.entries(record)) {
@@ -147,8 +178,17 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
       }
     }
   }
+  return { texts, placeholders, newFields: [...newFields].map(([name, f]) => ({ name, kind: f.kind, types: [...f.types].sort(), records: f.records })) };
+}
 
-  // 1. Leading references that name another verse.
+/**
+ * 1. Leading references that name another verse: a finding where a
+ * record's texts mostly name another verse or copy another record's, else
+ * a note each (a typo, or a stray reference).
+ */
+function foreignTexts(texts: readonly Text[], verses: readonly VerseRecord[]): Found {
+  const found: Found = { findings: [], notes: [] };
+  const byId = new Map(verses.map((v) => [v._id, v]));
   const textOf = (record: VerseRecord | undefined, key: string, field: string) => (record?.[key] as Commentary | undefined)?.[field as keyof Commentary];
   const foreign = new Map<VerseRecord, Array<{ t: Text; copyOf: string | null }>>();
   const referenced = new Map<VerseRecord, number>();
@@ -157,7 +197,7 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
     const { chapter, verse } = t.record;
     referenced.set(t.record, (referenced.get(t.record) ?? 0) + 1);
     if (covers(t.ref, chapter, verse)) {
-      if (t.ref.joined) notes.push({ record: t.record._id, kind: 'typo', text: `${t.key}.${t.field}`, summary: `${t.record._id} ${t.key}.${t.field} begins ${JSON.stringify(t.ref.text)}: read as ${formatReference(t.ref)}, a range written without its separator` });
+      if (t.ref.joined) found.notes.push({ record: t.record._id, kind: 'typo', text: `${t.key}.${t.field}`, summary: `${t.record._id} ${t.key}.${t.field} begins ${JSON.stringify(t.ref.text)}: read as ${formatReference(t.ref)}, a range written without its separator` });
       continue;
     }
     const named = byId.get(id(t.ref.chapter, t.ref.from));
@@ -172,7 +212,7 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
     if (!misplaced) {
       for (const { t } of list) {
         const slip = oneSlipFrom(formatReference(t.ref!), own);
-        notes.push({
+        found.notes.push({
           record: record._id,
           kind: 'typo',
           text: `${t.key}.${t.field}`,
@@ -185,7 +225,7 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
     const copied = [...new Set(copies.map((c) => c.copyOf!))];
     const keys = [...new Set(list.map(({ t }) => t.key))];
     const textNames = list.map(({ t }) => `${t.key}.${t.field}`);
-    findings.push({
+    found.findings.push({
       record: record._id,
       kind: 'foreign-texts',
       texts: textNames,
@@ -194,8 +234,12 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
       summary: `${record._id}: ${textNames.length} texts of ${keys.length} commentaries name ${names.join(' or ')}, not ${own}${copies.length ? `; ${copies.length} are copies of ${copied.join(' and ')}'s texts` : ''}`,
     });
   }
+  return found;
+}
 
-  // 2. Identical texts in several records that neither a shared range nor one run of verses explains.
+/** 2. Identical texts in several records that neither a shared range nor one run of verses explains: a note each. */
+function identicalTexts(texts: readonly Text[]): Found {
+  const found: Found = { findings: [], notes: [] };
   const groups = new Map<string, Text[]>();
   for (const t of texts) {
     if (t.placeholder || t.body.trim().length < 20) continue;
@@ -216,7 +260,7 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
     const oneRun = chapters.size === 1 && verseNumbers.every((v, i) => i === 0 || v === verseNumbers[i - 1] + 1);
     if (oneRun) continue;
     const records = rest.map((t) => t.record._id);
-    notes.push({
+    found.notes.push({
       record: records[0],
       kind: 'identical-texts',
       text: `${rest[0].key}.${rest[0].field}`,
@@ -224,15 +268,19 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
       summary: `${rest[0].key}.${rest[0].field} is the same text in ${records.join(', ')}, which are not one group of verses; nothing in the texts says which record is right`,
     });
   }
+  return found;
+}
 
-  // 3. The markers that end slok and transliteration: ||C-V||, or ||C|| in a colophon's slok.
+/** 3. The markers that end slok and transliteration, ||C-V|| (or ||C|| in a colophon's slok): both naming another verse is a finding, one a note. */
+function markers(verses: readonly VerseRecord[], versesIn: (c: number) => number): Found {
+  const found: Found = { findings: [], notes: [] };
   for (const record of verses) {
     const { chapter, verse } = record;
     const colophon = verse === versesIn(chapter);
     const expected = { slok: colophon ? [`${chapter}`] : [`${chapter}-${verse}`], transliteration: colophon ? [`${chapter}-${verse}`, `${chapter}`] : [`${chapter}-${verse}`] };
     const wrong = (['slok', 'transliteration'] as const).map((f) => ({ f, marker: markerOf(record[f]) })).filter(({ f, marker }) => marker !== null && !expected[f].includes(marker));
     if (wrong.length === 2 && wrong[0].marker === wrong[1].marker && !colophon) {
-      findings.push({
+      found.findings.push({
         record: record._id,
         kind: 'foreign-verse',
         texts: ['slok', 'transliteration'],
@@ -243,22 +291,10 @@ export function auditContent(verses: readonly VerseRecord[], versesPerChapter: r
       continue;
     }
     for (const { f, marker } of wrong) {
-      notes.push({ record: record._id, kind: 'marker', text: f, summary: `${record._id} ${f} ends with the marker ||${marker}||; expected ||${expected[f][0]}||${colophon ? ' (a colophon)' : ''}: a typo` });
+      found.notes.push({ record: record._id, kind: 'marker', text: f, summary: `${record._id} ${f} ends with the marker ||${marker}||; expected ||${expected[f][0]}||${colophon ? ' (a colophon)' : ''}: a typo` });
     }
   }
-
-  const order = (r: string) => r.slice(2).split('.').map(Number);
-  const byRecord = (a: { record: string }, b: { record: string }) => {
-    const [x, y] = [order(a.record), order(b.record)];
-    return x[0] - y[0] || x[1] - y[1];
-  };
-  return {
-    records: verses.length,
-    findings: findings.sort(byRecord),
-    notes: notes.sort(byRecord),
-    placeholders,
-    newFields: [...newFields].map(([name, f]) => ({ name, kind: f.kind, types: [...f.types].sort(), records: f.records })),
-  };
+  return found;
 }
 
 /** One line for the import's output: the findings, what the errata did, the notes, the new fields. */

@@ -27,3 +27,13 @@ export const iastMarks = (transliteration: string) =>
 
 /** Drop the closing `||2-47||` marker (a card shows the reference itself; the reading page keeps it). */
 export const withoutMarker = (text: string) => text.replace(/\s*\|\|[^|]*\|\|\s*$/, '');
+
+/**
+ * A shown verse cut before its closing mark and number (`॥३-५॥`, `||3-5||`,
+ * a colophon's `॥१॥`), and the space before it: a page keeps the two on one
+ * line. `mark` is '' when the text has none.
+ */
+export function endMark(shown: string): { body: string; mark: string } {
+  const m = /\s*((?:॥|\|\|)[^॥|\s]+(?:॥|\|\|))\s*$/.exec(shown);
+  return m ? { body: shown.slice(0, m.index), mark: m[1] } : { body: shown, mark: '' };
+}

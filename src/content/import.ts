@@ -22,6 +22,7 @@ import { importVersions, witnessesOf } from './versions/import.ts';
 import { meterAudit } from './meter/audit.ts';
 import { defaultBuiltinDirs, type BuiltinDirs } from './versions/builtin.ts';
 import { defaultVersionDirs } from './versions/dropin.ts';
+import { versionSources } from './versions/sources.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -77,38 +78,17 @@ export class AuditError extends Error {
   }
 }
 
-export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), versions = { dirs: defaultVersionDirs(PROJECT_ROOT), builtins: defaultBuiltinDirs(PROJECT_ROOT) } }: ImportOptions): Promise<ImportSummary> {
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), versions: asked }: ImportOptions): Promise<ImportSummary> {
+  const versions = asked ?? { dirs: defaultVersionDirs(PROJECT_ROOT), builtins: defaultBuiltinDirs(PROJECT_ROOT) };
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
   const source = await openSource(from, progress);
   try {
-    let content = await readContent(source.dir, (done, total) => progress('validating', done, total));
+    const read = await readContent(source.dir, (done, total) => progress('validating', done, total));
     progress('auditing');
-    const counts = content.chapters.map((c) => c.record.verses_count);
-    const audit = (c: Content) => auditContent(c.verses.map((v) => v.record), counts);
-    const before = audit(content);
-    let results: ErratumResult[] = [];
-    if (errata !== false) ({ content, results } = await applyErrata(content, ERRATA, errata));
-    // The texts upstream lacks, from an independent copy (and that copy compared with the content).
-    let supplemented: SupplementReport | undefined;
-    let gitaGita: Map<string, string> | undefined;
-    if (supplements !== false) ({ content, report: supplemented, verseTexts: gitaGita } = await applySupplements(content, supplements));
-    const after = results.some((r) => r.status === 'applied') || supplemented?.results.some((r) => r.status === 'applied') ? audit(content) : before;
-    const still = new Set(after.findings.map((f) => `${f.record}\0${f.kind}`));
-    const resolved = before.findings
-      .filter((f) => !still.has(`${f.record}\0${f.kind}`))
-      .map((f) => ({ ...f, by: results.find((r) => r.record === f.record && r.status === 'applied')?.id ?? results.map((r) => r.id).join(', ') }));
-    const auditFile: AuditFile = {
-      version: 1,
-      source: sourceName(from),
-      ...after,
-      errata: results.map((r) => {
-        const e = ERRATA.find((x) => x.id === r.id)!;
-        return { ...r, reason: e.reason, source: e.source, history: e.history };
-      }),
-      resolved,
-      ...(supplemented && { supplements: supplemented }),
-    };
+    const corrected = await auditAndCorrect(read, from, errata, supplements);
+    const { auditFile, results, gitaGita } = corrected;
+    let content = corrected.content;
     // The verse text cross-checked with its witnesses (the DCS's words, gita/gita's Devanagari) and mended where they decide (with the repairs).
     let analysis: Analysis | undefined;
     if (dcs) {
@@ -140,55 +120,121 @@ export async function importContent({ from, contentDir, progress = () => {}, err
     auditFile.links = links.counts;
 
     progress('writing');
-    const staged = await stagingDir(contentDir);
-    try {
-      const files: Record<string, string> = {};
-      let bytes = 0;
-      const all = [...content.chapters, ...content.verses];
-      let written = 0;
-      for (const { file, bytes: data } of all) {
-        progress('writing', written++, all.length);
-        await mkdir(dirname(join(staged, file)), { recursive: true });
-        await writeFile(join(staged, file), data);
-        files[file] = createHash('sha256').update(data).digest('hex');
-        bytes += data.length;
-      }
-      // GPL-3.0: the license and the upstream notes travel with the data.
-      for (const extra of ['LICENSE', 'SOURCE.md']) {
-        if (existsSync(join(source.dir, extra))) await copyFile(join(source.dir, extra), join(staged, extra));
-      }
-      const byChapter = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record]));
-      const colophons = content.verses.filter((v) => isColophon(v.record, byChapter.get(v.record.chapter)!)).length;
-      const commentators = new Set(content.verses.flatMap((v) => Object.keys(v.record).filter((k) => typeof v.record[k] === 'object')));
-      const summary = {
-        chapters: content.chapters.length,
-        verses: content.verses.length - colophons,
-        colophons,
-        commentators: commentators.size,
-        bytes,
-      };
-      const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
-      // `importer`: which import code made content/ (a change of its rules means importing again: src/publish/stamp.ts).
-      await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(from), importer: importerFingerprint(), ...summary, errata: applied, files }, null, 2) + '\n');
-      if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
-      await writeFile(join(staged, LINKS_FILE), JSON.stringify(links) + '\n');
-      // The versions into the staged folder too: a refused one leaves content/ as it was.
-      const imported = versions ? await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita } }) : undefined;
-      if (imported) auditFile.versions = imported.report;
-      // The verses as served, scanned: one that does not scan is a finding of the meter's section, with what the witnesses read there.
-      progress('scanning the meter');
-      auditFile.meter = meterAudit(content.verses.map((v) => v.record), counts, { ...witnessesOf({ analysis, gitaGita }), besant: imported?.devanagari });
-      await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
-      await writeFile(join(staged, 'README.md'), CONTENT_README);
-      await replaceDir(contentDir, staged);
-      progress('writing', all.length, all.length);
-      return { ...summary, audit: auditFile, content };
-    } catch (err) {
-      await rm(staged, { recursive: true, force: true });
-      throw err;
-    }
+    const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
+    const summary = await writeContent(contentDir, { from, sourceDir: source.dir, content, auditFile, applied, analysis, gitaGita, links, versions, defaultVersions: asked === undefined, repairs }, progress);
+    return { ...summary, audit: auditFile, content };
   } finally {
     await source.close();
+  }
+}
+
+/**
+ * The records audited, corrected by the errata and supplemented from the
+ * independent copy, and audited again: the findings an erratum resolved
+ * are listed apart, by the erratum that did. Also returned: what each
+ * erratum did, and gita/gita's Devanagari of each verse (a witness of the
+ * verse text) when the copy was read.
+ */
+async function auditAndCorrect(read: Content, from: string, errata: string | null | false, supplements: string | null | false): Promise<{ content: Content; auditFile: AuditFile; results: ErratumResult[]; gitaGita?: Map<string, string> }> {
+  let content = read;
+  const counts = content.chapters.map((c) => c.record.verses_count);
+  const audit = (c: Content) => auditContent(c.verses.map((v) => v.record), counts);
+  const before = audit(content);
+  let results: ErratumResult[] = [];
+  if (errata !== false) ({ content, results } = await applyErrata(content, ERRATA, errata));
+  // The texts upstream lacks, from an independent copy (and that copy compared with the content).
+  let supplemented: SupplementReport | undefined;
+  let gitaGita: Map<string, string> | undefined;
+  if (supplements !== false) ({ content, report: supplemented, verseTexts: gitaGita } = await applySupplements(content, supplements));
+  const after = results.some((r) => r.status === 'applied') || supplemented?.results.some((r) => r.status === 'applied') ? audit(content) : before;
+  const still = new Set(after.findings.map((f) => `${f.record}\0${f.kind}`));
+  const resolved = before.findings
+    .filter((f) => !still.has(`${f.record}\0${f.kind}`))
+    .map((f) => ({ ...f, by: results.find((r) => r.record === f.record && r.status === 'applied')?.id ?? results.map((r) => r.id).join(', ') }));
+  const auditFile: AuditFile = {
+    version: 1,
+    source: sourceName(from),
+    ...after,
+    errata: results.map((r) => {
+      const e = ERRATA.find((x) => x.id === r.id)!;
+      return { ...r, reason: e.reason, source: e.source, history: e.history };
+    }),
+    resolved,
+    ...(supplemented && { supplements: supplemented }),
+  };
+  return { content, auditFile, results, gitaGita };
+}
+
+/** What content/ is written from. */
+interface Written {
+  from: string;
+  sourceDir: string;
+  content: Content;
+  auditFile: AuditFile;
+  /** The errata applied, by id. */
+  applied: string[];
+  analysis?: Analysis;
+  gitaGita?: Map<string, string>;
+  links: ReturnType<typeof mineLinks>;
+  versions: ImportOptions['versions'];
+  /** The versions were read from the default folders (a start looks there again). */
+  defaultVersions: boolean;
+  repairs: boolean;
+}
+
+/**
+ * content/ written whole: the records, upstream's license and notes, the
+ * manifest, the analysis, the links, the versions and the audit, into a
+ * folder staged beside it and swapped in; on any error (a refused version
+ * too) content/ is left as it was.
+ */
+async function writeContent(contentDir: string, w: Written, progress: Progress): Promise<Omit<ImportSummary, 'audit' | 'content'>> {
+  const { content, auditFile, analysis, gitaGita, versions, repairs } = w;
+  const staged = await stagingDir(contentDir);
+  try {
+    const files: Record<string, string> = {};
+    let bytes = 0;
+    const all = [...content.chapters, ...content.verses];
+    let written = 0;
+    for (const { file, bytes: data } of all) {
+      progress('writing', written++, all.length);
+      await mkdir(dirname(join(staged, file)), { recursive: true });
+      await writeFile(join(staged, file), data);
+      files[file] = createHash('sha256').update(data).digest('hex');
+      bytes += data.length;
+    }
+    // GPL-3.0: the license and the upstream notes travel with the data.
+    for (const extra of ['LICENSE', 'SOURCE.md']) {
+      if (existsSync(join(w.sourceDir, extra))) await copyFile(join(w.sourceDir, extra), join(staged, extra));
+    }
+    const byChapter = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record]));
+    const colophons = content.verses.filter((v) => isColophon(v.record, byChapter.get(v.record.chapter)!)).length;
+    const commentators = new Set(content.verses.flatMap((v) => Object.keys(v.record).filter((k) => typeof v.record[k] === 'object')));
+    const summary = {
+      chapters: content.chapters.length,
+      verses: content.verses.length - colophons,
+      colophons,
+      commentators: commentators.size,
+      bytes,
+    };
+    // `importer`: which import code made content/, and `versions`: from which folders (a change of either means importing again: importer.ts).
+    await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(w.from), importer: importerFingerprint(), versions: versionSources(versions ?? false, w.defaultVersions), ...summary, errata: w.applied, files }, null, 2) + '\n');
+    if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
+    await writeFile(join(staged, LINKS_FILE), JSON.stringify(w.links) + '\n');
+    // The versions into the staged folder too: a refused one leaves content/ as it was.
+    const imported = versions ? await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita } }) : undefined;
+    if (imported) auditFile.versions = imported.report;
+    // The verses as served, scanned: one that does not scan is a finding of the meter's section, with what the witnesses (Besant's Devanagari among them) read there.
+    progress('scanning the meter');
+    auditFile.meter = meterAudit(content.verses.map((v) => v.record), content.chapters.map((c) => c.record.verses_count), { ...witnessesOf({ analysis, gitaGita }), besant: imported?.devanagari });
+    await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
+    await writeFile(join(staged, 'README.md'), CONTENT_README);
+    await replaceDir(contentDir, staged);
+    progress('writing', all.length, all.length);
+    return summary;
+  } catch (err) {
+    await rm(staged, { recursive: true, force: true });
+    throw err;
   }
 }
 

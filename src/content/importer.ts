@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashSources } from '../fs/fingerprint.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+import { versionSourcesChanged, type VersionSources } from './versions/sources.ts';
 
 /** The code that shapes content/ (the import, its rules and lists, and what it imports): content/ imported by other code is imported again. */
 export const IMPORT_SHAPING = ['src/content/**/*', 'src/fs/**/*', 'src/paths.ts', 'package-lock.json'];
@@ -17,10 +19,19 @@ export function importerFingerprint(): string {
 
 /** Was content/ imported by the import code of this checkout? (No record of it: an import older than the record, so no.) */
 export function importedByThisCode(contentDir: string): boolean {
+  return importStaleness(contentDir) === null;
+}
+
+/** Why content/ must be imported again (other import code, or version folders changed since), or null. */
+export function importStaleness(contentDir: string): string | null {
+  let manifest: { importer?: string; versions?: VersionSources };
   try {
-    return JSON.parse(readFileSync(join(contentDir, 'manifest.json'), 'utf8')).importer === importerFingerprint();
+    manifest = JSON.parse(readFileSync(join(contentDir, 'manifest.json'), 'utf8'));
   } catch {
-    return false;
+    return 'content/ has no manifest';
   }
+  if (manifest.importer !== importerFingerprint()) return 'content/ was imported by other import code (its rules, errata or supplements changed)';
+  const versions = versionSourcesChanged(manifest.versions, PROJECT_ROOT);
+  return versions && `content/ was imported before ${versions}`;
 }
 

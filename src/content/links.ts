@@ -27,6 +27,8 @@
 //   commentaries do is read from their own texts (thirteenthNumbering: the
 //   words each quotes before a number of chapter 13 are those of that verse,
 //   or of the next), never assumed; their headings are upstream's numbers.
+import { asciiDigits } from './digits.ts';
+import { romanValue } from './ref-words.ts';
 import { GITA, workName, workSlug } from './works.ts';
 
 /** The graph as the import writes it beside the records (content/links.json). */
@@ -34,10 +36,10 @@ export const LINKS_FILE = 'links.json';
 
 export type MentionKind = 'gita' | 'covers' | 'self' | 'work' | 'other';
 
-/** One number pair (or longer) of a text, read. */
 /** The work of a place cited with no work written before it: read as a citation of another work, but of none named. */
 export const NO_WORK = '?';
 
+/** One number pair (or longer) of a text, read. */
 export interface Mention {
   /** The numbers, as UTF-16 offsets in the text: [start, end). */
   start: number;
@@ -66,10 +68,6 @@ export interface Mention {
   read?: 'chapter13' | 'misprint';
 }
 
-const DEVANAGARI_ZERO = 0x0966;
-/** Digits of any script the texts use, read as ASCII (one UTF-16 unit each, so offsets stay). */
-const asciiDigits = (text: string) => text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - DEVANAGARI_ZERO));
-
 const SP = '[ \\t\\u00a0]';
 /** Numbers joined by one separator each: ".", "।", ":", or "?" (a period the source lost). */
 const GROUP = new RegExp(`\\d+(?:${SP}*[.।:?]${SP}*\\d+)*`, 'g');
@@ -95,12 +93,8 @@ const IBID = /^(?:ibid\.?,?|op\.?\s*cit\.?,?|तत्रैव|वही)$/i;
 /** Words that lead to a citation without naming a work: "see", "cf.", "under", "in the"... */
 const CONNECTIVE = /^(?:see|cf\.?|vide|under|also|in|the|on|and|&|note|comm\.?|comment|commentary|common\.?|with|from|of|verses?|sloka|text|beginning|to|एवं|और|तथा|च|व|जैसे|जिसका|जिसकी|वर्णन|देखें|देखिये|उक्तं|उक्तम्|[\u0900-\u097F]*स्कन्धे|--|—|-)$/i;
 
-function romanValue(s: string): number | undefined {
-  const m = /^(l?)(x{0,3})(ix|iv|v?i{0,3})$/i.exec(s);
-  if (!m || !s) return undefined;
-  const ones: Record<string, number> = { '': 0, i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9 };
-  return (m[1] ? 50 : 0) + m[2].length * 10 + ones[m[3].toLowerCase()];
-}
+/** A chapter in Roman numerals as the commentaries write it ("XVIII.9", "Chapter iv verse 3"): any case, read by the references' own reader. */
+const romanChapter = (s: string) => romanValue(s.toLowerCase());
 
 /** The label's words, after the last connective ("see note under" leaves nothing; "cf. Br." leaves "Br."). */
 function cleanLabel(raw: string): string {
@@ -169,11 +163,6 @@ function rangeEnd(first: number, written: string): number {
   return Number(String(first).slice(0, String(first).length - written.length) + written);
 }
 
-/**
- * Every number pair of one commentary text, read: `own` is the verse the text
- * stands under, `versesPerChapter` the chapters' verse counts (colophons
- * not counted).
- */
 /** How a commentary numbers the verses it cites (thirteenthNumbering decides it from its texts). */
 export interface Numbering {
   /** Chapter 13 without Arjuna's question: its verse N is this API's N + 1. */
@@ -230,177 +219,254 @@ function nextInThirteen(label: string, versesPerChapter: readonly number[]): str
   return b === undefined ? `BG13.${a}` : `BG13.${a}-${b}`;
 }
 
+/** What every pass over one text reads: the text, the same with ASCII digits (offsets alike), the verse it stands under and the chapters' verse counts. */
+interface Scan {
+  text: string;
+  norm: string;
+  own: { ch: number; sl: number };
+  ownId: string;
+  versesPerChapter: readonly number[];
+}
+
+/** One number group of the text: where it stands, its numbers and their separators, and a range's end read after it. */
+interface Group {
+  start: number;
+  end: number;
+  /** The group as written (ASCII digits). */
+  written: string;
+  nums: number[];
+  seps: string[];
+  /** The 60 characters before it. */
+  pre: string;
+  rangeTo?: number;
+}
+
+/** A mention as a pass finds it, before the commentary's numbering is applied and its text cut. */
+type Found = Omit<Mention, 'text'>;
+
+/** `BG{ch}.{v}`, or the range to `rangeTo`. */
+const verseOrRange = (ch: number, v: number, rangeTo: number | undefined) => (rangeTo === undefined ? `BG${ch}.${v}` : `BG${ch}.${v}-${rangeTo}`);
+/** A verse cited: the verse the text stands under is its own number, not a citation. */
+const citedKind = (s: Scan, id: string): MentionKind => (id === s.ownId ? 'self' : 'gita');
+
+/**
+ * Every number pair of one commentary text, read: `own` is the verse the text
+ * stands under, `versesPerChapter` the chapters' verse counts (colophons
+ * not counted). Each number group is read by the first pass that takes it:
+ * a lone number after a Roman chapter, a heading, else what is written
+ * before it (contextOf) says whether it is the Gita, another work or
+ * nothing; then the commentary's own numbering is applied (asNumbered).
+ */
 export function mentionsIn(text: string, own: { ch: number; sl: number }, versesPerChapter: readonly number[], numbering: Numbering = {}): Mention[] {
-  const norm = asciiDigits(text);
+  const s: Scan = { text, norm: asciiDigits(text), own, ownId: `BG${own.ch}.${own.sl}`, versesPerChapter };
   const out: Mention[] = [];
-  const ownId = `BG${own.ch}.${own.sl}`;
   let lastWork: { work: string; named: boolean } | null = null;
   let previous: { bracket: number; reading: Reading } | null = null;
-
-  const push = (found: Omit<Mention, 'text'>) => {
-    let m = found;
-    // A citation of chapter 13 in a commentary that numbers it without Arjuna's question: one verse on (its headings are upstream's).
-    if (numbering.thirteenWithoutQuestion && (m.kind === 'gita' || m.kind === 'self') && !m.heading) {
-      const moved = m.to && nextInThirteen(m.to, versesPerChapter);
-      if (moved) m = { ...m, to: moved, kind: moved === ownId ? 'self' : 'gita', why: `${m.why}; chapter 13 as this commentary numbers it`, read: 'chapter13' };
-    }
-    // A misprinted number in a Sanskrit commentary, which quotes the verse it cites just before the number: the last
-    // words before it (since the mention before) are none of the verse's, and fit best one verse a digit away.
-    if (numbering.verseWords && numbering.sanskrit && m.kind === 'gita' && m.to && /^BG\d+\.\d+$/.test(m.to)) {
-      const before = new Set([...quotedWords(text.slice(Math.max(0, m.from - 40, out.at(-1)?.end ?? 0), m.from))].slice(-4));
-      if (before.size >= 2 && wordsFit(before, numbering.verseWords.get(m.to)) === 0) {
-        const [c, v] = m.to.slice(2).split('.').map(Number);
-        // The verse the words fit best, of all: a misprint when it is one alone, by two words or more, and a digit away.
-        let best = 0;
-        let bestIds: string[] = [];
-        for (const [id, words] of numbering.verseWords) {
-          const n = wordsFit(before, words);
-          if (n > best) [best, bestIds] = [n, [id]];
-          else if (n === best && n > 0) bestIds.push(id);
-        }
-        const near = oneDigitAway(c, v, versesPerChapter);
-        const fit = best >= 2 && bestIds.length === 1 && near.includes(bestIds[0]) ? bestIds : [];
-        if (fit.length === 1) m = { ...m, to: fit[0], kind: fit[0] === ownId ? 'self' : 'gita', why: `${m.why}; a misprint: the words quoted are ${fit[0]}'s`, read: 'misprint' };
-      }
-    }
-    out.push({ ...m, text: text.slice(m.from, m.end) });
-    if (m.kind === 'work') lastWork = { work: m.work!, named: m.named! };
-  };
-
   // The end of the last range read: a range's end is not read again as a number of its own.
   let consumed = 0;
-  for (const g of norm.matchAll(GROUP)) {
-    const start = g.index;
-    if (start < consumed) continue;
-    let end = start + g[0].length;
-    const nums = g[0].split(SEPARATOR).map(Number);
-    const seps = g[0].match(new RegExp(SEPARATOR.source, 'g'))?.map((s) => s.trim()) ?? [];
-    const pre = norm.slice(Math.max(0, start - 60), start);
-
-    // A lone number: a verse only after a Roman chapter ("XVIII.9").
-    if (nums.length === 1) {
-      const roman = ROMAN_BEFORE.exec(pre);
-      const ch = roman && romanValue(roman[1]);
-      if (ch && isVerse(ch, nums[0], versesPerChapter)) {
-        const id = `BG${ch}.${nums[0]}`;
-        push({ start, end, from: start - roman![1].length - 1, kind: id === ownId ? 'self' : 'gita', to: id, why: 'a verse after a Roman chapter' });
+  for (const match of s.norm.matchAll(GROUP)) {
+    if (match.index < consumed) continue;
+    const g = groupOf(s, match);
+    let found: Found[];
+    if (g.nums.length === 1) found = afterRomanChapter(s, g);
+    else {
+      const range = rangeAfter(s, g);
+      if (range) {
+        g.rangeTo = range.to;
+        g.end += range.length;
+        consumed = g.end;
       }
-      continue;
-    }
-
-    // A range after it.
-    let rangeTo: number | undefined;
-    const r = RANGE_AFTER.exec(norm.slice(end));
-    if (r) {
-      const [all, dash, spaces, rch, rv] = r;
-      const sameChapter = rch === undefined || (nums.length === 2 && Number(rch) === nums[0]);
-      const spacedOk = !spaces || AFTER_SPACED_RANGE.test(norm.slice(end + all.length)) || rch !== undefined;
-      const endV = dash ? rangeEnd(nums[nums.length - 1], rv) : Number(rv);
-      if (sameChapter && spacedOk && endV > nums[nums.length - 1]) {
-        rangeTo = endV;
-        end += all.length;
-        consumed = end;
-      }
-    }
-    const range = (ch: number, v: number) => (rangeTo === undefined ? `BG${ch}.${v}` : `BG${ch}.${v}-${rangeTo}`);
-
-    // A heading: at the text's start, or between "।।" marks, or set apart before a sentence.
-    if (nums.length === 2 && seps[0] === '.') {
-      const leading = LEADING.test(norm.slice(0, start));
-      const between = HEADING_OPEN.test(pre) && (HEADING_CLOSE.test(norm.slice(end)) || /^\s+[A-Z]/.test(norm.slice(end)));
-      const setApart = /\S[ \u00a0]{2,}$/.test(pre) && /^ [A-Z][a-z]/.test(norm.slice(end));
-      if ((leading || between || setApart) && isVerse(nums[0], nums[1], versesPerChapter)) {
-        const id = range(nums[0], nums[1]);
-        const kind = rangeTo !== undefined || (!leading && id !== ownId) ? 'covers' : 'self';
-        push({ start, end, from: start, kind, ...(kind === 'covers' ? { range: id } : { to: id }), why: leading ? 'the text\'s heading' : 'a heading inside the text', heading: true });
+      const heading = headingAt(s, g);
+      if (heading) {
+        found = [heading];
         previous = null;
-        continue;
+      } else {
+        const ctx = contextOf(text, s.norm, g.start, g.pre, lastWork, previous);
+        previous = ctx.bracket >= 0 ? { bracket: ctx.bracket, reading: ctx.reading } : null;
+        found = byContext(s, g, ctx);
       }
     }
-
-    const ctx = contextOf(text, norm, start, pre, lastWork, previous);
-    previous = ctx.bracket >= 0 ? { bracket: ctx.bracket, reading: ctx.reading } : null;
-    const reading = ctx.reading;
-
-    if (reading.as === 'other') {
-      push({ start, end, from: ctx.from, kind: 'other', why: reading.why });
-      continue;
-    }
-    if (reading.as === 'work') {
-      const loc = nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`);
-      push({ start, end, from: ctx.from, kind: 'work', work: reading.work, named: reading.named, loc, ...(ctx.written && { label: ctx.written.trim().replace(/[,;:]+$/, '') }), why: reading.named ? 'a work named before it' : 'an abbreviation before it' });
-      continue;
-    }
-    if (reading.as === 'roman') {
-      // "Cf.III.7.19?25": each number a verse of the Roman chapter.
-      let at = start;
-      for (const n of nums) {
-        const s = norm.indexOf(String(n), at);
-        const e = s + String(n).length;
-        at = e;
-        if (!isVerse(reading.chapter, n, versesPerChapter)) continue;
-        const id = `BG${reading.chapter}.${n}`;
-        push({ start: s, end: e, from: s === start ? ctx.from : s, kind: id === ownId ? 'self' : 'gita', to: id, why: 'a verse after a Roman chapter' });
-      }
-      continue;
-    }
-
-    // Read as the Gita: two numbers, a verse that exists.
-    const ch = nums[0];
-    let v = nums[1];
-    if (nums.length === 3 && seps[0] !== '?' && seps[1] === '?' && nums[2] > nums[1] && rangeTo === undefined) {
-      // "[13।7?8]": the range's dash lost as "?".
-      rangeTo = nums[2];
-    } else if (nums.length > 2) {
-      // A part that starts with 0 ("432?000") is a number written with separators, not a place.
-      const zeros = /[.।:?]\s*0\d*/.test(g[0]);
-      if (reading.explicit || zeros || seps.includes('?') || ctx.bracket < 0) push({ start, end, from: ctx.from, kind: 'other', why: 'three numbers or more: not a verse' });
-      else push({ start, end, from: ctx.from, kind: 'work', work: NO_WORK, named: false, loc: nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`), why: 'three numbers, no work named' });
-      continue;
-    }
-    // "(गीता 9। 3031)": a range whose dash was lost, two verse numbers run together (as references.ts reads a heading's "6.3031").
-    if (!isVerse(ch, v, versesPerChapter) && rangeTo === undefined && ch >= 1 && ch <= versesPerChapter.length) {
-      const joined = joinedRange(String(v), versesPerChapter[ch - 1], reading.explicit);
-      if (joined) [v, rangeTo] = joined;
-    }
-    if (!isVerse(ch, v, versesPerChapter) || (rangeTo !== undefined && rangeTo > versesPerChapter[ch - 1])) {
-      push({ start, end, from: ctx.from, kind: 'other', why: 'not a verse of the Gita' });
-      continue;
-    }
-    const id = range(ch, v);
-    // The commentaries on a group of verses say where each part starts and ends, in the verse's own chapter:
-    // "अथ व्यवस्थितान् इत्यादेः कुरून् 1।25 इत्यन्तस्य" (the passage from the verse this text stands under to 1.25),
-    // "अपर्याप्तं 1।10 इति श्लोकस्यायमर्थः" (the part on 1.10 opens, in a text on 1.2 to 1.18; of an earlier verse it is
-    // a citation): what the text is written on, not a citation.
-    if (rangeTo === undefined && ch === own.ch) {
-      const after = norm.slice(end, end + 24);
-      if (PASSAGE_END.test(after) && v > own.sl) {
-        push({ start, end, from: ctx.from, kind: 'covers', range: `BG${ch}.${own.sl}-${v}`, why: 'the end of the passage the text is written on' });
-        continue;
-      }
-      if (VERSE_PART.test(after) && v >= own.sl) {
-        push({ start, end, from: ctx.from, kind: id === ownId ? 'self' : 'covers', ...(id === ownId ? { to: id } : { range: id }), why: 'opens the part of the text on that verse' });
-        continue;
-      }
-    }
-    // A range that holds the verse itself ("(गीता 4। 16 32)" under 4.19) cites the others: a citation still.
-    push({ start, end, from: ctx.from, kind: id === ownId ? 'self' : 'gita', to: id, why: reading.explicit ? 'the Gita named' : 'a verse, no other work named' });
-
-    // "(गीता 8। 14 एवं 9। 22, 34)": more verses of the chapter, in the bracket.
-    if (ctx.bracket >= 0 && rangeTo === undefined) {
-      let at = end;
-      for (let l = LIST_AFTER.exec(norm.slice(at)); l; l = LIST_AFTER.exec(norm.slice(at))) {
-        const s = at + l[0].indexOf(l[1]);
-        const e = s + l[1].length;
-        at = e;
-        v = Number(l[1]);
-        if (!isVerse(ch, v, versesPerChapter)) break;
-        const more = `BG${ch}.${v}`;
-        push({ start: s, end: e, from: s, kind: more === ownId ? 'self' : 'gita', to: more, why: 'a verse listed after another' });
-      }
+    for (const f of found) {
+      const m = asNumbered(s, f, numbering, out.at(-1)?.end ?? 0);
+      out.push({ ...m, text: text.slice(m.from, m.end) });
+      if (m.kind === 'work') lastWork = { work: m.work!, named: m.named! };
     }
   }
   return out;
+}
+
+/** A number group as matched: its numbers, separators and the text before it. */
+function groupOf(s: Scan, match: RegExpExecArray): Group {
+  const start = match.index;
+  return {
+    start,
+    end: start + match[0].length,
+    written: match[0],
+    nums: match[0].split(SEPARATOR).map(Number),
+    seps: match[0].match(new RegExp(SEPARATOR.source, 'g'))?.map((x) => x.trim()) ?? [],
+    pre: s.norm.slice(Math.max(0, start - 60), start),
+  };
+}
+
+/** A lone number: a verse only after a Roman chapter ("XVIII.9"). */
+function afterRomanChapter(s: Scan, g: Group): Found[] {
+  const roman = ROMAN_BEFORE.exec(g.pre);
+  const ch = roman && romanChapter(roman[1]);
+  if (!ch || !isVerse(ch, g.nums[0], s.versesPerChapter)) return [];
+  const id = `BG${ch}.${g.nums[0]}`;
+  return [{ start: g.start, end: g.end, from: g.start - roman![1].length - 1, kind: citedKind(s, id), to: id, why: 'a verse after a Roman chapter' }];
+}
+
+/** A range's end after the numbers ("-50", " -- 10.10", "7। 16 18"), in the same chapter and past the verse: its verse and the characters it takes. */
+function rangeAfter(s: Scan, g: Group): { to: number; length: number } | null {
+  const r = RANGE_AFTER.exec(s.norm.slice(g.end));
+  if (!r) return null;
+  const [all, dash, spaces, rch, rv] = r;
+  const last = g.nums[g.nums.length - 1];
+  const sameChapter = rch === undefined || (g.nums.length === 2 && Number(rch) === g.nums[0]);
+  const spacedOk = !spaces || AFTER_SPACED_RANGE.test(s.norm.slice(g.end + all.length)) || rch !== undefined;
+  const endV = dash ? rangeEnd(last, rv) : Number(rv);
+  return sameChapter && spacedOk && endV > last ? { to: endV, length: all.length } : null;
+}
+
+/** A heading: a verse at the text's start, or between "।।" marks, or set apart before a sentence; the text's own verse, or the group it is written on. */
+function headingAt(s: Scan, g: Group): Found | null {
+  if (g.nums.length !== 2 || g.seps[0] !== '.') return null;
+  const leading = LEADING.test(s.norm.slice(0, g.start));
+  const between = HEADING_OPEN.test(g.pre) && (HEADING_CLOSE.test(s.norm.slice(g.end)) || /^\s+[A-Z]/.test(s.norm.slice(g.end)));
+  const setApart = /\S[ \u00a0]{2,}$/.test(g.pre) && /^ [A-Z][a-z]/.test(s.norm.slice(g.end));
+  if (!(leading || between || setApart) || !isVerse(g.nums[0], g.nums[1], s.versesPerChapter)) return null;
+  const id = verseOrRange(g.nums[0], g.nums[1], g.rangeTo);
+  const kind = g.rangeTo !== undefined || (!leading && id !== s.ownId) ? 'covers' : 'self';
+  return { start: g.start, end: g.end, from: g.start, kind, ...(kind === 'covers' ? { range: id } : { to: id }), why: leading ? 'the text\'s heading' : 'a heading inside the text', heading: true };
+}
+
+/** The group read as what is written before it says: nothing, another work, verses of a Roman chapter, or the Gita. */
+function byContext(s: Scan, g: Group, ctx: Context): Found[] {
+  const { start, end, nums, rangeTo } = g;
+  const reading = ctx.reading;
+  if (reading.as === 'other') return [{ start, end, from: ctx.from, kind: 'other', why: reading.why }];
+  if (reading.as === 'work') {
+    const loc = nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`);
+    return [{ start, end, from: ctx.from, kind: 'work', work: reading.work, named: reading.named, loc, ...(ctx.written && { label: ctx.written.trim().replace(/[,;:]+$/, '') }), why: reading.named ? 'a work named before it' : 'an abbreviation before it' }];
+  }
+  if (reading.as === 'roman') return inRomanChapter(s, g, ctx.from, reading.chapter);
+  return gitaCitation(s, g, ctx, reading.explicit);
+}
+
+/** "Cf.III.7.19?25": each number a verse of the Roman chapter. */
+function inRomanChapter(s: Scan, g: Group, from: number, chapter: number): Found[] {
+  const found: Found[] = [];
+  let at = g.start;
+  for (const n of g.nums) {
+    const start = s.norm.indexOf(String(n), at);
+    const end = start + String(n).length;
+    at = end;
+    if (!isVerse(chapter, n, s.versesPerChapter)) continue;
+    const id = `BG${chapter}.${n}`;
+    found.push({ start, end, from: start === g.start ? from : start, kind: citedKind(s, id), to: id, why: 'a verse after a Roman chapter' });
+  }
+  return found;
+}
+
+/** The group read as the Gita: two numbers, a verse that exists (with a range, and more verses listed after it in its bracket). */
+function gitaCitation(s: Scan, g: Group, ctx: Context, explicit: boolean): Found[] {
+  const { start, end, nums, seps } = g;
+  const counts = s.versesPerChapter;
+  let rangeTo = g.rangeTo;
+  const ch = nums[0];
+  let v = nums[1];
+  if (nums.length === 3 && seps[0] !== '?' && seps[1] === '?' && nums[2] > nums[1] && rangeTo === undefined) {
+    // "[13।7?8]": the range's dash lost as "?".
+    rangeTo = nums[2];
+  } else if (nums.length > 2) {
+    // A part that starts with 0 ("432?000") is a number written with separators, not a place.
+    const zeros = /[.।:?]\s*0\d*/.test(g.written);
+    if (explicit || zeros || seps.includes('?') || ctx.bracket < 0) return [{ start, end, from: ctx.from, kind: 'other', why: 'three numbers or more: not a verse' }];
+    return [{ start, end, from: ctx.from, kind: 'work', work: NO_WORK, named: false, loc: nums.join('.') + (rangeTo === undefined ? '' : `-${rangeTo}`), why: 'three numbers, no work named' }];
+  }
+  // "(गीता 9। 3031)": a range whose dash was lost, two verse numbers run together (as references.ts reads a heading's "6.3031").
+  if (!isVerse(ch, v, counts) && rangeTo === undefined && ch >= 1 && ch <= counts.length) {
+    const joined = joinedRange(String(v), counts[ch - 1], explicit);
+    if (joined) [v, rangeTo] = joined;
+  }
+  if (!isVerse(ch, v, counts) || (rangeTo !== undefined && rangeTo > counts[ch - 1])) return [{ start, end, from: ctx.from, kind: 'other', why: 'not a verse of the Gita' }];
+  const id = verseOrRange(ch, v, rangeTo);
+  const part = rangeTo === undefined && ch === s.own.ch ? passagePart(s, g, ctx.from, v, id) : null;
+  if (part) return [part];
+  // A range that holds the verse itself ("(गीता 4। 16 32)" under 4.19) cites the others: a citation still.
+  const cited: Found = { start, end, from: ctx.from, kind: citedKind(s, id), to: id, why: explicit ? 'the Gita named' : 'a verse, no other work named' };
+  return ctx.bracket >= 0 && rangeTo === undefined ? [cited, ...listedAfter(s, end, ch)] : [cited];
+}
+
+/**
+ * The commentaries on a group of verses say where each part starts and ends, in the verse's own chapter:
+ * "अथ व्यवस्थितान् इत्यादेः कुरून् 1।25 इत्यन्तस्य" (the passage from the verse this text stands under to 1.25),
+ * "अपर्याप्तं 1।10 इति श्लोकस्यायमर्थः" (the part on 1.10 opens, in a text on 1.2 to 1.18; of an earlier verse it is
+ * a citation): what the text is written on, not a citation. Null when the words after the verse `v` are neither.
+ */
+function passagePart(s: Scan, g: Group, from: number, v: number, id: string): Found | null {
+  const after = s.norm.slice(g.end, g.end + 24);
+  const { start, end } = g;
+  if (PASSAGE_END.test(after) && v > s.own.sl) return { start, end, from, kind: 'covers', range: `BG${s.own.ch}.${s.own.sl}-${v}`, why: 'the end of the passage the text is written on' };
+  if (VERSE_PART.test(after) && v >= s.own.sl) return { start, end, from, kind: id === s.ownId ? 'self' : 'covers', ...(id === s.ownId ? { to: id } : { range: id }), why: 'opens the part of the text on that verse' };
+  return null;
+}
+
+/** "(गीता 8। 14 एवं 9। 22, 34)": more verses of the chapter, in the bracket, after the one cited (which ends at `from`). */
+function listedAfter(s: Scan, from: number, ch: number): Found[] {
+  const found: Found[] = [];
+  let at = from;
+  for (let l = LIST_AFTER.exec(s.norm.slice(at)); l; l = LIST_AFTER.exec(s.norm.slice(at))) {
+    const start = at + l[0].indexOf(l[1]);
+    const end = start + l[1].length;
+    at = end;
+    const v = Number(l[1]);
+    if (!isVerse(ch, v, s.versesPerChapter)) break;
+    const more = `BG${ch}.${v}`;
+    found.push({ start, end, from: start, kind: citedKind(s, more), to: more, why: 'a verse listed after another' });
+  }
+  return found;
+}
+
+/**
+ * A mention as its commentary numbers the verses (Numbering): of chapter 13,
+ * one verse on where the commentary leaves out Arjuna's question (its
+ * headings are upstream's); in a Sanskrit commentary, a misprint mended by
+ * the words quoted before it. `lastEnd`: where the mention before it ends.
+ */
+function asNumbered(s: Scan, found: Found, numbering: Numbering, lastEnd: number): Found {
+  let m = found;
+  if (numbering.thirteenWithoutQuestion && (m.kind === 'gita' || m.kind === 'self') && !m.heading) {
+    const moved = m.to && nextInThirteen(m.to, s.versesPerChapter);
+    if (moved) m = { ...m, to: moved, kind: citedKind(s, moved), why: `${m.why}; chapter 13 as this commentary numbers it`, read: 'chapter13' };
+  }
+  if (numbering.verseWords && numbering.sanskrit && m.kind === 'gita' && m.to && /^BG\d+\.\d+$/.test(m.to)) {
+    const fit = misprintOf(s, m.from, m.to, numbering.verseWords, lastEnd);
+    if (fit) m = { ...m, to: fit, kind: citedKind(s, fit), why: `${m.why}; a misprint: the words quoted are ${fit}'s`, read: 'misprint' };
+  }
+  return m;
+}
+
+/**
+ * The verse a Sanskrit commentary meant where it printed `to`: it quotes the
+ * verse it cites just before the number, so when the last words before it
+ * (since the mention before) are none of that verse's, the verse they fit
+ * best of all is meant, if it is one alone, by two words or more, and a
+ * digit away. Null when no such verse is.
+ */
+function misprintOf(s: Scan, from: number, to: string, verseWords: ReadonlyMap<string, ReadonlySet<string>>, lastEnd: number): string | null {
+  const before = new Set([...quotedWords(s.text.slice(Math.max(0, from - 40, lastEnd), from))].slice(-4));
+  if (before.size < 2 || wordsFit(before, verseWords.get(to)) !== 0) return null;
+  const [c, v] = to.slice(2).split('.').map(Number);
+  let best = 0;
+  let bestIds: string[] = [];
+  for (const [id, words] of verseWords) {
+    const n = wordsFit(before, words);
+    if (n > best) [best, bestIds] = [n, [id]];
+    else if (n === best && n > 0) bestIds.push(id);
+  }
+  return best >= 2 && bestIds.length === 1 && oneDigitAway(c, v, s.versesPerChapter).includes(bestIds[0]) ? bestIds[0] : null;
 }
 
 /** What is written before a number group, read: its label, and how the group is to be taken. */
@@ -409,7 +475,7 @@ function contextOf(text: string, norm: string, start: number, pre: string, lastW
   if (POINTER.test(pre)) return { from: start, bracket: -1, reading: { as: 'other', why: 'a placeholder\'s pointer' } };
   const chapterVerses = CHAPTER_VERSES_BEFORE.exec(pre);
   if (chapterVerses) {
-    const ch = /^\d/.test(chapterVerses[1]) ? Number(chapterVerses[1]) : romanValue(chapterVerses[1]);
+    const ch = /^\d/.test(chapterVerses[1]) ? Number(chapterVerses[1]) : romanChapter(chapterVerses[1]);
     if (ch) return { from: preStart + chapterVerses.index, bracket: -1, reading: { as: 'roman', chapter: ch } };
   }
 
@@ -458,7 +524,7 @@ function contextOf(text: string, norm: string, start: number, pre: string, lastW
     if (named) return { from, written: named.written, bracket: -1, reading: { as: 'work', work: named.name, named: true } };
     const last = words[1].trim().split(/\s+/).pop()!;
     const roman = /^([IVXL]{1,7})\.$/.exec(last);
-    const ch = roman && romanValue(roman[1]);
+    const ch = roman && romanChapter(roman[1]);
     if (ch) return { from: start - words[1].trimStart().length, bracket: -1, reading: { as: 'roman', chapter: ch } };
     if (PAGE.test(last)) return { from: start, bracket: -1, reading: { as: 'other', why: 'a page of the printed book' } };
   }
@@ -470,7 +536,7 @@ function readLabel(label: string, where: 'bracket' | 'glued', lastWork: { work: 
   if (PAGE.test(label.split(/\s+/)[0]) || /टिप्पणी/.test(label)) return { as: 'other', why: 'a page of the printed book' };
   if (IBID.test(label)) return lastWork ? { as: 'work', ...lastWork } : { as: 'work', work: label.replace(/,$/, ''), named: false };
   const roman = /^([IVXL]{1,7})\.?$/.exec(label);
-  const ch = roman && romanValue(roman[1]);
+  const ch = roman && romanChapter(roman[1]);
   if (ch && ch <= 18) return { as: 'roman', chapter: ch };
   const name = workName(label) ?? namedAtEnd(label, 4)?.name;
   if (name === GITA) return { as: 'gita', explicit: true };

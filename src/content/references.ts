@@ -93,10 +93,3 @@ export function oneSlipFrom(written: string, own: string): boolean {
   if (written.length === own.length) return written.slice(i + 1) === own.slice(i + 1);
   return written.length > own.length ? written.slice(i + 1) === own.slice(i) : written.slice(i) === own.slice(i + 1);
 }
-
-/** The verse number of a marker such as `||२-४७||` or `||2-47||`, in ASCII digits: "2-47". */
-export function markerOf(text: string): string | null {
-  const m = /\|\|\s*([^|]*?)\s*\|\|\s*$/.exec(text);
-  if (!m) return null;
-  return m[1].replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x966));
-}

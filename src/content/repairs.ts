@@ -24,6 +24,7 @@
 // - sanskrit-comma, hindi-comma, hindi-visarga: the same lost commas in the
 //   Sanskrit and Hindi texts, and in Hindi a few lost visargas; a real Hindi
 //   question keeps its "?" (indic.ts says how each is told apart).
+import { foldLemma } from './dcs/lemma-name.ts';
 import { TEXT_FIELD_NAMES, TEXT_FIELDS, type TextField, type VerseRecord } from './schema.ts';
 import { hindiMark, sanskritMark, visargaWords, type VisargaWords } from './indic.ts';
 import { WORD_LIST_TEXT, wordListSpan } from './words.ts';
@@ -312,11 +313,11 @@ export function applyEdits(text: string, edits: ReadonlyArray<Pick<Edit, 'positi
   return out + text.slice(from);
 }
 
-/** The Sanskrit words of the verses' transliterations, diacritics folded: "asi", "idam"... */
+/** The Sanskrit words of the verses' transliterations, diacritics folded as a lemma's name is: "asi", "idam"... */
 export function transliterationGuard(records: Iterable<VerseRecord>): Set<string> {
   const guard = new Set<string>();
   for (const r of records) {
-    const folded = r.transliteration.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const folded = foldLemma(r.transliteration);
     for (const w of folded.match(/[a-z]+/g) ?? []) guard.add(w);
   }
   return guard;

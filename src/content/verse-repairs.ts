@@ -8,12 +8,12 @@ import { isColophon } from './read.ts';
 import type { VerseRecord } from './schema.ts';
 import type { Analysis } from './dcs/read.ts';
 import { surface } from './dcs/read.ts';
-import { crossCheckVerses, fieldsAgree, letters, VERSE_TEXT_RULES, type VerseTextReport } from './verse-text.ts';
+import { crossCheckVerses, fieldLetters, fieldsAgree, VERSE_TEXT_RULES, type VerseTextReport } from './verse-text.ts';
 
 export function mendVerses(content: Content, analysis: Analysis | undefined, gitaGita: ReadonlyMap<string, string> | undefined, apply: boolean): { content: Content; report: VerseTextReport } {
   const records = content.verses.map((v) => v.record);
   const dcs = new Map(Object.entries(analysis?.verses ?? {}).map(([ref, words]) => [ref, surface(words)]));
-  const attested = analysis ? new Set(Object.values(analysis.verses).flatMap((ws) => ws.flatMap((w) => [w.form, w.unsandhied, w.token ?? ''].map(letters)))) : undefined;
+  const attested = analysis ? new Set(Object.values(analysis.verses).flatMap((ws) => ws.flatMap((w) => [w.form, w.unsandhied, w.token ?? ''].map(fieldLetters)))) : undefined;
   const result = crossCheckVerses(records, { dcs, gitaGita: gitaGita ?? new Map(), attested });
   const chapters = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record]));
   const colophons = records.filter((r) => isColophon(r, chapters.get(r.chapter)!) && typeof r.speaker === 'string').map((r) => ({ record: r._id, speaker: r.speaker! }));

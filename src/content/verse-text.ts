@@ -12,6 +12,7 @@
 // after, witness); nothing is changed that no witness or rule proves.
 import { Sanscript, toIast } from './iast.ts';
 import { spelling } from './dcs/letters.ts';
+import { editDistance } from './edit-distance.ts';
 import { applyEdits } from './repairs.ts';
 
 /** A word of a field, where it stands, and its letters in IAST. */
@@ -95,8 +96,17 @@ export type VerseTextRule = (typeof VERSE_TEXT_RULES)[number]['id'];
 
 const CANDRABINDU_IAST = 'm̐';
 
-/** The letters of a word, for comparing: IAST, avagraha as its a, nasals and candrabindu folded, no marks. */
-export function letters(iast: string): string {
+/**
+ * The letters of a word, by which the two fields (and another edition's
+ * Devanagari) are compared word for word: IAST, avagraha as its a, the
+ * anusvara, the candrabindu and a nasal before a consonant or at the end as
+ * m, no marks. Not dcs/letters.ts's `spelling`, by which whole verses are
+ * compared with the DCS's words: that one drops the avagraha with its a (the
+ * DCS writes none) and keeps ṃ apart from a final m. The two give one word
+ * other keys, and what each comparison finds rests on its own rules: two
+ * folds, on purpose.
+ */
+export function fieldLetters(iast: string): string {
   return iast
     .normalize('NFC')
     .toLowerCase()
@@ -113,7 +123,7 @@ export function devanagariTokens(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/[\u0900-\u0963\u0970-\u097F\u200C\u200D]+-?|[A-Za-z]+/g)) {
     const iast = /^[A-Za-z]+$/.test(m[0]) ? m[0] : toIast(m[0]).replace(/ṃ'/g, "'ṃ");
-    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iast, key: letters(iast) });
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iast, key: fieldLetters(iast) });
   }
   return out.filter((t) => t.key.length > 0);
 }
@@ -122,7 +132,7 @@ export function devanagariTokens(text: string): Token[] {
 function transliterationTokens(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/(?:[\p{L}\p{M}]|(?<=[\p{L}])(?:\.N|[.'’^]+(?=[\p{L}])))+-?/gu)) {
-    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iast: m[0], key: letters(m[0]) });
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], iast: m[0], key: fieldLetters(m[0]) });
   }
   return out.filter((t) => t.key.length > 0);
 }
@@ -156,23 +166,12 @@ export function hunks(a: Token[], b: Token[], pairs = new Map<number, number>())
 
 const join = (t: Token[], from: number, to: number) => t.slice(from, to).map((x) => x.key).join('');
 
-/** Letters (Levenshtein) that differ between a and b. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
 /** Which of two readings of a whole verse a witness bears out, by the letters each differs from it by. */
 export function bears(witness: string | undefined, withSlok: string, withTransliteration: string): 'slok' | 'transliteration' | 'neither' | 'absent' {
   if (witness === undefined) return 'absent';
   const w = spelling(witness);
-  const a = distance(spelling(withSlok), w);
-  const b = distance(spelling(withTransliteration), w);
+  const a = editDistance(spelling(withSlok), w);
+  const b = editDistance(spelling(withTransliteration), w);
   return a < b ? 'slok' : b < a ? 'transliteration' : 'neither';
 }
 
@@ -232,174 +231,260 @@ function markEdits(text: string): Edit[] {
 /** A note as the Devanagari writes it, in the one form: " (or X)". */
 const noteForm = (kind: string, body: string) => ` (${kind} ${body.trim()})`;
 
+/** What the cross-check gathers over all the records: every change in the order made, each record's edits by field, and the lines moved between verses. */
+interface Ledger {
+  changes: VerseTextChange[];
+  disagreements: VerseTextDisagreement[];
+  slokEdits: Map<string, Edit[]>;
+  trEdits: Map<string, Edit[]>;
+  /** Lines taken out of one verse's Devanagari, to put in a neighbour's as they were written. */
+  removed: Array<{ ref: string; key: string; text: string }>;
+  /** Words a Devanagari lacks: their change is listed where found, its text made once every verse is read (placeAddedWords). */
+  added: Array<{ ref: string; key: string; at: number; iast: string; change: VerseTextChange }>;
+}
+
+/** A record's words: the Devanagari's (d), the transliteration's (t), and which of d matches which of t. */
+interface Words {
+  d: Token[];
+  t: Token[];
+  pairs: Map<number, number>;
+}
+
+/** Where the two word lists part: [d from, d to, t from, t to). */
+type Hunk = [number, number, number, number];
+
+/** How a disagreement is decided: the field whose reading wins, the rule and witnesses, why in a line; `entry` is the disagreement as listed. */
+interface Verdict {
+  entry: VerseTextDisagreement;
+  winner: VerseField;
+  rule: VerseTextRule;
+  witness: string[];
+  why: string;
+}
+
+const editsOf = (map: Map<string, Edit[]>, ref: string) => map.get(ref) ?? map.set(ref, []).get(ref)!;
+
+/** An edit of a record, made at its place in upstream's text and listed there. */
+function change(ledger: Ledger, ref: string, field: VerseField, position: number, before: string, after: string, rule: VerseTextRule, witness: string[], why: string): void {
+  editsOf(field === 'slok' ? ledger.slokEdits : ledger.trEdits, ref).push({ position, before, after });
+  ledger.changes.push({ record: ref, field, position, before, after, witness, rule, why });
+}
+
 /**
  * Cross-check every verse (colophons too: they have no witness, so any
  * disagreement there is a finding) and mend what the witnesses decide.
  * `records` in order: a line moved between neighbours is found by its letters.
+ * Each record in four passes: the transliteration's marks and notes set
+ * aside, the Devanagari's notes in one form, the words, and those notes put
+ * into the transliteration; then the words a Devanagari lacks are placed,
+ * and the slips both fields share looked for (sharedSlips).
  */
 export function crossCheckVerses(records: readonly VerseRecordText[], witnesses: VerseWitnesses): VerseTextResult {
-  const changes: VerseTextChange[] = [];
-  const disagreements: VerseTextDisagreement[] = [];
-  const slokEdits = new Map<string, Edit[]>();
-  const trEdits = new Map<string, Edit[]>();
-  const push = (map: Map<string, Edit[]>, ref: string, e: Edit) => (map.get(ref) ?? map.set(ref, []).get(ref)!).push(e);
-  // Lines taken out of one verse's Devanagari, to put in a neighbour's as they were written.
-  const removed: Array<{ ref: string; key: string; text: string }> = [];
-  const added: Array<{ ref: string; key: string; at: number; iast: string; change: VerseTextChange }> = [];
-  // Every edit is made at its place in upstream's text, and listed there.
-  const edit = (ref: string, field: VerseField, position: number, before: string, after: string, rule: VerseTextRule, witness: string[], why: string) => {
-    push(field === 'slok' ? slokEdits : trEdits, ref, { position, before, after });
-    const c: VerseTextChange = { record: ref, field, position, before, after, witness, rule, why };
-    changes.push(c);
-    return c;
-  };
+  const ledger: Ledger = { changes: [], disagreements: [], slokEdits: new Map(), trEdits: new Map(), removed: [], added: [] };
   // The letters of each verse's notes, to tell a note the transliteration holds garbled (orviyuktaistu) from a word.
   const noteLetters = new Map<string, string[]>();
-  for (const r of records) noteLetters.set(r._id, [...r.slok.matchAll(DEVANAGARI_NOTE)].map((m) => letters(toIast(m[2]))));
-
+  for (const r of records) noteLetters.set(r._id, [...r.slok.matchAll(DEVANAGARI_NOTE)].map((m) => fieldLetters(toIast(m[2]))));
   records.forEach((r, index) => {
-    const change = (field: VerseField, position: number, before: string, after: string, rule: VerseTextRule, witness: string[], why: string) => edit(r._id, field, position, before, after, rule, witness, why);
-    const tr = r.transliteration;
-    // The words are read on a view of the transliteration as long as upstream's, its marks and notes set aside, so that every place is upstream's.
-    let view = tr;
-    const blank = (at: number, text: string, by = ' '.repeat(text.length)) => (view = view.slice(0, at) + by + view.slice(at + text.length));
-    // 1. Marks that are no letters.
-    for (const e of markEdits(tr)) {
-      change('transliteration', e.position, e.before, e.after, 'verse-marks', ['slok'], e.before === '.N' ? 'the candrabindu (ँ in the Devanagari) written in IAST, not ITRANS' : 'the half-verse mark (| in the Devanagari), not the verse-end mark');
-      blank(e.position, e.before, e.before === '.N' ? CANDRABINDU_IAST : undefined);
-    }
-    // 2. Notes: the transliteration's own (garbled) ones out; the Devanagari's in one form, and in the transliteration below.
-    for (const m of tr.matchAll(/\s*\([^)]*\)/g)) {
-      change('transliteration', m.index, m[0], '', 'verse-note', ['slok'], 'a note of a variant reading, put back as the Devanagari has it');
-      blank(m.index, m[0]);
-    }
-    const notes = [...r.slok.matchAll(DEVANAGARI_NOTE)];
-    for (const m of notes) {
-      const form = noteForm(m[1], m[2]);
-      if (form !== m[0].replace(/^\s+/, ' ')) change('slok', m.index, m[0], form, 'verse-note', ['notes'], 'a note of a variant reading written as the others are, "(or X)"');
-    }
-    // 3. The words.
-    const slokBare = notes.reduce((s, m) => s.slice(0, m.index) + ' '.repeat(m[0].length) + s.slice(m.index + m[0].length), r.slok);
-    const d = devanagariTokens(slokBare);
-    const t = transliterationTokens(view);
-    const pairs = new Map<number, number>();
-    const dcs = witnesses.dcs.get(r._id);
-    const gg = witnesses.gitaGita.get(r._id);
-    const ggIast = gg === undefined ? undefined : toIast(gg);
-    for (const [a0, a1, b0, b1] of hunks(d, t, pairs)) {
-      const slokWords = d.slice(a0, a1);
-      const trWords = t.slice(b0, b1);
-      const slokText = slokWords.map((x) => x.text).join(' ');
-      const trText = trWords.map((x) => x.text).join(' ');
-      // A note the transliteration holds as a word ("orviyuktaistu"), here or at the head of the next verse.
-      const ownNotes = [...(noteLetters.get(r._id) ?? []), ...(index > 0 && b0 === 0 ? (noteLetters.get(records[index - 1]._id) ?? []) : [])];
-      if (!slokWords.length && ownNotes.some((n) => n && (join(t, b0, b1) === `or${n}` || join(t, b0, b1).replace(/a$/, '') === `or${n}`))) {
-        const position = trWords[0].start;
-        const end = trWords.at(-1)!.end;
-        // The word and the spaces after it: the line keeps its own break.
-        const before = tr.slice(position, end + /^[ \t]*/.exec(tr.slice(end))![0].length);
-        change('transliteration', position, before, '', 'verse-note', ['slok'], 'a note of a variant reading held as a word of the verse; put back as the Devanagari has it');
-        continue;
-      }
-      // The whole verse with the Devanagari's reading here, and with the transliteration's.
-      const withTr = t.map((x) => x.iast).join(' ');
-      const withSlok = [...t.slice(0, b0).map((x) => x.iast), ...slokWords.map((x) => x.iast), ...t.slice(b1).map((x) => x.iast)].join(' ');
-      const byDcs = bears(dcs, withSlok, withTr);
-      const byGg = bears(ggIast, withSlok, withTr);
-      const entry: VerseTextDisagreement = { record: r._id, slok: slokText, transliteration: trText, dcs: byDcs, gitaGita: byGg, outcome: 'undecided' };
-      disagreements.push(entry);
-      const said = [byDcs, byGg].filter((w) => w === 'slok' || w === 'transliteration');
-      let winner: VerseField;
-      let rule: VerseTextRule;
-      let witness: string[];
-      let why: string;
-      if (said.length) {
-        winner = said.every((w) => w === said[0]) ? said[0] : 'slok';
-        entry.outcome = said.every((w) => w === said[0]) ? 'mended' : 'variant';
-        witness = [byDcs === winner && 'dcs', byGg === winner && 'gita-gita'].filter((w): w is string => !!w);
-        rule = entry.outcome === 'variant' ? 'verse-variant' : 'verse-letters';
-        why =
-          entry.outcome === 'variant'
-            ? `the witnesses split: the Digital Corpus of Sanskrit reads the ${byDcs === 'slok' ? 'Devanagari' : 'transliteration'}'s word, gita/gita the ${byGg === 'slok' ? 'Devanagari' : 'transliteration'}'s; the Devanagari's kept in both fields`
-            : `${witness.map((w) => (w === 'dcs' ? 'the Digital Corpus of Sanskrit' : 'gita/gita')).join(' and ')} read${witness.length === 1 ? 's' : ''} the ${winner === 'slok' ? 'Devanagari' : 'transliteration'}'s`;
-      } else if (join(d, a0, a1).replace(/a/g, '') === join(t, b0, b1).replace(/a/g, '') && slokWords.some((x) => /'/.test(x.iast))) {
-        // Only the avagraha differs, which no witness's letters tell apart: the Devanagari's ऽ decides.
-        winner = 'slok';
-        entry.outcome = 'mended';
-        rule = 'verse-marks';
-        witness = ['slok'];
-        why = "an avagraha (ऽ) the transliteration lacks: the witnesses' letters do not tell it, the Devanagari writes it";
-      } else return;
-      if (winner === 'slok') {
-        entry.mended = 'transliteration';
-        const after = slokWords.map((x) => inTransliteration(x.iast)).join(' ');
-        if (trWords.length) {
-          const position = trWords[0].start;
-          const before = tr.slice(position, trWords.at(-1)!.end);
-          change('transliteration', position, before, after, rule, witness, why);
-        } else {
-          // The Devanagari has words the transliteration lacks: after the word before.
-          const position = b0 > 0 ? t[b0 - 1].end : 0;
-          const text = b0 > 0 ? ` ${after}` : `${after} `;
-          change('transliteration', position, '', text, rule, witness, why);
-        }
-      } else {
-        entry.mended = 'slok';
-        if (slokWords.length) {
-          let position = slokWords[0].start;
-          const end = slokWords.at(-1)!.end;
-          if (!trWords.length) {
-            // Words the transliteration lacks: out with the separator before them (a whole line goes with its line break).
-            const lead = a0 > 0 ? d[a0 - 1].end : 0;
-            const gap = r.slok.slice(lead, position);
-            if (/\n/.test(gap)) position = lead + gap.search(/\s*[|।]?\s*\n/);
-            else position = lead;
-            removed.push({ ref: r._id, key: join(d, a0, a1), text: slokText });
-          }
-          const before = r.slok.slice(position, end);
-          const after = trWords.map((x) => toDevanagari(x.iast)).join(' ');
-          change('slok', position, before, after, rule, witness, why);
-        } else {
-          const at = a0 > 0 ? d[a0 - 1].end : 0;
-          // Its words are known once every verse is read (a line another verse's Devanagari lost): the edit is made below.
-          const c: VerseTextChange = { record: r._id, field: 'slok', position: at, before: '', after: '', witness, rule, why };
-          changes.push(c);
-          added.push({ ref: r._id, key: join(t, b0, b1), at, iast: trWords.map((x) => x.iast).join(' '), change: c });
-        }
-      }
-    }
-    // The Devanagari's notes into the transliteration, after the word its note follows.
-    for (const m of notes) {
-      const k = d.findLastIndex((x) => x.end <= m.index);
-      const j = k === -1 ? -1 : (pairs.get(k) ?? -1);
-      if (j === -1) continue;
-      let position = t[j].end;
-      if (/[|।]/.test(r.slok.slice(d[k].end, m.index))) position += /^\s*\.?/.exec(tr.slice(position))![0].length;
-      // A space before the verse's end mark, when nothing (or only the note taken out) stood between.
-      const next = position + view.slice(position).search(/\S|$/);
-      const spaced = view[next] !== '|' || /\s/.test(tr[next - 1] ?? '');
-      const after = ` (${m[1]} ${inTransliteration(toIast(m[2].trim()))})${spaced ? '' : ' '}`;
-      change('transliteration', position, '', after, 'verse-note', ['slok'], 'a note of a variant reading, in IAST where the Devanagari has it');
-    }
+    const view = transliterationView(ledger, r);
+    const notes = devanagariNotes(ledger, r);
+    const held = { own: noteLetters.get(r._id) ?? [], previous: index > 0 ? (noteLetters.get(records[index - 1]._id) ?? []) : [] };
+    const words = mendWords(ledger, r, view, notes, held, witnesses);
+    if (words) notesIntoTransliteration(ledger, r, view, notes, words);
   });
-  // Words put into a Devanagari: the line another verse's Devanagari lost, as it was written, when it is that line; else the transliteration's words in Devanagari.
-  for (const a of added) {
-    const moved = removed.find((x) => x.key === a.key);
+  placeAddedWords(ledger);
+  const mended = new Map<string, { slok: string; transliteration: string }>();
+  for (const r of records) {
+    const se = ledger.slokEdits.get(r._id);
+    const te = ledger.trEdits.get(r._id);
+    if (se || te) mended.set(r._id, { slok: se ? applyVerseEdits(r.slok, se) : r.slok, transliteration: te ? applyVerseEdits(r.transliteration, te) : r.transliteration });
+  }
+  const kept: VerseTextResult['kept'] = [];
+  if (witnesses.attested) sharedSlips(records, mended, witnesses, ledger.changes, kept);
+  return { mended, changes: ledger.changes, disagreements: ledger.disagreements, kept };
+}
+
+/**
+ * 1 and 2. The transliteration's marks that are no letters mended, and its
+ * own (garbled) notes taken out. Returned: the view its words are read on,
+ * as long as upstream's text with those set aside, so that every place is
+ * upstream's.
+ */
+function transliterationView(ledger: Ledger, r: VerseRecordText): string {
+  const tr = r.transliteration;
+  let view = tr;
+  const blank = (at: number, text: string, by = ' '.repeat(text.length)) => (view = view.slice(0, at) + by + view.slice(at + text.length));
+  for (const e of markEdits(tr)) {
+    change(ledger, r._id, 'transliteration', e.position, e.before, e.after, 'verse-marks', ['slok'], e.before === '.N' ? 'the candrabindu (ँ in the Devanagari) written in IAST, not ITRANS' : 'the half-verse mark (| in the Devanagari), not the verse-end mark');
+    blank(e.position, e.before, e.before === '.N' ? CANDRABINDU_IAST : undefined);
+  }
+  for (const m of tr.matchAll(/\s*\([^)]*\)/g)) {
+    change(ledger, r._id, 'transliteration', m.index, m[0], '', 'verse-note', ['slok'], 'a note of a variant reading, put back as the Devanagari has it');
+    blank(m.index, m[0]);
+  }
+  return view;
+}
+
+/** 2. The Devanagari's notes of variant readings, each written in the one form; returned, to go into the transliteration (notesIntoTransliteration). */
+function devanagariNotes(ledger: Ledger, r: VerseRecordText): RegExpExecArray[] {
+  const notes = [...r.slok.matchAll(DEVANAGARI_NOTE)];
+  for (const m of notes) {
+    const form = noteForm(m[1], m[2]);
+    if (form !== m[0].replace(/^\s+/, ' ')) change(ledger, r._id, 'slok', m.index, m[0], form, 'verse-note', ['notes'], 'a note of a variant reading written as the others are, "(or X)"');
+  }
+  return notes;
+}
+
+/**
+ * 3. The words: where the two fields part, a note the transliteration holds
+ * as a word is taken out, and every other disagreement is decided by the
+ * witnesses (verdictOn) and mended. An undecided one (a finding) ends the
+ * record's reading: null, and its later disagreements and notes are left
+ * as they are.
+ */
+function mendWords(ledger: Ledger, r: VerseRecordText, view: string, notes: RegExpExecArray[], held: { own: string[]; previous: string[] }, witnesses: VerseWitnesses): Words | null {
+  const slokBare = notes.reduce((s, m) => s.slice(0, m.index) + ' '.repeat(m[0].length) + s.slice(m.index + m[0].length), r.slok);
+  const words: Words = { d: devanagariTokens(slokBare), t: transliterationTokens(view), pairs: new Map() };
+  const { d, t } = words;
+  const dcs = witnesses.dcs.get(r._id);
+  const gg = witnesses.gitaGita.get(r._id);
+  const ggIast = gg === undefined ? undefined : toIast(gg);
+  for (const hunk of hunks(d, t, words.pairs)) {
+    const [a0, a1, b0, b1] = hunk;
+    // A note the transliteration holds as a word ("orviyuktaistu"), here or at the head of the next verse.
+    const noteLetters = b0 === 0 ? [...held.own, ...held.previous] : held.own;
+    if (a0 === a1 && noteLetters.some((n) => n && (join(t, b0, b1) === `or${n}` || join(t, b0, b1).replace(/a$/, '') === `or${n}`))) {
+      heldNoteOut(ledger, r, t.slice(b0, b1));
+      continue;
+    }
+    const verdict = verdictOn(ledger, r, words, hunk, dcs, ggIast);
+    if (!verdict) return null;
+    if (verdict.winner === 'slok') transliterationMended(ledger, r, words, hunk, verdict);
+    else slokMended(ledger, r, words, hunk, verdict);
+  }
+  return words;
+}
+
+/** A note the transliteration holds as words of the verse, taken out with the spaces after it (the line keeps its own break). */
+function heldNoteOut(ledger: Ledger, r: VerseRecordText, trWords: Token[]): void {
+  const tr = r.transliteration;
+  const position = trWords[0].start;
+  const end = trWords.at(-1)!.end;
+  const before = tr.slice(position, end + /^[ \t]*/.exec(tr.slice(end))![0].length);
+  change(ledger, r._id, 'transliteration', position, before, '', 'verse-note', ['slok'], 'a note of a variant reading held as a word of the verse; put back as the Devanagari has it');
+}
+
+/**
+ * A disagreement listed, and decided: by the witnesses that bear out one
+ * field's reading of the whole verse (both alike: mended; split: a variant,
+ * the Devanagari's kept), else, where only an avagraha differs, by the
+ * Devanagari's ऽ. Null where nothing decides.
+ */
+function verdictOn(ledger: Ledger, r: VerseRecordText, { d, t }: Words, [a0, a1, b0, b1]: Hunk, dcs: string | undefined, ggIast: string | undefined): Verdict | null {
+  const slokWords = d.slice(a0, a1);
+  // The whole verse with the Devanagari's reading here, and with the transliteration's.
+  const withTr = t.map((x) => x.iast).join(' ');
+  const withSlok = [...t.slice(0, b0).map((x) => x.iast), ...slokWords.map((x) => x.iast), ...t.slice(b1).map((x) => x.iast)].join(' ');
+  const byDcs = bears(dcs, withSlok, withTr);
+  const byGg = bears(ggIast, withSlok, withTr);
+  const trText = t.slice(b0, b1).map((x) => x.text).join(' ');
+  const entry: VerseTextDisagreement = { record: r._id, slok: slokWords.map((x) => x.text).join(' '), transliteration: trText, dcs: byDcs, gitaGita: byGg, outcome: 'undecided' };
+  ledger.disagreements.push(entry);
+  const said = [byDcs, byGg].filter((w) => w === 'slok' || w === 'transliteration');
+  if (said.length) {
+    const winner = said.every((w) => w === said[0]) ? said[0] : 'slok';
+    entry.outcome = said.every((w) => w === said[0]) ? 'mended' : 'variant';
+    const witness = [byDcs === winner && 'dcs', byGg === winner && 'gita-gita'].filter((w): w is string => !!w);
+    const why =
+      entry.outcome === 'variant'
+        ? `the witnesses split: the Digital Corpus of Sanskrit reads the ${byDcs === 'slok' ? 'Devanagari' : 'transliteration'}'s word, gita/gita the ${byGg === 'slok' ? 'Devanagari' : 'transliteration'}'s; the Devanagari's kept in both fields`
+        : `${witness.map((w) => (w === 'dcs' ? 'the Digital Corpus of Sanskrit' : 'gita/gita')).join(' and ')} read${witness.length === 1 ? 's' : ''} the ${winner === 'slok' ? 'Devanagari' : 'transliteration'}'s`;
+    return { entry, winner, rule: entry.outcome === 'variant' ? 'verse-variant' : 'verse-letters', witness, why };
+  }
+  if (join(d, a0, a1).replace(/a/g, '') === join(t, b0, b1).replace(/a/g, '') && slokWords.some((x) => /'/.test(x.iast))) {
+    // Only the avagraha differs, which no witness's letters tell apart: the Devanagari's ऽ decides.
+    entry.outcome = 'mended';
+    return { entry, winner: 'slok', rule: 'verse-marks', witness: ['slok'], why: "an avagraha (ऽ) the transliteration lacks: the witnesses' letters do not tell it, the Devanagari writes it" };
+  }
+  return null;
+}
+
+/** The transliteration takes the Devanagari's reading: its words in the transliteration's conventions, in place of its own or after the word before. */
+function transliterationMended(ledger: Ledger, r: VerseRecordText, { d, t }: Words, [a0, a1, b0, b1]: Hunk, { entry, rule, witness, why }: Verdict): void {
+  entry.mended = 'transliteration';
+  const trWords = t.slice(b0, b1);
+  const after = d.slice(a0, a1).map((x) => inTransliteration(x.iast)).join(' ');
+  if (trWords.length) {
+    const position = trWords[0].start;
+    const before = r.transliteration.slice(position, trWords.at(-1)!.end);
+    change(ledger, r._id, 'transliteration', position, before, after, rule, witness, why);
+  } else {
+    // The Devanagari has words the transliteration lacks: after the word before.
+    const position = b0 > 0 ? t[b0 - 1].end : 0;
+    const text = b0 > 0 ? ` ${after}` : `${after} `;
+    change(ledger, r._id, 'transliteration', position, '', text, rule, witness, why);
+  }
+}
+
+/**
+ * The Devanagari takes the transliteration's reading: its words in
+ * Devanagari in place of its own; words the transliteration lacks go out
+ * (kept, in case a neighbour's Devanagari lacks that line); words the
+ * Devanagari lacks wait until every verse is read (placeAddedWords).
+ */
+function slokMended(ledger: Ledger, r: VerseRecordText, { d, t }: Words, [a0, a1, b0, b1]: Hunk, { entry, rule, witness, why }: Verdict): void {
+  entry.mended = 'slok';
+  const slokWords = d.slice(a0, a1);
+  const trWords = t.slice(b0, b1);
+  if (slokWords.length) {
+    let position = slokWords[0].start;
+    const end = slokWords.at(-1)!.end;
+    if (!trWords.length) {
+      // Words the transliteration lacks: out with the separator before them (a whole line goes with its line break).
+      const lead = a0 > 0 ? d[a0 - 1].end : 0;
+      const gap = r.slok.slice(lead, position);
+      if (/\n/.test(gap)) position = lead + gap.search(/\s*[|।]?\s*\n/);
+      else position = lead;
+      ledger.removed.push({ ref: r._id, key: join(d, a0, a1), text: slokWords.map((x) => x.text).join(' ') });
+    }
+    const before = r.slok.slice(position, end);
+    const after = trWords.map((x) => toDevanagari(x.iast)).join(' ');
+    change(ledger, r._id, 'slok', position, before, after, rule, witness, why);
+  } else {
+    const at = a0 > 0 ? d[a0 - 1].end : 0;
+    // Its words are known once every verse is read (a line another verse's Devanagari lost): the edit is made then.
+    const c: VerseTextChange = { record: r._id, field: 'slok', position: at, before: '', after: '', witness, rule, why };
+    ledger.changes.push(c);
+    ledger.added.push({ ref: r._id, key: join(t, b0, b1), at, iast: trWords.map((x) => x.iast).join(' '), change: c });
+  }
+}
+
+/** 4. The Devanagari's notes into the transliteration, in IAST, after the word its note follows. */
+function notesIntoTransliteration(ledger: Ledger, r: VerseRecordText, view: string, notes: RegExpExecArray[], { d, t, pairs }: Words): void {
+  const tr = r.transliteration;
+  for (const m of notes) {
+    const k = d.findLastIndex((x) => x.end <= m.index);
+    const j = k === -1 ? -1 : (pairs.get(k) ?? -1);
+    if (j === -1) continue;
+    let position = t[j].end;
+    if (/[|।]/.test(r.slok.slice(d[k].end, m.index))) position += /^\s*\.?/.exec(tr.slice(position))![0].length;
+    // A space before the verse's end mark, when nothing (or only the note taken out) stood between.
+    const next = position + view.slice(position).search(/\S|$/);
+    const spaced = view[next] !== '|' || /\s/.test(tr[next - 1] ?? '');
+    const after = ` (${m[1]} ${inTransliteration(toIast(m[2].trim()))})${spaced ? '' : ' '}`;
+    change(ledger, r._id, 'transliteration', position, '', after, 'verse-note', ['slok'], 'a note of a variant reading, in IAST where the Devanagari has it');
+  }
+}
+
+/** Words put into a Devanagari: the line another verse's Devanagari lost, as it was written, when it is that line; else the transliteration's words in Devanagari. */
+function placeAddedWords(ledger: Ledger): void {
+  for (const a of ledger.added) {
+    const moved = ledger.removed.find((x) => x.key === a.key);
     const words = moved ? moved.text : toDevanagari(a.iast);
     const text = a.at === 0 ? `${words} |\n` : ` ${words}`;
     a.change.after = text;
     if (moved) a.change.why += ` (the line stood in ${moved.ref}'s Devanagari)`;
-    push(slokEdits, a.ref, { position: a.at, before: '', after: text });
+    editsOf(ledger.slokEdits, a.ref).push({ position: a.at, before: '', after: text });
   }
-  const mended = new Map<string, { slok: string; transliteration: string }>();
-  for (const r of records) {
-    const se = slokEdits.get(r._id);
-    const te = trEdits.get(r._id);
-    if (se || te) mended.set(r._id, { slok: se ? applyVerseEdits(r.slok, se) : r.slok, transliteration: te ? applyVerseEdits(r.transliteration, te) : r.transliteration });
-  }
-  const kept: VerseTextResult['kept'] = [];
-  if (witnesses.attested) sharedSlips(records, mended, witnesses, changes, kept);
-  return { mended, changes, disagreements, kept };
 }
 
 /**
@@ -440,7 +525,7 @@ function sharedSlips(records: readonly VerseRecordText[], mended: Map<string, { 
       const why =
         ours.length !== 1 || theirs.length !== 1
           ? 'the witnesses part the words otherwise: not a slip of one word'
-          : distance(key, theirKey) > 2
+          : editDistance(key, theirKey) > 2
             ? "more than two letters from the witnesses' word: a reading, not a slip"
             : key.replace(/m$/, '') === theirKey.replace(/m$/, '')
               ? 'the words differ by a final ṃ only (eva, evaṃ): both are words, a reading of another edition'

@@ -2,7 +2,8 @@
 // it is abbreviated: "छा0 उ0", "छां.उ.", "Cha. U." and "Chāndogya Upaniṣad"
 // are one work. The miner (links.ts) hands this module the label written
 // before a citation's numbers; a label no entry names stays as written
-// (the /works list counts those apart). Pure, no imports.
+// (the /works list counts those apart). Pure.
+import { foldLemma } from './dcs/lemma-name.ts';
 
 /** A work: its canonical name (IAST) and the labels it is written with. */
 interface WorkEntry {
@@ -89,12 +90,9 @@ export function workName(label: string): string | null {
   return null;
 }
 
-/** A work's name in a path (/works/{work}): its letters without diacritics, lower case, words joined by "-" ("Chāndogya Upaniṣad" is chandogya-upanisad). */
+/** A work's name in a path (/works/{work}): its letters without diacritics, lower case (folded as a lemma's name is), words joined by "-" ("Chāndogya Upaniṣad" is chandogya-upanisad). */
 export function workSlug(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return foldLemma(name)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }

@@ -40,6 +40,7 @@ export interface ManifestVersion {
   /** BCP 47. */
   language: string;
   title: string;
+  translator: string;
   credit: string;
   license: string;
   verses: number;

@@ -60,9 +60,14 @@ export const OFFSET_MAX = 10_000;
 /** The longest search query: no one types more, and a search's cost grows with it. Longer is refused (never cut silently). */
 export const MAX_QUERY_LENGTH = 200;
 /** The reading pages' languages: their chrome and their translations. */
-export const READING_LANG_VALUES = ['en', 'hi'] as const;
+export const READING_LANG_VALUES = ['en', 'hi', 'te'] as const;
 export type ReadingLang = (typeof READING_LANG_VALUES)[number];
 export const DEFAULT_READING_LANG: ReadingLang = 'en';
+/** The reading languages whose translations are the commentaries'; the others' are a version's (a Telugu page needs a Telugu version in the build). */
+export const COMMENTARY_LANGS = ['en', 'hi'] as const satisfies readonly ReadingLang[];
+/** The reading languages this build can show: the commentaries', and each other one a version of the build is in. */
+export const readingLangs = (f: ParameterFacts): ReadingLang[] =>
+  READING_LANG_VALUES.filter((l) => (COMMENTARY_LANGS as readonly string[]).includes(l) || (f.versions ?? []).some((v) => v.language === l));
 
 /** `ch`, `sl` and the like are plain decimal integers, nothing else. */
 export const NUMBER = /^[1-9][0-9]{0,5}$/;
@@ -243,11 +248,11 @@ const format: Parameter<'json' | 'html'> = query({
 
 const readingLang: Parameter<ReadingLang> = query({
   name: 'lang',
-  about: () => 'The language of the page: its labels, the translation and the summary.',
-  values: () => `one of ${READING_LANG_VALUES.join(', ')} (default ${DEFAULT_READING_LANG})`,
-  schema: () => ({ type: 'string', enum: [...READING_LANG_VALUES], default: DEFAULT_READING_LANG }),
+  about: () => "The language of the page: its labels, the translation and the summary (te: the Telugu version's translation, the summary in English).",
+  values: (f) => `one of ${readingLangs(f).join(', ')} (default ${DEFAULT_READING_LANG})`,
+  schema: (f) => ({ type: 'string', enum: readingLangs(f), default: DEFAULT_READING_LANG }),
   nearMisses: lang.nearMisses,
-  read: (v, f) => ((READING_LANG_VALUES as readonly string[]).includes(v) ? (v as ReadingLang) : refuse(readingLang, v, 'a language of the reading pages', f)),
+  read: (v, f) => ((readingLangs(f) as string[]).includes(v) ? (v as ReadingLang) : refuse(readingLang, v, 'a language of the reading pages', f)),
 });
 
 const author: Parameter<string> = query({
@@ -282,7 +287,7 @@ const version: Parameter<string[]> = query({
 /** A reading page shows one translation: a version instead of a commentary's. */
 const readingVersion: Parameter<string> = query({
   name: 'version',
-  about: () => "Read this version's translation (/versions lists them) instead of a commentary's: the page's language is the version's.",
+  about: () => "Read this version's translation (/versions lists them), with its credit, instead of a commentary's; without lang the page speaks the version's language where the pages have its words (else English). Not with author.",
   values: (f) => `one version id: ${versionIds(f).join(', ') || '(none in this build)'}`,
   schema: () => ({ type: 'string' }),
   nearMisses: version.nearMisses,

@@ -267,7 +267,7 @@ ${parameterList(r.id, input.facts, !!r.page)}`;
 <pre>curl ${raw(ORIGIN_PLACEHOLDER)}/slok/2/47
 curl -H "x-api-key: &lt;API_KEY&gt;" ${raw(ORIGIN_PLACEHOLDER)}/slok      # a random verse</pre>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Keys are free: <a href="/pricing">/pricing</a>.</p>
-<p>Guides: ${GUIDES.map((g, i) => html`${i ? ', ' : ''}<a href="${fillPath(ROUTE_PATHS.guide, { guide: g.name })}">${g.title.toLowerCase()}</a>`)}.</p>
+<p>Guides: ${GUIDES.map((g, i) => html`${i ? ', ' : ''}<a href="${fillPath(ROUTE_PATHS.guide, { guide: g.name })}">${g.title}</a>`)}.</p>
 ${searchForm()}
 <p class="muted">The server answers this box. Where this page is a static copy (on a CDN, with no server behind it), the box has nothing to ask: search there with <a href="#search">search.js</a>.</p>
 

@@ -3,15 +3,17 @@
 // makes every Gita reference in the page's text ("Gita 2.47", "BG 18.66",
 // "गीता २.४७") a link to its reading page, with the verse on hover or focus.
 // The build bundles this file for browsers (src/publish/linker.ts), with the
-// chapters' verse counts of its content in __GITA_VERSES__ and the commentaries
-// with a translation in each of the card's languages in __GITA_TRANSLATORS__.
-import { readOptions, type Translators } from './options.ts';
+// chapters' verse counts of its content in __GITA_VERSES__, the commentaries
+// with a translation in each of the card's languages in __GITA_TRANSLATORS__,
+// and their authors' names in the card's other languages in __GITA_AUTHOR_NAMES__.
+import { readOptions, type AuthorNames, type Translators } from './options.ts';
 import { readingUrl } from './verse.ts';
 import { startTagging } from './tag.ts';
 import { startCards } from './tooltip.ts';
 
 declare const __GITA_VERSES__: readonly number[];
 declare const __GITA_TRANSLATORS__: Translators;
+declare const __GITA_AUTHOR_NAMES__: AuthorNames;
 
 /** Set on the window once the tagger runs: the script included twice tags once. */
 const RUNNING = '__gitaLinker';
@@ -25,7 +27,7 @@ function main() {
   const attr = (name: string) => script?.getAttribute(name) ?? null;
   const options = readOptions({ src: script?.src || location.href, page: document.baseURI, base: attr('data-base'), lang: attr('data-lang'), author: attr('data-author') }, __GITA_TRANSLATORS__, (m) => console.warn(`linker.js: ${m}`));
   const start = () => {
-    startCards(document, options);
+    startCards(document, options, __GITA_AUTHOR_NAMES__);
     startTagging(document, { versesPerChapter: __GITA_VERSES__, href: (r) => readingUrl(options, r.ch, r.sl) });
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });

@@ -2,15 +2,16 @@
 //   <script src="https://HOST/linker.js" data-base="..." data-lang="hi" data-author="rams" defer></script>
 // A value it cannot use is named in the console and left at its default:
 // a page is never left untagged for a typo.
-import type { READING_LANG_VALUES as READING_LANGS } from '../contract/parameters.ts';
+import type { ReadingLang } from '../contract/parameters.ts';
 import { CARD_TRANSLATIONS } from '../card/translations.ts';
 
 /**
- * The reading pages' languages (contract/parameters.ts), written out: the
- * module that lists them brings the content's schemas into the bundle, and
- * `satisfies` fails the type check when the two lists part.
+ * The card's languages: the reading pages' languages (contract/parameters.ts)
+ * whose translations are the commentaries', written out: the module that
+ * lists them brings the content's schemas into the bundle, and `satisfies`
+ * fails the type check when one is not a reading language.
  */
-const READING_LANG_VALUES = ['en', 'hi'] as const satisfies typeof READING_LANGS;
+const READING_LANG_VALUES = ['en', 'hi'] as const satisfies readonly ReadingLang[];
 export type CardLang = (typeof READING_LANG_VALUES)[number];
 
 /** The text field of a translation in each of the card's languages, as the cards name it (et, ht). */
@@ -18,6 +19,14 @@ export const TRANSLATION_FIELD: Record<CardLang, string> = { en: CARD_TRANSLATIO
 
 /** The commentary keys with a translation in each language, from the content the build read (a field no commentary has is a 400 of the API). */
 export type Translators = Record<CardLang, readonly string[]>;
+
+/**
+ * The authors' names a card in a language other than the records' shows, by
+ * commentary key: the build writes in, from the content's table
+ * (src/content/author-names.ts), those of the commentaries that translate
+ * into it (a card names only a translator).
+ */
+export type AuthorNames = Partial<Record<CardLang, Readonly<Record<string, string>>>>;
 
 export interface LinkerOptions {
   /** Where the reading pages and the verses are: the script's own origin, or data-base (an origin, and a path prefix if the API has one), without a trailing slash. */

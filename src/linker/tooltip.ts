@@ -4,9 +4,13 @@
 // 1.4.13 asks: it stays while the pointer is on the link or on the card
 // itself, goes when focus or pointer leave, and Escape dismisses it. It
 // names no link inside it (a tooltip is not interactive): the link itself
-// goes to the reading page.
+// goes to the reading page. Where the reader's machine has no Devanagari
+// font, the card adds the pages' web font at its first showing (font.ts).
 import { firstVerse, readableRef, shownVerse, verseUrl, type ShownVerse } from './verse.ts';
-import type { LinkerOptions } from './options.ts';
+import { addWebFont, drawsDevanagari } from './font.ts';
+import { CARD_LABELS } from './labels.ts';
+import type { AuthorNames, LinkerOptions } from './options.ts';
+import { WEB_FONT } from '../layout.ts';
 
 const CARD_ID = 'gita-ref-card';
 /** A pointer passing over a link on its way elsewhere asks for nothing. */
@@ -16,13 +20,22 @@ const HIDE_DELAY_MS = 250;
 /** A translation is cut at a word after about this many characters: a card is a glance, the reading page has the rest. */
 const TRANSLATION_MAX = 420;
 
+/** The system fonts that draw Devanagari (Linux and Android, Windows, macOS and iOS), asked for by name first. */
+const DEVANAGARI_FONTS = '"Noto Sans Devanagari","Lohit Devanagari","Nirmala UI","Mangal","Kohinoor Devanagari","Devanagari Sangam MN",sans-serif';
+
+/**
+ * The card's text, Latin and Devanagari alike (a Hindi card is all
+ * Devanagari), starts with the web font's family: declared only where the
+ * machine has no Devanagari font (font.ts), or by the page itself (this
+ * project's pages), it is otherwise no font at all and the next ones draw.
+ */
 const STYLE = `
-.gita-ref-card{all:initial;position:absolute;z-index:2147483647;box-sizing:border-box;display:block;width:max-content;max-width:min(26rem,calc(100vw - 16px));padding:.75rem 1rem;background:#fffdf8;color:#1f1d1a;border:1px solid #d6cfc2;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:start}
+.gita-ref-card{all:initial;position:absolute;z-index:2147483647;box-sizing:border-box;display:block;width:max-content;max-width:min(26rem,calc(100vw - 16px));padding:.75rem 1rem;background:#fffdf8;color:#1f1d1a;border:1px solid #d6cfc2;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);font:15px/1.5 "${WEB_FONT.family}",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:start}
 .gita-ref-card[hidden]{display:none}
 .gita-ref-card p{all:unset;display:block;margin:0 0 .45rem;overflow-wrap:anywhere}
 .gita-ref-card p:last-child{margin:0}
 .gita-ref-card .gita-ref-title{font-weight:600;font-size:.85em;color:#7a4b12}
-.gita-ref-card .gita-ref-dev{font-size:1.08em;line-height:1.7;white-space:pre-line;font-family:"Noto Sans Devanagari","Nirmala UI","Kohinoor Devanagari","Devanagari Sangam MN",sans-serif}
+.gita-ref-card .gita-ref-dev{font-size:1.08em;line-height:1.7;white-space:pre-line;font-family:"${WEB_FONT.family}",${DEVANAGARI_FONTS}}
 .gita-ref-card .gita-ref-iast{font-style:italic;color:#5d574e;white-space:pre-line}
 .gita-ref-card .gita-ref-by{font-size:.85em;color:#5d574e}
 @media (prefers-color-scheme:dark){.gita-ref-card{background:#23211e;color:#eeeae2;border-color:#4a453d}.gita-ref-card .gita-ref-title{color:#e3b46f}.gita-ref-card .gita-ref-iast,.gita-ref-card .gita-ref-by{color:#b9b2a6}}
@@ -37,13 +50,14 @@ const cut = (text: string, max: number) => {
   return `${(space > max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
 };
 
-export function startCards(doc: Document, options: LinkerOptions) {
+export function startCards(doc: Document, options: LinkerOptions, names: AuthorNames) {
   const style = doc.createElement('style');
   style.textContent = STYLE;
   doc.head.append(style);
   const card = doc.createElement('div');
   card.id = doc.getElementById(CARD_ID) ? `${CARD_ID}-${Math.random().toString(36).slice(2)}` : CARD_ID;
   card.className = 'gita-ref-card no-gita';
+  card.lang = options.lang;
   card.setAttribute('role', 'tooltip');
   card.hidden = true;
   doc.body.append(card);
@@ -59,7 +73,7 @@ export function startCards(doc: Document, options: LinkerOptions) {
           if (!r.ok) throw new Error(`${r.status}`);
           return r.json() as Promise<Record<string, unknown>>;
         })
-        .then((record) => shownVerse(record, options));
+        .then((record) => shownVerse(record, options, names));
       found.catch(() => verses.delete(key));
       verses.set(key, found);
     }
@@ -83,12 +97,12 @@ export function startCards(doc: Document, options: LinkerOptions) {
     return p;
   };
   const fill = (ref: string, verse: ShownVerse | 'loading' | 'failed') => {
-    const lines = [line(readableRef(ref), 'gita-ref-title')];
+    const lines = [line(readableRef(ref, options.lang), 'gita-ref-title')];
     if (verse === 'loading') lines.push(line('…', 'gita-ref-by'));
-    else if (verse === 'failed') lines.push(line('The verse could not be loaded; the link opens it.', 'gita-ref-by'));
+    else if (verse === 'failed') lines.push(line(CARD_LABELS[options.lang].failed, 'gita-ref-by'));
     else {
       lines.push(line(verse.devanagari, 'gita-ref-dev', 'sa'), line(verse.transliteration, 'gita-ref-iast', 'sa-Latn'));
-      if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text', options.lang), line(`— ${verse.translation.author}`, 'gita-ref-by'));
+      if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text'), line(`— ${verse.translation.author}`, 'gita-ref-by'));
     }
     card.replaceChildren(...lines);
   };
@@ -110,11 +124,25 @@ export function startCards(doc: Document, options: LinkerOptions) {
     else link.removeAttribute('aria-describedby');
   };
 
+  /** Whether the machine's fonts were looked at: once, at the first card (a page whose links nobody points at measures nothing). */
+  let fontsChecked = false;
+  const checkFonts = () => {
+    if (fontsChecked) return;
+    fontsChecked = true;
+    if (drawsDevanagari(doc, DEVANAGARI_FONTS)) return;
+    // Boxes until the font comes (swap), then the card is drawn in it: placed again, as its size changed.
+    addWebFont(doc, options.base)?.then(
+      () => current && !card.hidden && place(current),
+      () => {},
+    );
+  };
+
   const show = (link: HTMLAnchorElement) => {
     clearTimeout(timer);
     const ref = link.dataset.gitaRef ?? '';
     const first = firstVerse(ref);
     if (!first || link === dismissed) return;
+    checkFonts();
     if (current && current !== link) describe(current, false);
     current = link;
     describe(link, true);

@@ -10,7 +10,8 @@ import { textBody } from '../content/references.ts';
 import { fillPath } from '../contract/paths.ts';
 import { ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { FILES } from '../layout.ts';
-import { TRANSLATION_FIELD, type LinkerOptions } from './options.ts';
+import { CARD_LABELS } from './labels.ts';
+import { TRANSLATION_FIELD, type AuthorNames, type CardLang, type LinkerOptions } from './options.ts';
 
 /** The translations the card tries, in order: the chosen author's, then the card's usual ones for the language. */
 export function translationOrder(o: Pick<LinkerOptions, 'lang' | 'author'>): Array<readonly [string, string]> {
@@ -37,14 +38,15 @@ export interface ShownVerse {
   translation: { text: string; author: string } | null;
 }
 
-/** A verse as the card shows it, from the record (or the part of it) the API answered; as the reading pages and cards show it (display.ts). */
-export function shownVerse(record: Record<string, unknown>, o: Pick<LinkerOptions, 'lang' | 'author'>): ShownVerse {
+/** A verse as the card shows it, from the record (or the part of it) the API answered; as the reading pages and cards show it (display.ts), the translator named as the reading page in the card's language names him. */
+export function shownVerse(record: Record<string, unknown>, o: Pick<LinkerOptions, 'lang' | 'author'>, names: AuthorNames = {}): ShownVerse {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   let translation: ShownVerse['translation'] = null;
   for (const [key, field] of translationOrder(o)) {
     const c = record[key] as Record<string, unknown> | undefined;
     if (c && typeof c === 'object' && isReadable(c[field])) {
-      translation = { text: textBody(c[field] as string).trim(), author: text(c.author) };
+      const named = names[o.lang];
+      translation = { text: textBody(c[field] as string).trim(), author: named && Object.hasOwn(named, key) ? named[key] : text(c.author) };
       break;
     }
   }
@@ -61,5 +63,5 @@ export function firstVerse(ref: string): { ch: number; sl: number } | null {
   return m ? { ch: Number(m[1]), sl: Number(m[2]) } : null;
 }
 
-/** A reference label as a reader reads it: BG2.47-50 → "Bhagavad Gita 2.47–50". */
-export const readableRef = (ref: string) => `Bhagavad Gita ${ref.slice(2).replace('-', '–')}`;
+/** A reference label as a reader reads it: BG2.47-50 → "Bhagavad Gita 2.47–50", "श्रीमद्भगवद्गीता 2.47–50". */
+export const readableRef = (ref: string, lang: CardLang) => `${CARD_LABELS[lang].book} ${ref.slice(2).replace('-', '–')}`;

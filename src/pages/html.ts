@@ -1,6 +1,6 @@
 // HTML for the pages (docs, pricing, search): escaping and the shared page frame.
 // Pages work without JavaScript, read well at phone width, light and dark.
-import { FILES } from '../layout.ts';
+import { FILES, TELUGU_FONT, WEB_FONT } from '../layout.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -24,21 +24,20 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
 /**
  * The pages' Devanagari: a subset of Noto Sans Devanagari served from dist/
  * (a machine without a Devanagari font would draw boxes). Its unicode-range
- * keeps it to Devanagari, so Latin text stays in the reader's system font and
- * a page with no Devanagari never loads it; swap shows the text at once.
+ * keeps it to Devanagari (WEB_FONT in src/layout.ts); swap shows the text at once.
  */
-export const WEB_FONT_FAMILY = 'Gita Devanagari';
-const UNICODE_RANGE = 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF';
-export const FONT_FACES = ([400, 700] as const)
-  .map((w) => `@font-face{font-family:"${WEB_FONT_FAMILY}";font-style:normal;font-weight:${w};font-display:swap;src:url(${FILES.webFont(w)}) format("woff2");unicode-range:${UNICODE_RANGE}}`)
-  .join('\n');
+export const WEB_FONT_FAMILY = WEB_FONT.family;
+const face = (family: string, range: string, file: (w: 400 | 700) => string) =>
+  ([400, 700] as const).map((w) => `@font-face{font-family:"${family}";font-style:normal;font-weight:${w};font-display:swap;src:url(${file(w)}) format("woff2");unicode-range:${range}}`);
+/** The Telugu likewise (Noto Sans Telugu's subset): a browser fetches it only for a page with Telugu letters. */
+export const FONT_FACES = [...face(WEB_FONT_FAMILY, WEB_FONT.unicodeRange, FILES.webFont), ...face(TELUGU_FONT.family, TELUGU_FONT.unicodeRange, FILES.teluguFont)].join('\n');
 
 const STYLE = `
 ${FONT_FACES}
 :root{color-scheme:light dark;--bg:#fffaf2;--fg:#2b2118;--muted:#6f5f4f;--accent:#a3480a;--line:#ead9bf;--code:#f6ecdc}
 @media (prefers-color-scheme:dark){:root{--bg:#1b1714;--fg:#f6efe4;--muted:#b3a595;--accent:#f5a524;--line:#4a3f35;--code:#2a241f}}
 *{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 "${WEB_FONT_FAMILY}",system-ui,-apple-system,Segoe UI,Noto Sans,Roboto,sans-serif}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 "${WEB_FONT_FAMILY}","${TELUGU_FONT.family}",system-ui,-apple-system,Segoe UI,Noto Sans,Roboto,sans-serif}
 main{max-width:52rem;margin:0 auto;padding:1.5rem 1rem 4rem}
 h1,h2,h3{line-height:1.25}h1{font-size:1.9rem;margin:.5rem 0}h2{margin-top:2.5rem;padding-top:.5rem;border-top:1px solid var(--line)}
 a{color:var(--accent)}

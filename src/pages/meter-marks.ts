@@ -24,7 +24,15 @@ const DEVANAGARI_NAMES: Record<string, string> = {
   indravaṃśā: 'इन्द्रवंशा',
 };
 
-const LABELS: Record<ReadingLang, { meter: (name: string) => Raw; marks: string; legend: string; breaks: string }> = {
+interface Labels {
+  meter: (name: string) => Raw;
+  marks: string;
+  legend: string;
+  breaks: string;
+}
+
+/** The block's words in the pages' languages that have them; a page in another (Telugu) shows the English ones, marked so. */
+const LABELS: { en: Labels } & Partial<Record<ReadingLang, Labels>> = {
   en: {
     meter: (name) => html`Meter: <span lang="sa-Latn">${name}</span>`,
     marks: 'the syllables, light and heavy',
@@ -78,8 +86,9 @@ function padaLine(p: PadaScan, breakText: string): Raw {
 /** The verse's meter and, on request, its marked syllables; nothing for a colophon (prose) or a verse not scanned. */
 export function meterBlock(scan: VerseScan | undefined, lang: ReadingLang): Raw | '' {
   if (!scan || !scan.padas.length) return '';
-  const L = LABELS[lang];
-  return html`<details class="meter"><summary>${L.meter(scan.meter)} · <span class="muted">${L.marks}</span></summary>
+  const said = LABELS[lang] ? lang : 'en';
+  const L = LABELS[said] ?? LABELS.en;
+  return html`<details class="meter"${said === lang ? '' : raw(` lang="${said}"`)}><summary>${L.meter(scan.meter)} · <span class="muted">${L.marks}</span></summary>
 <p class="scan" lang="sa-Latn">${scan.padas.map((p) => padaLine(p, L.breaks))}</p>
 <p class="muted">${L.legend}</p></details>`;
 }

@@ -1,10 +1,17 @@
 // The words of the reading pages, once per language: a Hindi page
 // (`?lang=hi`) speaks Hindi around the texts, names the speaker as the Gita
-// itself does ("श्रीभगवान् उवाच") and says "अध्याय" for a chapter. Numbers stay
+// itself does ("श्रीभगवान् उवाच") and says "अध्याय" for a chapter; a Telugu
+// page (`?lang=te`) speaks Telugu around the Telugu version's translation,
+// and says where what it shows is in English only (the summaries, the word
+// meanings). Numbers stay
 // in the international digits, as the records' Hindi texts write them
-// ("।।2.47।।"). Authors' names stay as the records write them. Every word
-// a page shows around the texts is here, the frame's links and the word
-// analysis's credit too, so that no language's page is left half in another's.
+// ("।।2.47।।"), and as the pages and the tagger's card write references
+// ("श्रीमद्भगवद्गीता 2.47"). Authors' names are the content's table of their
+// Devanagari (src/content/author-names.ts). Every word a page shows around
+// the texts is here, the frame's links and the word analysis's credit too, so
+// that no language's page is left half in another's.
+import { AUTHOR_NAMES_HI } from '../content/author-names.ts';
+import { BOOK_NAME } from '../content/book-name.ts';
 import { DCS_ATTRIBUTION, DCS_AUTHOR, DCS_LICENSE, DCS_WORK } from '../content/dcs/attribution.ts';
 import { FRAME_NAV, html, type FrameNav, type Raw } from './html.ts';
 import type { ReadingLang } from './reading.ts';
@@ -48,13 +55,21 @@ export interface ReadingLabels {
   glossesInEnglish: ((analysed: boolean) => string) | null;
   /** The credit the word analysis's license (CC BY 4.0) asks for: the work, its author and the license, linked. */
   analysisCredit: Raw;
+  /** A version that lacks the verse: said, never filled from another. */
+  versionMissing: (title: string) => string;
+  /** The heading of a version's footnotes. */
+  notes: string;
+  /** The link to a version's description (its license and how it was read). */
+  aboutVersion: string;
+  /** Above a chapter's summary and meaning the records do not have in the language (they are shown in English); null where they do. */
+  summaryInEnglish: string | null;
 }
 
 const uvaca = (name: string) => `${name} उवाच`;
 
 export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
   en: {
-    book: 'Bhagavad Gita',
+    book: BOOK_NAME.en,
     chapter: (n) => `Chapter ${n}`,
     chapterOf: (n) => `Chapter ${n} of 18`,
     colophon: 'colophon',
@@ -75,9 +90,13 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     nav: FRAME_NAV,
     glossesInEnglish: null,
     analysisCredit: html`${DCS_ATTRIBUTION} (<a href="${DCS_LICENSE.url}">the license</a>).`,
+    versionMissing: (title) => `${title} lacks this verse.`,
+    notes: 'Notes',
+    aboutVersion: 'About this version',
+    summaryInEnglish: null,
   },
   hi: {
-    book: 'श्रीमद्भगवद्गीता',
+    book: BOOK_NAME.hi,
     chapter: (n) => `अध्याय ${n}`,
     chapterOf: (n) => `अध्याय ${n} (18 में से)`,
     colophon: 'पुष्पिका',
@@ -99,9 +118,45 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     nav: { documentation: 'प्रलेखन', freeKey: 'निःशुल्क कुंजी', openApi: 'OpenAPI विवरण' },
     glossesInEnglish: (analysed) =>
       analysed
-        ? 'शब्दों के अर्थ (स्वामी शिवानन्द की शब्दार्थ-सूची से) और उनका व्याकरणिक विश्लेषण केवल अंग्रेज़ी में उपलब्ध हैं।'
-        : 'शब्दों के अर्थ स्वामी शिवानन्द की शब्दार्थ-सूची से हैं, जो केवल अंग्रेज़ी में उपलब्ध है।',
+        ? `शब्दों के अर्थ (${AUTHOR_NAMES_HI.siva} की शब्दार्थ-सूची से) और उनका व्याकरणिक विश्लेषण केवल अंग्रेज़ी में उपलब्ध हैं।`
+        : `शब्दों के अर्थ ${AUTHOR_NAMES_HI.siva} की शब्दार्थ-सूची से हैं, जो केवल अंग्रेज़ी में उपलब्ध है।`,
     // Names of the work, its author and the license stay in their own (Latin) letters, as a Hindi credit writes them.
     analysisCredit: html`शब्द-विश्लेषण <span lang="en">${DCS_AUTHOR}</span> के <span lang="en">${DCS_WORK}</span> से, <a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a> लाइसेंस के अंतर्गत।`,
+    versionMissing: (title) => `${title} में यह श्लोक नहीं है।`,
+    notes: 'टिप्पणियाँ',
+    aboutVersion: 'इस अनुवाद के बारे में',
+    summaryInEnglish: null,
+  },
+  // Sivananda's name as Telugu writes it (స్వామి శివానంద); the commentators' other names stay as the records spell them.
+  te: {
+    book: BOOK_NAME.te,
+    chapter: (n) => `అధ్యాయం ${n}`,
+    chapterOf: (n) => `అధ్యాయం ${n} (18లో)`,
+    colophon: 'పుష్పిక',
+    colophonEntry: 'పుష్పిక',
+    speaker: (name) => html`<strong lang="sa">${uvaca(name)}</strong>`,
+    speakerShort: (name) => uvaca(name),
+    wordByWord: 'ప్రతిపదార్థం',
+    otherTranslations: 'ఇతర అనువాదాలు',
+    citedBy: 'ఈ శ్లోకాల వ్యాఖ్యానాలలో ఉదహరించబడింది',
+    verses: 'శ్లోకాలు',
+    chapters: 'అధ్యాయాలు',
+    commentaryBy: (author) => `${author} వ్యాఖ్యానం`,
+    noTranslation: (key, instead) => `ఈ శ్లోకానికి “${key}” తెలుగు అనువాదం లేదు${instead ? '; దానికి బదులుగా:' : '.'}`,
+    cardAlt: (ref) => `శ్రీమద్భగవద్గీత ${ref} శ్లోక కార్డు`,
+    locale: 'te_IN',
+    language: 'తెలుగు',
+    json: 'JSON',
+    // The pages these lead to are English; the links say so (hreflang).
+    nav: { documentation: 'వివరణ పత్రాలు', freeKey: 'ఉచిత కీ', openApi: 'OpenAPI వివరణ' },
+    glossesInEnglish: (analysed) =>
+      analysed
+        ? 'పదాల అర్థాలు (స్వామి శివానంద గారి ప్రతిపదార్థం నుండి) మరియు వాటి వ్యాకరణ విశ్లేషణ ఆంగ్లంలో మాత్రమే ఉన్నాయి.'
+        : 'పదాల అర్థాలు స్వామి శివానంద గారి ప్రతిపదార్థం నుండి; అవి ఆంగ్లంలో మాత్రమే ఉన్నాయి.',
+    analysisCredit: html`పద విశ్లేషణ: <span lang="en">${DCS_AUTHOR}</span> గారి <span lang="en">${DCS_WORK}</span> నుండి, <a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a> లైసెన్స్ క్రింద.`,
+    versionMissing: (title) => `${title}లో ఈ శ్లోకం లేదు.`,
+    notes: 'గమనికలు',
+    aboutVersion: 'ఈ అనువాదం గురించి',
+    summaryInEnglish: 'ఈ అధ్యాయ సారాంశం, అర్థం ఆంగ్లంలో మాత్రమే ఉన్నాయి.',
   },
 };

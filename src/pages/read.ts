@@ -8,9 +8,13 @@
 // (src/content/display.ts): the Devanagari with । and ॥, the IAST with | and
 // ', translations and commentaries without the verse number upstream puts
 // before them, never a placeholder; the records themselves are untouched.
-import { isRefused, PARAMETERS, readParameter } from '../contract/parameters.ts';
+import { COMMENTARY_LANGS, isRefused, PARAMETERS, readingLangs, readParameter } from '../contract/parameters.ts';
+import type { ManifestVersion } from '../contract/manifest.ts';
+import type { VerseVersion, VerseVersions } from '../content/versions/model.ts';
 import { CARD_TRANSLATIONS } from '../card/card.ts';
-import { devanagariMarks, iastMarks } from '../content/display.ts';
+import { authorName } from '../content/author-names.ts';
+import { BOOK_NAME } from '../content/book-name.ts';
+import { devanagariMarks, endMark, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
 import { knownSpeaker, type ChapterRecord, type Commentary, type VerseRecord } from '../content/schema.ts';
@@ -27,10 +31,13 @@ export { DEFAULT_READING_LANG, READ_PATHS, READING_LANGS, READING_STYLE, type Ba
 
 export type { Word };
 
-/** The text field of a translation and of a commentary, per language. */
+/** The text field of a translation and of a commentary, per language the commentaries are in. */
 const FIELDS = { en: { translation: 'et', commentary: 'ec' }, hi: { translation: 'ht', commentary: 'hc' } } as const;
+type CommentaryLang = keyof typeof FIELDS;
+/** The page's language when its translations are the commentaries' (en, hi); null when they are a version's (te). */
+const commentaryLang = (lang: ReadingLang): CommentaryLang | null => ((COMMENTARY_LANGS as readonly string[]).includes(lang) ? (lang as CommentaryLang) : null);
 /** Whose translation a page shows without `?author=`: the card's choice (the first with something to say on the verse). */
-const DEFAULT_AUTHORS: Record<ReadingLang, readonly string[]> = {
+const DEFAULT_AUTHORS: Record<CommentaryLang, readonly string[]> = {
   en: CARD_TRANSLATIONS.english.map(([key]) => key),
   hi: CARD_TRANSLATIONS.hindi.map(([key]) => key),
 };
@@ -39,20 +46,38 @@ export interface ReadingOptions {
   lang: ReadingLang;
   /** A commentary key; null: the default for the language. */
   author: string | null;
+  /** A version asked for by id (`?version=`); null or absent: none asked (a Telugu page shows its language's first version all the same). */
+  version?: string | null;
 }
 
+/** What a page knows of the versions: the manifest's list (id, language, title, translator, credit). */
+export type VersionInfo = Pick<ManifestVersion, 'id' | 'language' | 'title' | 'translator' | 'credit'>;
+
 /**
- * `?lang=` and `?author=` of a reading page, checked: a bad value is a clear
- * message (the server answers 400), never a guess. `authors` are the
- * commentary keys of the content.
+ * `?lang=`, `?author=` and `?version=` of a reading page, checked: a bad
+ * value is a clear message (the server answers 400), never a guess.
+ * `authors` are the commentary keys of the content, `versions` its versions.
+ * Without lang, a version's page speaks its language (where the pages have
+ * its words).
  */
-export function parseReadingOptions(params: URLSearchParams, authors: readonly string[]): ReadingOptions | { error: string } {
-  const facts = { versesPerChapter: [], speakers: [], commentaries: authors.map((key) => ({ key })) };
+export function parseReadingOptions(params: URLSearchParams, authors: readonly string[], versions: readonly Pick<VersionInfo, 'id' | 'language'>[] = []): ReadingOptions | { error: string } {
+  const facts = { versesPerChapter: [], speakers: [], commentaries: authors.map((key) => ({ key })), versions };
   const lang = readParameter(params, PARAMETERS.readingLang, facts);
   if (isRefused(lang)) return lang;
   const author = readParameter(params, PARAMETERS.author, facts);
   if (isRefused(author)) return author;
-  return { lang: lang ?? DEFAULT_READING_LANG, author: author ?? null };
+  const version = readParameter(params, PARAMETERS.readingVersion, facts);
+  if (isRefused(version)) return version;
+  if (author && version) return { error: 'author and version: a page shows one translation; give author (a commentary) or version, not both' };
+  const own = version ? versions.find((v) => v.id === version)!.language : undefined;
+  const spoken = lang ?? (own && (readingLangs(facts) as string[]).includes(own) ? (own as ReadingLang) : DEFAULT_READING_LANG);
+  return { lang: spoken, author: author ?? null, version: version ?? null };
+}
+
+/** The version a page shows: the one asked for, else on a page whose language no commentary is in, that language's first. */
+export function shownVersion(o: ReadingOptions, versions: readonly VersionInfo[]): VersionInfo | null {
+  if (o.version) return versions.find((v) => v.id === o.version) ?? null;
+  return commentaryLang(o.lang) ? null : (versions.find((v) => v.language === o.lang) ?? null);
 }
 
 /** The query a page's links carry to keep the reader's choice (empty for the defaults). */
@@ -60,6 +85,7 @@ function query(o: ReadingOptions): string {
   const q = new URLSearchParams();
   if (o.lang !== DEFAULT_READING_LANG) q.set('lang', o.lang);
   if (o.author) q.set('author', o.author);
+  if (o.version) q.set('version', o.version);
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -72,6 +98,7 @@ const commentaryOf = (verse: VerseRecord, key: string): Commentary | null => {
 
 export interface Translation {
   key: string;
+  /** As the record names the author; a page shows authorName() of it (Devanagari on a Hindi page). */
   author: string;
   text: string;
   /** The same author's commentary in the language, when there is one. */
@@ -80,16 +107,18 @@ export interface Translation {
 
 /** The translation a page shows: the asked author's, else the language's default; null when nobody has one (a colophon). */
 export function chooseTranslation(verse: VerseRecord, o: ReadingOptions): { shown: Translation | null; missing: string | null } {
+  const lang = commentaryLang(o.lang);
+  if (!lang) return { shown: null, missing: o.author };
   const pick = (key: string): Translation | null => {
     const c = commentaryOf(verse, key);
-    const text = c?.[FIELDS[o.lang].translation];
+    const text = c?.[FIELDS[lang].translation];
     if (!c || !said(text)) return null;
-    const commentary = c[FIELDS[o.lang].commentary];
+    const commentary = c[FIELDS[lang].commentary];
     return { key, author: c.author, text, commentary: said(commentary) ? commentary : null };
   };
   const asked = o.author ? pick(o.author) : null;
   if (asked) return { shown: asked, missing: null };
-  for (const key of DEFAULT_AUTHORS[o.lang]) {
+  for (const key of DEFAULT_AUTHORS[lang]) {
     const t = pick(key);
     if (t) return { shown: t, missing: o.author };
   }
@@ -103,15 +132,19 @@ export function chooseTranslation(verse: VerseRecord, o: ReadingOptions): { show
  * megabytes of commentary).
  */
 export function chapterListFields(o: ReadingOptions): string[] {
-  const keys = new Set([...(o.author ? [o.author] : []), ...DEFAULT_AUTHORS[o.lang]]);
-  return [...[...keys].map((k) => `${k}.${FIELDS[o.lang].translation}`), 'transliteration'].sort();
+  const lang = commentaryLang(o.lang);
+  if (!lang || o.version) return ['transliteration'];
+  const keys = new Set([...(o.author ? [o.author] : []), ...DEFAULT_AUTHORS[lang]]);
+  return [...[...keys].map((k) => `${k}.${FIELDS[lang].translation}`), 'transliteration'].sort();
 }
 
 /** Every author with a translation of the verse in the language: the page links to each. */
 function translators(verse: VerseRecord, lang: ReadingLang): Array<{ key: string; author: string }> {
+  const fields = commentaryLang(lang) && FIELDS[commentaryLang(lang)!];
   const out: Array<{ key: string; author: string }> = [];
+  if (!fields) return out;
   for (const [key, value] of Object.entries(verse)) {
-    if (value && typeof value === 'object' && said((value as Commentary)[FIELDS[lang].translation])) out.push({ key, author: (value as Commentary).author });
+    if (value && typeof value === 'object' && said((value as Commentary)[fields.translation])) out.push({ key, author: authorName(key, (value as Commentary).author, lang) });
   }
   return out;
 }
@@ -126,7 +159,7 @@ const shownText = (text: string) => textBody(text).trim();
  * page lists the verse's words (they are siva.ec's list), without that list;
  * null when nothing is left to read ("No Commentary." after the list).
  */
-function shownCommentary(t: Translation, lang: ReadingLang, wordsShown: boolean): string | null {
+function shownCommentary(t: Translation, lang: CommentaryLang, wordsShown: boolean): string | null {
   if (!t.commentary) return null;
   const listed = wordsShown && t.key === WORD_LIST_TEXT.key && FIELDS[lang].commentary === WORD_LIST_TEXT.field;
   const text = shownText(listed ? afterWordList(t.commentary) : t.commentary);
@@ -188,16 +221,25 @@ export interface VersePageInput {
   links?: VerseLinks;
   /** The verse's scansion (src/content/meter/): the page names its meter and marks its syllables on request. */
   meter?: VerseScan;
+  /** The build's versions, and the verse in them (when the page shows one: /slok/{ch}/{sl}/versions). */
+  versions?: { list: readonly VersionInfo[]; verse?: VerseVersions };
   options: ReadingOptions;
   base: BaseUrl;
 }
+
+/** The languages a page offers: those the build can show (a Telugu page needs a Telugu version). */
+const offered = (list: readonly VersionInfo[]) => readingLangs({ versesPerChapter: [], speakers: [], versions: list });
 
 /** /read/C/V: the verse, who speaks it, a translation, its words, the way on. */
 export function versePage(input: VersePageInput): string {
   const { verse, chapter, prev, next, words, links, options, base } = input;
   const colophon = isColophon(verse, chapter);
   const speaker = verse.speaker ? knownSpeaker(verse.speaker) : undefined;
-  const { shown, missing } = chooseTranslation(verse, options);
+  const list = input.versions?.list ?? [];
+  const version = shownVersion(options, list);
+  const entry = version ? input.versions?.verse?.versions.find((v) => v.id === version.id) : undefined;
+  const { shown, missing } = version ? { shown: null, missing: options.author } : chooseTranslation(verse, options);
+  const versionText = entry?.text ?? null;
   const ref = reference(verse);
   const q = query(options);
   const lang = options.lang;
@@ -206,9 +248,9 @@ export function versePage(input: VersePageInput): string {
   const title = `${L.book} ${ref}${colophon ? ` (${L.colophon})` : speaks ? ` · ${L.speakerShort(verse.speaker!, speaker?.label ?? null)}` : ''}`;
   const slok = devanagariMarks(verse.slok);
   const transliteration = iastMarks(verse.transliteration);
-  const description = excerpt(shown ? shownText(shown.text) : transliteration);
+  const description = excerpt(versionText ? withoutCalls(versionText) : shown ? shownText(shown.text) : transliteration);
   const url = `${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${q}`;
-  const others = translators(verse, options.lang);
+  const others = [...translators(verse, options.lang).map((o) => ({ ...o, q: query({ lang, author: o.key }), current: shown?.key === o.key })), ...list.filter((v) => v.language === lang).map((v) => ({ key: v.id, author: v.title, q: query({ lang, author: null, version: v.id }), current: version?.id === v.id }))];
 
   const structured = {
     '@context': 'https://schema.org',
@@ -226,11 +268,15 @@ export function versePage(input: VersePageInput): string {
       name: `${chapter.translation} (${chapter.name})`,
       position: chapter.chapter_number,
       url: `${base}${READ_PATHS.chapter(chapter.chapter_number)}`,
-      isPartOf: { '@type': 'Book', name: 'Bhagavad Gita', alternateName: 'श्रीमद्भगवद्गीता', inLanguage: 'sa' },
+      isPartOf: { '@type': 'Book', name: BOOK_NAME.en, alternateName: BOOK_NAME.hi, inLanguage: 'sa' },
     },
     image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`,
+    // The translator named as the page names him (structured data says what the page shows), with the record's spelling beside it on a Hindi page.
     ...(shown && {
-      workTranslation: { '@type': 'CreativeWork', inLanguage: lang, text: shownText(shown.text), translator: { '@type': 'Person', name: shown.author } },
+      workTranslation: { '@type': 'CreativeWork', inLanguage: lang, text: shownText(shown.text), translator: translator(shown, lang) },
+    }),
+    ...(version && versionText && {
+      workTranslation: { '@type': 'CreativeWork', name: version.title, inLanguage: version.language, text: withoutCalls(versionText), translator: { '@type': 'Person', name: version.translator }, creditText: version.credit },
     }),
   };
 
@@ -242,17 +288,65 @@ ${jsonLd(structured)}`;
 <p class="ref"><a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${lang === 'en' ? `${L.chapter(chapter.chapter_number)} · ${chapter.translation}` : L.chapter(chapter.chapter_number)}</a> · <span lang="sa">${chapter.name}</span></p>
 <h1>${L.book} ${ref}${colophon ? ` · ${L.colophon}` : ''}</h1>
 ${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null)}</p>` : ''}
-<p class="slok" lang="sa">${slok}</p>
-<p class="translit" lang="sa-Latn">${transliteration}</p>
+<p class="slok" lang="sa">${withEndMark(slok)}</p>
+<p class="translit" lang="sa-Latn">${withEndMark(transliteration)}</p>
 ${meterBlock(input.meter, lang)}
-${translationBlock(shown, missing, lang, words.length > 0, linked(links, base, q))}
+${version ? versionBlock(version, entry, missing, lang, base) : translationBlock(shown, missing, lang, words.length > 0, linked(links, base, q))}
 ${words.length ? wordSection(words, lang, base) : ''}
 ${links?.citedBy.length ? citedBySection(verse, links, lang, base, q) : ''}
-${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang, author: o.key })}"${shown?.key === o.key ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
-<p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${READING_LABELS[l].language}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${READING_LABELS[l].language}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">${L.json}</a></p>
+${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${o.q}"${o.current ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
+<p class="choices">${offered(list).map((l) => (l === lang ? html`<strong lang="${l}">${READING_LABELS[l].language}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${READING_LABELS[l].language}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">${L.json}</a></p>
 <nav class="pager" aria-label="${L.verses}">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${L.chapter(chapter.chapter_number)}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>
 </article>`;
   return page(`${title} — ${lang === 'en' ? chapter.translation : chapter.name}`, body, description, { head, style: READING_STYLE + METER_STYLE, lang, nav: L.nav });
+}
+
+/** A version's footnote call as its text writes it: [1]. */
+const CALL = /\[([^\]\s]{1,8})\]/g;
+/** A version's text without its footnote calls (for a preview, a list). */
+const withoutCalls = (text: string) => text.replace(CALL, '');
+
+/**
+ * A version's translation of the verse: its paragraphs (each footnote call a
+ * link to its note), its title and translator, and its credit beside it,
+ * linked to the version's description (its license, how it was read); a
+ * version that lacks the verse says so, and nothing stands in for it.
+ */
+function versionBlock(version: VersionInfo, entry: VerseVersion | undefined, missing: string | null, lang: ReadingLang, base: BaseUrl): Raw {
+  const L = READING_LABELS[lang];
+  const note = missing ? html`<p class="muted">${L.noTranslation(missing, !!entry?.text)}</p>` : '';
+  const credit = html`<p class="credit">${version.credit} · <a href="${base}/versions/${version.id}">${L.aboutVersion}</a></p>`;
+  if (!entry || entry.text === null) return html`${note}<p class="muted" lang="${lang}">${L.versionMissing(version.title)}</p>${credit}`;
+  const notes = 'notes' in entry ? (entry.notes ?? []) : [];
+  const called = (p: string): Raw[] => {
+    const out: Raw[] = [];
+    let at = 0;
+    for (const m of p.matchAll(CALL)) {
+      const known = notes.some((n) => n.call === m[1]);
+      out.push(html`${p.slice(at, m.index)}`, known ? html`<sup><a href="#note-${m[1]}" id="call-${m[1]}">${m[1]}</a></sup>` : html`${m[0]}`);
+      at = m.index + m[0].length;
+    }
+    out.push(html`${p.slice(at)}`);
+    return out;
+  };
+  return html`${note}<section class="translation" lang="${version.language}">${paragraphs(entry.text).map((p) => html`<p>${called(p)}</p>`)}<p class="by">— ${version.translator}, <cite>${version.title}</cite></p></section>
+${credit}${notes.length ? html`<section class="notes" lang="${version.language}"><h2 lang="${lang}">${L.notes}</h2><ol>${notes.map((n) => html`<li id="note-${n.call}"${/^\d+$/.test(n.call) ? raw(` value="${n.call}"`) : ''}>${n.text} <a href="#call-${n.call}" aria-label="↑">↑</a></li>`)}</ol></section>` : ''}`;
+}
+
+/** The translator in JSON-LD: the name the page shows, and on a Hindi page the record's own spelling as its alternate name. */
+function translator(shown: Translation, lang: ReadingLang) {
+  const name = authorName(shown.key, shown.author, lang);
+  return { '@type': 'Person', name, ...(name !== shown.author && { alternateName: shown.author }) };
+}
+
+/**
+ * A verse's text with its closing mark and number ("॥३-५॥", "||3-5||") in a
+ * span that does not wrap, with the space before it: a phone's line never
+ * ends on "॥" with "३-५॥" on the next, nor starts with the mark alone.
+ */
+function withEndMark(text: string): Raw {
+  const { body, mark } = endMark(text);
+  return mark ? html`${body}<span class="num"> ${mark}</span>` : html`${text}`;
 }
 
 /**
@@ -305,7 +399,7 @@ function linked(links: VerseLinks | undefined, base: BaseUrl, q: string): Shown 
 /** The commentaries on other verses that cite this one: each verse once, with who cites it. */
 function citedBySection(verse: VerseRecord, links: VerseLinks, lang: ReadingLang, base: BaseUrl, q: string): Raw {
   const L = READING_LABELS[lang];
-  const authorOf = (key: string) => ((verse as unknown as Record<string, unknown>)[key] as Commentary | undefined)?.author ?? key;
+  const authorOf = (key: string) => authorName(key, ((verse as unknown as Record<string, unknown>)[key] as Commentary | undefined)?.author ?? key, lang);
   const byVerse = new Map<string, string[]>();
   for (const c of links.citedBy) {
     const who = byVerse.get(c.from) ?? byVerse.set(c.from, []).get(c.from)!;
@@ -322,11 +416,13 @@ function citedBySection(verse: VerseRecord, links: VerseLinks, lang: ReadingLang
 function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang, wordsShown: boolean, paragraphsOf: Shown): Raw {
   const L = READING_LABELS[lang];
   const note = missing ? html`<p class="muted">${L.noTranslation(missing, shown !== null)}</p>` : '';
-  if (!shown) return html`${note}`;
-  const commentary = shownCommentary(shown, lang, wordsShown);
-  const fields = FIELDS[lang];
-  return html`${note}<section class="translation" lang="${lang}">${paragraphsOf({ key: shown.key, field: fields.translation, raw: shown.text, shown: shownText(shown.text) })}<p class="by">— ${shown.author}</p></section>
-${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(shown.author)}</summary>${paragraphsOf({ key: shown.key, field: fields.commentary, raw: shown.commentary!, shown: commentary })}</details>` : ''}`;
+  const own = commentaryLang(lang);
+  if (!shown || !own) return html`${note}`;
+  const commentary = shownCommentary(shown, own, wordsShown);
+  const fields = FIELDS[own];
+  const author = authorName(shown.key, shown.author, lang);
+  return html`${note}<section class="translation" lang="${lang}">${paragraphsOf({ key: shown.key, field: fields.translation, raw: shown.text, shown: shownText(shown.text) })}<p class="by">— ${author}</p></section>
+${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(author)}</summary>${paragraphsOf({ key: shown.key, field: fields.commentary, raw: shown.commentary!, shown: commentary })}</details>` : ''}`;
 }
 
 export interface ChapterPageInput {
@@ -336,6 +432,8 @@ export interface ChapterPageInput {
   /** The chapters before and after; null at either end. */
   prev: ChapterRecord | null;
   next: ChapterRecord | null;
+  /** The build's versions, and by ref the text of the one the page shows (null: it lacks the verse). */
+  versions?: { list: readonly VersionInfo[]; texts?: ReadonlyMap<string, string | null> };
   options: ReadingOptions;
   base: BaseUrl;
 }
@@ -347,8 +445,12 @@ export function chapterPage(input: ChapterPageInput): string {
   const lang = options.lang;
   const L = READING_LABELS[lang];
   const q = query(options);
+  const list = input.versions?.list ?? [];
+  const version = shownVersion(options, list);
+  // The records have a chapter's summary and meaning in English and Hindi: another language's page shows the English, and says so.
+  const told = commentaryLang(lang) ?? 'en';
   const title = lang === 'en' ? `Bhagavad Gita, chapter ${n}: ${chapter.translation}` : `${L.book}, ${L.chapter(n)}: ${chapter.name}`;
-  const summary = chapter.summary[lang];
+  const summary = chapter.summary[told];
   const description = excerpt(summary);
   const url = `${base}${READ_PATHS.chapter(n)}${q}`;
   const image = `${base}${READ_PATHS.card(n, 1)}`;
@@ -363,22 +465,31 @@ export function chapterPage(input: ChapterPageInput): string {
     inLanguage: 'sa',
     abstract: summary,
     image,
-    isPartOf: { '@type': 'Book', name: 'Bhagavad Gita', alternateName: 'श्रीमद्भगवद्गीता', inLanguage: 'sa' },
+    isPartOf: { '@type': 'Book', name: BOOK_NAME.en, alternateName: BOOK_NAME.hi, inLanguage: 'sa' },
   };
   const head = html`${previewTags({ title, description, url, image, imageAlt: L.cardAlt(`${n}.1`), locale: L.locale })}
 ${jsonLd(structured)}`;
   const chapterLink = (c: ChapterRecord) => `${base}${READ_PATHS.chapter(c.chapter_number)}${q}`;
+  const start = (v: VerseRecord): Raw | '' => {
+    if (version) {
+      const text = input.versions?.texts?.get(v._id);
+      return text ? html` <span lang="${version.language}">${excerpt(withoutCalls(text), 120)}</span>` : '';
+    }
+    const t = chooseTranslation(v, options).shown;
+    return t ? html` <span lang="${lang}">${excerpt(shownText(t.text), 120)}</span>` : '';
+  };
   const body = html`<article>
 <p class="ref">${L.chapterOf(n)} · <span lang="sa-Latn">${chapter.transliteration}</span></p>
 <h1><span lang="sa">${chapter.name}</span>${lang === 'en' ? ` · ${chapter.translation}` : ''}</h1>
-<p class="by" lang="${lang}">${chapter.meaning[lang]}</p>
-<section lang="${lang}">${paragraphs(summary).map((p) => html`<p>${p}</p>`)}</section>
-<p class="choices">${READING_LANGS.map((l) => (l === lang ? html`<strong lang="${l}">${READING_LABELS[l].language}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.chapter(n)}${query({ lang: l, author: null })}">${READING_LABELS[l].language}</a>`))}</p>
+${L.summaryInEnglish ? html`<p class="muted">${L.summaryInEnglish}</p>` : ''}
+<p class="by" lang="${told}">${chapter.meaning[told]}</p>
+<section lang="${told}">${paragraphs(summary).map((p) => html`<p>${p}</p>`)}</section>
+<p class="choices">${offered(list).map((l) => (l === lang ? html`<strong lang="${l}">${READING_LABELS[l].language}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.chapter(n)}${query({ lang: l, author: null })}">${READING_LABELS[l].language}</a>`))}</p>
 <h2>${L.verses}</h2>
 <ol class="verses">${verses.map((v) => {
-    const t = chooseTranslation(v, options).shown;
     const colophon = isColophon(v, chapter);
-    return html`<li><a href="${base}${READ_PATHS.verse(n, v.verse)}${q}">${reference(v)}</a>${colophon ? L.colophonEntry : ''}${t ? html` <span lang="${lang}">${excerpt(shownText(t.text), 120)}</span>` : colophon ? '' : html` <span lang="sa-Latn">${excerpt(iastMarks(v.transliteration), 120)}</span>`}</li>`;
+    const shown = start(v);
+    return html`<li><a href="${base}${READ_PATHS.verse(n, v.verse)}${q}">${reference(v)}</a>${colophon ? L.colophonEntry : ''}${shown || (colophon ? '' : html` <span lang="sa-Latn">${excerpt(iastMarks(v.transliteration), 120)}</span>`)}</li>`;
   })}</ol>
 <nav class="pager" aria-label="${L.chapters}">${prev ? html`<a rel="prev" href="${chapterLink(prev)}">← ${L.chapter(prev.chapter_number)}</a>` : html`<span></span>`}${next ? html`<a rel="next" href="${chapterLink(next)}">${L.chapter(next.chapter_number)} →</a>` : html`<span></span>`}</nav>
 </article>`;

@@ -21,6 +21,7 @@ export const READ_PATHS = {
 export const READING_STYLE = `
 .ref{color:var(--muted);font-size:.95rem;margin:1.25rem 0 0}
 .slok{font-size:1.45rem;line-height:1.9;margin:1rem 0 .5rem;white-space:pre-line;overflow-wrap:anywhere}
+.num{white-space:nowrap}
 .translit{font-style:italic;color:var(--muted);white-space:pre-line;overflow-wrap:anywhere;margin:.25rem 0 1.25rem}
 .translation{font-size:1.12rem;border-left:3px solid var(--accent);padding:.2rem 0 .2rem .9rem;margin:1rem 0;overflow-wrap:anywhere}
 .translation p{margin:.4rem 0}.by{color:var(--muted);font-size:.92rem}

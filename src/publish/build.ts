@@ -294,7 +294,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
   const verses = content.verses.map((v) => v.record);
   const seed = options.seed ?? todaySeed();
   const versions = readVersionFiles(options.contentDir);
-  const facts = { ...contentFacts(content), versions: versions.map(({ id, language, title, credit, license, verses }) => ({ id, language, title, credit, license, verses })) };
+  const facts = { ...contentFacts(content), versions: versions.map(({ id, language, title, translator, credit, license, verses }) => ({ id, language, title, translator, credit, license, verses })) };
   const dcs = once(() => readAnalysis(options.contentDir));
   const run: Run = {
     options,
@@ -325,7 +325,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
 /** What the downloads and the reading pages are made of: the records, with the analysis and the links. */
 function recordsOf(r: Run) {
   const dcs = r.dcs();
-  return { chapters: r.chapters, verses: r.verses, ...(dcs && { analysis: dcs.verses }), links: r.links().verses };
+  return { chapters: r.chapters, verses: r.verses, ...(dcs && { analysis: dcs.verses }), links: r.links().verses, versions: r.versions };
 }
 
 /** The reading pages (read/, the lemmas' among them). */
@@ -333,7 +333,7 @@ function readingPages(r: Run): Asset[] {
   const linksOf = new Map(r.links().verses.map((v) => [v.ref, v]));
   const joined = r.words().joined;
   const meterOf = new Map(r.meters().verses.map((v) => [v.ref, v]));
-  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), meterOf: (v) => meterOf.get(v._id), base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
+  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), meterOf: (v) => meterOf.get(v._id), versions: r.facts.versions, base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
 }
 
 type Cards = Awaited<ReturnType<typeof renderCards>>;

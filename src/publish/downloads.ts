@@ -2,6 +2,8 @@
 // downloads/gita.json ({chapters, verses}), downloads/gita.ndjson (one record
 // a line) and downloads/gita.sqlite (tables and an FTS5 index). The records
 // are the content's, unchanged; the SQLite file spreads them into columns.
+// The versions beyond the commentaries go in each, every one with its
+// license and credit beside its texts (CC BY-SA asks for it).
 //
 // SQLite is written by node-sqlite3-wasm: SQLite compiled to WebAssembly, in
 // one registry package with no install script, FTS5 built in, writing a real
@@ -25,6 +27,7 @@ import { DCS_ATTRIBUTION, DCS_LICENSE } from '../content/dcs/attribution.ts';
 import { served } from '../content/dcs/served.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { VerseLinks } from '../content/links.ts';
+import type { VersionFile } from '../content/versions/model.ts';
 
 export const DOWNLOADS = FILES.downloads;
 
@@ -38,24 +41,40 @@ export interface DownloadInput {
   analysis?: Readonly<Record<string, readonly DcsWord[]>>;
   /** Each verse's links (src/content/links.ts), for the links table of gita.sqlite; absent: the table is empty. */
   links?: readonly VerseLinks[];
+  /** The versions beyond the commentaries (src/content/versions/), in their order; absent or []: none. */
+  versions?: readonly VersionFile[];
 }
+
+/** A version as the downloads carry it: what /versions lists (its license and credit among it) and its texts; its audit is at /versions/{id}. */
+const versionsOf = (input: DownloadInput) => (input.versions?.length ? input.versions.map(({ audit: _audit, ...v }) => v) : undefined);
 
 /** The analysis as the downloads carry it: its credit beside it (CC BY 4.0), apart from the verse texts' GPL-3.0. */
 const analysisOf = (input: DownloadInput) =>
   input.analysis && { attribution: DCS_ATTRIBUTION, license: DCS_LICENSE, verses: Object.fromEntries(Object.entries(input.analysis).map(([ref, words]) => [ref, words.map(served)])) };
 
-/** `{chapters, verses}`: the records as the API serves them, in one document. */
+/** `{chapters, verses}`: the records as the API serves them, in one document (and the analysis and the versions, each with its credit). */
 export function gitaJson(input: DownloadInput): Buffer {
   const { chapters, verses } = input;
   const analysis = analysisOf(input);
-  return Buffer.from(JSON.stringify({ chapters, verses, ...(analysis && { analysis }) }));
+  const versions = versionsOf(input);
+  return Buffer.from(JSON.stringify({ chapters, verses, ...(analysis && { analysis }), ...(versions && { versions }) }));
 }
 
-/** One record a line: the 18 chapters first (they have `chapter_number`), then every verse record (they have `_id`), then each analysed verse's words (they have `ref` and `words`, and the credit `attribution`). */
+/**
+ * One record a line: the 18 chapters first (they have `chapter_number`), then
+ * every verse record (they have `_id`), then each analysed verse's words
+ * (they have `ref` and `words`, and the credit `attribution`), then each
+ * version (it has `license`) followed by its texts (they have `ref`,
+ * `version` and `text`, and the version's `credit`).
+ */
 export function gitaNdjson(input: DownloadInput): Buffer {
   const analysis = analysisOf(input);
   const lines = [...input.chapters, ...input.verses].map((r) => JSON.stringify(r));
   if (analysis) for (const [ref, words] of Object.entries(analysis.verses)) lines.push(JSON.stringify({ ref, words, attribution: analysis.attribution }));
+  for (const { texts, ...v } of versionsOf(input) ?? []) {
+    lines.push(JSON.stringify(v));
+    for (const t of texts) lines.push(JSON.stringify({ ref: t.ref, version: v.id, text: t.text, ...(t.notes?.length && { notes: t.notes }), credit: v.credit }));
+  }
   return Buffer.from(lines.join('\n') + '\n');
 }
 
@@ -125,6 +144,23 @@ CREATE TABLE links (
   text TEXT
 );
 CREATE INDEX links_target ON links (target);
+CREATE TABLE versions (
+  id TEXT PRIMARY KEY,
+  language TEXT NOT NULL,
+  title TEXT NOT NULL,
+  translator TEXT NOT NULL,
+  published TEXT,
+  license TEXT NOT NULL,
+  source TEXT NOT NULL,
+  credit TEXT NOT NULL
+);
+CREATE TABLE version_texts (
+  version TEXT NOT NULL REFERENCES versions (id),
+  ref TEXT NOT NULL REFERENCES verses (ref),
+  text TEXT NOT NULL,
+  notes TEXT,
+  PRIMARY KEY (version, ref)
+) WITHOUT ROWID;
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -207,9 +243,19 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
         for (const e of l.external) link.run([l.ref, 'external', e.work, e.loc, e.by, e.field, e.text]);
       }
       link.finalize();
+      // The versions, each with its license and credit; a verse a version lacks has no row (never filled from another).
+      const version = db.prepare('INSERT INTO versions VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      const versionText = db.prepare('INSERT INTO version_texts VALUES (?, ?, ?, ?)');
+      for (const v of input.versions ?? []) {
+        version.run([v.id, v.language, v.title, v.translator, v.published ?? null, v.license, v.source, v.credit]);
+        for (const t of v.texts) versionText.run([v.id, t.ref, t.text, t.notes?.length ? JSON.stringify(t.notes) : null]);
+      }
+      version.finalize();
+      versionText.finalize();
       const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
       meta.run(['texts_license', `The verse texts, translations and commentaries: ${UPSTREAM.repository}, GNU GPL v3`]);
       if (input.analysis) meta.run(['analysis_license', `${DCS_ATTRIBUTION} (${DCS_LICENSE.url}); tables analysis`]);
+      if (input.versions?.length) meta.run(['versions_license', 'Each version under its own license: tables versions (license, credit) and version_texts']);
       meta.finalize();
       db.exec("INSERT INTO verses_fts (verses_fts) VALUES ('rebuild'); INSERT INTO verses_fts (verses_fts) VALUES ('optimize');");
       db.exec('COMMIT');
@@ -253,6 +299,7 @@ export async function downloadAssets(input: DownloadInput, cache: BuildCache): P
   for (const v of input.verses) hash.update(JSON.stringify((input.wordsOf ?? contentWords)(v)));
   hash.update(JSON.stringify(input.analysis ?? null));
   hash.update(JSON.stringify(input.links ?? null));
+  hash.update(JSON.stringify(input.versions ?? null));
   for (const file of [join(PROJECT_ROOT, 'src', 'publish', 'downloads.ts'), join(PROJECT_ROOT, 'src', 'content', 'words.ts'), join(PROJECT_ROOT, 'node_modules', 'node-sqlite3-wasm', 'package.json')]) hash.update(readFileSync(file));
   const slot = cache.lookup(`${hash.digest('hex')}.gita.sqlite`);
   const sqlite = slot.file ? readFileSync(slot.file) : await gitaSqlite(input);

@@ -25,11 +25,18 @@ export const WEB_FONT_FILES = {
   700: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2',
 } as const;
 
-/** The web font (two weights) and the favicon (SVG, and ICO for /favicon.ico). */
+/** The Telugu web font's files in @fontsource/noto-sans-telugu: its Telugu subset (about 36 kB a weight), by weight. */
+export const TELUGU_FONT_FILES = {
+  400: '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-400-normal.woff2',
+  700: '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff2',
+} as const;
+
+/** The web fonts (two weights each, Devanagari and Telugu) and the favicon (SVG, and ICO for /favicon.ico). */
 export function webAssets(): BinaryAsset[] {
   const svg = faviconSvg();
   return [
     ...([400, 700] as const).map((w) => ({ path: FILES.webFont(w), body: readFileSync(require.resolve(WEB_FONT_FILES[w])) })),
+    ...([400, 700] as const).map((w) => ({ path: FILES.teluguFont(w), body: readFileSync(require.resolve(TELUGU_FONT_FILES[w])) })),
     { path: FILES.favicon, body: faviconIco(svg) },
     { path: FILES.faviconSvg, body: Buffer.from(svg) },
   ];

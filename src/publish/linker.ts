@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../paths.ts';
 import type { ManifestCommentary } from '../contract/manifest.ts';
 import { routePathsPlugin, TABLE_SOURCES } from './route-paths.ts';
-import { TRANSLATION_FIELD, type Translators } from '../linker/options.ts';
+import { AUTHOR_NAMES_HI } from '../content/author-names.ts';
+import { TRANSLATION_FIELD, type AuthorNames, type Translators } from '../linker/options.ts';
 
 export const LINKER_ENTRY = join(PROJECT_ROOT, 'src', 'linker', 'index.ts');
 /** At most this many bytes gzipped: a script every page of a site loads. The build fails beyond it. */
@@ -16,6 +17,7 @@ export const LINKER_GZIP_LIMIT = 15 * 1024;
 /** The sources whose change changes the bundle (for the build cache): the tagger and every module it imports. */
 export const LINKER_SOURCES = [
   'src/linker/**/*', 'src/publish/linker.ts', 'src/content/citations.ts', 'src/content/display.ts', 'src/content/placeholders.ts', 'src/content/references.ts',
+  'src/content/author-names.ts', 'src/content/book-name.ts',
   'src/card/translations.ts', ...TABLE_SOURCES, 'src/layout.ts', 'src/paths.ts',
 ];
 
@@ -29,6 +31,15 @@ export interface LinkerFacts {
 export function translatorsOf(commentaries: readonly ManifestCommentary[]): Translators {
   const having = (field: string) => commentaries.filter((c) => Object.hasOwn(c.fields, field)).map((c) => c.key);
   return { en: having(TRANSLATION_FIELD.en), hi: having(TRANSLATION_FIELD.hi) };
+}
+
+/**
+ * The names a Hindi card gives its translators: the content's table's, for
+ * the commentaries with a Hindi translation only (a card names no other), so
+ * that the script carries three names rather than twenty-two.
+ */
+export function authorNamesOf(translators: Translators): AuthorNames {
+  return { hi: Object.fromEntries(translators.hi.filter((key) => Object.hasOwn(AUTHOR_NAMES_HI, key)).map((key) => [key, AUTHOR_NAMES_HI[key]])) };
 }
 
 /** linker.js for a content with these verse counts per chapter and these commentaries. */
@@ -45,7 +56,11 @@ export async function bundleLinker(facts: LinkerFacts): Promise<string> {
     write: false,
     legalComments: 'none',
     plugins: [routePathsPlugin],
-    define: { __GITA_VERSES__: JSON.stringify(facts.versesPerChapter), __GITA_TRANSLATORS__: JSON.stringify(translatorsOf(facts.commentaries)) },
+    define: {
+      __GITA_VERSES__: JSON.stringify(facts.versesPerChapter),
+      __GITA_TRANSLATORS__: JSON.stringify(translatorsOf(facts.commentaries)),
+      __GITA_AUTHOR_NAMES__: JSON.stringify(authorNamesOf(translatorsOf(facts.commentaries))),
+    },
     banner: { js: '/* Gita API reference tagger (MIT): <script src=".../linker.js" defer></script> */' },
     logLevel: 'warning',
   });

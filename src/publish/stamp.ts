@@ -10,7 +10,7 @@ import { hashSources } from '../fs/fingerprint.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import type { Effort } from './compress.ts';
 import { AUDIT_FILE } from '../content/audit.ts';
-import { importedByThisCode } from '../content/importer.ts';
+import { importStaleness } from '../content/importer.ts';
 
 /** Source files whose change changes what the build writes. */
 export const OUTPUT_SHAPING = [
@@ -20,7 +20,7 @@ export const OUTPUT_SHAPING = [
 
 export function inputsFingerprint(contentDir: string): string {
   const hash = hashSources(createHash('sha256'), OUTPUT_SHAPING);
-  for (const file of fg.sync(['chapter/*', 'slok/*'], { cwd: contentDir }).sort()) {
+  for (const file of fg.sync(['chapter/*', 'slok/*', 'versions/*'], { cwd: contentDir }).sort()) {
     const s = statSync(join(contentDir, file));
     hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
   }
@@ -39,7 +39,8 @@ export function writeStamp(stampFile: string, distDir: string, contentDir: strin
 export function staleness(stampFile: string, contentDir: string, distDir: string, needs: Effort = 'quick'): string | null {
   if (!existsSync(join(contentDir, 'slok'))) return 'content/ is missing';
   if (!existsSync(join(contentDir, AUDIT_FILE))) return 'content/ was imported before audits and errata';
-  if (!importedByThisCode(contentDir)) return 'content/ was imported by other import code (its rules, errata or supplements changed)';
+  const reimport = importStaleness(contentDir);
+  if (reimport) return reimport;
   const manifestFile = join(distDir, 'manifest.json');
   if (!existsSync(manifestFile)) return 'dist/ is missing';
   let stamp: { dist?: string; build?: string; inputs?: string; effort?: Effort };

@@ -71,10 +71,12 @@ export class MiniSearchEngine implements Engine {
     }
     const ms = await MiniSearch.loadJSAsync<EngineDoc>({ ...js, index: [] }, OPTIONS);
     // The term tree filled as MiniSearch's own loader fills it, in the same order, but with
-    // each term's postings held compactly (postings.ts). The tree is MiniSearch's own
-    // (private, so checked here); it yields to the event loop every 1000 terms, as the
-    // library's async loader does: a server that starts listening first is not frozen
-    // for the ~100 ms that rebuilding the tree takes.
+    // each term's postings held compactly (postings.ts). The tree is MiniSearch's own and
+    // private (_index): checked here, and the reason package.json pins MiniSearch to one
+    // exact version, since any release may move or reshape it (an upgrade is a change of its
+    // own, made with this check and the search tests). Filling it yields to the event loop
+    // every 1000 terms, as the library's async loader does: a server that starts listening
+    // first is not frozen for the ~100 ms that rebuilding the tree takes.
     const tree = (ms as unknown as { _index?: { set?: unknown } })._index;
     if (typeof tree?.set !== 'function') throw new Error('minisearch: its term tree (_index) is not where this version of the engine expects it');
     const set = (tree.set as (term: string, data: unknown) => void).bind(tree);

@@ -92,7 +92,12 @@ const HI_POSTPOSITIONS = ['वालों', 'वाले', 'वाला', '�
 // Oblique plural endings: फलों → फल, बातें → बात. A deliberately tiny light stemmer.
 const HI_ENDINGS = ['ों', 'ें', 'ां'];
 
-/** Spelling folds that Hindi writers (and keyboards) use interchangeably. */
+/**
+ * Spelling folds that Hindi writers (and keyboards) use interchangeably. Not
+ * the references' fold of a word (content/ref-words.ts, wordKey), which
+ * keeps the nukta and writes a nasal before any consonant as anusvara: each
+ * fold is what its own words are looked up by (this one the index's terms).
+ */
 export function hiFold(word: string): string {
   return word
     .normalize('NFC') // also splits क़ (U+0958...) into क + nukta: those are composition exclusions

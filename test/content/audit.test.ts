@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { auditContent } from '../../src/content/audit.ts';
+import { auditContent, markerOf } from '../../src/content/audit.ts';
 import { readContent, type Content } from '../../src/content/read.ts';
-import { leadingReference, oneSlipFrom, markerOf } from '../../src/content/references.ts';
+import { leadingReference, oneSlipFrom } from '../../src/content/references.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
 import { SHARED_DATA, hook } from '../helpers/fs.ts';
 

@@ -9,6 +9,7 @@ import { contentFacts } from '../../src/publish/build.ts';
 import { readContent } from '../../src/content/read.ts';
 import { ROUTES } from '../../src/contract/routes/index.ts';
 import { FILES } from '../../src/layout.ts';
+import { GUIDES } from '../../src/guides.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 
@@ -43,6 +44,15 @@ test('the docs page names every route, the commentators and the license', async 
   const pricing = readFileSync(join(distDir, FILES.pricing), 'utf8');
   assert.match(pricing, /static copy of the API/);
   assert.not.match(pricing, /<form/, 'a CDN cannot register keys');
+});
+
+test('the docs page lists the guides by their titles, as written, each linked to its page', async () => {
+  const { distDir } = await testDist();
+  const page = readFileSync(join(distDir, FILES.docs), 'utf8');
+  const list = /<p>Guides: ([\s\S]*?)\.<\/p>/.exec(page)![1];
+  const links = [...list.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+  assert.equal(links, GUIDES.map((g) => [`/docs/${g.name}`, g.title.replace(/&/g, '&amp;')]));
+  assert.ok(links.some(([, title]) => title === 'API reference'), 'a title keeps its capitals');
 });
 
 test('trimmed shortens long strings and objects, and says what it left out', () => {

@@ -1,8 +1,10 @@
 // Debian's Chromium, driven by playwright-core, for what a person sees.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/paths.ts';
+import { tempDir } from './fs.ts';
 import { requireProgram } from './programs.ts';
 
 /** Debian's Chromium, or another build named by CHROMIUM_PATH. */
@@ -20,10 +22,34 @@ export function outputDir(...parts: string[]): string {
 
 // Playwright starts Chromium in a process group of its own and kills it (and
 // removes its profile folder) when the test process exits, Ctrl-C included.
-export async function launch(): Promise<Browser> {
+export async function launch(env?: Record<string, string>): Promise<Browser> {
   return chromium.launch({
     executablePath: requireChromium(),
     // This machine's network is closed: keep Chromium from reaching out (it would retry many connections at once).
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    ...(env && { env: { ...process.env, ...env } as Record<string, string> }),
   });
+}
+
+/**
+ * Chromium as on a machine with no Devanagari font: Chromium on Linux finds
+ * fonts through fontconfig only, and this one's fontconfig sees this
+ * machine's fonts that have no Devanagari letter (no क, U+0915), linked into
+ * a folder of their own. A test using it checks first that Devanagari is
+ * drawn as boxes there.
+ */
+export async function launchWithoutDevanagari(): Promise<Browser> {
+  requireChromium();
+  const fcList = requireProgram('fc-list', 'fontconfig');
+  const files = (pattern: string) =>
+    execFileSync(fcList, [pattern, 'file'], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.replace(/:\s*$/, '').trim())
+      .filter(Boolean);
+  const devanagari = new Set(files(':charset=915'));
+  const dir = tempDir('gita-fonts-');
+  mkdirSync(join(dir, 'fonts'));
+  files(':').filter((f) => !devanagari.has(f)).forEach((f, i) => symlinkSync(f, join(dir, 'fonts', `${i}-${basename(f)}`)));
+  writeFileSync(join(dir, 'fonts.conf'), `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${dir}/fonts</dir><cachedir>${dir}/cache</cachedir></fontconfig>\n`);
+  return launch({ FONTCONFIG_FILE: join(dir, 'fonts.conf') });
 }

@@ -21,6 +21,8 @@ import { textBody } from '../../src/content/references.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
 import { LINKER_GZIP_LIMIT } from '../../src/publish/linker.ts';
+import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
+import { READING_LABELS } from '../../src/pages/read-labels.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { launch, outputDir, requireChromium } from '../helpers/browser.ts';
@@ -273,7 +275,7 @@ test('keyboard: Tab to a link shows its card, Escape dismisses it, Tab on shows 
   }
 });
 
-test("the script tag's options: data-lang and data-author choose the card's translation and the reading page's", async () => {
+test("the script tag's options: data-lang and data-author choose the card's translation and the reading page's; a Hindi card speaks Hindi", async () => {
   const { page } = await open('/hindi.html');
   try {
     const first = (await links(page))[0];
@@ -281,7 +283,13 @@ test("the script tag's options: data-lang and data-author choose the card's tran
     const r = record(2, 47);
     await page.hover('#top a >> nth=0');
     await waitForCard(page, said(r, 'rams', 'ht').slice(0, 30));
-    assert.ok((await card(page))!.text.includes(`— ${(r.rams as { author: string }).author}`));
+    const shown = (await card(page))!;
+    // The heading and the author as the Hindi reading page writes them.
+    assert.ok(shown.text.startsWith(`${READING_LABELS.hi.book} 2.47\n`), shown.text);
+    assert.ok(shown.text.includes(`— ${AUTHOR_NAMES_HI.rams}`), shown.text);
+    assert.not.ok(shown.text.includes((r.rams as { author: string }).author), 'not the record\'s Latin name');
+    assert.is(await page.$eval('[role="tooltip"]', (el) => el.getAttribute('lang')), 'hi');
+    await page.screenshot({ path: join(shots, 'hindi.png') });
   } finally {
     await page.close();
   }

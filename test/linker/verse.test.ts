@@ -6,12 +6,15 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verseFile } from '../../src/content/read.ts';
-import { READING_LANG_VALUES } from '../../src/contract/parameters.ts';
+import { COMMENTARY_LANGS as CARD_LANGS } from '../../src/contract/parameters.ts';
 import { readOptions, type LinkerOptions } from '../../src/linker/options.ts';
 import { firstVerse, readableRef, readingUrl, shownVerse, translationOrder, verseUrl } from '../../src/linker/verse.ts';
 import { commentaries } from '../../src/content/facts.ts';
 import { readContent } from '../../src/content/read.ts';
-import { translatorsOf } from '../../src/publish/linker.ts';
+import { authorNamesOf, translatorsOf } from '../../src/publish/linker.ts';
+import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
+import { CARD_LABELS } from '../../src/linker/labels.ts';
+import { READING_LABELS } from '../../src/pages/read-labels.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
 
 const upstream = (ch: number, sl: number) => JSON.parse(readFileSync(join(SHARED_DATA, verseFile(ch, sl)), 'utf8')) as Record<string, { author: string; [field: string]: string }> & { slok: string; transliteration: string };
@@ -30,6 +33,28 @@ test('the card shows the verse with its own marks, and the first translation wit
   const hi = shownVerse(r, { ...EN, lang: 'hi' });
   assert.ok(r.tej.ht.startsWith('।।2.47।।'));
   assert.equal(hi.translation, { text: r.tej.ht.slice('।।2.47।।'.length).trim(), author: r.tej.author });
+});
+
+test('a Hindi card names its translator in Devanagari, from the names the build writes in: the Hindi translators\' of the table', async () => {
+  const translators = translatorsOf(commentaries((await readContent(SHARED_DATA)).verses.map((v) => v.record)));
+  const names = authorNamesOf(translators);
+  assert.equal(Object.keys(names), ['hi'], 'only the language whose names are not the records\'');
+  assert.equal(Object.keys(names.hi!).sort(), [...translators.hi].sort(), 'a name for every Hindi translator, and no other');
+  for (const key of translators.hi) assert.is(names.hi![key], AUTHOR_NAMES_HI[key], key);
+  const r = upstream(2, 47);
+  assert.is(shownVerse(r, { lang: 'hi', author: null }, names).translation!.author, AUTHOR_NAMES_HI.tej);
+  assert.is(shownVerse(r, { lang: 'hi', author: 'rams' }, names).translation!.author, 'स्वामी रामसुखदास');
+  assert.is(shownVerse(r, { lang: 'en', author: null }, names).translation!.author, 'Swami Sivananda', 'an English card: the record\'s name');
+  assert.is(shownVerse(r, { lang: 'hi', author: null }, { hi: {} }).translation!.author, 'Swami Tejomayananda', 'a key without a name: the record\'s');
+});
+
+test("the card's words in each language; the Hindi ones in Hindi", () => {
+  assert.equal(Object.keys(CARD_LABELS).sort(), [...CARD_LANGS].sort(), 'the reading languages whose translations are the commentaries\'');
+  for (const [key, en] of Object.entries(CARD_LABELS.en)) {
+    const hi = CARD_LABELS.hi[key as keyof typeof CARD_LABELS.hi];
+    assert.is.not(hi, en, key);
+    assert.not.match(hi, /[A-Za-z]/, `${key}: ${hi}`);
+  }
 });
 
 test("data-author's translation first; an author with none on the verse falls back to the usual order", () => {
@@ -61,7 +86,10 @@ test("a link's data-gita-ref: its first verse, and the reference as a reader rea
   assert.equal(firstVerse('BG2.47-50'), { ch: 2, sl: 47 });
   assert.equal(firstVerse('BG2.72-3.2'), { ch: 2, sl: 72 });
   for (const bad of ['2.47', 'BG2', 'BG2.47,BG3.5', 'BG2.47-', 'xBG2.47']) assert.is(firstVerse(bad), null, bad);
-  assert.is(readableRef('BG2.47-50'), 'Bhagavad Gita 2.47–50');
+  assert.is(readableRef('BG2.47-50', 'en'), 'Bhagavad Gita 2.47–50');
+  // A Hindi card's heading is the Hindi reading page's: the work's Hindi name, the international digits.
+  assert.is(readableRef('BG2.47-50', 'hi'), 'श्रीमद्भगवद्गीता 2.47–50');
+  assert.is(readableRef('BG2.47', 'hi'), `${READING_LABELS.hi.book} 2.47`);
 });
 
 test('the translators written into the tagger: the commentaries with an English (et) or Hindi (ht) translation in the content', async () => {
@@ -90,7 +118,7 @@ test("the script tag's options: its own origin unless data-base; a value it cann
   assert.equal(read({ author: 'rams' }).author, null);
   assert.match(warnings.at(-1)!, /data-author: "rams" has no translation in en here \(those that have: siva, prabhu\)/);
   // The tagger's languages are the reading pages' (its list is written out to keep the bundle small).
-  assert.equal(READING_LANG_VALUES.map((lang) => read({ lang }).lang), [...READING_LANG_VALUES]);
+  assert.equal(CARD_LANGS.map((lang) => read({ lang }).lang), [...CARD_LANGS]);
 });
 
 test.run();

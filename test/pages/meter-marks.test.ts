@@ -37,6 +37,7 @@ test('a pāda that does not scan: its breaking syllables marked, the form said s
 
 test('in Hindi the name in Devanagari too; a colophon or a text with no syllables shows nothing; the text is escaped', () => {
   assert.match(meterBlock(BG2_47, 'hi'), /छन्द: <span lang="sa">अनुष्टुभ्<\/span> <span lang="sa-Latn">\(anuṣṭubh\)<\/span>/);
+  assert.match(meterBlock(BG2_47, 'te'), /^<details class="meter" lang="en"><summary>Meter: /, 'a Telugu page: the English words, marked so');
   assert.is(meterBlock({ ref: 'BG2.73', meter: 'prose', padas: [], regular: true, notes: [] }, 'en'), '');
   assert.is(meterBlock(undefined, 'en'), '');
   const hostile = { ...BG2_47, padas: [{ ...BG2_47.padas[0], syllables: [{ text: 'क', iast: '<b>x</b>', weight: 'G' as const }] }] };

@@ -77,6 +77,54 @@ for (const width of [390, 1280]) {
   });
 }
 
+/** Verses whose closing number a phone may push onto a line of its own: 3.5 (where a reader saw it), 2.47, the longest last lines in each script, and colophons. */
+function longEndings(): Array<[number, number]> {
+  const records: VerseRecord[] = JSON.parse(readFileSync(join(dist, FILES.downloads.json), 'utf8')).verses;
+  const lastLine = (text: string) => text.trim().split('\n').at(-1)!.length;
+  const longest = (field: 'slok' | 'transliteration') => [...records].sort((a, b) => lastLine(b[field]) - lastLine(a[field]))[0];
+  const picked: Array<[number, number]> = [[3, 5], [2, 47], [1, 48], [18, 79], ...[longest('slok'), longest('transliteration')].map((v): [number, number] => [v.chapter, v.verse])];
+  return picked.filter(([c, v], i) => picked.findIndex(([c2, v2]) => c2 === c && v2 === v) === i);
+}
+
+test('at 390 px the closing mark and its number stay on one line, after the last word, in the Devanagari and the transliteration', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 900 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    for (const [ch, sl] of longEndings()) {
+      await page.goto(`${origin}/read/${ch}/${sl}`);
+      // Each character of the text's end, from the last word to the last mark: the line it is drawn on (its box's middle), read from the text itself.
+      const ends = await page.evaluate(() =>
+        ['.slok', '.translit'].map((selector) => {
+          const p = document.querySelector(selector)!;
+          const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+          const chars: Array<{ node: Text; at: number }> = [];
+          for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) for (let i = 0; i < n.data.length; i++) chars.push({ node: n, at: i });
+          const text = chars.map((c) => c.node.data[c.at]).join('');
+          const mark = /(?:॥|\|\|)[^॥|\s]+(?:॥|\|\|)\s*$/.exec(text)!;
+          const lastWord = /\S+\s+$/.exec(text.slice(0, mark.index))!;
+          const markEnd = mark.index + mark[0].trimEnd().length;
+          // The last word's last letter, then each of the mark's (no named functions here: the page has no __name helper).
+          const lines = [lastWord.index + lastWord[0].trimEnd().length - 1, ...Array.from({ length: markEnd - mark.index }, (_, k) => mark.index + k)].map((i) => {
+            const range = document.createRange();
+            range.setStart(chars[i].node, chars[i].at);
+            range.setEnd(chars[i].node, chars[i].at + 1);
+            const box = range.getBoundingClientRect();
+            return Math.round(box.top + box.height / 2);
+          });
+          return { mark: mark[0].trim(), lines: [...new Set(lines.slice(1))], wordLine: lines[0] };
+        }),
+      );
+      for (const end of ends) {
+        assert.is(end.lines.length, 1, `/read/${ch}/${sl}: ${end.mark} drawn on ${end.lines.length} lines`);
+        assert.is(end.wordLine, end.lines[0], `/read/${ch}/${sl}: ${end.mark} starts a line of its own, away from its last word`);
+      }
+      await page.screenshot({ path: join(shots, `end-mark-${ch}-${sl}-390.png`) });
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 test('the Open Graph tags, as a link preview reads them', async () => {
   const page = await browser.newPage();
   try {

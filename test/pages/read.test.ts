@@ -4,7 +4,10 @@ import { XMLValidator } from 'fast-xml-parser';
 import { readContent } from '../../src/content/read.ts';
 import type { ChapterRecord, Commentary, VerseRecord } from '../../src/content/schema.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
-import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, versePage, type ReadingOptions } from '../../src/pages/read.ts';
+import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, READING_STYLE, versePage, type ReadingOptions } from '../../src/pages/read.ts';
+import { endMark } from '../../src/content/display.ts';
+import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
+import type { VerseLinks } from '../../src/content/links.ts';
 import { readingFiles } from '../../src/publish/read-pages.ts';
 import { wordsOf } from '../../src/content/words.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
@@ -94,8 +97,8 @@ test('?lang= and ?author= pick the translation; an author without one says so', 
   assert.match(page247({ lang: 'en', author: 'madhav' }), /No English translation by “madhav” on this verse; shown instead:/);
   const colophon = find(2, 73);
   assert.is(chooseTranslation(colophon, EN).shown, null, 'nobody translated a colophon');
-  assert.equal(parseReadingOptions(new URLSearchParams('lang=hi&author=rams'), ['rams']), { lang: 'hi', author: 'rams' });
-  assert.equal(parseReadingOptions(new URLSearchParams(''), ['rams']), { lang: 'en', author: null });
+  assert.equal(parseReadingOptions(new URLSearchParams('lang=hi&author=rams'), ['rams']), { lang: 'hi', author: 'rams', version: null });
+  assert.equal(parseReadingOptions(new URLSearchParams(''), ['rams']), { lang: 'en', author: null, version: null });
   assert.match((parseReadingOptions(new URLSearchParams('lang=sa'), []) as { error: string }).error, /^lang: "sa" is not a language of the reading pages; expected one of en, hi/);
   assert.match((parseReadingOptions(new URLSearchParams('author=<x>'), ['rams']) as { error: string }).error, /^author: "<x>" is not a commentary here; expected one commentary key: rams$/);
 });
@@ -251,6 +254,29 @@ const labelPattern = (text: string) => new RegExp(text.split(ANY).map((p) => p.r
 /** Shown in every language as they are: each language's own name (in the list of languages) and a format's name. */
 const SAME_IN_EVERY_LANGUAGE = new Set<keyof ReadingLabels>(['language', 'json', 'locale']);
 
+test("a Hindi page names the authors in Devanagari: the translation's line, its commentary, the other translations, who cites the verse", () => {
+  const links: VerseLinks = { ref: 'BG2.47', cites: [], covers: [], external: [], citedBy: [{ from: 'BG2.10', by: 'sankar', field: 'hc', text: '2.47' }, { from: 'BG3.1', by: 'jaya', field: 'sc', text: '2.47' }] };
+  const page = (lang: 'en' | 'hi', author: string | null) => versePage({ verse: find(2, 47), chapter: chapters[1], prev: null, next: null, words: [], links, options: { lang, author }, base: BASE });
+  const hi = page('hi', 'rams');
+  assert.ok(hi.includes(`<p class="by">— ${AUTHOR_NAMES_HI.rams}</p>`), 'the translation\'s author');
+  assert.ok(hi.includes(`<summary>${AUTHOR_NAMES_HI.rams} की व्याख्या</summary>`), 'the commentary\'s summary');
+  const others = /<h2>अन्य अनुवाद<\/h2>([\s\S]*?)<\/section>/.exec(hi)![1];
+  assert.equal([...others.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1]), ['tej', 'rams', 'sankar'].map((k) => AUTHOR_NAMES_HI[k]));
+  const cited = /<section class="cited-by">([\s\S]*?)<\/section>/.exec(hi)![1];
+  assert.ok(cited.includes(`<span class="muted">${AUTHOR_NAMES_HI.sankar}</span>`) && cited.includes(`<span class="muted">${AUTHOR_NAMES_HI.jaya}</span>`), cited);
+  // No author's name in Latin letters anywhere a reader reads the Hindi page.
+  for (const c of Object.values(find(2, 47)).filter((x): x is Commentary => typeof x === 'object' && x !== null && 'author' in x)) {
+    assert.not.ok(shownText(hi).includes(c.author), `"${c.author}" shown on the Hindi page`);
+  }
+  // JSON-LD names the translator as the page shows him, with the record's spelling beside it.
+  assert.equal(jsonLd(hi).workTranslation.translator, { '@type': 'Person', name: AUTHOR_NAMES_HI.rams, alternateName: 'Swami Ramsukhdas' });
+  // The English page as it was: the record's names.
+  const en = page('en', null);
+  assert.ok(en.includes('<p class="by">— Swami Sivananda</p>'));
+  assert.ok(/<section class="cited-by">[\s\S]*?Sri Shankaracharya[\s\S]*?Sri Jayatritha/.test(en));
+  assert.equal(jsonLd(en).workTranslation.translator, { '@type': 'Person', name: 'Swami Sivananda' });
+});
+
 test('the labels table: a Hindi label for every English one', () => {
   assert.equal(Object.keys(READING_LABELS.hi).sort(), Object.keys(READING_LABELS.en).sort());
   for (const key of Object.keys(READING_LABELS.en) as Array<keyof ReadingLabels>) {
@@ -327,10 +353,26 @@ test('no verse number before a translation or commentary; no word list twice', (
   assert.not.match(versePage({ verse: find(10, 16), chapter: chapters[9], prev: null, next: null, words: wordsOf(find(10, 16)), options: EN, base: BASE }), /<details/);
 });
 
+test('the closing mark and its number are one unbreakable piece, on every verse and colophon', () => {
+  assert.match(READING_STYLE, /\.num\{white-space:nowrap\}/);
+  for (const v of verses) {
+    const html = versePage({ verse: v, chapter: chapters[v.chapter - 1], prev: null, next: null, words: [], options: EN, base: BASE });
+    const marks = [...html.matchAll(/<span class="num"> ([^<]*)<\/span><\/p>/g)].map((m) => m[1]);
+    // The number in each script, as the record writes it: ॥३-५॥ and ||3-5||, a colophon's ॥१॥ (its transliteration ||1-48||).
+    assert.is(marks.length, 2, v._id);
+    assert.match(marks[0], /^॥[०-९]+(?:-[०-९]+)?॥$/, v._id);
+    assert.is(marks[1], `||${v.chapter}-${v.verse}||`, v._id);
+  }
+  // What endMark cuts: the mark with its number and the blank before it, nothing else.
+  assert.equal(endMark('सर्वः प्रकृतिजैर्गुणैः ॥३-५॥'), { body: 'सर्वः प्रकृतिजैर्गुणैः', mark: '॥३-५॥' });
+  assert.equal(endMark('a |\nb ||3-5||\n'), { body: 'a |\nb', mark: '||3-5||' });
+  assert.equal(endMark('no mark ।'), { body: 'no mark ।', mark: '' });
+});
+
 test("the Devanagari shows । and ॥, the transliteration IAST's | and '; the records keep upstream's bytes", () => {
   const html = page247();
-  assert.match(html, /<p class="slok" lang="sa">कर्मण्येवाधिकारस्ते मा फलेषु कदाचन ।\nमा कर्मफलहेतुर्भूर्मा ते सङ्गोऽस्त्वकर्मणि ॥२-४७॥<\/p>/);
-  assert.match(html, /<p class="translit" lang="sa-Latn">karmaṇyevādhikāraste mā phaleṣu kadācana \|\nmā karmaphalaheturbhūrmā te saṅgo&#39;stvakarmaṇi \|\|2-47\|\|<\/p>/);
+  assert.match(html, /<p class="slok" lang="sa">कर्मण्येवाधिकारस्ते मा फलेषु कदाचन ।\nमा कर्मफलहेतुर्भूर्मा ते सङ्गोऽस्त्वकर्मणि<span class="num"> ॥२-४७॥<\/span><\/p>/);
+  assert.match(html, /<p class="translit" lang="sa-Latn">karmaṇyevādhikāraste mā phaleṣu kadācana \|\nmā karmaphalaheturbhūrmā te saṅgo&#39;stvakarmaṇi<span class="num"> \|\|2-47\|\|<\/span><\/p>/);
   const p1817 = versePage({ verse: find(18, 17), chapter: chapters[17], prev: null, next: null, words: [], options: EN, base: BASE });
   assert.ok(p1817.includes('hatvā&#39;pi sa imām̐llokānna'), 'the avagraha and the candrabindu');
   // Every page of the build rendered, and the records are what upstream's files hold, byte for byte.

@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FILES } from '../../src/layout.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
-import { DOWNLOAD_LEVELS, gitaSqlite } from '../../src/publish/downloads.ts';
+import { DOWNLOAD_LEVELS, gitaSqlite, SQLITE_SCHEMA } from '../../src/publish/downloads.ts';
+import { PROJECT_ROOT } from '../../src/paths.ts';
 import { readLinks } from '../../src/publish/links.ts';
+import { readVersionFiles } from '../../src/content/versions/read.ts';
 import { readContent } from '../../src/content/read.ts';
 import { wordsOf } from '../../src/content/words.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
@@ -70,11 +72,46 @@ test('gita.json and gita.ndjson hold every record as the API serves it', () => {
   assert.is(JSON.stringify(whole.verses.find((v: { _id: string }) => v._id === 'BG2.47')), served, 'byte for byte the record');
   const lines = readFileSync(join(distDir, FILES.downloads.ndjson), 'utf8').split('\n');
   assert.is(lines.pop(), '', 'ends with a newline');
-  // Then one line per analysed verse (the DCS's words, with their credit): 700, BG13.1 and the colophons have none.
-  assert.is(lines.length, 18 + verses + colophons + 700);
-  assert.is(JSON.parse(lines.at(-1)!).ref, 'BG18.78');
+  // Then one line per analysed verse (the DCS's words, with their credit): 700, BG13.1 and the colophons have none; then each version and its texts.
+  const versions = whole.versions as Array<{ id: string; credit: string; texts: unknown[] }>;
+  assert.is(lines.length, 18 + verses + colophons + 700 + versions.reduce((n, v) => n + 1 + v.texts.length, 0));
+  assert.is(JSON.parse(lines[18 + verses + colophons + 699]).ref, 'BG18.78');
   assert.equal(JSON.parse(lines[0]), whole.chapters[0]);
   assert.is(lines[18 + whole.verses.findIndex((v: { _id: string }) => v._id === 'BG2.47')], served);
+});
+
+test('the versions in each download: their license and credit beside their texts, as the import wrote them; a verse a version lacks has no text', () => {
+  const imported = (id: string) => JSON.parse(readFileSync(join(contentDir, 'versions', `${id}.json`), 'utf8'));
+  const whole = JSON.parse(readFileSync(join(distDir, FILES.downloads.json), 'utf8'));
+  assert.equal(whole.versions.map((v: { id: string }) => v.id), ['besant', 'telugu-wikisource']);
+  for (const v of whole.versions) {
+    const { audit: _a, ...expected } = imported(v.id);
+    assert.equal(v, expected, v.id);
+  }
+  const lines = readFileSync(join(distDir, FILES.downloads.ndjson), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const telugu = lines.findIndex((l) => l.id === 'telugu-wikisource' && l.license === 'CC-BY-SA-4.0');
+  assert.ok(telugu > 0);
+  assert.not.ok('texts' in lines[telugu]);
+  const t247 = lines.slice(telugu).find((l) => l.ref === 'BG2.47' && l.version === 'telugu-wikisource');
+  assert.equal(t247, { ref: 'BG2.47', version: 'telugu-wikisource', text: whole.versions[1].texts.find((t: { ref: string }) => t.ref === 'BG2.47').text, credit: whole.versions[1].credit });
+  assert.equal(sql("SELECT id, license, credit FROM versions ORDER BY rowid").map((r) => r.id), ['besant', 'telugu-wikisource']);
+  assert.equal(sql("SELECT credit FROM versions WHERE id = 'besant'"), [{ credit: whole.versions[0].credit }]);
+  assert.equal(sql("SELECT count(*) AS n FROM version_texts WHERE version = 'telugu-wikisource'"), [{ n: 700 }]);
+  assert.equal(sql("SELECT count(*) AS n FROM version_texts WHERE version = 'telugu-wikisource' AND ref = 'BG1.13'"), [{ n: 0 }], 'missing, not filled');
+  const besant = whole.versions[0].texts.find((t: { notes?: unknown[] }) => t.notes?.length);
+  assert.equal(sql(`SELECT text, notes FROM version_texts WHERE version = 'besant' AND ref = '${besant.ref}'`), [{ text: besant.text, notes: JSON.stringify(besant.notes) }]);
+  assert.match(sql("SELECT value FROM meta WHERE key = 'versions_license'")[0].value as string, /versions/);
+});
+
+test('docs/downloads.md shows the schema the file has: every table and column, in order', () => {
+  const columns = (schema: string) =>
+    [...schema.matchAll(/CREATE (?:VIRTUAL )?TABLE (\w+)[^(]*\(([\s\S]*?)\n\)/g)].map(([, table, body]) => {
+      const parts = body.replace(/--.*$/gm, '').replace(/\([^)]*\)/g, '').split(',').map((p) => p.trim().split(/\s/)[0]);
+      return `${table}: ${parts.filter((p) => p && !/^(PRIMARY|UNIQUE|content|tokenize)$/.test(p)).join(' ')}`;
+    });
+  const shown = /```sql\n([\s\S]*?)```/.exec(readFileSync(join(PROJECT_ROOT, 'docs', 'downloads.md'), 'utf8'))![1];
+  assert.equal(columns(shown), columns(SQLITE_SCHEMA));
+  assert.ok(columns(SQLITE_SCHEMA).length >= 10);
 });
 
 test('gita.sqlite opens in a real SQLite: the counts, the records, the words table', () => {
@@ -100,7 +137,7 @@ test('gita.sqlite opens in a real SQLite: the counts, the records, the words tab
 test('gita.sqlite: the links table holds the link graph as the API serves it', () => {
   const links = JSON.parse(readFileSync(join(distDir, FILES.links(3, 5)), 'utf8'));
   const rows = sql("SELECT kind, target, loc, key, field, text FROM links WHERE ref = 'BG3.5' ORDER BY rowid");
-  assert.equal(rows.filter((r) => r.kind === 'cites').map((r) => ({ to: r.target, by: r.key, field: r.field, text: r.text })), links.cites);
+  assert.equal(rows.filter((r) => r.kind === 'cites').map((r) => ({ to: r.target, by: r.key, field: r.field, text: r.text })), links.cites.map(({ to, by, field, text }: Record<string, unknown>) => ({ to, by, field, text })), 'each citation (where it stands in its text is the API\'s, not a column)');
   assert.equal(rows.filter((r) => r.kind === 'external').map((r) => ({ work: r.target, loc: r.loc, by: r.key, field: r.field, text: r.text })), links.external);
   // What cites a verse: the rows whose target names it (a single verse here; a range names each verse of it).
   const bg1815 = JSON.parse(readFileSync(join(distDir, FILES.links(18, 15)), 'utf8'));
@@ -121,7 +158,7 @@ test('FTS5 finds verses by English, Hindi, Devanagari and transliteration withou
 test('gita.sqlite: the same records give the same bytes; the words go in their table', async () => {
   const content = await readContent(contentDir);
   const analysis = readAnalysis(contentDir)?.verses;
-  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record), ...(analysis && { analysis }), links: readLinks(contentDir, content).verses };
+  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record), ...(analysis && { analysis }), links: readLinks(contentDir, content).verses, versions: readVersionFiles(contentDir) };
   assert.ok((await gitaSqlite(input)).equals(readFileSync(sqliteFile)), 'made again in another process: the same bytes as the build');
   const words = [{ word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' }, { word: 'एव', transliteration: 'eva', meaning: 'only' }];
   const file = join(tempDir(), 'words.sqlite');

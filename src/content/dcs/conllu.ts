@@ -114,25 +114,36 @@ export function parseConllu(file: string, text: string, problems: ContentProblem
     if (!form || form === '_') problem(n, 'expected a FORM');
     if (!lemma || lemma === '_') problem(n, 'expected a LEMMA');
     if (!UPOS.has(upos)) problem(n, `expected a universal part of speech (NOUN, VERB...) in UPOS, got "${upos}"`);
-    const features: Record<string, string> = {};
-    if (feats !== '' && feats !== '_') {
-      for (const f of feats.split('|')) {
-        if (!FEATURE.test(f)) problem(n, `expected FEATS as Name=Value|Name=Value, got "${feats}"`);
-        else {
-          const eq = f.indexOf('=');
-          features[f.slice(0, eq)] = f.slice(eq + 1);
-        }
-      }
-    }
-    const misc_: Record<string, string> = {};
-    for (const part of misc === '_' ? [] : misc.split('|')) {
-      const eq = part.indexOf('=');
-      if (eq > 0) misc_[part.slice(0, eq)] = part.slice(eq + 1);
-    }
+    const features = featuresOf(feats, () => problem(n, `expected FEATS as Name=Value|Name=Value, got "${feats}"`));
+    const misc_ = miscOf(misc);
     if (!misc_.Unsandhied) problem(n, 'expected Unsandhied=... in MISC');
     if (!misc_.LemmaId || !INTEGER.test(misc_.LemmaId)) problem(n, 'expected LemmaId=N in MISC');
     current.words.push({ form, unsandhied: misc_.Unsandhied ?? form, lemma, pos: upos, features, ...(token && { token }), lemmaId: Number(misc_.LemmaId) });
   }
   close(lines.length + 1);
   return sentences;
+}
+
+/** FEATS as an object, in the column's order ({} for "_"); `bad` is called for each feature not written Name=Value. */
+function featuresOf(feats: string, bad: () => void): Record<string, string> {
+  const features: Record<string, string> = {};
+  if (feats === '' || feats === '_') return features;
+  for (const f of feats.split('|')) {
+    if (!FEATURE.test(f)) bad();
+    else {
+      const eq = f.indexOf('=');
+      features[f.slice(0, eq)] = f.slice(eq + 1);
+    }
+  }
+  return features;
+}
+
+/** MISC's Name=Value parts as an object (a part without a name is passed over). */
+function miscOf(misc: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of misc === '_' ? [] : misc.split('|')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  return out;
 }

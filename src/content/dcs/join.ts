@@ -5,6 +5,7 @@
 // of DCS words whose unsandhied forms spell it most nearly, an entry or a
 // word may be left out (the DCS's speaker lines are not in the list), and
 // a pairing whose letters differ too much is never made.
+import { editDistance } from '../edit-distance.ts';
 import type { DcsWord } from './conllu.ts';
 import { spelling } from './letters.ts';
 
@@ -16,30 +17,15 @@ const MAX_DISTANCE = 0.34;
 const SKIP_ENTRY = 1;
 const SKIP_WORD = 0.6;
 
-const rowA = new Uint16Array(256);
-const rowB = new Uint16Array(256);
+/** Letters from which a spelling is never paired: far past any entry or run of 8 words (the longest are under 70). */
+const MAX_LETTERS = 256;
 
 /** Letters that differ (Levenshtein) per letter of the longer side; Infinity as soon as it must exceed MAX_DISTANCE. */
 function distance(a: string, b: string): number {
   if (a === b) return 0;
   const longer = Math.max(a.length, b.length);
-  if (longer >= rowA.length) return Infinity;
-  const limit = Math.floor(longer * MAX_DISTANCE);
-  let prev = rowA;
-  let row = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    row[0] = i;
-    let least = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
-      row[j] = v;
-      if (v < least) least = v;
-    }
-    if (least > limit) return Infinity;
-    [prev, row] = [row, prev];
-  }
-  return prev[b.length] / longer;
+  if (longer >= MAX_LETTERS) return Infinity;
+  return editDistance(a, b, Math.floor(longer * MAX_DISTANCE)) / longer;
 }
 
 /** For each entry (its IAST), the positions of the DCS words it covers, [] where none aligns. */

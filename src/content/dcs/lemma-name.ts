@@ -1,5 +1,7 @@
 // A lemma's names without any transliteration package (the client carries
-// this): its IAST as the concordance files it, and its ASCII folding.
+// this): its IAST as the concordance files it, and its ASCII folding (the
+// content's one fold of IAST to plain letters: a work's slug and the
+// repairs' Sanskrit words are folded by it too).
 
 /** The DCS writes two letters of its roots with code points of its own: ṝ as U+FFDE (atit￞ for atitṝ), ḷ as U+FFB1 (kﾱp for kḷp). */
 const DCS_LETTERS: Record<string, string> = { '\uFFDE': 'ṝ', '\uFFB1': 'ḷ' };

@@ -4,6 +4,8 @@
 // one way (saṃjaya, sañjaya): equal when both spell the same verse. `skeleton`:
 // blind to sandhi (its consonants, voiced and voiceless alike, no vowels,
 // visarga, r, y or v), for placing a sentence that carries no verse number.
+// (The verse's two fields are compared word for word by another fold,
+// verse-text.ts's `fieldLetters`, which keeps the avagraha's a: see there.)
 
 const LETTER = /[^a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]/g;
 const CONSONANT = 'kgcjṭḍtdpbṅñṇnmyrlvśṣsh';

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { asciiDigits } from '../digits.ts';
 import { ContentError, type ContentProblem } from '../validate.ts';
 import type { RawVersion, SourcePlace, VersionDefect, VersionNote } from './model.ts';
 import { refOf, type ChapterCounts } from './refs.ts';
@@ -35,7 +36,6 @@ export interface BesantReading {
 }
 
 const DEVANAGARI = /[\u0900-\u097F]/;
-const DIGITS = '०१२३४५६७८९';
 /** A Sanskrit verse's closing mark, ॥ १२ ॥, at the end of its last line. */
 const VERSE_MARK = /॥\s*([०-९]+)\s*॥\s*$/;
 /** How a colophon begins: "इति श्रीमद्भगवद्गीतासूपनिषत्सु …". */
@@ -46,7 +46,6 @@ const ENGLISH_MARK = /\s*\((\d+)\)\s*$/;
 const ONE_BRACKET = /\s*(?:\((\d+)|(\d+)\))\s*$/;
 const CALL = /\[(\d+)\]/g;
 
-const fromDevanagariDigits = (s: string) => Number([...s].map((d) => DIGITS.indexOf(d)).join(''));
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Read the eighteen discourses of `dir`, checking the Sanskrit verse marks against the records' chapter counts. */
@@ -125,7 +124,7 @@ function unitsOf(lines: string[], d: Discourse, problems: ContentProblem[]): Uni
     // A colophon closes with no mark, but in discourse 18 with the chapter's number, ॥१८॥, as a verse does: its opening words tell it.
     if (!mark || COLOPHON.test(pending[0].text)) return;
     const n = units.filter((u) => u.kind === 'verse').length + 1;
-    if (fromDevanagariDigits(mark[1]) !== n) problems.push({ file: d.file, path: `line ${line.line}`, expected: `expected the Sanskrit verse ${n} of discourse ${d.chapter} (॥ ${n} ॥), got ${mark[0].trim()}` });
+    if (Number(asciiDigits(mark[1])) !== n) problems.push({ file: d.file, path: `line ${line.line}`, expected: `expected the Sanskrit verse ${n} of discourse ${d.chapter} (॥ ${n} ॥), got ${mark[0].trim()}` });
     units.push((current = { kind: 'verse', dev: pending, en: [] }));
     pending = [];
   });

@@ -7,7 +7,7 @@
 // Nothing is changed here: a repair of the verse needs two witnesses to
 // agree, which verse-text.ts decides.
 import { toIast } from '../iast.ts';
-import { bears, devanagariTokens, hunks, letters, type Token } from '../verse-text.ts';
+import { bears, devanagariTokens, fieldLetters, hunks, type Token } from '../verse-text.ts';
 
 /** Which reading a witness bears out at a difference: the served one, Besant's, neither, or it lacks the verse. */
 export type Reading = 'served' | 'besant' | 'neither' | 'absent';
@@ -91,7 +91,7 @@ function verseDifferences(ref: string, slok: string, hers: string, witnesses: Wi
   const ggIast = gg === undefined ? undefined : toIast(bareVerse(gg));
   const whole = ours.map((t) => t.iast).join(' ');
   // A difference only in where the words part ("रणसमुद्यमे" joined to the word before, or not) is none: the letters are read across the words.
-  const spelled = (ts: Token[]) => letters(ts.map((t) => t.iast).join(''));
+  const spelled = (ts: Token[]) => fieldLetters(ts.map((t) => t.iast).join(''));
   const real = hunks(ours, theirs).filter(([a0, a1, b0, b1]) => spelled(ours.slice(a0, a1)) !== spelled(theirs.slice(b0, b1)));
   return real.map(([a0, a1, b0, b1]) => {
     const withHers = [...ours.slice(0, a0), ...theirs.slice(b0, b1), ...ours.slice(a1)].map((t) => t.iast).join(' ');

@@ -5,7 +5,7 @@ import { PARAMETERS as P } from '../parameters.ts';
 import { fixedHeaders, html, notModified, ok, response } from '../responses.ts';
 import { READ, route } from '../route.ts';
 
-const READING = [P.readingLang, P.author];
+const READING = [P.readingLang, P.author, P.readingVersion];
 
 export const PAGE_ROUTES = [
   route({
@@ -15,10 +15,10 @@ export const PAGE_ROUTES = [
     access: 'metered',
     page: true,
     file: FILES.readVerse('{ch}', '{sl}'),
-    summary: "A verse to read (HTML, no JavaScript): the Devanagari, transliteration and speaker, a translation (?lang=en|hi, ?author=KEY; default: the card's), its words, the other translators, the previous and next verse; Open Graph and Twitter tags (og:image: its PNG card), a canonical link, JSON-LD. An unknown verse: the verse 404 as a page.",
+    summary: "A verse to read (HTML, no JavaScript): the Devanagari, transliteration and speaker, a translation (?lang=en|hi|te, ?author=KEY or ?version=ID; default: the card's, on a Telugu page the Telugu version's, each version's credit beside its text), its words, the other translators, the previous and next verse; Open Graph and Twitter tags (og:image: its PNG card), a canonical link, JSON-LD. An unknown verse: the verse 404 as a page.",
     example: '/read/2/47',
     notFound: 'verse',
-    needs: ['word analysis', 'links'],
+    needs: ['word analysis', 'links', 'versions'],
     query: READING,
     responses: {
       '200': ok("The verse's reading page: no JavaScript; og:title, og:description, og:image (the verse's PNG card, an absolute URL from GITA_PUBLIC_URL or the request's host), og:url, twitter:card summary_large_image, a canonical link and JSON-LD (a schema.org Quotation).", html, fixedHeaders),
@@ -33,9 +33,10 @@ export const PAGE_ROUTES = [
     access: 'metered',
     page: true,
     file: FILES.readChapter('{ch}'),
-    summary: 'A chapter to read (HTML): its name, meaning and summary (?lang=en|hi), and every verse with the start of its translation (?author=KEY).',
+    summary: 'A chapter to read (HTML): its name, meaning and summary (?lang=en|hi|te; the summary in English on a Telugu page, which says so), and every verse with the start of its translation (?author=KEY or ?version=ID).',
     example: '/read/2',
     notFound: 'verse',
+    needs: ['versions'],
     query: READING,
     responses: {
       '200': ok("The chapter's reading page: its name, meaning and summary, and every verse (the colophon last) with the start of its translation; the same tags as a verse's.", html, fixedHeaders),

@@ -9,7 +9,8 @@ import { wordsOf, type Word } from '../../content/words.ts';
 import type { VerseLinks } from '../../content/links.ts';
 import type { VerseScan } from '../../content/meter/shapes.ts';
 import { FILES } from '../../layout.ts';
-import { chapterListFields, chapterPage, parseReadingOptions, versePage, type ReadingOptions } from '../../pages/read.ts';
+import { chapterListFields, chapterPage, parseReadingOptions, shownVersion, versePage, type ReadingOptions, type VersionInfo } from '../../pages/read.ts';
+import type { VerseVersions } from '../../content/versions/model.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
 import { badRequestPage, HTML_TYPE, negotiated, notFound } from '../respond.ts';
@@ -36,24 +37,19 @@ const parse = <T>(asset: Asset | undefined): T => JSON.parse(asset!.identity.bod
 
 function options(c: Context): ReadingOptions | { error: string } {
   if (!c.query) return { lang: 'en', author: null };
-  return parseReadingOptions(c.query, c.served.dist.manifest.content.commentaries.map((k) => k.key));
+  const content = c.served.dist.manifest.content;
+  return parseReadingOptions(c.query, content.commentaries.map((k) => k.key), content.versions);
 }
 
-/** A page kept by everything it depends on: the origin, the path, the language and the author. */
+/** A page kept by everything it depends on: the origin, the path, the language, the author and the version. */
 function pageReply(c: Context, what: string, o: ReadingOptions, base: string, make: () => string): Reply {
-  return c.derived(`read\0${base}\0${what}\0${o.lang}\0${o.author ?? ''}`, () => Buffer.from(make()), HTML_TYPE);
+  return c.derived(`read\0${base}\0${what}\0${o.lang}\0${o.author ?? ''}\0${o.version ?? ''}`, () => Buffer.from(make()), HTML_TYPE);
 }
 
-/** The verse's words joined to the analysis, as the build wrote them (slok/C/V/words.json); read once per page made, which the server then keeps. */
-function joinedWords(dir: string, ch: number, sl: number): Word[] | undefined {
-  try {
-    return JSON.parse(readFileSync(join(dir, FILES.words(ch, sl)), 'utf8')) as Word[];
-  } catch {
-    return undefined;
-  }
-}
+/** The build's versions, as a page names them. */
+const versionList = (c: Context): readonly VersionInfo[] => c.served.dist.manifest.content.versions ?? [];
 
-/** A file of the build about the verse (its links, its scansion), read once per page made; undefined where the build has none yet. */
+/** A file of the build about the verse (its words joined to the analysis, links, versions, scansion), read once per page made, which the server then keeps; undefined where the build has none yet. */
 function builtFile<T>(dir: string, path: string): T | undefined {
   try {
     return JSON.parse(readFileSync(join(dir, path), 'utf8')) as T;
@@ -73,7 +69,10 @@ export const readVerse: Handler = (c) => {
   const base = baseUrl(c);
   return pageReply(c, `${ch}/${sl}`, o, base, () => {
     const verse = parse<VerseRecord>(assets.get(FILES.verse(ch, sl)));
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), links: builtFile<VerseLinks>(c.served.dist.dir, FILES.links(ch, sl)), meter: builtFile<VerseScan>(c.served.dist.dir, FILES.meter(ch, sl)), options: o, base });
+    const list = versionList(c);
+    const dir = c.served.dist.dir;
+    const versions = { list, verse: shownVersion(o, list) ? builtFile<VerseVersions>(dir, FILES.verseVersions(ch, sl)) : undefined };
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: builtFile<Word[]>(dir, FILES.words(ch, sl)) ?? wordsOf(verse), links: builtFile<VerseLinks>(dir, FILES.links(ch, sl)), meter: builtFile<VerseScan>(dir, FILES.meter(ch, sl)), versions, options: o, base });
   });
 };
 
@@ -87,9 +86,14 @@ export const readChapter: Handler = (c) => {
   // Only the fields the list shows, cut from each record's bytes: 79 whole records of chapter 18 take about 100 ms to parse.
   const fields = chapterListFields(o);
   const listed = (a: Asset) => JSON.parse(projectBytes(a.identity.body, s.sliceIndex(a), { fields }, s.isCommentary).toString('utf8')) as VerseRecord;
-  return pageReply(c, `${ch}`, o, base, () =>
-    chapterPage({ chapter: chapterOf(ch)!, verses: s.chapterRecords(ch).map(listed), prev: chapterOf(ch - 1), next: chapterOf(ch + 1), options: o, base }),
-  );
+  return pageReply(c, `${ch}`, o, base, () => {
+    const records = s.chapterRecords(ch).map(listed);
+    const list = versionList(c);
+    const shown = shownVersion(o, list);
+    // The shown version's text of each verse, from the verses' files (a chapter's are some 80 small files, read once per page made).
+    const texts = shown ? new Map(records.map((r) => [r._id, builtFile<VerseVersions>(s.dist.dir, FILES.verseVersions(r.chapter, r.verse))?.versions.find((v) => v.id === shown.id)?.text ?? null])) : undefined;
+    return chapterPage({ chapter: chapterOf(ch)!, verses: records, prev: chapterOf(ch - 1), next: chapterOf(ch + 1), versions: { list, texts }, options: o, base });
+  });
 };
 
 /** /downloads/{file}: only files the manifest lists are served (with their .br and .gz twins). */
