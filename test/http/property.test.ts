@@ -27,12 +27,12 @@ const PIECES = ['slok', 'chapter', 'chapters', 'gita.svg', 'gita-dark.svg', 'git
   '0', '1', '2', '18', '19', '47', '72', '73', '74', '47-50', '50-47', '1-73', '1-74', '47-', 'verses', 'mcp', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae',
   'a', 'ä', 'a\u0301', '\u202e', ' ', '%20', '\\', '..\\..', '~', '$', ';', 'index.json', 'gita.svg.br', '.hidden', '_headers',
   'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words', 'words.json', 'words.json.gz', 'analysis', 'analysis.json', 'lemma', 'lemmas', 'links', 'links.json', 'works', 'works.json', 'chandogya-upanisad', 'chandogya-upanisad.json', 'karman', 'ātman', 'आत्मन्', 'atman', 'nasa', '%E0%A4', 'authors', 'siva', 'prabhu', 'nobody', '__proto__', 'constructor', 'docs', 'api', 'index.html', 'README.md', 'api.md', 'versions', 'versions.json', 'besant', 'telugu-wikisource', 'meter', 'meter.json', 'meters', 'meters.json'];
-const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format', 'ref', 'version'];
+const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format', 'ref', 'version', 'meter'];
 const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light', 'auto', 'blue', '%00', '1e1', '-1', '２', 'a'.repeat(50),
   'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'en', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id',
   '2026-11-23', '2024-02-29', '2023-02-29', '9999-12-31', '0000-01-01',
   '2.47', '2:47-50', 'BG%202.47', '2.72-3.2', '18', '1,2', '2.50-47', '2.99', '%E0%A5%A8.%E0%A5%AA%E0%A5%AD', 'John%203:16', '2.47;18.66', ',',
-  'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml', 'besant', 'telugu-wikisource,besant', 'besant,nope'];
+  'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml', 'besant', 'telugu-wikisource,besant', 'besant,nope', 'upajati', 'tristubh,anustubh', 'anu%E1%B9%A3%E1%B9%ADubh', 'sloka,hexameter'];
 
 /** Real routes, so that their parameters get exercised too. */
 const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp', '/authors', '/authors/siva', '/authors/nobody', '/authors/index.json', '/authors/tej/index.json', '/slok/2/47/analysis', '/slok/13/1/analysis.json', '/lemma/karman', '/lemma/atman', '/lemma/nasa.json', '/lemmas', '/slok/3/5/links', '/slok/2/73/links.json', '/slok/2/99/links', '/works', '/works.json', '/works/chandogya-upanisad', '/works/brahma-sutra.json', '/works/nothing', '/docs/api', '/docs/search', '/docs/nothing', '/docs/api/index.html', '/docs', '/versions', '/versions/besant', '/versions/nope', '/slok/1/13/versions', '/slok/2/73/versions.json', '/slok/2/47/meter', '/slok/2/73/meter.json', '/slok/11/20/meter', '/meters', '/meters.json'];
@@ -114,7 +114,7 @@ test('the app: any random request gets a designed status, and only listed files 
     // An answer over 1 kB (an error page among them) goes compressed to a client that takes it: read once decoded.
     const coding = r.headers[r.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'content-encoding') + 1];
     const text = (!bytes.length ? bytes : coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes).toString();
-    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|offset|ch|sl|speaker|theme|date|format|ref|version|lemma|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
+    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|offset|ch|sl|speaker|theme|date|format|ref|version|meter|lemma|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
   }
   assert.ok((statuses.get(200) ?? 0) > 1000 && (statuses.get(404) ?? 0) > 1000 && (statuses.get(400) ?? 0) > 100, JSON.stringify(Object.fromEntries(statuses)));
 });
