@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../paths.ts';
 import { versionSourcesChanged, type VersionSources } from './versions/sources.ts';
 
 /** The code that shapes content/ (the import, its rules and lists, and what it imports): content/ imported by other code is imported again. */
-export const IMPORT_SHAPING = ['src/content/**/*', 'src/fs/**/*', 'src/paths.ts', 'package-lock.json'];
+export const IMPORT_SHAPING = ['src/content/**/*', 'src/fs/**/*', 'src/paths.ts', 'src/contract/paths.ts', 'package-lock.json'];
 
 /** A fingerprint of the import code, recorded in content/manifest.json as `importer`. */
 export function importerFingerprint(): string {

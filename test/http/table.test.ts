@@ -71,7 +71,7 @@ test("the static hosts' rewrites lead each route's path to its file, a file the 
   const files = (JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8')) as { files: Record<string, unknown> }).files;
   const rows = redirectsFile().split('\n').filter((l) => l.startsWith('/'));
   assert.ok(rows.length >= 20, `${rows.length} rows`);
-  const sample = { ch: 3, sl: 5, key: 'siva', lemma: 'karman', work: 'chandogya-upanisad' };
+  const sample = { ch: 3, sl: 5, key: 'siva', lemma: 'karman', work: 'chandogya-upanisad', version: 'besant' };
   for (const row of rows) {
     const [from, to] = row.split(' ');
     const fill = (s: string) => fillPath(s.replace(/:(\w+)/g, '{$1}'), sample);
