@@ -11,6 +11,7 @@ import { importContent } from '../src/content/import.ts';
 import { defaultBuiltinDirs } from '../src/content/versions/builtin.ts';
 import { defaultVersionDirs } from '../src/content/versions/dropin.ts';
 import { versionsSummary } from '../src/content/versions/import.ts';
+import { meterSummary } from '../src/content/meter/audit.ts';
 import { defaultSource } from '../src/content/source.ts';
 import { PATHS } from '../src/paths.ts';
 
@@ -90,5 +91,6 @@ run(async () => {
       : 'no word analysis imported (--dcs DIR)',
   );
   if (s.audit.versions) console.log(versionsSummary(s.audit.versions));
+  if (s.audit.meter) console.log(meterSummary(s.audit.meter));
   console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements, s.audit.verseText));
 });

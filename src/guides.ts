@@ -16,6 +16,7 @@ export const GUIDES: readonly Guide[] = [
   { name: 'api', title: 'API reference', about: 'every route, its parameters, answers and errors; references and ranges; keys, limits and caching' },
   { name: 'search', title: 'Search', about: 'what is searched in each language (the versions among them), how Sanskrit and Telugu are typed, paging, and why the engine is built as it is' },
   { name: 'content', title: 'The content', about: 'where the texts come from, what the import checks, the audit, errata and repairs, the word lists and the word analysis' },
+  { name: 'meter', title: 'The meter', about: 'every verse scanned: its syllables light and heavy, its pādas and meter, what does not scan, and how it is served' },
   { name: 'cards-and-pages', title: 'Cards and reading pages', about: 'the SVG and PNG verse cards, the reading pages, the docs page and its fonts' },
   { name: 'versions', title: 'Versions', about: "translations beyond the commentaries, each with its license and credit: Besant's English, a Telugu translation, and how to add your own" },
   { name: 'client', title: 'The client', about: 'the typed client for browsers, Node, Deno and Bun, against the server or a static host' },

@@ -37,6 +37,9 @@ export const FILES = {
   versions: '/versions/index.json',
   version: (id: string) => `/versions/${id}/index.json`,
   verseVersions: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/versions.json`,
+  /** The scansion (src/content/meter/): every verse counted under its meter with those that do not scan, and each verse's syllables and pādas. */
+  meters: '/meters.json',
+  meter: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/meter.json`,
   /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
   authors: '/authors/index.json',
   author: (key: string) => `/authors/${key}/index.json`,
@@ -149,7 +152,7 @@ export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
  * Retry-After until then, but for the language forms, which the server cuts
  * from the records anyway.
  */
-export const LATER_PARTS = ['language forms', 'word analysis', 'links', 'versions', 'search', 'client and tagger', 'reading pages', 'downloads', 'cards'] as const;
+export const LATER_PARTS = ['language forms', 'word analysis', 'links', 'versions', 'meter', 'search', 'client and tagger', 'reading pages', 'downloads', 'cards'] as const;
 export type BuildPart = (typeof LATER_PARTS)[number];
 
 /** The part of a build a file of dist/ belongs to (null: the first build makes it). */
@@ -158,6 +161,7 @@ export function partOf(path: string): BuildPart | null {
   if (/\/(?:words|analysis)\.json$|^\/lemmas?[/.]|^\/analysis-report\.json$/.test(path)) return 'word analysis';
   if (/\/links\.json$|^\/works[/.]/.test(path)) return 'links';
   if (/\/versions\.json$|^\/versions\//.test(path)) return 'versions';
+  if (/\/meters?\.json$/.test(path)) return 'meter';
   if (path === FILES.searchIndex || path === FILES.searchModule) return 'search';
   if (path === FILES.client || path === FILES.clientTypes || path === FILES.linker) return 'client and tagger';
   if (path.startsWith('/read/')) return 'reading pages';

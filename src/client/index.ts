@@ -18,7 +18,7 @@ import { AUTHOR_KEY, fillPath, VERSION_ID, WORK_SLUG } from '../contract/paths.t
 import { ROUTE_FILES, ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
-import type { AuthorEntry, Author, ChapterRecord, FoundRef, Lang, LemmaChoice, LemmaEntry, LemmaIndex, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, VerseVersions, Version, VersionAudited, WorkCitations, WorksList, Word } from './types.ts';
+import type { AuthorEntry, Author, ChapterRecord, FoundRef, Lang, LemmaChoice, LemmaEntry, LemmaIndex, MeterName, MeterSummary, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, VerseMeter, VersesOptions, VerseVersions, Version, VersionAudited, WorkCitations, WorksList, Word } from './types.ts';
 import { foldLemma, MAX_LEMMA_LENGTH } from '../content/dcs/lemma-name.ts';
 
 export type * from './types.ts';
@@ -69,8 +69,8 @@ export interface Client {
   readonly baseUrl: string;
   /** One verse record (sl up to verses_count + 1, the colophon), whole or projected. */
   verse<const O extends ProjectionOptions = {}>(chapter: number, verse: number, options?: O): Promise<VerseAnswer<O>>;
-  /** A random verse (never a colophon), of a chapter or a speaker if asked. Static mode: drawn here, from the host's facts. */
-  random<const O extends ProjectionOptions = {}>(filter?: { chapter?: number; speaker?: Speaker | string }, options?: O): Promise<VerseAnswer<O>>;
+  /** A random verse (never a colophon), of a chapter, a speaker or some meters (IAST or ASCII: anustubh, upajati) if asked. Static mode: drawn here, from the host's facts and meters.json. */
+  random<const O extends ProjectionOptions = {}>(filter?: { chapter?: number; speaker?: Speaker | string; meter?: readonly (MeterName | (string & {}))[] }, options?: O): Promise<VerseAnswer<O>>;
   /** The verse of the day (UTC), or of `date` (YYYY-MM-DD). */
   today<const O extends ProjectionOptions = {}>(day?: { date?: string }, options?: O): Promise<VerseAnswer<O>>;
   /** The verse word by word, in its order: [] for a verse without a list and for the colophons. */
@@ -79,6 +79,10 @@ export interface Client {
   analysis(chapter: number, verse: number): Promise<VerseAnalysis>;
   /** The verse's links, mined from its commentaries: the verses they cite, the commentaries of other verses that cite it, the groups of verses they are written on, the other works they cite. */
   links(chapter: number, verse: number): Promise<VerseLinks>;
+  /** The verse's meter: each syllable light (L) or heavy (G), its pādas and their forms, the syllables that break a pattern; a colophon's meter is "prose". */
+  meter(chapter: number, verse: number): Promise<VerseMeter>;
+  /** Every verse under its meter, most verses first, and the verses that do not scan. */
+  meters(): Promise<MeterSummary>;
   /** The versions this host holds beyond the commentaries (translations with their own license: Besant's English, a Telugu translation, an operator's own). */
   versions(): Promise<{ versions: Version[] }>;
   /** One version with its audit (the files read, each repair, the defects listed); unknown: a GitaError with status 404. */
@@ -106,9 +110,10 @@ export interface Client {
   /**
    * Verses by reference, as people cite them ("2.47", "BG 2.47-50", "2.72-3.2", "18", several
    * separated by commas; at most 100 verses): the canonical labels and the records, in the
-   * order asked. Static mode: the reference is read here and each verse is its own file.
+   * order asked; with `meter`, only the verses of those meters. Static mode: the reference is
+   * read here and each verse is its own file.
    */
-  verses<const O extends ProjectionOptions = {}>(ref: string, options?: O): Promise<{ refs: string[]; verses: Array<VerseAnswer<O>> }>;
+  verses<const O extends VersesOptions = {}>(ref: string, options?: O): Promise<{ refs: string[]; verses: Array<VerseAnswer<O>> }>;
   /**
    * Every Gita reference in a text, as people write them ("Gita 2.47", "chapter two, verse
    * forty-seven of the Gita"): where each stands, its canonical form, whether its verses exist
@@ -226,6 +231,14 @@ export function createClient(options: ClientOptions = {}): Client {
     if (i === -1) throw new GitaError(400, PARAMETER_ERRORS.value('speaker', speaker, 'a speaker here', PARAMETERS.speaker.values(f)), base);
     return i;
   };
+  /** ?meter= as the server reads it (its sentence on a 400), and each verse's meter from the host's meters.json: what a static host's draw and list keep. */
+  const meterKeeps = async (asked: readonly string[]): Promise<(ch: number, sl: number) => boolean> => {
+    const named = PARAMETERS.meter.read(asked.join(','), { versesPerChapter: [], speakers: [] });
+    if ('error' in named) throw new GitaError(400, named.error, base);
+    const of = new Map((await get<MeterSummary>(at('meters'))).meters.flatMap((m) => m.verses.map((ref) => [ref, m.meter] as const)));
+    return (ch, sl) => named.includes(of.get(`BG${ch}.${sl}`) as MeterName);
+  };
+  const meterQuery = (asked?: readonly string[]) => (asked ? `meter=${list(asked)}` : '');
   const sha256 = async (text: string) => new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 
   const client: Client = {
@@ -237,7 +250,7 @@ export function createClient(options: ClientOptions = {}): Client {
     },
     async random(filter = {}, o) {
       if (mode === 'server') {
-        const q = [filter.chapter ? `ch=${filter.chapter}` : '', filter.speaker ? `speaker=${encodeURIComponent(filter.speaker)}` : ''];
+        const q = [filter.chapter ? `ch=${filter.chapter}` : '', filter.speaker ? `speaker=${encodeURIComponent(filter.speaker)}` : '', meterQuery(filter.meter)];
         return get(withQuery(at('random-verse'), ...q, projectionQuery(o)));
       }
       // A static host answers one file per path: the draw is made here, uniformly over the matching verses.
@@ -246,10 +259,11 @@ export function createClient(options: ClientOptions = {}): Client {
         throw new GitaError(400, PARAMETER_ERRORS.value('ch', String(filter.chapter), 'a chapter', PARAMETERS.ch.values(f)), base);
       }
       const speaker = filter.speaker ? speakerIndex(f, filter.speaker) : -1;
+      const keeps = filter.meter ? await meterKeeps(filter.meter) : () => true;
       const pool: Array<[number, number]> = [];
       f.versesPerChapter.forEach((n, i) => {
         if (filter.chapter && filter.chapter !== i + 1) return;
-        for (let v = 1; v <= n; v++) if (speaker < 0 || f.speakerOf[i][v - 1] === speaker) pool.push([i + 1, v]);
+        for (let v = 1; v <= n; v++) if ((speaker < 0 || f.speakerOf[i][v - 1] === speaker) && keeps(i + 1, v)) pool.push([i + 1, v]);
       });
       if (!pool.length) throw new GitaError(404, NOT_FOUND.verse, base);
       const [c, v] = pool[Math.floor(Math.random() * pool.length)];
@@ -267,17 +281,20 @@ export function createClient(options: ClientOptions = {}): Client {
     },
     words: (chapter, verse) => get(at('verse-words', { ch: chapter, sl: verse })),
     async verses(ref, o) {
-      if (mode === 'server') return get(withQuery(at('verses'), `ref=${encodeURIComponent(ref)}`, projectionQuery(o)));
+      if (mode === 'server') return get(withQuery(at('verses'), `ref=${encodeURIComponent(ref)}`, meterQuery(o?.meter), projectionQuery(o)));
       // Read here as the server reads it (the same reader, the same sentences), then one file per verse.
       const cited = readCitation(ref, (await loadFacts()).versesPerChapter);
       if (!cited.ok) throw new GitaError(cited.error.kind === 'missing' ? 404 : 400, cited.error.kind === 'missing' ? NOT_FOUND.verse : cited.error.message, base);
-      const out = new Array(cited.verses.length);
+      const keeps = o?.meter ? await meterKeeps(o.meter) : () => true;
+      const wanted = cited.verses.filter((v) => keeps(v.ch, v.sl));
+      if (!wanted.length) throw new GitaError(404, NOT_FOUND.verse, base);
+      const out = new Array(wanted.length);
       // A few at a time: up to 100 files, and a host (or a browser) that queues the rest anyway.
       let next = 0;
       const worker = async () => {
-        for (let i = next++; i < cited.verses.length; i = next++) out[i] = await staticVerse(cited.verses[i].ch, cited.verses[i].sl, o);
+        for (let i = next++; i < wanted.length; i = next++) out[i] = await staticVerse(wanted[i].ch, wanted[i].sl, o);
       };
-      await Promise.all(Array.from({ length: Math.min(STATIC_FETCHES, cited.verses.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(STATIC_FETCHES, wanted.length) }, worker));
       return { refs: cited.refs, verses: out };
     },
     async findRefs(text) {
@@ -303,6 +320,8 @@ export function createClient(options: ClientOptions = {}): Client {
     lemmas: () => get(at('lemmas')),
     links: (chapter, verse) => get(at('verse-links', { ch: chapter, sl: verse })),
     works: () => get(at('works')),
+    meter: (chapter, verse) => get(at('verse-meter', { ch: chapter, sl: verse })),
+    meters: () => get(at('meters')),
     versions: () => get(at('versions')),
     async version(id) {
       // An id no path can spell is no version: the server's 404, without asking.

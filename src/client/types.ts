@@ -7,6 +7,7 @@ import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Ve
 import type { AuthorEntry, AuthorField, Kind } from '../content/author-entry.ts';
 
 import type { Word } from '../content/words.ts';
+import type { Break, MeterName, MeterSummary, PadaForm, PadaScan, Syllable, VerseScan, Weight } from '../content/meter/shapes.ts';
 import type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary } from '../content/link-shapes.ts';
 
 /** The link graph mined from the commentaries: a verse's links, the works cited, one work's citations. */
@@ -117,6 +118,19 @@ export interface SearchResponse {
   hint?: string;
   /** How the query was searched when not as its plain words: its Devanagari spelling (a Latin query of the Hindi), or one phrase (stop words alone). */
   searched?: { devanagari?: string; phrase?: string };
+}
+
+/** The scansion: every verse under its meter (/meters), and its pieces. */
+export type { MeterName, MeterSummary, PadaForm, PadaScan, Syllable, Weight };
+/** A verse's meter: its syllables light and heavy, its pādas and their forms (/slok/{ch}/{sl}/meter). */
+export type VerseMeter = VerseScan;
+/** A syllable that breaks its pāda's pattern. */
+export type MeterBreak = Break;
+
+/** The options of verses(ref): a projection, and ?meter=. */
+export interface VersesOptions extends ProjectionOptions {
+  /** Only the verses of these meters among those the reference names (IAST or ASCII: anustubh, upajati). */
+  meter?: readonly (MeterName | (string & {}))[];
 }
 
 export interface SearchOptions {

@@ -15,6 +15,7 @@ import type { RepairReport } from './repairs.ts';
 import type { LinkCounts } from './links.ts';
 import type { SupplementReport } from './supplements.ts';
 import type { VersionsReport } from './versions/import.ts';
+import type { MeterAudit } from './meter/audit.ts';
 import { asciiDigits } from './digits.ts';
 import { covers, formatReference, leadingReference, oneSlipFrom, type Reference } from './references.ts';
 import { isPlaceholder } from './placeholders.ts';
@@ -82,6 +83,8 @@ export interface AuditFile extends Audit {
   links?: LinkCounts;
   /** The versions beyond the commentaries (versions/): each one's counts, and Besant's Devanagari compared with the served verse; absent when imported without them. */
   versions?: VersionsReport;
+  /** The verses scanned (meter/): each one that does not scan, its pādas and syllables that break, what the witnesses read there and whether it scans; never fatal, and the text is never changed for the meter. */
+  meter?: MeterAudit;
 }
 
 export const AUDIT_FILE = 'audit.json';

@@ -18,7 +18,8 @@ import { ANALYSIS_FILE, analysisFile } from './dcs/store.ts';
 import { defaultDcsDir, readDcs, type Analysis } from './dcs/read.ts';
 import { mendVerses } from './verse-repairs.ts';
 import { LINKS_FILE, mineLinks } from './links.ts';
-import { importVersions } from './versions/import.ts';
+import { importVersions, witnessesOf } from './versions/import.ts';
+import { meterAudit } from './meter/audit.ts';
 import { defaultBuiltinDirs, type BuiltinDirs } from './versions/builtin.ts';
 import { defaultVersionDirs } from './versions/dropin.ts';
 import { versionSources } from './versions/sources.ts';
@@ -221,7 +222,11 @@ async function writeContent(contentDir: string, w: Written, progress: Progress):
     if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
     await writeFile(join(staged, LINKS_FILE), JSON.stringify(w.links) + '\n');
     // The versions into the staged folder too: a refused one leaves content/ as it was.
-    if (versions) auditFile.versions = (await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita } })).report;
+    const imported = versions ? await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita } }) : undefined;
+    if (imported) auditFile.versions = imported.report;
+    // The verses as served, scanned: one that does not scan is a finding of the meter's section, with what the witnesses (Besant's Devanagari among them) read there.
+    progress('scanning the meter');
+    auditFile.meter = meterAudit(content.verses.map((v) => v.record), content.chapters.map((c) => c.record.verses_count), { ...witnessesOf({ analysis, gitaGita }), besant: imported?.devanagari });
     await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
     await writeFile(join(staged, 'README.md'), CONTENT_README);
     await replaceDir(contentDir, staged);

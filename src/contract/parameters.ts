@@ -10,6 +10,8 @@ import { isDate } from '../content/day.ts';
 import { LANGS, LANGUAGES, type Lang } from '../content/projection.ts';
 import type { SearchLang } from '../content/versions/model.ts';
 import { THEMES, type Theme } from '../layout.ts';
+import { foldMeter, METER_NAMES, meterNamed } from '../content/meter/names.ts';
+import type { MeterName } from '../content/meter/meters.ts';
 
 export type { SearchLang };
 
@@ -313,6 +315,27 @@ const readingVersion: Parameter<string> = query({
   read: (v, f) => (versionIds(f).includes(v) ? v : refuse(readingVersion, v, 'a version here', f)),
 });
 
+/** The longest ?meter= read: every name, comma-separated, in its longest spelling, fits. */
+const METER_MAX_LENGTH = 200;
+
+const meter: Parameter<MeterName[]> = query({
+  name: 'meter',
+  about: () => 'Only the verses of these meters, as /meters names them. A verse has one meter: upajāti mixes indravajrā and upendravajrā pādas, triṣṭubh names the other mixes of pādas of eleven, so the whole triṣṭubh family is triṣṭubh,upajāti,indravajrā,upendravajrā.',
+  values: () => `meter names, comma-separated, in IAST or plain ASCII: ${METER_NAMES.map((n) => `${n} (${foldMeter(n)})`).join(', ')}`,
+  schema: () => ({ type: 'string', minLength: 1, maxLength: METER_MAX_LENGTH }),
+  json: () => ({ type: 'array', items: { type: 'string', enum: [...METER_NAMES] }, minItems: 1, maxItems: METER_NAMES.length }),
+  nearMisses: ['meters', 'metre', 'metres', 'chandas'],
+  example: 'anustubh',
+  read: (v, f) => {
+    if (v.length > METER_MAX_LENGTH) return { error: `meter: ${v.length} characters; at most ${METER_MAX_LENGTH}` };
+    const items = v.split(',').map((s) => s.trim());
+    const named = items.map(meterNamed);
+    const unknown = items.findIndex((_, i) => !named[i]);
+    if (unknown >= 0) return items[unknown] ? refuse(meter, items[unknown], 'a meter', f) : { error: PARAMETER_ERRORS.emptyItem('meter', v, meter.values(f)) };
+    return [...new Set(named as MeterName[])];
+  },
+});
+
 const apiKey: Parameter<string> = query({
   name: 'api_key',
   about: () => 'Your API key, when not in the x-api-key header.',
@@ -322,7 +345,7 @@ const apiKey: Parameter<string> = query({
 });
 
 /** Every query parameter, by its id (three share the name lang: the records' languages, the search's and the reading pages'). */
-export const PARAMETERS = { ch, sl, speaker, theme, date, lang, searchLang, authors, fields, ref, q, limit, offset, format, readingLang, author, version, readingVersion, api_key: apiKey } as const;
+export const PARAMETERS = { ch, sl, speaker, theme, date, lang, searchLang, authors, fields, ref, q, limit, offset, format, readingLang, author, version, readingVersion, meter, api_key: apiKey } as const;
 export type ParameterId = keyof typeof PARAMETERS;
 
 /**

@@ -12,6 +12,7 @@ import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import type { Word } from '../content/words.ts';
 import type { VerseLinks } from '../content/links.ts';
 import type { VerseVersions } from '../content/versions/model.ts';
+import type { VerseScan } from '../content/meter/shapes.ts';
 import { lemmaFile } from '../content/dcs/lemma.ts';
 import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import { FILES, type LangForm } from '../layout.ts';
@@ -42,6 +43,8 @@ export interface Library {
   links(ch: number, sl: number): Promise<VerseLinks | undefined>;
   /** A verse in the versions beyond the commentaries (Besant's English, the Telugu...), each with its credit; undefined where the build wrote none. */
   versions(ch: number, sl: number): Promise<VerseVersions | undefined>;
+  /** A verse's scansion (a colophon's says it is prose); undefined where the build wrote none. */
+  meter(ch: number, sl: number): Promise<VerseScan | undefined>;
   /** A lemma's concordance (IAST, ASCII or Devanagari, as /lemma/{lemma} takes it); an error for a spelling that cannot be one; undefined for an unknown lemma. */
   lemma(name: string): Promise<LemmaEntry | LemmaChoice | { error: string } | undefined>;
   /** The bytes of a verse record (in one language, when its file exists): what a call that answers it costs. */
@@ -158,6 +161,10 @@ export function libraryOf(source: LibrarySource): Library {
     async versions(ch, sl) {
       if (!exists(ch, sl)) return undefined;
       return readJson<VerseVersions>(FILES.verseVersions(ch, sl));
+    },
+    async meter(ch, sl) {
+      if (!exists(ch, sl)) return undefined;
+      return readJson<VerseScan>(FILES.meter(ch, sl));
     },
     async words(ch, sl) {
       if (!exists(ch, sl)) return [];

@@ -28,7 +28,7 @@ import { speakerIndex } from '../contract/query.ts';
 import { parseSearch } from '../contract/search-parameters.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
-import { authorsText, chapterText, lemmaText, searchText, verseText, linksText, versionsText, wordsText } from './text.ts';
+import { authorsText, chapterText, lemmaText, meterText, searchText, verseText, linksText, versionsText, wordsText } from './text.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import type { LemmaEntry } from '../content/dcs/served.ts';
 
@@ -60,7 +60,7 @@ function onceWorded<T extends Transport>(transport: T): T {
 export const SERVER_INFO = { name: 'gita', title: 'Bhagavad Gita', version: '1.0.0' };
 
 const instructions = (facts: Library['facts']) => `The Bhagavad Gita: ${facts.chapters} chapters, ${facts.verses} verses (plus a closing colophon per chapter), each with the Sanskrit, a transliteration and its ${facts.commentaries.length} commentaries (translations and commentaries in English, Hindi and Sanskrit).
-Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings with each word's lemma and grammar; get_lemma for every verse where a lemma occurs (karman, ātman, dharma)${facts.versions.length ? `; get_versions for a verse in other translations (${facts.versions.map((v) => `${v.id}, ${v.language}`).join('; ')}), each with a credit to show with its text` : ''}. Pass lang ("en", "hi" or "sa") and authors to keep answers small.
+Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings with each word's lemma and grammar; get_lemma for every verse where a lemma occurs (karman, ātman, dharma); get_meter for a verse's meter, each syllable light or heavy${facts.versions.length ? `; get_versions for a verse in other translations (${facts.versions.map((v) => `${v.id}, ${v.language}`).join('; ')}), each with a credit to show with its text` : ''}. Pass lang ("en", "hi" or "sa") and authors to keep answers small.
 The verse texts are GPL-3.0 (vedicscriptures/bhagavad-gita). ${DCS_ATTRIBUTION}: credit it when you use the lemmas and grammar.`;
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
@@ -331,6 +331,23 @@ function define(library: Library): Array<(server: McpServer) => void> {
       if (!all) return error(NOT_FOUND.verse);
       const vv = chosen ? { ref: all.ref, versions: chosen.map((id) => all.versions.find((v) => v.id === id)!) } : all;
       return { content: [{ type: 'text', text: versionsText(vv) }], structuredContent: { ...vv } };
+    },
+  );
+
+  server.registerTool(
+    'get_meter',
+    {
+      title: "A verse's meter",
+      description: "One verse scanned: its meter by name (anuṣṭubh, triṣṭubh, upajāti, indravajrā...), each pāda's syllables light (L) or heavy (G) with its pattern and form (an anuṣṭubh's pathyā or vipulā, a named pāda of eleven), whether it scans, and the syllables that break a pattern; a colophon is prose. For reciting a verse by its rhythm, or checking its text.",
+      inputSchema: toolArgs(facts, { ch: chapter, sl: verse }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) => {
+      const { ch, sl } = args as { ch: number; sl: number };
+      if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
+      const scan = await library.meter(ch, sl);
+      if (!scan) return error(NOT_FOUND.verse);
+      return { content: [{ type: 'text', text: meterText(scan) }], structuredContent: { ...scan } };
     },
   );
 

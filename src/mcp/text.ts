@@ -5,6 +5,8 @@
 // placeholder. The records themselves go in structuredContent, untouched.
 import type { VerseLinks } from '../content/links.ts';
 import type { VerseVersions } from '../content/versions/model.ts';
+import type { PadaScan, VerseScan } from '../content/meter/shapes.ts';
+import { padaName } from '../content/meter/scan.ts';
 import type { AnalysedWord, LemmaEntry } from '../content/dcs/served.ts';
 import { posInWords } from '../content/dcs/grammar.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
@@ -94,6 +96,18 @@ export function versionsText(vv: VerseVersions): string {
   return vv.versions
     .map((v) => (v.text === null ? `${vv.ref}, ${v.id} (${v.language}): this version lacks the verse.` : [`${vv.ref}, ${v.id} (${v.language}): ${v.text}`, ...(v.notes ?? []).map((n) => `[${n.call}] ${n.text}`), `Credit: ${v.credit}`].join('\n')))
     .join('\n\n');
+}
+
+/** A verse scanned: its meter, then each pāda with its syllables and weights, then what the scansion noted. */
+export function meterText(v: VerseScan): string {
+  if (!v.padas.length) return `${v.ref}: ${v.meter === 'prose' ? 'prose' : 'not scanned'}. ${v.notes.join('; ')}`;
+  const head = `${v.ref}: ${v.meter}, ${v.regular ? 'it scans' : 'it does not scan'}${v.halves ? ` (halves: ${v.halves.join(', ')})` : ''}. L light, G heavy.`;
+  return [head, ...v.padas.map((p, i) => padaText(p, i)), ...(v.notes.length ? [`Notes: ${v.notes.join('; ')}`] : [])].join('\n');
+}
+
+function padaText(p: PadaScan, i: number): string {
+  const breaks = p.breaks?.length ? `; breaks at ${p.breaks.map((b) => `${b.at} (${b.text} ${b.weight}, ${b.wanted} wanted)`).join(', ')}` : '';
+  return `${padaName(i)}. ${p.text}: ${p.syllables.map((s) => s.iast).join(' ')}: ${p.pattern}, ${p.form}${breaks}`;
 }
 
 export function wordsText(ch: number, sl: number, words: readonly Word[]): string {

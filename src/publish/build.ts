@@ -36,6 +36,8 @@ import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
 import { linkAssets, readLinks } from './links.ts';
 import { versionAssets } from './versions.ts';
+import { meterAssets } from './meter.ts';
+import { meterReport, type MeterReport } from '../content/meter/report.ts';
 import { readVersionFiles } from '../content/versions/read.ts';
 import type { VersionFile } from '../content/versions/model.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
@@ -128,6 +130,8 @@ interface Run {
   search: () => Promise<Asset[]>;
   /** The versions the import wrote (content/versions/), in their order. */
   versions: VersionFile[];
+  /** Every record scanned (src/content/meter/): half a second for the 719, so made once, for the meter's files and the reading pages. */
+  meters: () => MeterReport;
   /** The records' files, made by the first pass; the language forms and the search are cut from them. */
   records: Asset[];
 }
@@ -166,6 +170,7 @@ const PASSES: readonly Pass[] = [
   { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
   { stage: 'making the links', part: 'links', twins: 'fast', make: (r) => linkAssets(r.links()) },
   { stage: 'making the versions', part: 'versions', twins: 'fast', make: (r) => versionAssets(r.versions, r.verses) },
+  { stage: 'scanning the meter', part: 'meter', twins: 'fast', make: (r) => meterAssets(r.meters()) },
   // The whole Gita offline, with twins in every build (a quick one at quick levels: 58 MB of SQLite is not sent raw to a client that takes brotli).
   { stage: 'making the downloads', part: 'downloads', twins: DOWNLOAD_LEVELS, make: (r) => downloadAssets(recordsOf(r), r.cache) },
   { stage: 'making the reading pages', part: 'reading pages', twins: 'fast', make: (r) => readingPages(r) },
@@ -304,6 +309,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     quick: options.effort === 'quick',
     cache: await BuildCache.open(options.cacheDir ?? null),
     versions,
+    meters: once(() => meterReport(verses, facts.versesPerChapter)),
     dcs,
     links: once(() => readLinks(options.contentDir, content)),
     words: once(() => wordAssets(content, dcs(), audit)),
@@ -326,7 +332,8 @@ function recordsOf(r: Run) {
 function readingPages(r: Run): Asset[] {
   const linksOf = new Map(r.links().verses.map((v) => [v.ref, v]));
   const joined = r.words().joined;
-  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), versions: r.facts.versions, base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
+  const meterOf = new Map(r.meters().verses.map((v) => [v.ref, v]));
+  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), meterOf: (v) => meterOf.get(v._id), versions: r.facts.versions, base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
 }
 
 type Cards = Awaited<ReturnType<typeof renderCards>>;
@@ -436,7 +443,7 @@ async function linkerAsset(cache: BuildCache, facts: LinkerFacts): Promise<Asset
 /** What the search index and search.js are made from, besides the records: the search code and what it imports. */
 export const SEARCH_SHAPING = [
   'src/search/**/*', 'src/layout.ts', 'src/contract/parameters.ts', 'src/contract/search-parameters.ts', 'src/contract/values.ts', 'src/contract/limits.ts', 'src/content/ref-limits.ts', 'src/content/day.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts',
-  'src/content/iast.ts', 'src/content/placeholders.ts', 'src/content/words.ts', 'package-lock.json',
+  'src/content/iast.ts', 'src/content/placeholders.ts', 'src/content/words.ts', 'src/content/meter/names.ts', 'src/content/meter/meters.ts', 'package-lock.json',
 ];
 
 /**

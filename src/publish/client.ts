@@ -26,6 +26,7 @@ const MODULES = [
   { file: 'content/words', internal: true },
   { file: 'content/link-shapes', internal: true },
   { file: 'content/versions/model', internal: true },
+  { file: 'content/meter/shapes', internal: true },
   { file: 'contract/errors', internal: true },
   { file: 'contract/paths', internal: true },
   { file: 'client/types', internal: false },

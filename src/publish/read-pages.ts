@@ -5,6 +5,7 @@ import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { wordsOf as contentWords, type Word } from '../content/words.ts';
 import { FILES } from '../layout.ts';
 import type { VerseLinks } from '../content/links.ts';
+import type { VerseScan } from '../content/meter/shapes.ts';
 import { chapterPage, DEFAULT_READING_LANG, neighbours, versePage, type BaseUrl, type ReadingOptions, type VersionInfo } from '../pages/read.ts';
 
 export interface ReadingInput {
@@ -15,17 +16,19 @@ export interface ReadingInput {
   wordsOf?: (verse: VerseRecord) => readonly Word[];
   /** The verse's links (what cites it); none: the page lists none. */
   linksOf?: (verse: VerseRecord) => VerseLinks | undefined;
+  /** The verse's scansion; none: the page names no meter. */
+  meterOf?: (verse: VerseRecord) => VerseScan | undefined;
   /** The build's versions: the default page links to each of the page's language, and offers the languages they add. */
   versions?: readonly VersionInfo[];
   base: BaseUrl;
 }
 
-export function readingFiles({ chapters, verses, wordsOf = contentWords, linksOf = () => undefined, versions: list = [], base }: ReadingInput): Array<{ path: string; body: Buffer }> {
+export function readingFiles({ chapters, verses, wordsOf = contentWords, linksOf = () => undefined, meterOf = () => undefined, versions: list = [], base }: ReadingInput): Array<{ path: string; body: Buffer }> {
   const options: ReadingOptions = { lang: DEFAULT_READING_LANG, author: null };
   const byNumber = new Map(chapters.map((c) => [c.chapter_number, c]));
   const out = verses.map((verse, i) => ({
     path: FILES.readVerse(verse.chapter, verse.verse),
-    body: Buffer.from(versePage({ verse, chapter: byNumber.get(verse.chapter)!, ...neighbours(verses, i), words: wordsOf(verse), links: linksOf(verse), versions: { list }, options, base })),
+    body: Buffer.from(versePage({ verse, chapter: byNumber.get(verse.chapter)!, ...neighbours(verses, i), words: wordsOf(verse), links: linksOf(verse), meter: meterOf(verse), versions: { list }, options, base })),
   }));
   chapters.forEach((chapter, i) => {
     const own = verses.filter((v) => v.chapter === chapter.chapter_number);

@@ -115,6 +115,32 @@ test('versions: the list, one with its audit, a verse in them (chosen and ordere
   assert.is(static400.message, server400.message, 'the same sentence on both');
 });
 
+test('meter, meters: the scansion in both modes; meter narrows random and verses alike, with the server\'s 400 and 404', async () => {
+  const meters = file(FILES.meters);
+  const upajati: string[] = meters.meters.find((m: { meter: string }) => m.meter === 'upajāti').verses;
+  for (const c of [remote, local]) {
+    assert.equal(await c.meter(11, 20), file(FILES.meter(11, 20)), c.mode);
+    assert.is((await c.meter(2, 73)).meter, 'prose', `${c.mode}: a colophon`);
+    assert.equal(await c.meters(), meters, c.mode);
+    for (let i = 0; i < 5; i++) {
+      const v = await c.random({ chapter: 11, meter: ['upajati'] }, { fields: ['_id'] });
+      assert.ok(upajati.includes(v._id) && v._id.startsWith('BG11.'), `${c.mode}: ${v._id}`);
+    }
+    const listed = await c.verses('11', { meter: ['upajāti'], fields: ['_id'] });
+    assert.equal(listed.refs, ['BG11']);
+    assert.equal(listed.verses.map((v) => v._id), upajati.filter((r) => r.startsWith('BG11.')), c.mode);
+    for (const none of [() => c.random({ chapter: 1, meter: ['indravajra'] }), () => c.verses('2.47', { meter: ['tristubh'] }), () => c.meter(2, 99)]) {
+      const err = await none().catch((e) => e);
+      assert.instance(err, GitaError, c.mode);
+      assert.is(err.status, 404, c.mode);
+    }
+  }
+  const [server400, static400] = await Promise.all([remote, local].map((c) => c.random({ meter: ['sloka', 'hexameter'] }).catch((e) => e)));
+  assert.is(server400.status, 400);
+  assert.match(server400.message, /^meter: "hexameter" is not a meter; expected meter names/);
+  assert.is(static400.message, server400.message, 'the same sentence on both');
+});
+
 test('verses(ref): the same labels and records in both modes (static: one file per verse), errors alike', async () => {
   const whole = await remote.verses('BG 2:47-50; 18.66, 2.72-3.1');
   assert.equal(whole.refs, ['BG2.47-50', 'BG18.66', 'BG2.72-3.1']);

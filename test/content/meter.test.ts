@@ -17,11 +17,14 @@ import { devanagariLetters, iastLetters } from '../../src/content/meter/letters.
 import { syllabify, pattern } from '../../src/content/meter/syllables.ts';
 import { scanVerse, type VerseScan } from '../../src/content/meter/scan.ts';
 import { meterFindings, meterReport, type MeterReport, type MeterWitnesses } from '../../src/content/meter/report.ts';
+import { meterAudit } from '../../src/content/meter/audit.ts';
+import { readBesant } from '../../src/content/versions/besant.ts';
 import { mulberry32 } from '../../scripts/mulberry32.mjs';
 import { SHARED_DATA, hook } from '../helpers/fs.ts';
 
 const DCS = join(SHARED_DATA, '..', 'dcs-gita');
 const GITA_GITA = join(SHARED_DATA, '..', 'gita-gita');
+const BESANT = join(SHARED_DATA, '..', 'besant-gita');
 const SAMPLE = join(import.meta.dirname, 'fixtures', 'meter-sample.json');
 
 /** Syllables and weights of a Devanagari unit, as "ka:G rma:L". */
@@ -240,6 +243,24 @@ test('a verse that does not scan: what each witness reads there, checked in its 
   const served20 = served.find((r) => r._id === 'BG11.20')!.slok;
   assert.ok(served20.includes(report.verses.find((v) => v.ref === 'BG11.20')!.padas[2].text), served20);
   assert.match(served20, /रूपमुग्रं तवेदं/);
+});
+
+test("the audit: each verse that does not scan a finding, with the three witnesses' readings; the one that scans elsewhere named; the records untouched", async () => {
+  const besant = (await readBesant(BESANT, counts)).devanagari;
+  const before = JSON.stringify(served);
+  const audit = meterAudit(served, counts, { ...witnesses, besant });
+  assert.is(JSON.stringify(served), before, 'nothing is changed for the meter');
+  assert.equal([audit.verses, audit.regular], [701, 701 - report.summary.irregular.length]);
+  assert.equal(audit.findings.map((f) => f.ref), report.summary.irregular.map((v) => v.ref));
+  assert.equal(audit.witnesses, ['dcs', 'gita-gita', 'besant']);
+  for (const f of audit.findings) assert.equal(f.witnesses.map((w) => w.witness), ['dcs', 'gita-gita', 'besant'], f.ref);
+  assert.equal(audit.scansElsewhere, [{ ref: 'BG11.20', witnesses: ['dcs'] }]);
+  // Besant's print reads rūpamugraṃ tavedam too (discourse-11.txt): the same weights as ours at 11.20 c.
+  assert.match(readFileSync(join(BESANT, 'discourse-11.txt'), 'utf8'), /दृष्ट्वाऽद्भुतं रूपमुग्रं तवेदम्/);
+  const f = audit.findings.find((x) => x.ref === 'BG11.20')!;
+  assert.equal(f.witnesses.find((w) => w.witness === 'besant')!.differs, false);
+  assert.is(f.summary, 'BG11.20, a triṣṭubh that does not scan at c दृष्ट्वाद्भुतं रूपमुग्रं तवेदं (GGLGGLGGLGG), syllable 7 मु heavy where the pattern wants light; the Digital Corpus of Sanskrit reads dṛṣṭvādbhutaṃ rūpamidaṃ tavograṃ (indravajrā), which scans. The text is not changed for the meter.');
+  assert.match(audit.findings.find((x) => x.ref === 'BG2.46')!.summary, /every witness reads the same weights there/);
 });
 
 test('hostile text is reported, never thrown on', () => {

@@ -103,6 +103,9 @@ test('one real response per route validates against its schema', async () => {
     versions: () => fetchRaw(server.url, '/versions'),
     version: () => fetchRaw(server.url, '/versions/telugu-wikisource'),
     'verse-versions': () => fetchRaw(server.url, '/slok/1/13/versions?version=telugu-wikisource,besant'),
+    // A verse with a pāda that breaks, so that its breaks are checked too.
+    'verse-meter': () => fetchRaw(server.url, '/slok/11/20/meter'),
+    meters: () => fetchRaw(server.url, '/meters'),
     work: () => fetchRaw(server.url, '/works/chandogya-upanisad'),
     lemmas: () => fetchRaw(server.url, '/lemmas'),
     'read-lemma': () => fetchRaw(server.url, '/read/lemma/karman'),

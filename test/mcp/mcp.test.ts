@@ -43,9 +43,9 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   });
   s.after(async (ctx) => ctx.close());
 
-  s('lists the eleven tools, each described with an input schema, and the two resource templates', async ({ client }) => {
+  s('lists the twelve tools, each described with an input schema, and the two resource templates', async ({ client }) => {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['find_refs', 'get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_verses', 'get_versions', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
+    assert.equal(tools.map((t) => t.name).sort(), ['find_refs', 'get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_meter', 'get_verses', 'get_versions', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
     // The contract's list (which the route table, OpenAPI and the docs show) is what the server registers, in its order.
     assert.equal(tools.map((t) => t.name), [...MCP_TOOLS]);
     for (const t of tools) {
@@ -208,6 +208,21 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
     assert.ok((await call(client, 'get_versions', { ch: 2, sl: 99 })).isError);
   });
 
+  s('get_meter: the verse scanned as the build wrote it, each pāda\'s syllables and weights in the text; a colophon is prose; a verse not there is a tool error', async ({ client }) => {
+    const r = await call(client, 'get_meter', { ch: 11, sl: 20 });
+    assert.not.ok(r.isError, r.text);
+    assert.equal(r.data, read(FILES.meter(11, 20)));
+    assert.match(r.text, /^BG11\.20: triṣṭubh, it does not scan\./);
+    const c = r.data.padas[2];
+    assert.ok(r.text.includes(`c. ${c.text}: ${c.syllables.map((s: { iast: string }) => s.iast).join(' ')}: ${c.pattern}, irregular; breaks at 7 (${c.breaks[0].text} G, L wanted)`), r.text);
+    const anushtubh = await call(client, 'get_meter', { ch: 2, sl: 47 });
+    assert.match(anushtubh.text, /^BG2\.47: anuṣṭubh, it scans \(halves: pathyā, pathyā\)/);
+    assert.ok(anushtubh.text.includes('b. मा फलेषु कदाचन: mā pha le ṣu ka dā ca na: GLGLLGLL, pathyā'), anushtubh.text);
+    const colophon = await call(client, 'get_meter', { ch: 2, sl: 73 });
+    assert.match(colophon.text, /^BG2\.73: prose\./);
+    assert.ok((await call(client, 'get_meter', { ch: 2, sl: 99 })).isError);
+  });
+
   s('find_refs: the references of a text, where they stand, as POST /refs finds them; its text bounded', async ({ client }) => {
     const text = 'As the Gita (2.47) says, and in chapter eighteen, verse sixty-six of the Gita; not Gita 19.1, nor Gita 1 2 3 4.';
     const r = await call(client, 'find_refs', { text });
@@ -299,6 +314,8 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
     rpc('tools/call', { name: 'get_links', arguments: { ch: '2', sl: '47' } }),
     rpc('tools/call', { name: 'get_versions', arguments: { ch: 2, sl: 47, version: ['__proto__', ...Array.from({ length: 500 }, () => 'besant')] } }),
     rpc('tools/call', { name: 'get_versions', arguments: { ch: 2, sl: 47, version: 'besant' } }),
+    rpc('tools/call', { name: 'get_meter', arguments: { ch: 2, sl: 1e308 } }),
+    rpc('tools/call', { name: 'get_meter', arguments: { ch: '__proto__', sl: -1 } }),
     rpc('resources/read', { uri: 'gita://verse/99999999999999999999/1' }),
     rpc('resources/read', { uri: 12 }),
     rpc('tools/list', {}, { id: 'object ids are not JSON-RPC' }),

@@ -106,13 +106,15 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'the reading pages of every verse record and chapter': 719 + 18,
     'downloads/gita.json, .ndjson, .sqlite': 3,
     "the daily PNG card in three, at the top and in slok/today/": 3 + 3,
-    'the web font (two weights), favicon.ico, favicon.svg': 4,
+    'the web fonts (Devanagari and Telugu, two weights each), favicon.ico, favicon.svg': 4 + 2,
     'authors/index.json and one per commentary': 1 + manifest.content.commentaries.length,
     "each record's word analysis": 719,
     'lemmas.json, analysis-report.json': 2,
     // A JSON and a page per lemma (2,071 in the DCS's Gita) and per ASCII spelling that is no lemma.
     'the concordance: lemma/{lemma}.json and read/lemma/{lemma}/': 2 * lemmaFiles,
     "each record's links": 719,
+    "each record's meter, and meters.json": 719 + 1,
+    'versions/index.json, one per version, and each record\'s texts in them': 1 + manifest.content.versions.length + 719,
     'works.json and one per named work (the import\'s links.json)': 1 + JSON.parse(readFileSync(join(contentDir, 'links.json'), 'utf8')).works.length,
   };
   assert.ok(lemmaFiles >= 2071, `${lemmaFiles} lemma files`);
@@ -136,7 +138,7 @@ test('the manifest lists every served file with its hash, size and type; twins d
   assert.is(paths.filter(isCard).length, 719 * 3 + 6, 'the SVG cards in three themes, the two of the day among them: each with its .br twin too (above)');
   assert.is(manifest.files[FILES.chapters].type, 'application/json; charset=utf-8');
   assert.is(manifest.files[FILES.card(2, 47)].type, 'image/svg+xml');
-  const { speakers, speakerOf, commentaries, fields, ...counts } = manifest.content;
+  const { speakers, speakerOf, commentaries, fields, versions: _versions, ...counts } = manifest.content;
   assert.equal(counts, {
     chapters: 18,
     verses: 701,

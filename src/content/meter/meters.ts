@@ -13,10 +13,11 @@
 // verse that mixes them, upajāti), and the two other pādas the epic mixes
 // in, śālinī and vātormī; a pāda of twelve in a triṣṭubh is the epic's
 // license, named vaṃśastha or indravaṃśā when it is one.
-import type { PadaSize } from './padas.ts';
+import type { AnushtubhForm, JagatiPadaName, MeterName, PadaForm, PadaSize, TrishtubhForm, TrishtubhPadaName } from './shapes.ts';
 
-export const ANUSHTUBH_FORMS = { 'LGG': 'pathyā', 'LLL': 'na-vipulā', 'GLL': 'bha-vipulā', 'GGG': 'ma-vipulā', 'GLG': 'ra-vipulā' } as const;
-export type AnushtubhForm = (typeof ANUSHTUBH_FORMS)[keyof typeof ANUSHTUBH_FORMS];
+export type { AnushtubhForm, MeterName, PadaForm, TrishtubhForm };
+
+export const ANUSHTUBH_FORMS = { 'LGG': 'pathyā', 'LLL': 'na-vipulā', 'GLL': 'bha-vipulā', 'GGG': 'ma-vipulā', 'GLG': 'ra-vipulā' } as const satisfies Record<string, AnushtubhForm>;
 
 /** The named pādas of eleven and twelve, their last syllable free. */
 export const TRISHTUBH_PADAS = {
@@ -24,14 +25,11 @@ export const TRISHTUBH_PADAS = {
   upendravajrā: 'LGLGGLLGLGx',
   śālinī: 'GGGGGLGGLGx',
   vātormī: 'GGGGLLGGLGx',
-} as const;
+} as const satisfies Record<TrishtubhPadaName, string>;
 export const JAGATI_PADAS = {
   vaṃśastha: 'LGLGGLLGLGLx',
   indravaṃśā: 'GGLGGLLGLGLx',
-} as const;
-export type TrishtubhForm = keyof typeof TRISHTUBH_PADAS | keyof typeof JAGATI_PADAS;
-
-export type PadaForm = AnushtubhForm | TrishtubhForm | 'hypermetric' | 'irregular';
+} as const satisfies Record<JagatiPadaName, string>;
 
 export interface PadaFit {
   form: PadaForm;
@@ -98,8 +96,6 @@ export function trishtubhPada(pattern: string, size: PadaSize): PadaFit {
   const breaks = differences(pattern, model);
   return { form: 'irregular', breaks, notes: [`fits no named pāda; nearest the ${name} (${model.slice(0, -1)}), broken at syllable${breaks.length > 1 ? 's' : ''} ${breaks.join(', ')}`] };
 }
-
-export type MeterName = 'anuṣṭubh' | 'upajāti' | TrishtubhForm | 'triṣṭubh' | 'jagatī';
 
 /** The verse's meter from its pādas' forms. */
 export function meterName(size: PadaSize, forms: readonly PadaForm[]): MeterName {

@@ -5,11 +5,13 @@
 // cut where the syllables say. Each pāda is then scanned on its own, so
 // that its last syllable weighs what it weighs in the pāda.
 import type { Letter } from './letters.ts';
+import type { PadaSize } from './shapes.ts';
 import { cut, type Syllable } from './syllables.ts';
 
+export type { PadaSize };
+
 /** The syllables a pāda has in each family: anuṣṭubh, triṣṭubh, jagatī. */
-export const PADA_SIZES = [8, 11, 12] as const;
-export type PadaSize = (typeof PADA_SIZES)[number];
+export const PADA_SIZES = [8, 11, 12] as const satisfies readonly PadaSize[];
 
 export interface Pada {
   /** The pāda as the text writes it, its words spaced as there. */

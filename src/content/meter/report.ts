@@ -4,36 +4,16 @@
 // Beside it, the witnesses: for a verse that does not scan, the same verse as
 // another edition reads it, scanned the same way. This is a check of the
 // text, never a repair: nothing here changes a verse.
-import type { PadaForm } from './meters.ts';
-import { padaName, scanVerse, type Break, type Script, type VerseScan } from './scan.ts';
+import type { IrregularVerse, MeterSummary, PadaForm } from './shapes.ts';
+import { padaName, scanVerse, type Script, type VerseScan } from './scan.ts';
+
+export type { IrregularVerse, MeterSummary };
 
 export interface MeterRecord {
   _id: string;
   chapter: number;
   verse: number;
   slok: string;
-}
-
-/** A verse that does not scan: each pāda that breaks, with its syllables that do. */
-export interface IrregularVerse {
-  ref: string;
-  meter: VerseScan['meter'];
-  padas: Array<{ pada: string; text: string; pattern: string; breaks: Break[] }>;
-  notes: string[];
-}
-
-export interface MeterSummary {
-  /** Verses measured (the colophons are not). */
-  verses: number;
-  /** Each meter with its verses, every verse under one meter, most verses first. */
-  meters: Array<{ meter: VerseScan['meter']; count: number; verses: string[] }>;
-  /** The anuṣṭubh's halves by form: pathyā, the vipulās, hypermetric, irregular. */
-  halves: Partial<Record<PadaForm, number>>;
-  /** Verses with a pāda the epic's licenses allow: nine syllables in an anuṣṭubh, twelve in a triṣṭubh. */
-  hypermetric: string[];
-  irregular: IrregularVerse[];
-  /** The chapters' colophons: prose, not measured. */
-  prose: string[];
 }
 
 export interface MeterReport {
@@ -73,13 +53,14 @@ function summarize(verses: readonly VerseScan[]): MeterSummary {
   };
 }
 
-/** The other editions' texts of each verse, by ref: the DCS's words (IAST, as they stand, with sandhi), gita/gita's Devanagari. */
+/** The other editions' texts of each verse, by ref: the DCS's words (IAST, as they stand, with sandhi), gita/gita's Devanagari, Besant's Devanagari (1922). */
 export interface MeterWitnesses {
   dcs?: ReadonlyMap<string, string>;
   gitaGita?: ReadonlyMap<string, string>;
+  besant?: ReadonlyMap<string, string>;
 }
 
-export type WitnessName = 'dcs' | 'gita-gita';
+export type WitnessName = 'dcs' | 'gita-gita' | 'besant';
 
 /** A witness's reading of a verse that does not scan, scanned. */
 export interface WitnessReading {
@@ -99,12 +80,12 @@ export interface MeterFinding extends IrregularVerse {
   witnesses: WitnessReading[];
 }
 
-const WITNESS_SCRIPTS: Record<WitnessName, Script> = { dcs: 'iast', 'gita-gita': 'devanagari' };
-const WITNESS_NAMES: Record<WitnessName, string> = { dcs: 'the Digital Corpus of Sanskrit', 'gita-gita': 'gita/gita' };
+const WITNESS_SCRIPTS: Record<WitnessName, Script> = { dcs: 'iast', 'gita-gita': 'devanagari', besant: 'devanagari' };
+export const WITNESS_NAMES: Record<WitnessName, string> = { dcs: 'the Digital Corpus of Sanskrit', 'gita-gita': 'gita/gita', besant: "Besant's Devanagari (1922)" };
 
 /** For each verse that does not scan, what each witness reads at its broken pādas and whether that scans. */
 export function meterFindings(verses: readonly VerseScan[], witnesses: MeterWitnesses): MeterFinding[] {
-  const texts: Record<WitnessName, ReadonlyMap<string, string> | undefined> = { dcs: witnesses.dcs, 'gita-gita': witnesses.gitaGita };
+  const texts: Record<WitnessName, ReadonlyMap<string, string> | undefined> = { dcs: witnesses.dcs, 'gita-gita': witnesses.gitaGita, besant: witnesses.besant };
   return verses
     .filter((v) => !v.regular && v.meter !== 'prose')
     .map((v) => {

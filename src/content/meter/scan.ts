@@ -1,45 +1,15 @@
 // One verse scanned: its measured lines read into letters, divided into
 // pādas, each pāda's syllables weighed and named, and the verse's meter.
 import { devanagariLetters, iastLetters, type Letter, type Letters } from './letters.ts';
-import { anushtubhPada, meterName, trishtubhPada, type MeterName, type PadaFit, type PadaForm } from './meters.ts';
+import { anushtubhPada, meterName, trishtubhPada, type PadaFit, type PadaForm } from './meters.ts';
 import { divideAt, divisions, padaSize, type Division, type Pada, type PadaSize } from './padas.ts';
-import { cut, pattern, type Syllable, type Weight } from './syllables.ts';
+import type { Break, PadaScan, VerseScan } from './shapes.ts';
+import { cut, pattern, type Syllable } from './syllables.ts';
 import { measuredText } from './verse.ts';
 
+export type { Break, PadaScan, VerseScan };
+
 export type Script = 'devanagari' | 'iast';
-
-/** A syllable that breaks its pāda's pattern: where, what it is, and what the pattern wants there. */
-export interface Break {
-  /** 1 = the pāda's first syllable. */
-  at: number;
-  text: string;
-  weight: Weight;
-  wanted: Weight;
-}
-
-export interface PadaScan {
-  text: string;
-  syllables: Syllable[];
-  /** The weights in a row, "GLGG…", the last syllable by its natural weight. */
-  pattern: string;
-  form: PadaForm;
-  /** The syllables that break the nearest pattern (irregular pādas only). */
-  breaks?: Break[];
-}
-
-export interface VerseScan {
-  ref: string;
-  /** The meter by name; "prose" for a colophon, "unscanned" for a text with no syllables. */
-  meter: MeterName | 'prose' | 'unscanned';
-  padas: PadaScan[];
-  /** The syllables of the verse's pāda: 8 (anuṣṭubh), 11 (triṣṭubh), 12 (jagatī); absent when nothing was measured. */
-  size?: PadaSize;
-  /** An anuṣṭubh's form per half (its odd pāda's: pathyā or which vipulā), or "irregular", or "hypermetric". */
-  halves?: PadaForm[];
-  /** Every pāda named (a pathyā or vipulā, a named triṣṭubh pāda) or one of the epic's licenses (a pāda of nine or twelve), and four of them. */
-  regular: boolean;
-  notes: string[];
-}
 
 /** The pāda's letter in the verse: a, b, c, d. */
 export const padaName = (index: number) => String.fromCharCode(97 + index);

@@ -5,15 +5,9 @@
 // unit (a pāda): its last syllable is heavy only by what stands in it (a
 // closing consonant, vyadārayat), never by the next pāda's first letters.
 import type { Letter } from './letters.ts';
+import type { Syllable, Weight } from './shapes.ts';
 
-export type Weight = 'L' | 'G';
-
-export interface Syllable {
-  /** The syllable as the text writes it (Devanagari for a verse's slok). */
-  text: string;
-  iast: string;
-  weight: Weight;
-}
+export type { Syllable, Weight };
 
 /** A syllable and the letters it was cut from: [start, end) of the list. */
 export interface Cut {

@@ -42,15 +42,15 @@ export interface VersionsReport {
   besantWitness?: BesantWitnessReport;
 }
 
-/** Read every version, refuse any that fails a check (ContentError, naming the file and line), and write them all. */
-export async function importVersions(o: VersionsOptions): Promise<{ versions: VersionFile[]; report: VersionsReport }> {
+/** Read every version, refuse any that fails a check (ContentError, naming the file and line), and write them all; Besant's Devanagari too, a witness of the verse. */
+export async function importVersions(o: VersionsOptions): Promise<{ versions: VersionFile[]; report: VersionsReport; devanagari?: ReadonlyMap<string, string> }> {
   const { versions, devanagari } = await readVersions(o);
   const report: VersionsReport = {
     versions: versions.map((v) => ({ id: v.id, from: v.audit.from, verses: v.verses, colophons: v.colophons, missing: v.missing.length, repaired: v.audit.repaired, counts: v.audit.counts, defects: v.audit.defects.length, notes: v.audit.notes })),
   };
   if (devanagari) report.besantWitness = compareWithBesant(devanagari, o.records.verses.map((v) => v.record), witnessesOf(o.witnesses));
   await writeVersions(join(o.content, VERSIONS_DIR), versions);
-  return { versions, report };
+  return { versions, report, devanagari };
 }
 
 async function readVersions(o: VersionsOptions): Promise<{ versions: VersionFile[]; devanagari?: Map<string, string> }> {
@@ -75,7 +75,8 @@ async function readVersions(o: VersionsOptions): Promise<{ versions: VersionFile
   return { versions, devanagari };
 }
 
-function witnessesOf(w: VersionsOptions['witnesses']) {
+/** The other witnesses' texts by ref: the DCS's words as they stand, gita/gita's Devanagari. */
+export function witnessesOf(w: VersionsOptions['witnesses']) {
   const dcs = new Map(Object.entries(w?.analysis?.verses ?? {}).map(([ref, words]) => [ref, surface(words)]));
   return { dcs, gitaGita: w?.gitaGita ?? new Map<string, string>() };
 }

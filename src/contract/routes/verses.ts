@@ -4,12 +4,16 @@ import { MAX_REF_LENGTH, MAX_REF_PARTS, MAX_VERSES_PER_CALL, readCitation, REF_F
 import { FILES } from '../../layout.ts';
 import { MAX_ANSWER_BYTES, STREAMED_ANSWER_BYTES } from '../limits.ts';
 import { PARAMETERS as P } from '../parameters.ts';
-import { errorContent, fixedHeaders, json, notFound, notModified, ok, randomHeaders, schema, verseOrProjection } from '../responses.ts';
+import { errorContent, fixedHeaders, json, notFound, notModified, ok, randomHeaders, response, schema, verseOrProjection } from '../responses.ts';
 import { READ, route } from '../route.ts';
 
 /** lang, authors and fields: what a route that answers records takes. */
 export const PROJECTION = [P.lang, P.authors, P.fields];
 const verseJson = (description: string, headers: Record<string, unknown> = fixedHeaders) => ok(description, json(verseOrProjection), headers);
+/** ?meter= reads the build's meter, which a fresh start makes after it starts serving. */
+const METER_PENDING = { '503': response('StillBuilding') };
+/** ?meter= on /verses: the reference's verses narrowed, never widened. */
+const VERSES_METER = { param: P.meter, about: 'Only the verses of these meters among those the reference names (as /meters lists them); none of them is 404.' };
 /** What /verses answers for a reference it cannot read: the reader's own message. */
 const REF_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
 
@@ -19,14 +23,14 @@ export const VERSE_ROUTES = [
     path: '/slok',
     methods: READ,
     access: 'metered',
-    summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C and ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) narrow the draw and combine. Takes lang, authors, fields.',
+    summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C, ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) and ?meter= (anustubh, upajati, tristubh...: as /meters names them) narrow the draw and combine. Takes lang, authors, fields.',
     example: '/slok?speaker=arjuna',
     notFound: 'verse',
     random: true,
     // On a static host, the build's verse of the day.
     file: FILES.today(),
-    query: [{ param: P.ch, about: 'Draw among the verses of this chapter (never its colophon).' }, P.speaker, ...PROJECTION],
-    responses: { '200': verseJson('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given.', randomHeaders), '404': notFound('verse') },
+    query: [{ param: P.ch, about: 'Draw among the verses of this chapter (never its colophon).' }, P.speaker, { param: P.meter, about: 'Draw among the verses of these meters (each verse under one, as /meters lists them).' }, ...PROJECTION],
+    responses: { '200': verseJson('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given.', randomHeaders), '404': notFound('verse'), ...METER_PENDING },
   }),
   route({
     id: 'today',
@@ -84,15 +88,16 @@ export const VERSE_ROUTES = [
     path: '/verses',
     methods: READ,
     access: 'metered',
-    summary: `Verses by reference, as people cite them: ?ref=2.47, BG 2.47-50, 2:47, Gita 18.66, २.४७, a range across chapters (2.72-3.2), a whole chapter (18), several separated by commas or semicolons; at most ${MAX_VERSES_PER_CALL} verses. Answers {"refs": canonical labels, "verses": the records in the order asked}. Takes lang, authors, fields.`,
+    summary: `Verses by reference, as people cite them: ?ref=2.47, BG 2.47-50, 2:47, Gita 18.66, २.४७, a range across chapters (2.72-3.2), a whole chapter (18), several separated by commas or semicolons; at most ${MAX_VERSES_PER_CALL} verses. Answers {"refs": canonical labels, "verses": the records in the order asked}; ?meter= keeps only the verses of those meters (/verses?ref=11&meter=upajati). Takes lang, authors, fields.`,
     example: '/verses?ref=BG%202.47-50,%2018.66&lang=en',
     notFound: 'verse',
-    query: [{ param: P.ref, required: true, about: `References as people write them, separated by commas or semicolons: ${REF_FORMS}. A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.` }, ...PROJECTION],
+    query: [{ param: P.ref, required: true, about: `References as people write them, separated by commas or semicolons: ${REF_FORMS}. A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.` }, VERSES_METER, ...PROJECTION],
     responses: {
       '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given. At most ${MAX_VERSES_PER_CALL} verses.`, json(schema('VersesResponse')), fixedHeaders),
       '304': notModified,
       '400': { description: `ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields).`, content: errorContent(REF_ERROR) },
       '404': notFound('verse'),
+      ...METER_PENDING,
     },
   }),
   route({
@@ -103,12 +108,13 @@ export const VERSE_ROUTES = [
     summary: 'The same answer as /verses?ref=, the reference in the path (percent-encoded where it has spaces): /verses/2.47-50, /verses/BG%202.47, /verses/II.47,18.66. Takes lang, authors, fields.',
     example: '/verses/2.47-50',
     notFound: 'verse',
-    query: [{ param: P.ref, about: 'Refused here: the reference is in the path.' }, ...PROJECTION],
+    query: [{ param: P.ref, about: 'Refused here: the reference is in the path.' }, VERSES_METER, ...PROJECTION],
     responses: {
       '200': ok('As /verses?ref=: the canonical labels and the records, in the order asked.', json(schema('VersesResponse')), fixedHeaders),
       '304': notModified,
       '400': { description: 'As /verses?ref= (the same messages); also a reference given both in the path and as ?ref=.', content: errorContent(REF_ERROR) },
       '404': notFound('verse'),
+      ...METER_PENDING,
     },
   }),
 ] as const;

@@ -9,6 +9,7 @@ import type { Handler } from '../context.ts';
 import { badRequest, notFound } from '../respond.ts';
 import { projectionOf } from './verses.ts';
 import { answerList } from './lists.ts';
+import { isChoice, meterChoice } from './meter.ts';
 
 /** GET /slok/{ch}/{from}-{to}: the match checked that both are verses of the chapter (else the verse 404). */
 export const verseRange: Handler = (c) => {
@@ -35,7 +36,11 @@ export const verses: Handler = (c) => {
   }
   const p = projectionOf(c);
   if (p && 'status' in p) return p;
-  const records = cited.verses.map(({ ch, sl }) => s.chapterRecords(ch)[sl - 1]);
+  const meter = meterChoice(c);
+  if (meter && !isChoice(meter)) return meter;
+  const kept = meter ? cited.verses.filter(({ ch, sl }) => meter.keeps(`BG${ch}.${sl}`)) : cited.verses;
+  if (!kept.length) return notFound.verse;
+  const records = kept.map(({ ch, sl }) => s.chapterRecords(ch)[sl - 1]);
   const head = `{"refs":${JSON.stringify(cited.refs)},"verses":[`;
-  return answerList(c, `/verses\0${cited.refs.join(',')}\0${p ? projectionKey(p) : ''}`, records, p, head, ']}');
+  return answerList(c, `/verses\0${cited.refs.join(',')}\0${meter?.key ?? ''}\0${p ? projectionKey(p) : ''}`, records, p, head, ']}');
 };

@@ -15,6 +15,7 @@ import { docs, guide, healthz, openapi, pricing, register, usage } from './servi
 import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
 import { download, readChapter, readVerse } from './read.ts';
 import { verseVersions, version, versions } from './versions.ts';
+import { meters, verseMeter } from './meter.ts';
 
 export const HANDLERS: Record<RouteId, Handler> = {
   'random-verse': randomVerse,
@@ -30,6 +31,8 @@ export const HANDLERS: Record<RouteId, Handler> = {
   versions,
   version,
   'verse-versions': verseVersions,
+  'verse-meter': verseMeter,
+  meters,
   lemma,
   lemmas,
   'verse-range': verseRange,

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wordsOf, type Word } from '../../content/words.ts';
 import type { VerseLinks } from '../../content/links.ts';
+import type { VerseScan } from '../../content/meter/shapes.ts';
 import { FILES } from '../../layout.ts';
 import { chapterListFields, chapterPage, parseReadingOptions, shownVersion, versePage, type ReadingOptions, type VersionInfo } from '../../pages/read.ts';
 import type { VerseVersions } from '../../content/versions/model.ts';
@@ -48,28 +49,10 @@ function pageReply(c: Context, what: string, o: ReadingOptions, base: string, ma
 /** The build's versions, as a page names them. */
 const versionList = (c: Context): readonly VersionInfo[] => c.served.dist.manifest.content.versions ?? [];
 
-/** The verse in the versions (slok/C/V/versions.json); read once per page made. */
-function verseVersions(dir: string, ch: number, sl: number): VerseVersions | undefined {
+/** A file of the build about the verse (its words joined to the analysis, links, versions, scansion), read once per page made, which the server then keeps; undefined where the build has none yet. */
+function builtFile<T>(dir: string, path: string): T | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, FILES.verseVersions(ch, sl)), 'utf8')) as VerseVersions;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The verse's words joined to the analysis, as the build wrote them (slok/C/V/words.json); read once per page made, which the server then keeps. */
-function joinedWords(dir: string, ch: number, sl: number): Word[] | undefined {
-  try {
-    return JSON.parse(readFileSync(join(dir, FILES.words(ch, sl)), 'utf8')) as Word[];
-  } catch {
-    return undefined;
-  }
-}
-
-/** The verse's links as the build wrote them (slok/C/V/links.json); read once per page made. */
-function verseLinks(dir: string, ch: number, sl: number): VerseLinks | undefined {
-  try {
-    return JSON.parse(readFileSync(join(dir, FILES.links(ch, sl)), 'utf8')) as VerseLinks;
+    return JSON.parse(readFileSync(join(dir, path), 'utf8')) as T;
   } catch {
     return undefined;
   }
@@ -87,8 +70,9 @@ export const readVerse: Handler = (c) => {
   return pageReply(c, `${ch}/${sl}`, o, base, () => {
     const verse = parse<VerseRecord>(assets.get(FILES.verse(ch, sl)));
     const list = versionList(c);
-    const versions = { list, verse: shownVersion(o, list) ? verseVersions(c.served.dist.dir, ch, sl) : undefined };
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: joinedWords(c.served.dist.dir, ch, sl) ?? wordsOf(verse), links: verseLinks(c.served.dist.dir, ch, sl), versions, options: o, base });
+    const dir = c.served.dist.dir;
+    const versions = { list, verse: shownVersion(o, list) ? builtFile<VerseVersions>(dir, FILES.verseVersions(ch, sl)) : undefined };
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: builtFile<Word[]>(dir, FILES.words(ch, sl)) ?? wordsOf(verse), links: builtFile<VerseLinks>(dir, FILES.links(ch, sl)), meter: builtFile<VerseScan>(dir, FILES.meter(ch, sl)), versions, options: o, base });
   });
 };
 
@@ -107,7 +91,7 @@ export const readChapter: Handler = (c) => {
     const list = versionList(c);
     const shown = shownVersion(o, list);
     // The shown version's text of each verse, from the verses' files (a chapter's are some 80 small files, read once per page made).
-    const texts = shown ? new Map(records.map((r) => [r._id, verseVersions(s.dist.dir, r.chapter, r.verse)?.versions.find((v) => v.id === shown.id)?.text ?? null])) : undefined;
+    const texts = shown ? new Map(records.map((r) => [r._id, builtFile<VerseVersions>(s.dist.dir, FILES.verseVersions(r.chapter, r.verse))?.versions.find((v) => v.id === shown.id)?.text ?? null])) : undefined;
     return chapterPage({ chapter: chapterOf(ch)!, verses: records, prev: chapterOf(ch - 1), next: chapterOf(ch + 1), versions: { list, texts }, options: o, base });
   });
 };

@@ -9,6 +9,7 @@ import type { Context, Handler, Reply } from '../context.ts';
 import { ANY_VERSE, dayQuery, verseFilter } from '../../contract/query.ts';
 import { badRequest, notFound } from '../respond.ts';
 import { answerList } from './lists.ts';
+import { isChoice, meterChoice } from './meter.ts';
 import { projectBytes, projectSlices } from '../../content/slices.ts';
 import type { AppResponse } from '../types.ts';
 
@@ -34,7 +35,10 @@ export const verse: Handler = (c) => record(c, c.at.asset!, false);
 export const randomVerse: Handler = (c) => {
   const filter = c.query ? verseFilter(c.query, c.served.dist.manifest.content) : ANY_VERSE;
   if ('error' in filter) return badRequest(filter.error);
-  const pool = c.served.pool(filter);
+  const meter = meterChoice(c);
+  if (meter && !isChoice(meter)) return meter;
+  // The pools by chapter and speaker are kept; one narrowed by meter is a pass over at most 701 picks.
+  const pool = meter ? c.served.pool(filter).filter((p) => meter.keeps(`BG${p.ch}.${p.sl}`)) : c.served.pool(filter);
   if (!pool.length) return notFound.verse;
   return record(c, pool[Math.floor(c.app.random() * pool.length)].verse, true);
 };

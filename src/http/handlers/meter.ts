@@ -1,0 +1,47 @@
+// The meter (/slok/{ch}/{sl}/meter, /meters): files of the build
+// (publish/meter.ts), streamed as they are. And ?meter=, which narrows a
+// random draw or a reference's verses to the verses of some meters, read
+// against each verse's meter as meters.json lists it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MeterSummary } from '../../content/meter/report.ts';
+import { isRefused, PARAMETERS, readParameter } from '../../contract/parameters.ts';
+import { FILES } from '../../layout.ts';
+import type { Context, Handler } from '../context.ts';
+import { badRequest, notFound, stillBuilding } from '../respond.ts';
+import type { Served } from '../served.ts';
+import type { AppResponse } from '../types.ts';
+
+export const verseMeter: Handler = (c) => c.file(FILES.meter(c.at.ch!, c.at.sl!), false, undefined, notFound.verse);
+export const meters: Handler = (c) => c.file(FILES.meters, false, undefined, notFound.resource);
+
+/** Each verse's meter by ref, per build: read from meters.json when a filter first asks (40 kB, once). */
+const meterOf = new WeakMap<Served, ReadonlyMap<string, string>>();
+
+function metersOf(s: Served): ReadonlyMap<string, string> {
+  let known = meterOf.get(s);
+  if (!known) {
+    // A build without the file (none of this code's) has no verse of any meter.
+    const summary = s.dist.manifest.files[FILES.meters] ? (JSON.parse(readFileSync(join(s.dist.dir, FILES.meters), 'utf8')) as MeterSummary) : { meters: [] };
+    meterOf.set(s, (known = new Map(summary.meters.flatMap((m) => m.verses.map((ref) => [ref, m.meter] as const)))));
+  }
+  return known;
+}
+
+/** What ?meter= keeps: a test of a verse by its ref, and the meters for a cache key. */
+export interface MeterChoice {
+  keeps: (ref: string) => boolean;
+  key: string;
+}
+
+/** ?meter=: absent (null), the verses it keeps, or its 400; 503 while a fresh start's build has not made the meter yet. */
+export function meterChoice(c: Context): MeterChoice | null | AppResponse {
+  const asked = readParameter(c.query, PARAMETERS.meter, c.served.dist.manifest.content);
+  if (asked === undefined) return null;
+  if (isRefused(asked)) return badRequest(asked.error);
+  if (c.served.pending.has('meter')) return stillBuilding;
+  const of = metersOf(c.served);
+  return { keeps: (ref) => asked.includes(of.get(ref) as never), key: [...asked].sort().join(',') };
+}
+
+export const isChoice = (v: MeterChoice | AppResponse): v is MeterChoice => 'keeps' in v;
