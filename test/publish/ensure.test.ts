@@ -133,7 +133,7 @@ const SERVED_FIRST = [
 /** And the families of the parts built later: 503 with Retry-After until the background build brings them. */
 const SERVED_LATER = [
   '/slok/2/47/words', '/slok/2/47/words.json', '/slok/2/47/links', '/works', '/works/chandogya-upanisad', '/search?q=karma', '/search?q=karma&format=html', '/read/2/47',
-  '/slok/2/47/analysis', '/lemma/atman', '/lemma/karman.json', '/lemmas', '/read/lemma/atman', '/slok/2/47/meter', '/slok/2/73/meter.json', '/meters', '/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/slok/today/gita.svg', '/gita.svg?ch=2&sl=47',
+  '/slok/2/47/analysis', '/lemma/atman', '/lemma/karman.json', '/lemmas', '/read/lemma/atman', '/slok/2/47/meter', '/slok/2/73/meter.json', '/meters', '/versions', '/versions/besant', '/slok/2/47/versions', '/read/2?lang=te', '/read/2?version=besant', '/slok/2/47/gita.svg', '/slok/2/47/gita-dark.svg', '/slok/today/gita.svg', '/gita.svg?ch=2&sl=47',
 ];
 /** Answers under 1 kB: they go as they are. */
 const SMALL_ON_DEMAND = ['/slok/2/47?fields=_id', '/chapter/2?fields=x'];

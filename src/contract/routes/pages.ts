@@ -36,7 +36,7 @@ export const PAGE_ROUTES = [
     summary: 'A chapter to read (HTML): its name, meaning and summary (?lang=en|hi|te; the summary in English on a Telugu page, which says so), and every verse with the start of its translation (?author=KEY or ?version=ID).',
     example: '/read/2',
     notFound: 'verse',
-    needs: ['versions'],
+    // Not `needs`: a chapter's page is served from the first build; one that shows a version waits for the versions (its handler).
     query: READING,
     responses: {
       '200': ok("The chapter's reading page: its name, meaning and summary, and every verse (the colophon last) with the start of its translation; the same tags as a verse's.", html, fixedHeaders),

@@ -13,7 +13,7 @@ import { chapterListFields, chapterPage, parseReadingOptions, shownVersion, vers
 import type { VerseVersions } from '../../content/versions/model.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
-import { badRequestPage, HTML_TYPE, negotiated, notFound } from '../respond.ts';
+import { badRequestPage, HTML_TYPE, negotiated, notFound, stillBuilding } from '../respond.ts';
 import { projectBytes } from '../../content/slices.ts';
 
 /** A Host header worth writing into a page: a name or an IP (v6 in brackets), an optional port. Anything else: root-relative links. */
@@ -82,6 +82,8 @@ export const readChapter: Handler = (c) => {
   const ch = c.at.ch!;
   const s = c.served;
   const chapterOf = (n: number) => (n >= 1 && n <= s.dist.manifest.content.chapters ? parse<ChapterRecord>(s.dist.assets.get(FILES.chapter(n))) : null);
+  // A page that shows a version, right after a fresh start: its texts are still in the making.
+  if (s.pending.has('versions') && shownVersion(o, versionList(c))) return stillBuilding;
   const base = baseUrl(c);
   // Only the fields the list shows, cut from each record's bytes: 79 whole records of chapter 18 take about 100 ms to parse.
   const fields = chapterListFields(o);
