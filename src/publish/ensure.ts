@@ -49,7 +49,7 @@ export interface EnsureOptions {
 }
 
 /** What a client meets until the background build is loaded. */
-const LATER_NOTE = "the routes of the first four answer 503 with Retry-After until then; what lacks its twin is compressed on demand; /healthz lists what is pending";
+const LATER_NOTE = "their routes answer 503 with Retry-After until then (the language forms are cut from the records meanwhile); what lacks its twin is compressed on demand; /healthz lists what is pending";
 
 type Progress = ((message: string, done?: number, total?: number) => void) & { end?: () => void };
 
