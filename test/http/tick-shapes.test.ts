@@ -41,7 +41,11 @@ test("nextTick's literal stays monomorphic through full collections with a tick 
   assert.ok(kept.length >= 4, `the literal's property definitions found in the feedback: ${kept.join(', ')}`);
   assert.equal([...new Set(kept)], ['MONOMORPHIC']);
   // The control: without the kept object the same run loses the shapes. If this Node no longer does, keepTickShapes can go.
-  assert.ok(literalFeedback(false).includes('MEGAMORPHIC'), "this Node kept nextTick's literal monomorphic without help: keepTickShapes is no longer needed");
+  // Whether a run without it loses them depends on when the engine's own collections fall (one CI run under load kept
+  // them), so the control gets three runs: one that loses them is the proof.
+  let lost = false;
+  for (let run = 0; run < 3 && !lost; run++) lost = literalFeedback(false).includes('MEGAMORPHIC');
+  assert.ok(lost, "three runs of this Node kept nextTick's literal monomorphic without help: keepTickShapes is no longer needed");
 });
 
 test("Node's server keeps a tick object from its start", async () => {
