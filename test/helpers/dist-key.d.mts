@@ -1,2 +1,3 @@
 export const TEST_DIST_CACHE: string;
 export function distKey(): string;
+export const QUICK_SUFFIX: string;

@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const INPUTS = ['src', 'docs', 'README.md', 'package.json', 'package-lock.json', 'tsconfig.json', 'test/helpers/dist.ts', '../shared/gita-data'];
 
+/** What a key of a build compressed at quick levels ends with (the quick loop's, when no full one is kept). */
+export const QUICK_SUFFIX = '-quick';
+
 /** The folder of the kept dist/ builds. */
 export const TEST_DIST_CACHE = join(ROOT, '.cache', 'test-dist');
 

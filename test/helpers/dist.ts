@@ -14,7 +14,8 @@ import { importContent } from '../../src/content/import.ts';
 import { PATHS } from '../../src/paths.ts';
 import { replaceDir, stagingDir } from '../../src/fs/atomic.ts';
 import { SHARED_DATA, shallowInto, tempDir } from './fs.ts';
-import { TEST_DIST_CACHE, distKey } from './dist-key.mjs';
+import { QUICK_SUFFIX, TEST_DIST_CACHE, distKey } from './dist-key.mjs';
+import type { Effort } from '../../src/publish/compress.ts';
 
 /** The tests' build: its content, its dist/, and whether it was made with an empty build cache (every file made afresh). */
 export interface TestDist {
@@ -25,6 +26,14 @@ export interface TestDist {
 
 let built: Promise<TestDist> | null = null;
 
+/**
+ * How hard the tests' builds compress: as published ('full'), unless the
+ * quick loop found no full build kept and asked for one at quick levels
+ * (test/run.mjs): the same files, their twins made in a third of the time.
+ * Its builds, and the next builds made from their cache, keep to it.
+ */
+const EFFORT: Effort = process.env.GITA_TEST_DIST_EFFORT === 'quick' ? 'quick' : 'full';
+
 /** The seed of the test build, so /gita.svg is known. */
 export const TEST_SEED = 'contract-tests';
 
@@ -34,7 +43,7 @@ export const TEST_SEED = 'contract-tests';
  * prunes from its cache what it did not use itself, which would pull files
  * from under a build running at the same time in another test process.
  */
-const TEST_BUILD_CACHE = join(PATHS.buildCache, '..', 'build-tests');
+const TEST_BUILD_CACHE = join(PATHS.buildCache, '..', EFFORT === 'quick' ? 'build-tests-quick' : 'build-tests');
 
 /**
  * A copy of the test builds' cache (hard links, made in a moment) for a build
@@ -63,7 +72,7 @@ async function buildInto(root: string): Promise<TestDist> {
   // making a second cold build of its own.
   const cold = !existsSync(TEST_BUILD_CACHE) || readdirSync(TEST_BUILD_CACHE).length === 0;
   await importContent({ from: SHARED_DATA, contentDir });
-  await build({ contentDir, outDir: distDir, cacheDir: TEST_BUILD_CACHE, seed: TEST_SEED });
+  await build({ contentDir, outDir: distDir, cacheDir: TEST_BUILD_CACHE, seed: TEST_SEED, effort: EFFORT });
   writeFileSync(join(root, BUILT), JSON.stringify({ cold }));
   return { contentDir, distDir, cold };
 }
@@ -133,11 +142,12 @@ async function keptBuild(key: string): Promise<TestDist> {
   return out;
 }
 
-/** Builds of other keys (older sources or content) go, unless one is being made right now; the next builds of this key stay. */
+/** Builds of other keys (older sources or content) go, unless one is being made right now; the next builds of this key, and its build at the other effort, stay. */
 function pruneOthers(key: string) {
+  const sources = key.slice(0, key.length - (key.endsWith(QUICK_SUFFIX) ? QUICK_SUFFIX.length : 0));
   for (const name of readdirSync(TEST_DIST_CACHE)) {
     const other = name.replace(/\.(lock|ready)$/, '');
-    if (other === key || other.startsWith(`${key}${NEXT}`) || existsSync(join(TEST_DIST_CACHE, `${other}.lock`))) continue;
+    if (other.startsWith(sources) || existsSync(join(TEST_DIST_CACHE, `${other}.lock`))) continue;
     rmSync(join(TEST_DIST_CACHE, name), { recursive: true, force: true });
   }
 }
@@ -188,7 +198,7 @@ export async function nextBuild(seed = NEXT_SEED): Promise<NextBuild> {
   const key = process.env.GITA_TEST_DIST_KEY || distKey();
   const name = `${key}${NEXT}${seed.replace(/[^a-z0-9]+/gi, '-')}`;
   const make = async (root: string) => {
-    const summary = await build({ contentDir, outDir: join(root, 'dist'), cacheDir: await privateBuildCache(), seed });
+    const summary = await build({ contentDir, outDir: join(root, 'dist'), cacheDir: await privateBuildCache(), seed, effort: EFFORT });
     writeFileSync(join(root, BUILT), JSON.stringify({ build: summary.manifest.build }));
     return root;
   };
