@@ -36,11 +36,11 @@ import { QUICK_SUFFIX, TEST_DIST_CACHE, distKey as computeDistKey } from './help
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `--quick`: only the files that start no server or other program, need no
 // browser, Redis or nginx, and make no build or import of the whole content of
-// their own: the unit suites and the in-process app (over the kept dist/ of
-// test/helpers/dist.ts).
+// their own (a next build to swap in is one): the unit suites and the
+// in-process app (over the kept dist/ of test/helpers/dist.ts).
 const quick = process.argv.includes('--quick');
 const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2).filter((a) => a !== '--quick');
-const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawnSync|fork)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|buildInBackground\(|importContent\(/;
+const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawnSync|fork)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|nextBuild\(|buildInBackground\(|importContent\(/;
 // uvu writes to a pipe (read here), where its colour library turns colour
 // off; it is asked for colour when this runner's output is a terminal, and
 // told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
