@@ -2,7 +2,7 @@
 // content, and a fingerprint of a whole tree to tell "unchanged".
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -50,7 +50,8 @@ export async function linkedCopy(from = SHARED_DATA): Promise<string> {
  * half to remove). The server reads files by path, so it serves the same
  * bytes. Only its top-level files may be changed (with rewrite()): a file
  * inside one of its folders is the original's, which other suites read; a
- * test that changes one takes a linkedCopy(). The hostile-input suite takes a
+ * test that changes one makes that folder its own (ownFolder()) or takes a
+ * linkedCopy(). The hostile-input suite takes a
  * linkedCopy() too, so that what it climbs out of is a plain tree.
  */
 export function shallowCopy(from: string): string {
@@ -67,6 +68,20 @@ export function shallowInto(from: string, dir: string): void {
     if (entry.isDirectory()) symlinkSync(source, join(dir, entry.name), 'dir');
     else linkSync(source, join(dir, entry.name));
   }
+}
+
+/**
+ * One folder of a shallowCopy() made its own: a hard-linked copy of the
+ * original's in place of the symbolic link, so that rewrite() may change a
+ * file in it (a chapters/ of 19 files, where a linkedCopy() of the whole
+ * dist/ links 45,000).
+ */
+export function ownFolder(copy: string, folder: string): string {
+  const dir = join(copy, folder);
+  const original = readlinkSync(dir);
+  unlinkSync(dir);
+  execFileSync('cp', ['-al', original, dir]);
+  return dir;
 }
 
 /** Replace a file of a linkedCopy() folder (never writing through a hard link). */
