@@ -162,9 +162,17 @@ try {
 } catch {
   // No earlier run: name order.
 }
-// Without them (a fresh clone), the files that were the longest when last
-// measured here go first: a long file started last would hold the run alone.
-const LONG = ['http/cluster', 'http/lifecycle', 'publish/build', 'publish/ensure', 'content/import', 'card/browser', 'content/import-errors', 'http/hostile', 'publish/publish', 'cli/progress', 'http/abuse', 'http/projections', 'http/contract', 'keys/redis', 'runner/runner', 'http/reload', 'linker/browser', 'pages/read-browser', 'http/faults'];
+// Without them (a fresh clone, as CI runs), the files that were the longest
+// when last measured here go first, longest first: a long file started last
+// would hold the run alone. (Wall times of a fresh clone's runs, 2026-11-27.)
+const LONG = [
+  'http/cluster', 'card/browser', 'publish/ensure', 'content/import', 'http/lifecycle', 'http/hostile', 'publish/build', 'content/import-errors',
+  'publish/publish', 'http/projections', 'content/versions', 'http/abuse', 'http/contract', 'cli/progress', 'linker/browser', 'keys/redis',
+  'pages/read-browser', 'client/delivery', 'http/signals', 'content/verse-text', 'http/faults', 'http/read', 'http/data-dir', 'http/keys',
+  'linker/font', 'publish/downloads', 'http/search', 'keys/embedded', 'runner/runner', 'client/client', 'http/property', 'content/source-name',
+  'http/listen', 'http/citations', 'http/files', 'content/repairs', 'content/versions-sample', 'docs/openapi', 'mcp/mcp', 'docs/examples',
+  'content/links', 'http/parameters', 'search/postings', 'content/links-sample', 'content/meter', 'search/versions', 'content/indic',
+];
 const rank = (file) => {
   const i = LONG.indexOf(file.replace(/\.test\.ts$/, ''));
   return i < 0 ? 0 : LONG.length - i;
@@ -183,13 +191,16 @@ let interrupted = null;
 
 /**
  * The next file to start: while the shared build is under way in a running
- * file, one that does not need it (so a core does not sit waiting); otherwise
- * the first in the queue.
+ * file, one that does not need it (so a core does not sit waiting); before it
+ * has started, one that needs it (which makes it); otherwise the first in the
+ * queue.
  */
 function next() {
   if ([...running].some((r) => r.alone)) return null;
-  const building = !distReady() && [...running].some((r) => r.dist);
-  const i = building ? queue.findIndex((q) => !q.dist && !q.alone) : 0;
+  const pending = !distReady();
+  const building = pending && [...running].some((r) => r.dist);
+  // The shared build is the longest wait of a fresh run: the first file to start is one that needs it.
+  const i = building ? queue.findIndex((q) => !q.dist && !q.alone) : pending ? Math.max(0, queue.findIndex((q) => q.dist && !q.alone)) : 0;
   if (i < 0 || (queue[i].alone && running.size > 0)) return null;
   return queue.splice(i, 1)[0];
 }
