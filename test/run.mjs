@@ -40,7 +40,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // in-process app (over the kept dist/ of test/helpers/dist.ts).
 const quick = process.argv.includes('--quick');
 const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2).filter((a) => a !== '--quick');
-const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawnSync|fork)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|nextBuild\(|buildInBackground\(|importContent\(/;
+const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawnSync|fork|execFile|execFileSync|execSync)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|nextBuild\(|buildInBackground\(|importContent\(/;
 // uvu writes to a pipe (read here), where its colour library turns colour
 // off; it is asked for colour when this runner's output is a terminal, and
 // told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
