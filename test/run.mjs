@@ -93,7 +93,7 @@ try {
 // The key of the tests' built dist/, computed once for every test process.
 // The quick loop takes the full run's build when one is kept; else it makes
 // (or takes) one compressed at quick levels under a key of its own: the same
-// files, their twins made in a third of the time (test/helpers/dist.ts).
+// files, built in about two fifths of the CPU time (test/helpers/dist.ts).
 const fullKey = computeDistKey();
 const quickDist = quick && !existsSync(join(TEST_DIST_CACHE, `${fullKey}.ready`));
 const distKey = quickDist ? `${fullKey}${QUICK_SUFFIX}` : fullKey;

@@ -29,7 +29,7 @@ let built: Promise<TestDist> | null = null;
 /**
  * How hard the tests' builds compress: as published ('full'), unless the
  * quick loop found no full build kept and asked for one at quick levels
- * (test/run.mjs): the same files, their twins made in a third of the time.
+ * (test/run.mjs): the same files, built in about two fifths of the CPU time.
  * Its builds, and the next builds made from their cache, keep to it.
  */
 const EFFORT: Effort = process.env.GITA_TEST_DIST_EFFORT === 'quick' ? 'quick' : 'full';
