@@ -51,8 +51,8 @@ export async function linkedCopy(from = SHARED_DATA): Promise<string> {
  * bytes. Only its top-level files may be changed (with rewrite()): a file
  * inside one of its folders is the original's, which other suites read; a
  * test that changes one makes that folder its own (ownFolder()) or takes a
- * linkedCopy(). The hostile-input suite takes a
- * linkedCopy() too, so that what it climbs out of is a plain tree.
+ * linkedCopy(). The hostile-input suite takes a linkedCopy() too, so that
+ * what it climbs out of is a plain tree.
  */
 export function shallowCopy(from: string): string {
   const dir = join(tempDir('gita-dist-'), basename(from));

@@ -27,7 +27,7 @@ t('the build id is read from the manifest, as its whole JSON says', async () => 
   const manifest = JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8'));
   assert.is(await readBuildId(distDir), manifest.build);
   // A manifest that does not open with its version and build is read whole, and gives the same id.
-  // (Each test changes only the copy's manifest, a file of its own: a shallowCopy.)
+  // (These tests change a copy's manifest, a file of its own in a shallowCopy, and at most one folder made its own.)
   const dist = shallowCopy(distDir);
   const { version, build, ...rest } = manifest;
   const file = join(dist, FILES.manifest);
