@@ -6,20 +6,18 @@
 // crawler would. Screenshots go to test-output/reading/ for people to look at.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import sirv from 'sirv';
 import type { Browser } from 'playwright-core';
 import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { launch, outputDir, requireChromium } from '../helpers/browser.ts';
+import { staticHost, type StaticHost } from '../helpers/static-host.ts';
 
 let browser: Browser;
-let server: Server;
+let host: StaticHost;
 let origin: string;
 let dist: string;
 const shots = outputDir('reading');
@@ -29,18 +27,12 @@ test.before(hook(async () => {
   requireChromium();
   browser = await launch();
   ({ distDir: dist } = await testDist());
-  const serve = sirv(dist, { dev: true, etag: false, extensions: ['html'] });
-  server = createServer((req, res) => serve(req, res, () => {
-    res.statusCode = 404;
-    res.end('not found');
-  }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  host = await staticHost(dist);
+  origin = host.origin;
 }));
 test.after(hook(async () => {
   await browser?.close();
-  // Only a server that was made: close()'s callback never comes for one that was not.
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await host?.close();
 }));
 
 /** The verses whose pages are likeliest to overflow: the longest unbroken words and the longest texts. */
