@@ -10,7 +10,7 @@
 // language forms, slok/today/, the search index) and does the rest itself:
 // the authors and fields of a projection, a random draw, another day's verse.
 import { readCitation } from '../content/citations.ts';
-import { findRefs } from '../content/find-refs.ts';
+import { findRefs, refAnswer } from '../content/find-refs.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
 import { PARAMETER_ERRORS, PARAMETERS } from '../contract/parameters.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
@@ -301,7 +301,7 @@ export function createClient(options: ClientOptions = {}): Client {
       if (mode === 'server') return post(at('refs'), { text });
       const found = findRefs(text, (await loadFacts()).versesPerChapter);
       if (!found.ok) throw new GitaError(400, found.error.message, base);
-      return { refs: found.refs.map(({ start, end, text: written, ref, exists }) => ({ start, end, text: written, ref, exists })), more: found.more };
+      return { refs: found.refs.map(refAnswer), more: found.more };
     },
     analysis: (chapter, verse) => get(at('verse-analysis', { ch: chapter, sl: verse })),
     async lemma(name) {

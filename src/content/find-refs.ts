@@ -23,6 +23,11 @@
 import { label, MAX_REF_PARTS, type CitedPart } from './citations.ts';
 import { core, isProseDash, reference, type Parsed } from './ref-grammar.ts';
 import { Tokens, type Token } from './ref-tokens.ts';
+import type { FoundRefAnswer, RefInText } from './ref-shapes.ts';
+
+/** A reference found in a text. */
+export type FoundRef = RefInText;
+export type { FoundRefAnswer };
 
 /** At most this many characters of text (UTF-16 code units) per call: a long article. */
 export const MAX_FIND_LENGTH = 100_000;
@@ -35,25 +40,8 @@ export const MAX_FOUND_REFS = 1_000;
  */
 export const STEP_COST = 4;
 
-/** A reference found in a text. */
-export interface FoundRef {
-  /**
-   * Where it stands in the text: `start` inclusive, `end` exclusive, in
-   * UTF-16 code units as JavaScript strings index (`text.slice(start, end)`;
-   * a character outside the BMP, such as an emoji, counts two).
-   */
-  start: number;
-  end: number;
-  /** The reference as written: the text from start to end. */
-  text: string;
-  /** Its canonical form, as /verses labels it: BG2.47, BG2.47-50, BG2.72-3.2, BG18. */
-  ref: string;
-  /** Whether every verse it names exists (a chapter: whether the chapter does); false for "Gita 19.1", "Gita 2.99". */
-  exists: boolean;
-  /** What it names: from and to inclusive; `sl` absent for a whole chapter. */
-  from: { ch: number; sl?: number };
-  to: { ch: number; sl?: number };
-}
+/** A reference as a caller gets it (POST /refs, MCP's find_refs, the client's findRefs). */
+export const refAnswer = ({ start, end, text, ref, exists }: FoundRef): FoundRefAnswer => ({ start, end, text, ref, exists });
 
 export type FindRefs =
   | { ok: true; refs: FoundRef[]; more: boolean }

@@ -25,6 +25,7 @@ const MODULES = [
   { file: 'content/dcs/lemma-name', internal: true },
   { file: 'content/words', internal: true },
   { file: 'content/link-shapes', internal: true },
+  { file: 'content/ref-shapes', internal: true },
   { file: 'content/versions/model', internal: true },
   { file: 'content/meter/shapes', internal: true },
   { file: 'contract/errors', internal: true },

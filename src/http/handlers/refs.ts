@@ -1,7 +1,7 @@
 // POST /refs: the text read from the body (JSON {"text"} or text/plain,
 // within MAX_REFS_BODY, UTF-8), checked before the request is counted, then
 // every reference in it found by the finder the tagger runs (content/find-refs.ts).
-import { findRefs } from '../../content/find-refs.ts';
+import { findRefs, refAnswer } from '../../content/find-refs.ts';
 import { ERRORS } from '../../contract/errors.ts';
 import { MAX_REFS_BODY } from '../../contract/limits.ts';
 import type { Handler } from '../context.ts';
@@ -25,6 +25,5 @@ export const refs: Handler = async (c) => {
   if (typeof text !== 'string') return badRequest('text: missing; send {"text": "..."}, a string');
   const found = findRefs(text, c.served.dist.manifest.content.versesPerChapter);
   if (!found.ok) return badRequest(found.error.message);
-  const refs = found.refs.map(({ start, end, text, ref, exists }) => ({ start, end, text, ref, exists }));
-  return c.given(200, JSON_HEADERS, JSON.stringify({ refs, more: found.more }));
+  return c.given(200, JSON_HEADERS, JSON.stringify({ refs: found.refs.map(refAnswer), more: found.more }));
 };
