@@ -33,7 +33,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mulberry32 } from './mulberry32.mjs';
+import { firstDrawn, mulberry32 } from './mulberry32.mjs';
 
 const SEED = 20261125;
 const INNER_SEED = 20261126;
@@ -101,13 +101,7 @@ candidates.sort(compare);
 // A partial Fisher-Yates shuffle of the sorted candidates, one mulberry32
 // stream: the first `count` places are the draw.
 function draw(population, seed, n) {
-  const random = mulberry32(seed);
-  const pool = population.slice();
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(random() * (pool.length - i));
-    [pool[i], pool[j]] = [pool[j], pool[i]];
-  }
-  return pool.slice(0, n).sort(compare);
+  return firstDrawn(population, mulberry32(seed), n).sort(compare);
 }
 const key = (c) => `${c.ref} ${c.by} ${c.field} ${c.at}`;
 

@@ -20,7 +20,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mulberry32 } from './mulberry32.mjs';
+import { firstDrawn, mulberry32 } from './mulberry32.mjs';
 
 const SEED = 20261201;
 const FOUR_LINE_SEED = 20261202;
@@ -49,15 +49,7 @@ const verses = records.filter((r) => r.verse !== last.get(r.chapter));
 const printedLines = (slok) => slok.split('\n').filter((l) => l.trim() && !/उवाच\s*[|।]*\s*$/.test(l)).length;
 
 // A partial Fisher-Yates shuffle of the population in verse order, one mulberry32 stream: the first n places are the draw.
-function draw(population, seed, n) {
-  const random = mulberry32(seed);
-  const pool = population.slice();
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(random() * (pool.length - i));
-    [pool[i], pool[j]] = [pool[j], pool[i]];
-  }
-  return pool.slice(0, n);
-}
+const draw = (population, seed, n) => firstDrawn(population, mulberry32(seed), n);
 const first = draw(verses, SEED, COUNT);
 const fourLines = verses.filter((r) => printedLines(r.slok) === 4 && !first.includes(r));
 const second = draw(fourLines, FOUR_LINE_SEED, TRISHTUBH_COUNT);

@@ -16,7 +16,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mulberry32 } from './mulberry32.mjs';
+import { firstDrawn, mulberry32 } from './mulberry32.mjs';
 
 export const SEED = 20261128;
 export const PER_VERSION = 30;
@@ -32,14 +32,7 @@ export function draw(counts, seed = SEED, per = PER_VERSION, versions = VERSIONS
   const refs = counts.flatMap((n, c) => Array.from({ length: n }, (_, v) => `BG${c + 1}.${v + 1}`));
   const random = mulberry32(seed);
   const order = new Map(refs.map((r, i) => [r, i]));
-  return versions.map((version) => {
-    const pool = [...refs];
-    for (let i = 0; i < per; i++) {
-      const j = i + Math.floor(random() * (pool.length - i));
-      [pool[i], pool[j]] = [pool[j], pool[i]];
-    }
-    return { version, refs: pool.slice(0, per).sort((a, b) => order.get(a) - order.get(b)) };
-  });
+  return versions.map((version) => ({ version, refs: firstDrawn(refs, random, per).sort((a, b) => order.get(a) - order.get(b)) }));
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
