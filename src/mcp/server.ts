@@ -15,7 +15,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import * as z from 'zod';
 import { MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
-import { findRefs, MAX_FIND_LENGTH } from '../content/find-refs.ts';
+import { findRefs, MAX_FIND_LENGTH, refAnswer } from '../content/find-refs.ts';
 import { isDate, utcDate } from '../content/day.ts';
 import { projectRecord, type Lang, type Projection } from '../content/projection.ts';
 import { projectionValue } from '../contract/values.ts';
@@ -136,6 +136,8 @@ function define(library: Library): Array<(server: McpServer) => void> {
   const speakerSlugs = facts.speakers.map((s) => s.slug ?? s.name);
   const chapter: Arg = { param: PATH_PARAMETERS.ch, about: 'The chapter number.' };
   const verse: Arg = { param: PATH_PARAMETERS.sl, about: 'The verse number (its colophon: verses_count + 1).' };
+  /** The error for a verse beyond its chapter (the chapter's range named), or null. */
+  const beyond = (ch: number, sl: number) => (ch > counts.length || sl > counts[ch - 1] + 1 ? error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`) : null);
 
   /** lang and authors, checked as the HTTP API checks them (the same sentences). */
   function projectionOf(lang: string | undefined, authors: readonly string[] | undefined): { projection: Projection | null } | { error: string } {
@@ -189,7 +191,7 @@ function define(library: Library): Array<(server: McpServer) => void> {
       const { text } = args as { text: string };
       const found = findRefs(text, counts);
       if (!found.ok) return error(found.error.message);
-      const refs = found.refs.map(({ start, end, text: written, ref, exists }) => ({ start, end, text: written, ref, exists }));
+      const refs = found.refs.map(refAnswer);
       const lines = refs.map((r) => `${r.ref}${r.exists ? '' : ' (no such verse)'}: "${r.text}" at ${r.start}-${r.end}`);
       return { content: [{ type: 'text', text: refs.length ? lines.join('\n') : 'No Gita reference in the text.' }], structuredContent: { refs, more: found.more } };
     },
@@ -291,7 +293,8 @@ function define(library: Library): Array<(server: McpServer) => void> {
     },
     async (args) => {
       const { ch, sl } = args as { ch: number; sl: number };
-      if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
+      const outside = beyond(ch, sl);
+      if (outside) return outside;
       const words = await library.words(ch, sl);
       return { content: [{ type: 'text', text: wordsText(ch, sl, words) }], structuredContent: { ch, sl, words } };
     },
@@ -307,7 +310,8 @@ function define(library: Library): Array<(server: McpServer) => void> {
     },
     async (args) => {
       const { ch, sl } = args as { ch: number; sl: number };
-      if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
+      const outside = beyond(ch, sl);
+      if (outside) return outside;
       const links = await library.links(ch, sl);
       if (!links) return error(NOT_FOUND.verse);
       return { content: [{ type: 'text', text: linksText(links) }], structuredContent: { ...links } };
@@ -324,7 +328,8 @@ function define(library: Library): Array<(server: McpServer) => void> {
     },
     async (args) => {
       const { ch, sl, version } = args as { ch: number; sl: number; version?: string[] };
-      if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
+      const outside = beyond(ch, sl);
+      if (outside) return outside;
       const chosen = version ? P.version.read(version.join(','), facts) : undefined;
       if (isRefused(chosen)) return error(chosen.error);
       const all = await library.versions(ch, sl);
@@ -344,7 +349,8 @@ function define(library: Library): Array<(server: McpServer) => void> {
     },
     async (args) => {
       const { ch, sl } = args as { ch: number; sl: number };
-      if (ch > counts.length || sl > counts[ch - 1] + 1) return error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`);
+      const outside = beyond(ch, sl);
+      if (outside) return outside;
       const scan = await library.meter(ch, sl);
       if (!scan) return error(NOT_FOUND.verse);
       return { content: [{ type: 'text', text: meterText(scan) }], structuredContent: { ...scan } };
