@@ -14,7 +14,7 @@ import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { launch, outputDir, requireChromium } from '../helpers/browser.ts';
+import { launch, outputDir, requireChromium, screenshot } from '../helpers/browser.ts';
 import { WEB_FONT_FAMILY } from '../../src/pages/html.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
@@ -120,7 +120,7 @@ test('the docs page draws its Devanagari with the web font from dist/, whatever 
     });
     return { status: face?.status, check: document.fonts.check(`16px "${family}"`, 'कर्म'), hasPre: !!pre, asPage, asWebFont };
   }, WEB_FONT_FAMILY);
-  await page.screenshot({ path: join(outputDir('docs'), 'devanagari-web-font.png'), clip: { x: 0, y: 0, width: 1280, height: 720 } });
+  await screenshot(page, { path: join(outputDir('docs'), 'devanagari-web-font.png'), clip: { x: 0, y: 0, width: 1280, height: 720 } });
   await page.close();
   assert.ok(found.hasPre, 'the docs page shows Devanagari');
   assert.is(found.status, 'loaded', 'the Devanagari of the page made the browser load the web font');
@@ -155,7 +155,7 @@ test('every sampled card: text drawn, and inside the card, opened directly and i
         if (!inside) assert.unreachable(`${c}.${v} (${scheme}): "${b.text}" leaves the card: ${JSON.stringify(b)} in ${geometry.width}x${geometry.height}`);
         assert.ok(b.width > 0 && b.height > 0, `${c}.${v}: "${b.text}" has a size`);
       }
-      const shot = await page.screenshot({ clip: { x: 0, y: 0, width: geometry.width, height: geometry.height } });
+      const shot = await screenshot(page, { clip: { x: 0, y: 0, width: geometry.width, height: geometry.height } });
       const shotFile = join(shots, `${c}-${v}-${scheme}-direct.png`);
       writeFileSync(shotFile, shot);
 
@@ -175,7 +175,7 @@ test('every sampled card: text drawn, and inside the card, opened directly and i
         .join('')}</body>`,
     );
     await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
-    await page.screenshot({ path: join(shots, `readme-${scheme}.png`), fullPage: true });
+    await screenshot(page, { path: join(shots, `readme-${scheme}.png`), fullPage: true });
     await page.close();
   }
 });
@@ -192,7 +192,7 @@ test('the docs page, the pricing page and the guides read at phone width and in 
       }));
       assert.ok(overflow <= 0, `${path} at ${width}px: ${overflow}px wider than the screen`);
       assert.ok(images.every(Boolean), `${path}: every image loads`);
-      await page.screenshot({ path: join(dir, `${path === '/' ? 'docs' : path.slice(1).replace('/', '-')}-${width}-${scheme}.png`), fullPage: path === '/pricing' });
+      await screenshot(page, { path: join(dir, `${path === '/' ? 'docs' : path.slice(1).replace('/', '-')}-${width}-${scheme}.png`), fullPage: path === '/pricing' });
     }
     await page.close();
   }

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type ElementHandle, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { tempDir } from './fs.ts';
 import { requireProgram } from './programs.ts';
@@ -53,3 +53,21 @@ export async function launchWithoutDevanagari(): Promise<Browser> {
   writeFileSync(join(dir, 'fonts.conf'), `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${dir}/fonts</dir><cachedir>${dir}/cache</cachedir></fontconfig>\n`);
   return launch({ FONTCONFIG_FILE: join(dir, 'fonts.conf') });
 }
+
+/**
+ * A screenshot of a page or an element, taken again when Chromium refuses a
+ * capture ("Unable to capture screenshot", which a loaded machine gives now
+ * and then and the same capture a moment later does not): every suite's
+ * screenshots go through here, so a refusal is never a test's failure.
+ */
+export async function screenshot(target: Pick<Page, 'screenshot'> | Pick<ElementHandle, 'screenshot'>, options: Parameters<Page['screenshot']>[0] = {}): Promise<Buffer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await (target as Page).screenshot(options);
+    } catch (err) {
+      if (attempt >= 3 || !/Unable to capture screenshot/.test(String((err as Error).message))) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+

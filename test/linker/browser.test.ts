@@ -26,7 +26,7 @@ import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
 import { READING_LABELS } from '../../src/pages/read-labels.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { launch, outputDir, requireChromium } from '../helpers/browser.ts';
+import { launch, outputDir, requireChromium, screenshot } from '../helpers/browser.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let browser: Browser;
@@ -172,7 +172,7 @@ test('a page of another origin: each reference a link to its reading page, aroun
     for (const [id, html] of SKIPPED_HTML) assert.is(await page.$eval(`#${id}`, (el) => el.outerHTML), html, id);
     assert.is(await page.$eval('#in-input', (el) => (el as HTMLInputElement).value), 'Gita 2.47');
     assert.equal(errors, []);
-    await page.screenshot({ path: join(shots, 'post.png') });
+    await screenshot(page, { path: join(shots, 'post.png') });
   } finally {
     await page.close();
   }
@@ -224,7 +224,7 @@ test('hover shows the card with the verse from the API (Devanagari, transliterat
     // Beside the link: just below it (or above where there is no room).
     const link = (await page.$eval('#top a', (a) => a.getBoundingClientRect().toJSON())) as DOMRect;
     assert.ok(shown.box.top >= link.bottom || shown.box.bottom <= link.top, JSON.stringify({ link, card: shown.box }));
-    await page.screenshot({ path: join(shots, 'hover.png') });
+    await screenshot(page, { path: join(shots, 'hover.png') });
     // The pointer may move onto the card (to select its text) and it stays.
     await page.mouse.move(link.left + 5, shown.box.top + 10, { steps: 4 });
     await page.waitForTimeout(400);
@@ -267,7 +267,7 @@ test('keyboard: Tab to a link shows its card, Escape dismisses it, Tab on shows 
     const shown = (await card(page))!;
     assert.ok(shown.text.includes(devanagariMarks(withoutMarker(r.slok)).split('\n')[0]));
     assert.equal(shown.describes, ['Gita 18.66']);
-    await page.screenshot({ path: join(shots, 'focus.png') });
+    await screenshot(page, { path: join(shots, 'focus.png') });
     // Focus leaves: the card goes.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Shift+Tab');
@@ -292,7 +292,7 @@ test("the script tag's options: data-lang and data-author choose the card's tran
     assert.ok(shown.text.includes(`— ${AUTHOR_NAMES_HI.rams}`), shown.text);
     assert.not.ok(shown.text.includes((r.rams as { author: string }).author), 'not the record\'s Latin name');
     assert.is(await page.$eval('[role="tooltip"]', (el) => el.getAttribute('lang')), 'hi');
-    await page.screenshot({ path: join(shots, 'hindi.png') });
+    await screenshot(page, { path: join(shots, 'hindi.png') });
   } finally {
     await page.close();
   }
@@ -378,7 +378,7 @@ test("the tagger's guide on the site runs it on itself: its references are links
     assert.ok(!refs.some((r) => r.startsWith('Gita 19.1')));
     await page.hover('a[data-gita-ref="BG18.66"]');
     await waitForCard(page, said(record(18, 66), 'siva', 'et').slice(0, 40));
-    await page.screenshot({ path: join(shots, 'guide.png') });
+    await screenshot(page, { path: join(shots, 'guide.png') });
   } finally {
     await page.close();
   }

@@ -19,7 +19,7 @@ import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES, WEB_FONT } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { launch, launchWithoutDevanagari, outputDir, requireChromium } from '../helpers/browser.ts';
+import { launch, launchWithoutDevanagari, outputDir, requireChromium, screenshot } from '../helpers/browser.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let withFonts: Browser;
@@ -141,7 +141,7 @@ test('no Devanagari font: at the first card the tagger loads the web font from t
     const dev = await drawn(page, 'gita-ref-dev');
     assert.ok(Math.abs(dev.asCard - dev.asWebFont) < 0.5, `"${dev.word}" in the web font: ${dev.asCard} px as the card sets it, ${dev.asWebFont} px in the web font`);
     assert.ok(Math.abs(dev.asCard - dev.asBoxes) > 2, `and not boxes: ${dev.asCard} px, boxes ${dev.asBoxes} px`);
-    await page.screenshot({ path: join(shots, 'no-devanagari-font.png') });
+    await screenshot(page, { path: join(shots, 'no-devanagari-font.png') });
     // A second card asks for nothing more.
     await page.mouse.move(5, 790);
     await hoverAndWait(page, '#top a', (r.siva as { author: string }).author);
@@ -164,7 +164,7 @@ test('no Devanagari font, a Hindi card: its heading, translation and author, all
       const d = await drawn(page, cls);
       assert.ok(Math.abs(d.asCard - d.asWebFont) < 0.5 && Math.abs(d.asCard - d.asBoxes) > 2, `${cls} "${d.word}": ${JSON.stringify(d)}`);
     }
-    await page.screenshot({ path: join(shots, 'no-devanagari-font-hindi.png') });
+    await screenshot(page, { path: join(shots, 'no-devanagari-font-hindi.png') });
   } finally {
     await page.close();
   }
@@ -178,7 +178,7 @@ test("the project's own guide of the tagger, on a machine without a Devanagari f
     await webFontLoaded(page);
     const dev = await drawn(page, 'gita-ref-dev');
     assert.ok(Math.abs(dev.asCard - dev.asWebFont) < 0.5 && Math.abs(dev.asCard - dev.asBoxes) > 2, JSON.stringify(dev));
-    await page.screenshot({ path: join(shots, 'guide-no-devanagari-font.png') });
+    await screenshot(page, { path: join(shots, 'guide-no-devanagari-font.png') });
   } finally {
     await page.close();
   }

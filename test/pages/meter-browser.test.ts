@@ -15,7 +15,7 @@ import type { VerseScan } from '../../src/content/meter/shapes.ts';
 import { FILES } from '../../src/layout.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { launch, outputDir, requireChromium } from '../helpers/browser.ts';
+import { launch, outputDir, requireChromium, screenshot } from '../helpers/browser.ts';
 import { staticHost, type StaticHost } from '../helpers/static-host.ts';
 
 let browser: Browser;
@@ -60,7 +60,7 @@ for (const [ch, sl] of [[2, 47], [11, 20], [11, 1]] as const) {
       assert.not.ok(await page.isVisible('.meter rt'), 'the marks wait to be asked for');
       await page.click('.meter summary');
       assert.ok(await page.isVisible('.meter rt'), 'a tap on the summary opens them');
-      await (await page.$('.meter'))!.screenshot({ path: join(shots, `meter-${ch}-${sl}-390.png`) });
+      await screenshot((await page.$('.meter'))!, { path: join(shots, `meter-${ch}-${sl}-390.png`) });
       const rubies = await measure(page);
       const syllables = scan.padas.flatMap((p) => p.syllables.map((s, i) => ({ ...s, broken: (p.breaks ?? []).some((b) => b.at === i + 1) })));
       assert.equal(rubies.map((r) => [r.text, r.mark, r.broken]), syllables.map((s) => [s.iast, s.weight === 'G' ? '–' : '˘', s.broken]), 'a mark per syllable, its weight, in order');

@@ -13,7 +13,7 @@ import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { launch, outputDir, requireChromium } from '../helpers/browser.ts';
+import { launch, outputDir, requireChromium, screenshot } from '../helpers/browser.ts';
 import { staticHost, type StaticHost } from '../helpers/static-host.ts';
 
 let browser: Browser;
@@ -57,7 +57,7 @@ for (const width of [390, 1280]) {
         assert.ok(fit.scroll <= fit.client, `${path} at ${width} px: scrollWidth ${fit.scroll} > clientWidth ${fit.client}`);
         const h1 = await page.textContent('h1');
         assert.match(h1 ?? '', /Bhagavad Gita \d+\.\d+|·/, path);
-        await page.screenshot({ path: join(shots, `${path.slice(1).replace(/\//g, '-')}-${width}.png`), fullPage: path.split('/').length === 4 });
+        await screenshot(page, { path: join(shots, `${path.slice(1).replace(/\//g, '-')}-${width}.png`), fullPage: path.split('/').length === 4 });
       }
       // The verse is drawn (a real box with height), in the order a reader reads it.
       await page.goto(`${origin}/read/2/47`);
@@ -110,7 +110,7 @@ test('at 390 px the closing mark and its number stay on one line, after the last
         assert.is(end.lines.length, 1, `/read/${ch}/${sl}: ${end.mark} drawn on ${end.lines.length} lines`);
         assert.is(end.wordLine, end.lines[0], `/read/${ch}/${sl}: ${end.mark} starts a line of its own, away from its last word`);
       }
-      await page.screenshot({ path: join(shots, `end-mark-${ch}-${sl}-390.png`) });
+      await screenshot(page, { path: join(shots, `end-mark-${ch}-${sl}-390.png`) });
     }
   } finally {
     await context.close();

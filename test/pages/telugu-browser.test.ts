@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { FILES, TELUGU_FONT } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { launch, outputDir, requireChromium } from '../helpers/browser.ts';
+import { launch, outputDir, requireChromium, screenshot } from '../helpers/browser.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let browser: Browser;
@@ -71,7 +71,7 @@ test("at 390 px a Telugu page is drawn in its own Telugu font, shaped, and fits 
     const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     assert.ok(fit.scroll <= fit.client, `fits: ${JSON.stringify(fit)}`);
     assert.match((await page.textContent('h1')) ?? '', /^శ్రీమద్భగవద్గీత 2\.47/);
-    await page.screenshot({ path: join(shots, 'read-2-47-te-390.png'), fullPage: true });
+    await screenshot(page, { path: join(shots, 'read-2-47-te-390.png'), fullPage: true });
   } finally {
     await context.close();
   }
