@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import * as tar from 'tar';
 import { importContent, type ImportOptions } from '../../src/content/import.ts';
-import { SHARED_DATA, linkedCopy, rewrite, tempDir, treeFingerprint } from '../helpers/fs.ts';
+import { linkedCopy, rewrite, tempDir, treeFingerprint } from '../helpers/fs.ts';
+import { testContent } from '../helpers/dist.ts';
 
 /** An archive laid out as upstream's: one top folder holding chapter/ and slok/. */
 export async function makeArchive(sourceDir: string, top = 'bhagavad-gita-43dfc8d'): Promise<string> {
@@ -28,17 +29,14 @@ export async function serve(handler: Parameters<typeof createServer>[1]): Promis
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-/** Import `from` over a good content/ and expect an error naming what `expect` lists; content/ must not change. */
-/** One good import, copied (as hard links: an import replaces content/ whole, never a file in place) for each failing import to leave unchanged. */
-let goodContent: Promise<string> | null = null;
+/**
+ * Import `from` over a good content/ and expect an error naming what `expect`
+ * lists; content/ must not change. The good content/ is the shared import,
+ * copied as hard links (an import replaces content/ whole, never a file in place).
+ */
 export async function expectFailure(from: string, expect: RegExp[], options: Partial<ImportOptions> = {}) {
-  goodContent ??= (async () => {
-    const dir = join(tempDir(), 'content');
-    await importContent({ from: SHARED_DATA, contentDir: dir });
-    return dir;
-  })();
   const contentDir = join(tempDir(), 'content');
-  execFileSync('cp', ['-al', await goodContent, contentDir]);
+  execFileSync('cp', ['-al', (await testContent()).contentDir, contentDir]);
   const before = treeFingerprint(contentDir);
   let message = '';
   try {

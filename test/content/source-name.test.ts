@@ -4,11 +4,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { importContent } from '../../src/content/import.ts';
+import { isAbsolute, join, relative } from 'node:path';
 import { sourceName } from '../../src/content/source.ts';
-import { testDist } from '../helpers/dist.ts';
-import { SHARED_DATA, tempDir } from '../helpers/fs.ts';
+import { testContent, testDist } from '../helpers/dist.ts';
+import { SHARED_DATA } from '../helpers/fs.ts';
 import { machinePathsIn } from '../helpers/machine-paths.ts';
 import { PROJECT_ROOT } from '../../src/cli/run.ts';
 
@@ -22,8 +21,9 @@ test('a local folder or archive is named by its own name; github: and URLs as gi
 });
 
 test('an import from an absolute path: content/audit.json and content/manifest.json name the folder alone', async () => {
-  const contentDir = join(tempDir(), 'content');
-  await importContent({ from: SHARED_DATA, contentDir });
+  // The shared import is made from SHARED_DATA, an absolute path.
+  assert.ok(isAbsolute(SHARED_DATA));
+  const { contentDir } = await testContent();
   for (const file of ['audit.json', 'manifest.json']) {
     const { source } = JSON.parse(readFileSync(join(contentDir, file), 'utf8'));
     assert.is(source, 'gita-data', file);

@@ -12,6 +12,7 @@ import { importContent } from '../../src/content/import.ts';
 import { readContent, verseFile } from '../../src/content/read.ts';
 import { crossCheckVerses, type VerseTextReport } from '../../src/content/verse-text.ts';
 import { SHARED_DATA, hook, tempDir } from '../helpers/fs.ts';
+import { testContent } from '../helpers/dist.ts';
 
 const Sanscript = ((SanscriptPackage as unknown as { default?: unknown }).default ?? SanscriptPackage) as { t(s: string, from: string, to: string): string };
 const DCS = join(SHARED_DATA, '..', 'dcs-gita');
@@ -48,9 +49,9 @@ let unmended: VerseTextReport;
 
 test.before(
   hook(async () => {
-    const contentDir = join(tempDir(), 'content');
-    const summary = await importContent({ from: SHARED_DATA, contentDir });
-    report = summary.audit.verseText!;
+    // The shared import (every default), and one of this suite's own without repairs.
+    const { contentDir, audit } = await testContent();
+    report = audit.verseText!;
     served = (await readContent(contentDir)).verses.map((v) => v.record as unknown as Record_);
     upstream = new Map((await readContent(SHARED_DATA)).verses.map((v) => [v.record._id, v.record as unknown as Record_]));
     const plain = join(tempDir(), 'content');

@@ -9,10 +9,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importContent } from '../../src/content/import.ts';
 import type { VersionFile, VersionNote } from '../../src/content/versions/model.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
-import { SHARED_DATA, hook, tempDir } from '../helpers/fs.ts';
+import { hook } from '../helpers/fs.ts';
+import { testContent } from '../helpers/dist.ts';
 import { draw } from '../../scripts/draw-version-sample.mjs';
 
 interface Item {
@@ -29,8 +29,7 @@ const sample = JSON.parse(readFileSync(join(PROJECT_ROOT, 'test/content/fixtures
 const versions = new Map<string, VersionFile>();
 test.before(
   hook(async () => {
-    const contentDir = join(tempDir(), 'content');
-    await importContent({ from: SHARED_DATA, contentDir });
+    const { contentDir } = await testContent();
     for (const id of ['besant', 'telugu-wikisource']) versions.set(id, JSON.parse(readFileSync(join(contentDir, 'versions', `${id}.json`), 'utf8')));
   }),
 );

@@ -21,6 +21,7 @@ import type { VersionChange, VersionFile } from '../../src/content/versions/mode
 import { bareVerse } from '../../src/content/versions/witness.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { SHARED_DATA, hook, tempDir } from '../helpers/fs.ts';
+import { testContent } from '../helpers/dist.ts';
 import { expectFailure } from './import-helpers.ts';
 
 const Sanscript = ((SanscriptPackage as unknown as { default?: unknown }).default ?? SanscriptPackage) as { t(s: string, from: string, to: string): string };
@@ -39,8 +40,10 @@ const read = (dir: string, id: string) => JSON.parse(readFileSync(join(dir, 'ver
 
 test.before(
   hook(async () => {
-    contentDir = join(tempDir(), 'content');
-    report = (await importContent({ from: SHARED_DATA, contentDir })).audit.versions!;
+    // The shared import (every default); without versions is imported below.
+    const shared = await testContent();
+    contentDir = shared.contentDir;
+    report = shared.audit.versions!;
     besant = read(contentDir, 'besant');
     telugu = read(contentDir, 'telugu-wikisource');
     records = await readContent(contentDir);

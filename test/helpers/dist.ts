@@ -1,10 +1,10 @@
-// One built dist/ for the tests: imported from the shared content and built
-// with the project's build cache (quick after the first time), then kept under
-// .cache/test-dist/<key> for every later run whose inputs are the same
+// One import of the shared content and one dist/ built from it for the tests,
+// built with the project's build cache (quick after the first time), each
+// kept under .cache/test-dist/ for every later run whose inputs are the same
 // (test/helpers/dist-key.mjs). The test processes of a run, and of runs at
-// the same time, share it: the first that needs it builds it, the others wait.
-// Every user only reads it: a test that changes a dist/ or content/ works on
-// a linkedCopy() of it.
+// the same time, share them: the first that needs one makes it, the others
+// wait. Every user only reads them: a test that changes a dist/ or content/
+// works on a linkedCopy() of it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { replaceDir, stagingDir } from '../../src/fs/atomic.ts';
 import { SHARED_DATA, shallowInto, tempDir } from './fs.ts';
 import { QUICK_SUFFIX, TEST_DIST_CACHE, distKey } from './dist-key.mjs';
 import type { Effort } from '../../src/publish/compress.ts';
+import { AUDIT_FILE, type AuditFile } from '../../src/content/audit.ts';
 
 /** The tests' build: its content, its dist/, and whether it was made with an empty build cache (every file made afresh). */
 export interface TestDist {
@@ -65,13 +66,12 @@ export async function privateBuildCache(): Promise<string> {
 const BUILT = 'built.json';
 
 async function buildInto(root: string): Promise<TestDist> {
-  const contentDir = join(root, 'content');
+  const { contentDir } = await testContent();
   const distDir = join(root, 'dist');
   // A fresh clone (CI, a new user) has no cache: its build makes every file,
   // which lets the build suite compare a warm build with a cold one without
   // making a second cold build of its own.
   const cold = !existsSync(TEST_BUILD_CACHE) || readdirSync(TEST_BUILD_CACHE).length === 0;
-  await importContent({ from: SHARED_DATA, contentDir });
   await build({ contentDir, outDir: distDir, cacheDir: TEST_BUILD_CACHE, seed: TEST_SEED, effort: EFFORT });
   writeFileSync(join(root, BUILT), JSON.stringify({ cold }));
   return { contentDir, distDir, cold };
@@ -84,7 +84,7 @@ function keptAt(root: string): TestDist {
   } catch {
     // Kept by an older runner: not known to be cold.
   }
-  return { contentDir: join(root, 'content'), distDir: join(root, 'dist'), cold };
+  return { contentDir: join(TEST_DIST_CACHE, contentName(), 'content'), distDir: join(root, 'dist'), cold };
 }
 
 const alive = (pid: number) => {
@@ -159,18 +159,55 @@ function pruneOthers(key: string) {
  */
 const clock: { total: number; since: number | null } = ((globalThis as { gitaTestDistBuild?: { total: number; since: number | null } }).gitaTestDistBuild = { total: 0, since: null });
 
-/** The tests' built dist/ and the content it was built from (test/run.mjs passes the key it computed once). */
+/** `make()`, its time counted on the clock above (the outermost wait only, when one waits inside another). */
+async function timed<T>(make: () => Promise<T>): Promise<T> {
+  if (clock.since !== null) return make();
+  clock.since = Date.now();
+  try {
+    return await make();
+  } finally {
+    clock.total += Date.now() - clock.since;
+    clock.since = null;
+  }
+}
+
+/** The key of this run's build (test/run.mjs passes the one it computed once). */
+const runKey = () => process.env.GITA_TEST_DIST_KEY || distKey();
+
+/** The tests' built dist/ and the content it was built from. */
 export function testDist() {
-  built ??= (async () => {
-    clock.since = Date.now();
-    try {
-      return await keptBuild(process.env.GITA_TEST_DIST_KEY || distKey());
-    } finally {
-      clock.total += Date.now() - clock.since;
-      clock.since = null;
-    }
-  })();
+  built ??= timed(() => keptBuild(runKey()));
   return built;
+}
+
+/** The shared import: what `npm run content` writes from the shared folder, every option at its default. */
+export interface TestContent {
+  contentDir: string;
+  /** The import's audit as content/audit.json holds it (the summary's audit, written whole). */
+  audit: AuditFile;
+}
+
+let imported: Promise<TestContent> | null = null;
+
+/** What the shared import is kept under: one for both efforts of a build, since the import does not compress. */
+const contentName = () => `${runKey().replace(new RegExp(`${QUICK_SUFFIX}$`), '')}.content`;
+
+/**
+ * The import of the shared folder with every default, made once and kept like
+ * the dist/ built from it: the suites that read what a default import wrote
+ * (its records, its audit) share it instead of each importing again. A suite
+ * that tests the import itself (what it returns, its options) makes its own.
+ */
+export function testContent(): Promise<TestContent> {
+  imported ??= timed(async () => {
+    const importInto = async (root: string) => {
+      await importContent({ from: SHARED_DATA, contentDir: join(root, 'content') });
+      return root;
+    };
+    const contentDir = join(await kept(contentName(), importInto, (root) => root), 'content');
+    return { contentDir, audit: JSON.parse(readFileSync(join(contentDir, AUDIT_FILE), 'utf8')) };
+  });
+  return imported;
 }
 
 export interface NextBuild {
@@ -195,7 +232,7 @@ const NEXT = '.next-';
  */
 export async function nextBuild(seed = NEXT_SEED): Promise<NextBuild> {
   const { contentDir } = await testDist();
-  const key = process.env.GITA_TEST_DIST_KEY || distKey();
+  const key = runKey();
   const name = `${key}${NEXT}${seed.replace(/[^a-z0-9]+/gi, '-')}`;
   const make = async (root: string) => {
     const summary = await build({ contentDir, outDir: join(root, 'dist'), cacheDir: await privateBuildCache(), seed, effort: EFFORT });
