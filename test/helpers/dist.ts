@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from '../../src/publish/build.ts';
+import { utcDate } from '../../src/content/day.ts';
 import { importContent } from '../../src/content/import.ts';
 import { PATHS } from '../../src/paths.ts';
 import { replaceDir, stagingDir } from '../../src/fs/atomic.ts';
@@ -213,24 +214,25 @@ export function testContent(): Promise<TestContent> {
 export interface NextBuild {
   /** The build id of its manifest. */
   build: string;
+  /** Where it is kept: only to read. */
+  distDir: string;
   /** Put it in place of `dist` the way a build puts its output in place (staged beside, then swapped in whole). */
   swapInto(dist: string): Promise<void>;
 }
-
-/** The seed of the next build the suites swap in (one build for all of them). */
-export const NEXT_SEED = 'the next day';
 
 /** What a next build's folder is named by, after its key: `<key>.next-<seed>`. */
 const NEXT = '.next-';
 
 /**
- * Another build of the tests' content, with `seed`: a rebuild to swap in
- * while a server serves. Made once (from a copy of the warm build cache) and
- * kept beside the tests' dist/ like it, for every file and run that asks for
- * the same seed: the workers and lifecycle suites share one, on three
- * engines. Each swap is the build's own last step on a shallowCopy() of it.
+ * Another build of the tests' content, with `seed`: by default the build of
+ * the day (seeded with today's UTC date), as a daily pipeline makes it and
+ * swaps it in while a server serves. Made once (from a copy of the warm build
+ * cache) and kept beside the tests' dist/ like it, for every file and run that
+ * asks for the same seed: the workers and lifecycle suites swap it in on three
+ * engines, and the projections suite reads the day's verse from it. Each swap
+ * is the build's own last step on a shallowCopy() of it.
  */
-export async function nextBuild(seed = NEXT_SEED): Promise<NextBuild> {
+export async function nextBuild(seed = utcDate()): Promise<NextBuild> {
   const { contentDir } = await testDist();
   const key = runKey();
   const name = `${key}${NEXT}${seed.replace(/[^a-z0-9]+/gi, '-')}`;
@@ -243,6 +245,7 @@ export async function nextBuild(seed = NEXT_SEED): Promise<NextBuild> {
   const id = JSON.parse(readFileSync(join(root, BUILT), 'utf8')).build as string;
   return {
     build: id,
+    distDir: join(root, 'dist'),
     async swapInto(dist) {
       const staged = await stagingDir(dist);
       shallowInto(join(root, 'dist'), staged);

@@ -7,7 +7,6 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { build } from '../../src/publish/build.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { dailyIndex, utcDate } from '../../src/content/daily.ts';
 import { LANGUAGES, projectRecord } from '../../src/content/projection.ts';
@@ -15,12 +14,11 @@ import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES, LANG_FORMS } from '../../src/layout.ts';
 import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
-import { privateBuildCache, testDist } from '../helpers/dist.ts';
+import { nextBuild, testDist } from '../helpers/dist.ts';
 import { fetchRaw, type Reply } from '../helpers/http.ts';
 import { RUNTIMES, startServer, type Running } from '../helpers/server.ts';
 
 let dist: string;
-let content: string;
 let manifest: Manifest;
 let node: Running;
 /** The same server on the other engines (Deno, Bun), for the answers that must agree across them. */
@@ -32,7 +30,7 @@ const isCommentary = (k: string) => manifest.content.commentaries.some((c) => c.
 const record = (c: number, v: number) => JSON.parse(file(FILES.verse(c, v)).toString());
 
 test.before(hook(async () => {
-  ({ distDir: dist, contentDir: content } = await testDist());
+  ({ distDir: dist } = await testDist());
   manifest = JSON.parse(file(FILES.manifest).toString());
   dataDir = tempDir('gita-data-');
   // The keys are made in the node server's folder; each server has a data folder of its own (a server refuses one another holds).
@@ -163,9 +161,8 @@ test('the verse of the day: one verse for the day on Node, Deno, Bun and in a st
   const today = utcDate();
   const picks = manifest.content.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, v) => [i + 1, v + 1]));
   const [c, v] = picks[dailyIndex(today, picks.length)];
-  // A build of the day, as a daily pipeline makes it (its files come from the build cache).
-  const out = join(tempDir('gita-today-'), 'dist');
-  await build({ contentDir: content, outDir: out, cacheDir: await privateBuildCache(), seed: today });
+  // The build of the day, as a daily pipeline makes it (its files come from the build cache).
+  const out = (await nextBuild(today)).distDir;
   const staticToday = readFileSync(join(out, FILES.today()));
   assert.ok(staticToday.equals(file(FILES.verse(c, v))), 'the static build holds the day\'s verse');
   for (const server of [node, ...others]) {
