@@ -459,6 +459,9 @@ function misprintOf(s: Scan, from: number, to: string, verseWords: ReadonlyMap<s
   const before = new Set([...quotedWords(s.text.slice(Math.max(0, from - 40, lastEnd), from))].slice(-4));
   if (before.size < 2 || wordsFit(before, verseWords.get(to)) !== 0) return null;
   const [c, v] = to.slice(2).split('.').map(Number);
+  const near = oneDigitAway(c, v, s.versesPerChapter);
+  // The answer is one of these, fitting two words or more: when none does, the scan of every verse below cannot find it.
+  if (!near.some((id) => wordsFit(before, verseWords.get(id)) >= 2)) return null;
   let best = 0;
   let bestIds: string[] = [];
   for (const [id, words] of verseWords) {
@@ -466,7 +469,7 @@ function misprintOf(s: Scan, from: number, to: string, verseWords: ReadonlyMap<s
     if (n > best) [best, bestIds] = [n, [id]];
     else if (n === best && n > 0) bestIds.push(id);
   }
-  return best >= 2 && bestIds.length === 1 && oneDigitAway(c, v, s.versesPerChapter).includes(bestIds[0]) ? bestIds[0] : null;
+  return best >= 2 && bestIds.length === 1 && near.includes(bestIds[0]) ? bestIds[0] : null;
 }
 
 /** What is written before a number group, read: its label, and how the group is to be taken. */
