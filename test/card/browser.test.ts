@@ -134,6 +134,9 @@ test('every sampled card: text drawn, and inside the card, opened directly and i
   assert.ok(cards.length >= 30, `${cards.length} cards`);
   for (const scheme of ['light', 'dark'] as const) {
     const page = await browser.newPage({ colorScheme: scheme, viewport: { width: 800, height: 900 } });
+    // A page of the server's own (so its canvas may read the cards' pixels), opened once: the ink is measured there.
+    const measure = await browser.newPage({ colorScheme: scheme, viewport: { width: 800, height: 900 } });
+    await measure.goto(`${server.url}/`);
     for (const [c, v] of cards) {
       const path = FILES.card(c, v);
       // Opened directly: the SVG document itself, with the server's headers (and its CSP).
@@ -160,23 +163,23 @@ test('every sampled card: text drawn, and inside the card, opened directly and i
       writeFileSync(shotFile, shot);
 
       // The same text regions must hold ink, as rendered directly and as an <img> would draw it.
-      await page.goto(`${server.url}/`);
-      const direct = await inkPerBox(page, `data:image/png;base64,${shot.toString('base64')}`, geometry.width, geometry.height, geometry.boxes);
-      const img = await inkPerBox(page, `${path}${scheme === 'dark' ? '?theme=dark' : ''}`, geometry.width, geometry.height, geometry.boxes);
+      const direct = await inkPerBox(measure, `data:image/png;base64,${shot.toString('base64')}`, geometry.width, geometry.height, geometry.boxes);
+      const img = await inkPerBox(measure, `${path}${scheme === 'dark' ? '?theme=dark' : ''}`, geometry.width, geometry.height, geometry.boxes);
       direct.forEach((ink, i) => assert.ok(ink > 0.02, `${c}.${v} (${scheme}, direct): "${geometry.boxes[i].text}" is not drawn (${ink})`));
       img.forEach((ink, i) => assert.ok(ink > 0.02, `${c}.${v} (${scheme}, <img>): "${geometry.boxes[i].text}" is not drawn (${ink})`));
     }
+    await page.close();
     // One page of <img> cards, as a README would show them, for people to look at.
-    await page.setViewportSize({ width: 840, height: 900 });
-    await page.setContent(
+    await measure.setViewportSize({ width: 840, height: 900 });
+    await measure.setContent(
       `<body style="margin:20px;background:${scheme === 'dark' ? '#0d1117' : '#ffffff'}">${cards
         .slice(0, 6)
         .map(([c, v]) => `<p><img src="${server.url}${FILES.card(c, v)}" width="800"></p>`)
         .join('')}</body>`,
     );
-    await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
-    await screenshot(page, { path: join(shots, `readme-${scheme}.png`), fullPage: true });
-    await page.close();
+    await measure.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
+    await screenshot(measure, { path: join(shots, `readme-${scheme}.png`), fullPage: true });
+    await measure.close();
   }
 });
 
