@@ -145,6 +145,8 @@ test('imports the shared folder; every record equals its source', async () => {
   assert.is(Object.keys(manifest.files).length, 18 + 719);
   assert.ok(readFileSync(join(contentDir, 'LICENSE'), 'utf8').includes('GNU GENERAL PUBLIC LICENSE'));
   assert.equal(manifest.errata, ['BG18.45-commentaries']);
+  // content/audit.json is the summary's audit whole (the suites that share one import read it there).
+  assert.equal(JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')), JSON.parse(JSON.stringify(audit)));
   assert.equal(JSON.parse(readFileSync(join(contentDir, 'audit.json'), 'utf8')).findings, []);
   // The link graph, mined from the records as written: content/links.json, and its counts in the audit, adding up.
   const graph = JSON.parse(readFileSync(join(contentDir, 'links.json'), 'utf8')) as LinkGraph;
