@@ -14,6 +14,8 @@
 // - taken whole or not at all: nothing of a word or number may follow it
 //   ("Gita 2.47a", "Gita 2.473", "Gita 2.47.3"), nor "'s" after a name that
 //   ends it ("chapter 2 of the Gita's commentary");
+// - a name that ends one reference and leads another (numbers right after
+//   it, or in brackets) leads it: "chapter 2 of the Gita (2.47)" is BG2.47;
 // - a list after a reference led by its name is a reference per part, as
 //   /verses splits it ("Gita 2.47, 18.66; 3.5"), ending at the first part
 //   that is none.
@@ -178,9 +180,22 @@ function nextPart(g: Tokens, i: number): Parsed | null {
 function inProse(g: Tokens, p: Parsed): boolean {
   if (p.bare) return false;
   if (p.pair && numberAfter(g, p.next)) return false;
-  // A name that ends a reference and is followed by numbers leads them instead: "verse 47 of BG 3:11" is BG3.11.
-  if (g.at(p.next - 1).cls?.kind === 'name' && g.at(g.at(p.next).kind === 'space' && g.at(p.next).n === 0 ? p.next + 1 : p.next).kind === 'num') return false;
+  if (nameLeadsOwn(g, p)) return false;
   return !continues(g, p);
+}
+
+/**
+ * A name that ends a reference and leads one of its own, numbers right
+ * after it or in brackets, leads that one instead: "verse 47 of BG 3:11" is
+ * BG3.11, "chapter 2 of the Gita (2.47)" BG2.47; "chapter 2 of the Gita
+ * (1999)" stays BG2.
+ */
+function nameLeadsOwn(g: Tokens, p: Parsed): boolean {
+  if (p.nameAt === undefined) return false;
+  const after = g.at(p.next).kind === 'space' && g.at(p.next).n === 0 ? g.at(p.next + 1) : g.at(p.next);
+  if (after.kind !== 'num' && !(after.kind === 'mark' && after.key === '(')) return false;
+  const led = reference(g, p.nameAt, 'prose');
+  return led !== null && led.next > p.next && inProse(g, led);
 }
 
 /** A number after a blank or a comma: "Gita 1 2 3", "Gita 1 2, 3". */

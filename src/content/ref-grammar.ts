@@ -40,6 +40,8 @@ export interface Parsed {
   bare: boolean;
   /** Two numbers separated by blanks ("Gita 2 47"): in prose only when no third number follows ("Gita 1 2 3"). */
   pair: boolean;
+  /** Ends with the Gita's name, which starts at this token ("verse 47 of BG"): the name may lead a reference of its own. */
+  nameAt?: number;
 }
 
 /** A number read, and the token after it. */
@@ -341,13 +343,13 @@ function nameAfter(g: Tokens, i: number, mode: Mode): Parsed | null {
   const o = of(g, c.next, true);
   const n = o > 0 ? name(g, o) : null;
   if (!n || (mode === 'prose' && n.small)) return null;
-  const parsed: Parsed = { part: c.part, first: i, next: n.next, named: true, bare: false, pair: false };
+  const parsed: Parsed = { part: c.part, first: i, next: n.next, named: true, bare: false, pair: false, nameAt: o };
   if (!c.chapterOnly) return parsed;
   // The verse after the name: "the second chapter of the Bhagavad Gita, verse 47".
   let j = gap(g, n.next);
   if (isMark(g.at(j), ',')) j = gap(g, j + 1);
   const v = verse(g, j);
-  return v ? { ...parsed, part: partOf(c.part.from.ch, v), next: v.next } : parsed;
+  return v ? { ...parsed, part: partOf(c.part.from.ch, v), next: v.next, nameAt: undefined } : parsed;
 }
 
 /**

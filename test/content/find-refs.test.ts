@@ -46,6 +46,11 @@ test("prose's punctuation after a reference ends it; a name followed by numbers 
     ['Gita chapter 15, verse 15 — 2 more', ['Gita chapter 15, verse 15 = BG15.15']],
     ['Gita 15.19 —\n47 read', ['Gita 15.19 = BG15.19']],
     ['chapter 47 of BG 3:11 and', ['BG 3:11 = BG3.11']],
+    // In brackets too, as a blog writes it; what the name leads no reference with leaves the chapter named.
+    ['in chapter 2 of the Gita (2.47), Krishna', ['Gita (2.47) = BG2.47']],
+    ['chapter 2 of the Gita (15.15);  and then', ['Gita (15.15) = BG15.15']],
+    ['chapter 2 of the Gita (1999 edition)', ['chapter 2 of the Gita = BG2']],
+    ['chapter 2 of the Gita 1999 edition', ['chapter 2 of the Gita = BG2']],
     // A range's dash stays one, spaced or not; "2.47.3" is no reference.
     ['Gita 2.47 – 50 and Gita 2.47—50', ['Gita 2.47 – 50 = BG2.47-50', 'Gita 2.47—50 = BG2.47-50']],
     ['Gita 2.47.3', []],
