@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Runs the uvu suites under test/ (TypeScript through tsx), one test process
-// per file and as many at once as the machine has cores, one more while a
-// core idles (GITA_TEST_JOBS fixes the number), and fails when any test did
-// not pass; its last line is `N passed, N failed`, the totals of every file.
+// Runs the uvu suites under test/ (TypeScript through tsx), in test
+// processes of their own, as many at once as the machine has cores, one more
+// while a core idles (GITA_TEST_JOBS fixes the number), and fails when any
+// test did not pass; its last line is `N passed, N failed`, the totals of
+// every file. A file that starts a program, a server or a browser, or builds,
+// has a process to itself; the others (what --quick runs) share one, a few
+// seconds of them to a process, one after another as uvu runs several files.
 // Files never interleave: the output of the file that started first among
 // those running is printed as it comes, the others' is kept and printed
 // whole once it is their turn.
@@ -44,7 +47,9 @@ const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawn
 // uvu writes to a pipe (read here), where its colour library turns colour
 // off; it is asked for colour when this runner's output is a terminal, and
 // told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
-// src/cli/progress.ts: colour only on a terminal, never under NO_COLOR or CI).
+// src/cli/progress.ts: colour only on a terminal, never under NO_COLOR or CI),
+// and then --no-color too: uvu's own default sets FORCE_COLOR, and Node warns
+// of the two in every worker or child a test starts.
 const set = (v) => !!v && v !== '0' && v.toLowerCase() !== 'false';
 const colour = !!process.stdout.isTTY && !set(process.env.CI) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
 const { FORCE_COLOR, NO_COLOR, ...env } = process.env;
@@ -63,7 +68,11 @@ const files = [];
   }
 })(base, '');
 files.sort((a, b) => a.localeCompare(b));
-if (quick) files.splice(0, files.length, ...files.filter((file) => !SLOW_PARTS.test(readFileSync(join(base, file), 'utf8'))));
+const sources = new Map();
+const source = (file) => sources.get(file) ?? sources.set(file, readFileSync(join(base, file), 'utf8')).get(file);
+/** A file that starts no program, needs no service and makes no build or import of its own: what --quick runs. */
+const light = (file) => !SLOW_PARTS.test(source(file));
+if (quick) files.splice(0, files.length, ...files.filter(light));
 
 // The run's temporary root, named by this runner's pid. A root whose runner is
 // gone (killed outright, so it could not remove it) is removed by the next run.
@@ -146,12 +155,12 @@ const LINGER_MS = 5000;
 const REMOVING_MS = 120_000;
 
 /** Whether a file asks for the shared build (testDist, or a copy of its cache: test/helpers/dist.ts): it waits for it, so it is not started while another builds it. */
-const needsDist = (file) => /\b(testDist|privateBuildCache)\(/.test(readFileSync(join(base, file), 'utf8'));
+const needsDist = (file) => /\b(testDist|privateBuildCache)\(/.test(source(file));
 const distReady = () => existsSync(join(TEST_DIST_CACHE, `${distKey}.ready`));
 // A file that measures the machine under load (test/load/, or one that says
 // `test/run.mjs: alone`) runs with no other file beside it: another file's
 // work on the other core would be its timeouts. It runs last.
-const alone = (file) => /^load\//.test(file) || /test\/run\.mjs: alone/.test(readFileSync(join(base, file), 'utf8'));
+const alone = (file) => /^load\//.test(file) || /test\/run\.mjs: alone/.test(source(file));
 
 // The longest files first, by the times of the last run on this checkout (kept
 // in .cache/): the run ends sooner when no long file starts last.
@@ -162,28 +171,52 @@ try {
 } catch {
   // No earlier run: name order.
 }
-// Without them (a fresh clone, as CI runs), the files that were the longest
-// when last measured here go first, longest first: a long file started last
-// would hold the run alone. (Wall times of a fresh clone's runs, 2026-11-27.)
-const LONG = [
-  'http/cluster', 'card/browser', 'publish/ensure', 'content/import', 'http/lifecycle', 'http/hostile', 'publish/build', 'content/import-errors',
-  'publish/publish', 'http/projections', 'content/versions', 'http/abuse', 'http/contract', 'cli/progress', 'linker/browser', 'keys/redis',
-  'pages/read-browser', 'client/delivery', 'http/signals', 'content/verse-text', 'http/faults', 'http/read', 'http/data-dir', 'http/keys',
-  'linker/font', 'publish/downloads', 'http/search', 'keys/embedded', 'runner/runner', 'client/client', 'http/property', 'content/source-name',
-  'http/listen', 'http/citations', 'http/files', 'content/repairs', 'content/versions-sample', 'docs/openapi', 'mcp/mcp', 'docs/examples',
-  'content/links', 'http/parameters', 'search/postings', 'content/links-sample', 'content/meter', 'search/versions', 'content/indic',
-];
-const rank = (file) => {
-  const i = LONG.indexOf(file.replace(/\.test\.ts$/, ''));
-  return i < 0 ? 0 : LONG.length - i;
+// Without them (a fresh clone, as CI runs), the wall seconds of a fresh
+// clone's run here (2026-11-27) of the files that took over 2.5 s; the others
+// about one. The longest go first: a long file started last would hold the
+// run alone.
+const FRESH = {
+  'http/cluster': 95, 'http/lifecycle': 41, 'publish/ensure': 38, 'content/import': 36, 'card/browser': 36, 'http/hostile': 23, 'content/import-errors': 22,
+  'load/soak': 19, 'publish/build': 18, 'http/contract': 16, 'linker/browser': 14, 'cli/progress': 14, 'publish/publish': 12, 'http/abuse': 12,
+  'http/signals': 12, 'client/delivery': 12, 'keys/redis': 12, 'http/data-dir': 10, 'pages/read-browser': 9, 'http/keys': 9, 'keys/embedded': 8,
+  'http/read': 8, 'content/versions': 8, 'runner/runner': 8, 'linker/font': 7, 'publish/downloads': 7, 'http/citations': 6, 'http/property': 6,
+  'client/client': 5, 'http/faults': 5, 'http/listen': 5, 'docs/openapi': 5, 'docs/examples': 5, 'pages/meter-browser': 5, 'pages/telugu-browser': 4,
+  'http/search': 4, 'content/repairs': 4, 'http/projections': 4, 'content/verse-text': 4, 'http/bodies': 4, 'http/files': 4, 'http/parameters': 4,
+  'http/reload': 4, 'content/dcs': 4, 'content/links': 3, 'mcp/mcp': 3, 'keys/cli': 3, 'http/png': 3, 'http/threads': 3, 'search/versions': 3,
 };
 /** A file's wall time in the last run (older runs kept a number; now its wall and CPU seconds). */
 const lastWall = (file) => {
   const last = lastTimes[`${dir}/${file}`];
   return typeof last === 'number' ? last : last?.wall;
 };
-const guess = (file) => lastWall(file) ?? rank(file);
-const queue = files.map((file) => ({ file, dist: needsDist(file), alone: alone(file), last: guess(file) })).sort((a, b) => Number(a.alone) - Number(b.alone) || b.last - a.last);
+const guess = (file) => lastWall(file) ?? FRESH[file.replace(/\.test\.ts$/, '')] ?? 1;
+
+// A test process costs about 0.3 s of CPU to start, and loads again the
+// modules its files share: 39 light files took 26 s one to a process, 11 s
+// in one. Light files (those needing the shared build apart from the others,
+// since they wait for it) are packed, longest first, into processes of at
+// most BATCH_SECONDS of their last times; several short processes rather
+// than one long one, so that both cores finish together.
+const BATCH_SECONDS = 8;
+/** The queue's items: one file, or several light ones run in one process. */
+function items() {
+  const out = [];
+  for (const file of files) {
+    const item = { files: [file], dist: needsDist(file), alone: alone(file), last: guess(file) };
+    if (item.alone || !light(file)) {
+      out.push(item);
+      continue;
+    }
+    const batch = out.find((b) => b.batch && b.dist === item.dist && b.last + item.last <= BATCH_SECONDS);
+    if (batch) {
+      batch.files.push(file);
+      batch.last += item.last;
+    } else out.push({ ...item, batch: true });
+  }
+  return out.map((item) => ({ ...item, file: item.files.length > 1 ? `${item.files[0]} and ${item.files.length - 1} more` : item.files[0] }));
+}
+files.sort((a, b) => guess(b) - guess(a) || a.localeCompare(b));
+const queue = items().sort((a, b) => Number(a.alone) - Number(b.alone) || b.last - a.last);
 
 const running = new Set();
 const results = [];
@@ -229,11 +262,11 @@ setInterval(() => queue.length && !interrupted && fill(), IDLE_WINDOW_MS / 4).un
 
 function start(item) {
   const { file } = item;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'test', 'helpers', 'uvu-hooks.mjs'), join(root, 'node_modules', 'uvu', 'bin.js'), dir, `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'test', 'helpers', 'uvu-hooks.mjs'), join(root, 'node_modules', 'uvu', 'bin.js'), ...(colour ? [] : ['--no-color']), dir, `^(${item.files.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`], {
     cwd: root,
     // stdin is not the test process's: in a group of its own it is not the terminal's foreground.
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...(colour ? { ...env, FORCE_COLOR: '1' } : { ...env, NO_COLOR: '1' }), TMPDIR: runRoot, GITA_TEST_DIST_KEY: distKey, ...(quickDist && { GITA_TEST_DIST_EFFORT: 'quick' }), GITA_TEST_FILE: `${dir}/${file}` },
+    env: { ...(colour ? { ...env, FORCE_COLOR: '1' } : { ...env, NO_COLOR: '1' }), TMPDIR: runRoot, GITA_TEST_DIST_KEY: distKey, ...(quickDist && { GITA_TEST_DIST_EFFORT: 'quick' }), GITA_TEST_FILE: item.files.map((f) => `${dir}/${f}`).join(', ') },
     // A process group of its own (pgid = its pid): everything it starts, and
     // everything those start, can be killed at once, orphans included.
     detached: true,
@@ -344,7 +377,7 @@ function ended(run, code, signal) {
     if (!interrupted) say(run, 'stderr', `\ntest/run.mjs: ${dir}/${run.file}: ${counted ? `${passed} of ${total} tests passed (${skipped} skipped)` : 'no totals'}: a suite's before/after hook failed, a suite did not run, or the process failed (exit ${signal ?? code}).\n`);
   }
   const seconds = (Date.now() - run.started) / 1000;
-  results.push({ file: run.file, passed: counted ? passed : 0, failed, broken, seconds, cpu: run.cpu, at: (run.started - t0) / 1000 });
+  results.push({ file: run.file, files: run.files, last: run.last, passed: counted ? passed : 0, failed, broken, seconds, cpu: run.cpu, at: (run.started - t0) / 1000 });
   if (!run.out.endsWith('\n')) say(run, 'stdout', '\n');
   show();
   fill();
@@ -388,7 +421,7 @@ function finish() {
   if (finished) return;
   finished = true;
   removeRoot();
-  const notRun = queue.map((q) => q.file);
+  const notRun = queue.flatMap((q) => q.files);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   // A file that did not run counts as one failure.
   const failed = results.reduce((n, r) => n + r.failed, 0) + notRun.length;
@@ -396,17 +429,23 @@ function finish() {
   if (interrupted) console.error(`\ntest/run.mjs: interrupted (${interrupted}): the run's servers were stopped and its temporary folders removed.`);
   if (notRun.length) console.error(`test/run.mjs: ${notRun.length} files did not run: ${notRun.join(', ')}`);
   if (results.length === 0 && !notRun.length) console.error(`test/run.mjs: no file under ${dir} matches ${pattern}`);
-  if (broken.length) console.error(`test/run.mjs: failed: ${broken.map((r) => `${dir}/${r.file}`).join(', ')}`);
-  else if (failed) console.error(`test/run.mjs: failed: ${results.filter((r) => r.failed).map((r) => `${dir}/${r.file}`).join(', ')}`);
-  if (results.length > 1) {
+  const named = (list) => list.flatMap((r) => r.files.map((f) => `${dir}/${f}`)).join(', ');
+  if (broken.length) console.error(`test/run.mjs: failed: ${named(broken)}${broken.some((r) => r.files.length > 1) ? ' (files of one test process: which failed is said above)' : ''}`);
+  else if (failed) console.error(`test/run.mjs: failed: ${named(results.filter((r) => r.failed))}${results.some((r) => r.failed && r.files.length > 1) ? ' (files of one test process: which failed is said above)' : ''}`);
+  const count = results.reduce((n, r) => n + r.files.length, 0);
+  if (count > 1) {
     const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
     const cpu = results.reduce((n, r) => n + r.cpu, 0);
-    console.log(`\nslowest (of ${results.length} files, ${JOBS} at once${extraStarts ? `, ${JOBS + EXTRA} for ${extraStarts} files while a core idled` : ''}, ${((Date.now() - t0) / 1000).toFixed(0)} s in all, about ${cpu.toFixed(0)} s of CPU): ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s)`).join(', ')}`);
+    console.log(`\nslowest (of ${count} files in ${results.length} test process${results.length === 1 ? '' : 'es'}, ${JOBS} at once${extraStarts ? `, ${JOBS + EXTRA} for ${extraStarts} processes while a core idled` : ''}, ${((Date.now() - t0) / 1000).toFixed(0)} s in all, about ${cpu.toFixed(0)} s of CPU): ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s (CPU ${r.cpu.toFixed(0)} s)`).join(', ')}`);
     // Kept for the next run's order (longest first; a failed run's times are as good a guess), and
     // to read where the time goes: .cache/test-times.json, each file's wall and CPU seconds and when it started (seconds into the run).
     try {
       mkdirSync(dirname(TIMES), { recursive: true });
-      writeFileSync(TIMES, JSON.stringify({ ...lastTimes, ...Object.fromEntries(results.map((r) => [`${dir}/${r.file}`, { wall: Math.round(r.seconds * 10) / 10, cpu: Math.round(r.cpu * 10) / 10, at: Math.round(r.at * 10) / 10 }])) }, null, 1));
+      // The files of one process share its times in the proportion of their guesses.
+      const round = (n) => Math.round(n * 10) / 10;
+      const share = (r, f) => (r.last > 0 ? guess(f) / r.last : 1 / r.files.length);
+      const times = results.flatMap((r) => r.files.map((f) => [`${dir}/${f}`, { wall: round(r.seconds * share(r, f)), cpu: round(r.cpu * share(r, f)), at: round(r.at) }]));
+      writeFileSync(TIMES, JSON.stringify({ ...lastTimes, ...Object.fromEntries(times) }, null, 1));
     } catch {
       // Only an order.
     }

@@ -91,6 +91,7 @@ const runs = {
   sigint: leaves('hang', (runner) => runner.kill('SIGINT')),
   sigterm: leaves('hang', (runner) => runner.kill('SIGTERM')),
   killed: leaves('hang', (_, ready) => process.kill(JSON.parse(ready.slice('READY '.length)).testProcess, 'SIGKILL')),
+  light: run(join(FIXTURES, 'light'), '\\.ts$', {}),
 };
 
 test('a missing system part: the suites that need it fail at once, each in one line naming the Debian package, and the run ends', async () => {
@@ -131,6 +132,19 @@ test('a test process killed outright (SIGKILL): the runner kills what it left an
   assert.ok(r.code !== 0, 'the run fails');
   assert.is(lastLine(r), '0 passed, 1 failed');
   nothingLeft(r, 'killed');
+});
+
+test('light files share a test process: every test runs, each under its file, and the totals and the failure are all told', async () => {
+  const r = await runs.light;
+  assert.ok(r.code !== 0, 'the run fails');
+  const pids = [...r.out.matchAll(/^PID (\w+) (\d+)$/gm)].map((m) => [m[1], m[2]]);
+  assert.equal(pids.map(([name]) => name).sort(), ['first', 'second', 'third'], 'every test ran, the one after the failure too');
+  assert.is(new Set(pids.map(([, pid]) => pid)).size, 1, 'in one process');
+  for (const name of ['first', 'second', 'third']) assert.match(r.out, new RegExp(`^${name}\\.ts$`, 'm'), `${name}.ts is named`);
+  assert.match(r.out, /FIXTURE_FAILS_HERE/);
+  assert.match(r.err, /failed: .*second\.ts.*\(files of one test process: which failed is said above\)/);
+  assert.match(r.out, /^slowest \(of 3 files in 1 test process,/m);
+  assert.is(lastLine(r), '3 passed, 1 failed');
 });
 
 test.run();
