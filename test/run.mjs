@@ -169,7 +169,7 @@ let lastTimes = {};
 try {
   lastTimes = JSON.parse(readFileSync(TIMES, 'utf8'));
 } catch {
-  // No earlier run: name order.
+  // No earlier run: the guesses below.
 }
 // Without them (a fresh clone, as CI runs), the wall seconds of a fresh
 // clone's run here (2026-11-27) of the files that took over 2.5 s; the others
@@ -193,10 +193,10 @@ const guess = (file) => lastWall(file) ?? FRESH[file.replace(/\.test\.ts$/, '')]
 
 // A test process costs about 0.3 s of CPU to start, and loads again the
 // modules its files share: 39 light files took 26 s one to a process, 11 s
-// in one. Light files (those needing the shared build apart from the others,
-// since they wait for it) are packed, longest first, into processes of at
-// most BATCH_SECONDS of their last times; several short processes rather
-// than one long one, so that both cores finish together.
+// in one. Light files are packed, longest first, into processes of at most
+// BATCH_SECONDS of their last times (those that need the shared build apart
+// from the others, which need not wait for it): several short processes
+// rather than one long one, so that both cores finish together.
 const BATCH_SECONDS = 8;
 /** The queue's items: one file, or several light ones run in one process. */
 function items() {
