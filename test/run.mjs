@@ -3,9 +3,9 @@
 // processes of their own, as many at once as the machine has cores, one more
 // while a core idles (GITA_TEST_JOBS fixes the number), and fails when any
 // test did not pass; its last line is `N passed, N failed`, the totals of
-// every file. A file that starts a program, a server or a browser, or builds,
-// has a process to itself; the others (what --quick runs) share one, a few
-// seconds of them to a process, one after another as uvu runs several files.
+// every file. Short files share a test process, a few seconds of them to
+// one, run one after another as uvu runs several files; a long one, and one
+// that runs alone, has a process to itself.
 // Files never interleave: the output of the file that started first among
 // those running is printed as it comes, the others' is kept and printed
 // whole once it is their turn.
@@ -193,17 +193,18 @@ const guess = (file) => lastWall(file) ?? FRESH[file.replace(/\.test\.ts$/, '')]
 
 // A test process costs about 0.3 s of CPU to start, and loads again the
 // modules its files share: 39 light files took 26 s one to a process, 11 s
-// in one. Light files are packed, longest first, into processes of at most
+// in one. Files are packed, longest first, into processes of at most
 // BATCH_SECONDS of their last times (those that need the shared build apart
 // from the others, which need not wait for it): several short processes
-// rather than one long one, so that both cores finish together.
+// rather than one long one, so that both cores finish together. A file that
+// runs alone, and one that takes longer, has a process of its own.
 const BATCH_SECONDS = 8;
 /** The queue's items: one file, or several light ones run in one process. */
 function items() {
   const out = [];
   for (const file of files) {
     const item = { files: [file], dist: needsDist(file), alone: alone(file), last: guess(file) };
-    if (item.alone || !light(file)) {
+    if (item.alone) {
       out.push(item);
       continue;
     }
