@@ -4,11 +4,12 @@ import * as assert from 'uvu/assert';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { XMLValidator } from 'fast-xml-parser';
 import fg from 'fast-glob';
-import { build, pickVerse, type BuildSummary } from '../../src/publish/build.ts';
+import { AUDIT_LEVELS, build, pickVerse, type BuildSummary } from '../../src/publish/build.ts';
+import { brotliQuality, CARD_LEVELS, FAST, GZIP_LEVEL } from '../../src/publish/compress.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { FILES, isBinary, isCard } from '../../src/layout.ts';
@@ -155,6 +156,23 @@ test('the manifest lists every served file with its hash, size and type; twins d
   assert.equal(manifest.audit, { findings: 0, notes: 8, newFields: [] });
   assert.ok(first.recordsBrotli > 0 && first.recordsBrotli < first.brotli);
   assert.is(first.files, fg.sync('**/*', { cwd: outA, dot: true }).length, 'the summary counts the files written');
+});
+
+test('twins at the published levels: a record at brotli 10 or 11 by its size, the audit at 10, a card at 4, a language form at 5', () => {
+  const brotli = (body: Buffer, quality: number) =>
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const record = FILES.verse(2, 47);
+  for (const [path, quality, gzip] of [
+    [record, brotliQuality(read(record).length), GZIP_LEVEL],
+    [FILES.audit, AUDIT_LEVELS.brotli!, AUDIT_LEVELS.gzip],
+    [FILES.card(2, 47), CARD_LEVELS.brotli!, CARD_LEVELS.gzip],
+    [FILES.verse(2, 47, 'en'), FAST.brotli, FAST.gzip],
+  ] as const) {
+    const body = read(path);
+    assert.ok(brotli(body, quality).equals(read(`${path}.br`)), `${path}.br: brotli ${quality}`);
+    assert.ok(gzipSync(body, { level: gzip }).equals(read(`${path}.gz`)), `${path}.gz: gzip ${gzip}`);
+  }
+  assert.ok(AUDIT_LEVELS.brotli! < brotliQuality(read(FILES.audit).length), 'the audit below what its size would get');
 });
 
 test('every card, in every theme, is well-formed SVG with its title, and nothing active or external', () => {
