@@ -70,4 +70,9 @@ test('every npm script and gita command the docs tell to run exists', () => {
   assert.ok(checked > 30, `${checked} commands checked`);
 });
 
+test("the benchmarks page is today's page a reader needs, at most 250 lines: the history stays in git", () => {
+  const lines = read('docs/benchmarks.md').split('\n').length - 1;
+  assert.ok(lines <= 250, `docs/benchmarks.md: ${lines} lines`);
+});
+
 test.run();
