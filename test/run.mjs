@@ -176,7 +176,7 @@ try {
 // about one. The longest go first: a long file started last would hold the
 // run alone.
 const FRESH = {
-  types: 3, 'http/cluster': 95, 'http/lifecycle': 41, 'publish/ensure': 38, 'content/import': 36, 'card/browser': 36, 'http/hostile': 23, 'content/import-errors': 22,
+  'http/cluster': 95, 'http/lifecycle': 41, 'publish/ensure': 38, 'content/import': 36, 'card/browser': 36, 'http/hostile': 23, 'content/import-errors': 22,
   'load/soak': 19, 'publish/build': 18, 'http/contract': 16, 'linker/browser': 14, 'cli/progress': 14, 'publish/publish': 12, 'http/abuse': 12,
   'http/signals': 12, 'client/delivery': 12, 'keys/redis': 12, 'http/data-dir': 10, 'pages/read-browser': 9, 'http/keys': 9, 'keys/embedded': 8,
   'http/read': 8, 'content/versions': 8, 'runner/runner': 8, 'linker/font': 7, 'publish/downloads': 7, 'http/citations': 6, 'http/property': 6,
@@ -199,7 +199,7 @@ const guess = (file) => lastWall(file) ?? FRESH[file.replace(/\.test\.ts$/, '')]
 // rather than one long one, so that both cores finish together. A file that
 // runs alone, and one that takes longer, has a process of its own.
 const BATCH_SECONDS = 8;
-/** The queue's items: one file, or several light ones run in one process. */
+/** The queue's items: one file, or several short ones run in one process. */
 function items() {
   const out = [];
   for (const file of files) {
@@ -208,11 +208,11 @@ function items() {
       out.push(item);
       continue;
     }
-    const batch = out.find((b) => b.batch && b.dist === item.dist && b.last + item.last <= BATCH_SECONDS);
+    const batch = out.find((b) => !b.alone && b.dist === item.dist && b.last + item.last <= BATCH_SECONDS);
     if (batch) {
       batch.files.push(file);
       batch.last += item.last;
-    } else out.push({ ...item, batch: true });
+    } else out.push(item);
   }
   return out.map((item) => ({ ...item, file: item.files.length > 1 ? `${item.files[0]} and ${item.files.length - 1} more` : item.files[0] }));
 }
@@ -430,9 +430,11 @@ function finish() {
   if (interrupted) console.error(`\ntest/run.mjs: interrupted (${interrupted}): the run's servers were stopped and its temporary folders removed.`);
   if (notRun.length) console.error(`test/run.mjs: ${notRun.length} files did not run: ${notRun.join(', ')}`);
   if (results.length === 0 && !notRun.length) console.error(`test/run.mjs: no file under ${dir} matches ${pattern}`);
-  const named = (list) => list.flatMap((r) => r.files.map((f) => `${dir}/${f}`)).join(', ');
-  if (broken.length) console.error(`test/run.mjs: failed: ${named(broken)}${broken.some((r) => r.files.length > 1) ? ' (files of one test process: which failed is said above)' : ''}`);
-  else if (failed) console.error(`test/run.mjs: failed: ${named(results.filter((r) => r.failed))}${results.some((r) => r.failed && r.files.length > 1) ? ' (files of one test process: which failed is said above)' : ''}`);
+  const failing = broken.length ? broken : results.filter((r) => r.failed);
+  if (failing.length) {
+    const shared = failing.some((r) => r.files.length > 1) ? ' (files of one test process: which failed is said above)' : '';
+    console.error(`test/run.mjs: failed: ${failing.flatMap((r) => r.files.map((f) => `${dir}/${f}`)).join(', ')}${shared}`);
+  }
   const count = results.reduce((n, r) => n + r.files.length, 0);
   if (count > 1) {
     const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);

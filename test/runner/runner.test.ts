@@ -134,7 +134,7 @@ test('a test process killed outright (SIGKILL): the runner kills what it left an
   nothingLeft(r, 'killed');
 });
 
-test('light files share a test process: every test runs, each under its file, and the totals and the failure are all told', async () => {
+test('short files share a test process: every test runs, each under its file, and the totals and the failure are all told', async () => {
   const r = await runs.light;
   assert.ok(r.code !== 0, 'the run fails');
   const pids = [...r.out.matchAll(/^PID (\w+) (\d+)$/gm)].map((m) => [m[1], m[2]]);
