@@ -9,7 +9,7 @@ import { FILES } from '../../src/layout.ts';
 import { tempDir, hook, shallowCopy } from '../helpers/fs.ts';
 import { nextBuild, testDist } from '../helpers/dist.ts';
 import { RUNTIMES, startServer, type Runtime } from '../helpers/server.ts';
-import { fetchRaw } from '../helpers/http.ts';
+import { fetchRaw, until } from '../helpers/http.ts';
 
 /** Count complete HTTP/1.1 responses in `data` (each with a Content-Length body). */
 function completeResponses(data: Buffer): number[] {
@@ -59,7 +59,9 @@ function lifecycle(runtime: Runtime) {
       }),
     );
     const exit = server.stop('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // The server says it is stopping right before it closes its listener (in the same tick): a fixed wait was too short on a loaded machine.
+    await until(() => /SIGTERM: finishing in-flight requests/.test(server.output()), 'the server to say it is stopping');
+    await new Promise((r) => setTimeout(r, 100));
     const refused = await fetchRaw(server.url, '/healthz').then(() => false, () => true);
     for (const c of clients) c.socket.resume();
     const code = await exit;
