@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the uvu suites under test/ (TypeScript through tsx), in test
+// Runs the uvu suites under test/ (TypeScript, bundled by esbuild), in test
 // processes of their own, as many at once as the machine has cores, one more
 // while a core idles (GITA_TEST_JOBS fixes the number), and fails when any
 // test did not pass; its last line is `N passed, N failed`, the totals of
@@ -35,6 +35,7 @@ import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { QUICK_SUFFIX, TEST_DIST_CACHE, distKey as computeDistKey } from './helpers/dist-key.mjs';
+import { bundleTests } from './helpers/bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `--quick`: only the files that start no server or other program, need no
@@ -90,6 +91,17 @@ for (const name of readdirSync(tmpdir())) {
   if (m && !alive(Number(m[1]))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
 }
 const runRoot = mkdtempSync(join(tmpdir(), `gita-test-run-${process.pid}-`));
+// The test files bundled (test/helpers/bundle.mjs), under the project so
+// that their packages resolve from node_modules/; a folder whose runner is
+// gone is removed as the temporary root is.
+const BUNDLES = join(root, '.cache', 'test-bundles');
+for (const name of existsSync(BUNDLES) ? readdirSync(BUNDLES) : []) {
+  const m = /^run-(\d+)$/.exec(name);
+  if (m && !alive(Number(m[1]))) rmSync(join(BUNDLES, name), { recursive: true, force: true });
+}
+const bundleDir = join(BUNDLES, `run-${process.pid}`);
+const unbundled = await bundleTests(base, files, bundleDir);
+if (unbundled) console.error(`test/run.mjs: the test files could not be bundled (${unbundled}): each runs through tsx`);
 // tsx keeps its compiled files in TMPDIR/tsx-<uid>: a link to the usual one
 // keeps that cache across runs (removing the root removes the link only).
 const tsxCache = `tsx-${process.geteuid?.() ?? userInfo().username}`;
@@ -263,7 +275,10 @@ setInterval(() => queue.length && !interrupted && fill(), IDLE_WINDOW_MS / 4).un
 
 function start(item) {
   const { file } = item;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'test', 'helpers', 'uvu-hooks.mjs'), join(root, 'node_modules', 'uvu', 'bin.js'), ...(colour ? [] : ['--no-color']), dir, `^(${item.files.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`], {
+  const args = unbundled
+    ? ['--import', 'tsx', '--import', join(root, 'test', 'helpers', 'uvu-hooks.mjs'), join(root, 'node_modules', 'uvu', 'bin.js'), ...(colour ? [] : ['--no-color']), dir, `^(${item.files.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`]
+    : ['--enable-source-maps', join(root, 'test', 'helpers', 'uvu-bundled.mjs'), bundleDir, ...item.files];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     // stdin is not the test process's: in a group of its own it is not the terminal's foreground.
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -384,7 +399,10 @@ function ended(run, code, signal) {
   fill();
 }
 
-const removeRoot = () => rmSync(runRoot, { recursive: true, force: true, maxRetries: 3 });
+const removeRoot = () => {
+  rmSync(runRoot, { recursive: true, force: true, maxRetries: 3 });
+  rmSync(bundleDir, { recursive: true, force: true, maxRetries: 3 });
+};
 // If this runner itself fails, it still leaves nothing behind.
 process.on('exit', () => {
   for (const run of running) killGroup(run.child);

@@ -91,7 +91,7 @@ const runs = {
   sigint: leaves('hang', (runner) => runner.kill('SIGINT')),
   sigterm: leaves('hang', (runner) => runner.kill('SIGTERM')),
   killed: leaves('hang', (_, ready) => process.kill(JSON.parse(ready.slice('READY '.length)).testProcess, 'SIGKILL')),
-  light: run(join(FIXTURES, 'light'), '\\.ts$', {}),
+  light: run(join(FIXTURES, 'light'), '\\.ts$', { GITA_TEST_TIMEOUT: '2' }),
 };
 
 test('a missing system part: the suites that need it fail at once, each in one line naming the Debian package, and the run ends', async () => {
@@ -134,7 +134,7 @@ test('a test process killed outright (SIGKILL): the runner kills what it left an
   nothingLeft(r, 'killed');
 });
 
-test('short files share a test process: every test runs, each under its file, and the totals and the failure are all told', async () => {
+test('short files share a test process, bundled: every test runs, each under its file, as its source, and the totals and the failures are all told', async () => {
   const r = await runs.light;
   assert.ok(r.code !== 0, 'the run fails');
   const pids = [...r.out.matchAll(/^PID (\w+) (\d+)$/gm)].map((m) => [m[1], m[2]]);
@@ -142,9 +142,13 @@ test('short files share a test process: every test runs, each under its file, an
   assert.is(new Set(pids.map(([, pid]) => pid)).size, 1, 'in one process');
   for (const name of ['first', 'second', 'third']) assert.match(r.out, new RegExp(`^${name}\\.ts$`, 'm'), `${name}.ts is named`);
   assert.match(r.out, /FIXTURE_FAILS_HERE/);
+  // Run from a bundle, a file still sees itself where it is, a failure names its TypeScript line, and uvu is the time-limited one.
+  assert.match(r.out, /^URL first file:\/\/\/.*\/test\/runner\/fixtures\/light\/first\.ts$/m);
+  assert.match(r.out, /\/test\/runner\/fixtures\/light\/second\.ts:11:\d+\)/);
+  assert.match(r.out + r.err, /test "third never ends" did not finish within 2 s/);
   assert.match(r.err, /failed: .*second\.ts.*\(files of one test process: which failed is said above\)/);
   assert.match(r.out, /^slowest \(of 3 files in 1 test process,/m);
-  assert.is(lastLine(r), '3 passed, 1 failed');
+  assert.is(lastLine(r), '3 passed, 2 failed');
 });
 
 test.run();
