@@ -185,15 +185,17 @@ function inProse(g: Tokens, p: Parsed): boolean {
 }
 
 /**
- * A name that ends a reference and leads one of its own, numbers right
- * after it or in brackets, leads that one instead: "verse 47 of BG 3:11" is
- * BG3.11, "chapter 2 of the Gita (2.47)" BG2.47; "chapter 2 of the Gita
- * (1999)" stays BG2.
+ * A name that ends a reference and leads one of its own, numbers or a
+ * chapter or verse word right after it, or numbers in brackets, leads that
+ * one instead: "verse 47 of BG 3:11" is BG3.11, "chapter 2 of the Gita
+ * (2.47)" BG2.47, "chapter 47 2 of Gita chapter 16, verse 7" BG16.7;
+ * "chapter 2 of the Gita (1999)" stays BG2.
  */
 function nameLeadsOwn(g: Tokens, p: Parsed): boolean {
   if (p.nameAt === undefined) return false;
   const after = g.at(p.next).kind === 'space' && g.at(p.next).n === 0 ? g.at(p.next + 1) : g.at(p.next);
-  if (after.kind !== 'num' && !(after.kind === 'mark' && after.key === '(')) return false;
+  const word = after.cls?.kind === 'chapter' || after.cls?.kind === 'verse';
+  if (after.kind !== 'num' && !word && !(after.kind === 'mark' && after.key === '(')) return false;
   const led = reference(g, p.nameAt, 'prose');
   return led !== null && led.next > p.next && inProse(g, led);
 }

@@ -51,6 +51,9 @@ test("prose's punctuation after a reference ends it; a name followed by numbers 
     ['chapter 2 of the Gita (15.15);  and then', ['Gita (15.15) = BG15.15']],
     ['chapter 2 of the Gita (1999 edition)', ['chapter 2 of the Gita = BG2']],
     ['chapter 2 of the Gita 1999 edition', ['chapter 2 of the Gita = BG2']],
+    // Or a chapter word: the name leads the reference written whole after it.
+    ['as chapter 47 2 of Gita chapter 16, verse 7 and then', ['Gita chapter 16, verse 7 = BG16.7']],
+    ['chapter 2 of the Gita verse 47', ['chapter 2 of the Gita verse 47 = BG2.47']],
     // A range's dash stays one, spaced or not; "2.47.3" is no reference.
     ['Gita 2.47 – 50 and Gita 2.47—50', ['Gita 2.47 – 50 = BG2.47-50', 'Gita 2.47—50 = BG2.47-50']],
     ['Gita 2.47.3', []],
