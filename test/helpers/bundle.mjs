@@ -9,9 +9,9 @@
 // a file run through tsx.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const TIMEOUT_WRAPPER = join(dirname(new URL(import.meta.url).pathname), 'uvu-timeout.mjs');
+const TIMEOUT_WRAPPER = fileURLToPath(new URL('./uvu-timeout.mjs', import.meta.url));
 
 /** An esbuild plugin: each file's import.meta as the file itself would see it, uvu with its time limits. */
 const asSources = {
