@@ -1,7 +1,7 @@
 // npm run bench:offline : what the reading pages and the downloads cost a cold
 // build, step by step, in CPU seconds on one core (the build spreads the
 // compression over every core), with the sizes. Figures, not a test.
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliTwin, gzipTwin } from '../src/publish/twin-bytes.mjs';
 import { resolve } from 'node:path';
 import { readContent } from '../src/content/read.ts';
 import { DOWNLOAD_LEVELS, gitaJson, gitaNdjson, gitaSqlite } from '../src/publish/downloads.ts';
@@ -36,8 +36,8 @@ run(async () => {
     let br = 0;
     let gz = 0;
     for (const b of buffers) {
-      br += brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: brotli, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }).length;
-      gz += gzipSync(b, { level: gzip }).length;
+      br += brotliTwin(b, brotli).length;
+      gz += gzipTwin(b, gzip).length;
     }
     return { br, gz };
   };

@@ -3,23 +3,12 @@
 // is null) and gzip bytes. Plain JavaScript so that worker threads start
 // without a TypeScript loader.
 import { parentPort } from 'node:worker_threads';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliTwin, gzipTwin } from './twin-bytes.mjs';
 
 parentPort.on('message', ({ data, brotliQuality, gzipLevel }) => {
   // Copied into arrays of their own: zlib may hand back views of a shared pool, which must not be transferred.
   // No brotli twin when the quality is null (the cards).
-  const br =
-    brotliQuality === null
-      ? null
-      : new Uint8Array(
-          brotliCompressSync(data, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-            },
-          }),
-        );
-  const gzip = new Uint8Array(gzipSync(data, { level: gzipLevel }));
+  const br = brotliQuality === null ? null : new Uint8Array(brotliTwin(data, brotliQuality));
+  const gzip = new Uint8Array(gzipTwin(data, gzipLevel));
   parentPort.postMessage({ br, gzip }, br ? [br.buffer, gzip.buffer] : [gzip.buffer]);
 });
