@@ -49,8 +49,9 @@ const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawn
 // off; it is asked for colour when this runner's output is a terminal, and
 // told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
 // src/cli/progress.ts: colour only on a terminal, never under NO_COLOR or CI),
-// and then --no-color too: uvu's own default sets FORCE_COLOR, and Node warns
-// of the two in every worker or child a test starts.
+// and, run through tsx (uvu's command line), --no-color too: that command's
+// default sets FORCE_COLOR, and Node warns of the two in every worker or
+// child a test starts. Bundled files run under uvu's runner, which sets none.
 const set = (v) => !!v && v !== '0' && v.toLowerCase() !== 'false';
 const colour = !!process.stdout.isTTY && !set(process.env.CI) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
 const { FORCE_COLOR, NO_COLOR, ...env } = process.env;
