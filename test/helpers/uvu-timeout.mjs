@@ -5,10 +5,13 @@
 // fires is also said on stderr, with the file and the test or hook.
 // GITA_TEST_TIMEOUT (seconds, default 240) changes it. The limit is not a
 // measure of speed: it is far above what any test takes and only turns a hang
-// into a named failure.
+// into a named failure. GITA_TEST_TIMES=1 says on stderr, as each test and
+// hook ends, its wall time and this process's CPU time (a server or browser
+// it started counts apart): where a slow file spends its time.
 import * as uvu from 'uvu';
 
 const LIMIT_MS = Number(process.env.GITA_TEST_TIMEOUT || 240) * 1000;
+const TIMES = !!process.env.GITA_TEST_TIMES && process.env.GITA_TEST_TIMES !== '0';
 /** The file under test, as test/run.mjs names it. */
 const file = () => process.env.GITA_TEST_FILE ?? 'a test file';
 
@@ -41,7 +44,14 @@ function limited(what, fn) {
       };
       arm(LIMIT_MS);
     });
-    return Promise.race([Promise.resolve().then(() => fn(...args)), expired]).finally(() => clearTimeout(timer));
+    const cpu = process.cpuUsage();
+    return Promise.race([Promise.resolve().then(() => fn(...args)), expired]).finally(() => {
+      clearTimeout(timer);
+      if (TIMES) {
+        const { user, system } = process.cpuUsage(cpu);
+        console.error(`time: ${file()}: ${what}: ${((Date.now() - started) / 1000).toFixed(2)} s, CPU ${((user + system) / 1e6).toFixed(2)} s`);
+      }
+    });
   };
 }
 

@@ -91,7 +91,7 @@ const runs = {
   sigint: leaves('hang', (runner) => runner.kill('SIGINT')),
   sigterm: leaves('hang', (runner) => runner.kill('SIGTERM')),
   killed: leaves('hang', (_, ready) => process.kill(JSON.parse(ready.slice('READY '.length)).testProcess, 'SIGKILL')),
-  light: run(join(FIXTURES, 'light'), '\\.ts$', { GITA_TEST_TIMEOUT: '2' }),
+  light: run(join(FIXTURES, 'light'), '\\.ts$', { GITA_TEST_TIMEOUT: '2', GITA_TEST_TIMES: '1' }),
 };
 
 test('a missing system part: the suites that need it fail at once, each in one line naming the Debian package, and the run ends', async () => {
@@ -148,6 +148,9 @@ test('short files share a test process, bundled: every test runs, each under its
   assert.match(r.out + r.err, /test "third never ends" did not finish within 2 s/);
   assert.match(r.err, /failed: .*second\.ts.*\(files of one test process: which failed is said above\)/);
   assert.match(r.out, /^slowest \(of 3 files in 1 test process,/m);
+  // GITA_TEST_TIMES: each test's wall and CPU time as it ends, the one that timed out too.
+  assert.match(r.err, /^time: .*first\.ts.*: test "first passes": \d+\.\d\d s, CPU \d+\.\d\d s$/m);
+  assert.match(r.err, /^time: .*: test "third never ends": [2-9]\.\d\d s, CPU \d+\.\d\d s$/m);
   assert.is(lastLine(r), '3 passed, 2 failed');
 });
 
