@@ -12,8 +12,12 @@ import * as uvu from 'uvu';
 
 const LIMIT_MS = Number(process.env.GITA_TEST_TIMEOUT || 240) * 1000;
 const TIMES = !!process.env.GITA_TEST_TIMES && process.env.GITA_TEST_TIMES !== '0';
-/** The file under test, as test/run.mjs names it. */
-const file = () => process.env.GITA_TEST_FILE ?? 'a test file';
+/**
+ * The file whose tests are being registered: uvu's runner imports each file
+ * under its name (its queue's entry at UVU_INDEX); else the files test/run.mjs
+ * gave this process.
+ */
+const registering = () => globalThis.UVU_QUEUE?.[globalThis.UVU_INDEX ?? 0]?.[0] ?? process.env.GITA_TEST_FILE ?? 'a test file';
 
 /**
  * The time this process has spent making or waiting for the tests' built
@@ -27,6 +31,7 @@ const building = () => {
 
 /** `fn`, failing with `what` named when it has not settled within the limit. */
 function limited(what, fn) {
+  const file = registering();
   return (...args) => {
     let timer;
     const started = Date.now();
@@ -38,7 +43,7 @@ function limited(what, fn) {
           const used = Date.now() - started - (building() - built);
           if (used < LIMIT_MS) return arm(LIMIT_MS - used);
           const message = `${what} did not finish within ${LIMIT_MS / 1000} s`;
-          console.error(`\ntimeout: ${file()}: ${message}`);
+          console.error(`\ntimeout: ${file}: ${message}`);
           reject(new Error(message));
         }, ms);
       };
@@ -49,7 +54,7 @@ function limited(what, fn) {
       clearTimeout(timer);
       if (TIMES) {
         const { user, system } = process.cpuUsage(cpu);
-        console.error(`time: ${file()}: ${what}: ${((Date.now() - started) / 1000).toFixed(2)} s, CPU ${((user + system) / 1e6).toFixed(2)} s`);
+        console.error(`time: ${file}: ${what}: ${((Date.now() - started) / 1000).toFixed(2)} s, CPU ${((user + system) / 1e6).toFixed(2)} s`);
       }
     });
   };

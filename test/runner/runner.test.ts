@@ -148,9 +148,10 @@ test('short files share a test process, bundled: every test runs, each under its
   assert.match(r.out + r.err, /test "third never ends" did not finish within 2 s/);
   assert.match(r.err, /failed: .*second\.ts.*\(files of one test process: which failed is said above\)/);
   assert.match(r.out, /^slowest \(of 3 files in 1 test process,/m);
-  // GITA_TEST_TIMES: each test's wall and CPU time as it ends, the one that timed out too.
-  assert.match(r.err, /^time: .*first\.ts.*: test "first passes": \d+\.\d\d s, CPU \d+\.\d\d s$/m);
-  assert.match(r.err, /^time: .*: test "third never ends": [2-9]\.\d\d s, CPU \d+\.\d\d s$/m);
+  // GITA_TEST_TIMES: each test's wall and CPU time as it ends, the one that timed out too, under its own file.
+  assert.match(r.err, /^time: first\.ts: test "first passes": \d+\.\d\d s, CPU \d+\.\d\d s$/m);
+  assert.match(r.err, /^time: third\.ts: test "third never ends": [2-9]\.\d\d s, CPU \d+\.\d\d s$/m);
+  assert.match(r.err, /^timeout: third\.ts: test "third never ends" did not finish within 2 s$/m);
   assert.is(lastLine(r), '3 passed, 2 failed');
 });
 
