@@ -23,6 +23,8 @@ export function checkDist(dir: string): string[] {
   const expected = new Set<string>([FILES.manifest, ...ENCODINGS.map((e) => FILES.manifest + e.suffix), ...HOST_FILES]);
   for (const [path, entry] of Object.entries(manifest.files)) {
     expected.add(path);
+    // Its twins are listed with it, whether or not it is there to check them against.
+    for (const { coding, suffix } of ENCODINGS) if (entry[coding] !== undefined) expected.add(path + suffix);
     let body: Buffer;
     try {
       body = readFileSync(join(dir, path));
@@ -41,7 +43,6 @@ export function checkDist(dir: string): string[] {
     }
     for (const { coding, suffix } of ENCODINGS) {
       if (entry[coding] === undefined) continue;
-      expected.add(path + suffix);
       try {
         const twin = readFileSync(join(dir, path + suffix));
         if (!(coding === 'br' ? brotliDecompressSync(twin) : gunzipSync(twin)).equals(body)) problems.push(`${path}${suffix}: does not decompress to ${path}`);
