@@ -178,7 +178,7 @@ const AS_UPSTREAM = { errata: false, repairs: false, supplements: false, dcs: fa
 
 test('without repairs and errata the content is upstream byte for byte; the audit says no repairs', async () => {
   const contentDir = join(tempDir(), 'content');
-  const summary = await importContent({ from: SHARED_DATA, contentDir, errata: false, repairs: false, supplements: false });
+  const summary = await importContent({ from: SHARED_DATA, contentDir, ...AS_UPSTREAM });
   assertUpstreamBytes(contentDir);
   assert.is(summary.audit.repairs, undefined);
   assert.match(auditSummary(summary.audit, summary.audit.errata, 0, summary.audit.repairs), /no repairs/);
