@@ -204,9 +204,9 @@ test('the docs page, the pricing page and the guides read at phone width and in 
 test('every example link on the docs page answers as documented', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.url}/`);
-  // Asked by the page itself, as a reader's click asks, one after another; status and type are known once the
-  // answer starts, so each request stops there (no need to take the 36 MB of /downloads/gita.json). A tab per link
-  // took a second or more each on a busy machine, drawing what it got.
+  // Asked from the page itself (its fetch, each href as the browser resolved it), one after another; status and
+  // type are known once the answer starts, so each request stops there (no need to take the 36 MB of
+  // /downloads/gita.json). A tab per link took a second or more each on a busy machine, drawing what it got.
   const answers = await page.$$eval('a.try', async (as) => {
     const out = [];
     for (const a of as as HTMLAnchorElement[]) {
