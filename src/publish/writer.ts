@@ -30,7 +30,9 @@ export class StagedWriter {
   /** The first file written with these bytes (by their hash, or the buffer itself), once written. */
   private written = new Map<string, Promise<string>>();
   private writtenBuffers = new WeakMap<object, Promise<string>>();
+  /** The files handed in and not yet started: queue[head] on. (Array#shift copies the whole array once it is long: 2.4 s over a build's 48,000 files.) */
   private queue: OutFile[] = [];
+  private head = 0;
   private running = 0;
   private failed: Error | null = null;
   private waiting: Array<() => void> = [];
@@ -44,20 +46,20 @@ export class StagedWriter {
 
   /** Queue files to write; they are written in the background, a few at a time. */
   put(...files: OutFile[]): void {
-    this.queue.push(...files);
+    for (const file of files) this.queue.push(file);
     this.count.total += files.length;
     this.pump();
   }
 
   /** Resolves once every file handed in is written; rejects with the first failure. */
   async done(): Promise<void> {
-    while (!this.failed && (this.queue.length || this.running)) await new Promise<void>((r) => this.waiting.push(r));
+    while (!this.failed && (this.queued() || this.running)) await new Promise<void>((r) => this.waiting.push(r));
     if (this.failed) throw this.failed;
   }
 
   private pump(): void {
-    while (!this.failed && this.running < AT_ONCE && this.queue.length) {
-      const file = this.queue.shift()!;
+    while (!this.failed && this.running < AT_ONCE && this.queued()) {
+      const file = this.next();
       this.running++;
       this.write(file)
         .then(() => this.onFile(++this.count.done, this.count.total))
@@ -67,9 +69,23 @@ export class StagedWriter {
         .finally(() => {
           this.running--;
           this.pump();
-          if (this.failed || (!this.queue.length && !this.running)) for (const wake of this.waiting.splice(0)) wake();
+          if (this.failed || (!this.queued() && !this.running)) for (const wake of this.waiting.splice(0)) wake();
         });
     }
+  }
+
+  private queued(): number {
+    return this.queue.length - this.head;
+  }
+
+  /** The first file queued, taken off; the taken part of the queue is let go now and then. */
+  private next(): OutFile {
+    const file = this.queue[this.head++];
+    if (this.head === this.queue.length || (this.head >= 4096 && this.head * 2 >= this.queue.length)) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    return file;
   }
 
   private async write({ path, bytes, file, cacheAs, alsoCacheAs, sha256 }: OutFile): Promise<void> {
