@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { asks, hindiMark, sanskritMark, visargaWords, type VisargaWords } from '../../src/content/indic.ts';
-import { applyEdits, headingEdit, repairContent, type RepairReport } from '../../src/content/repairs.ts';
-import { readContent, type Content } from '../../src/content/read.ts';
+import { applyEdits, headingEdit, type RepairReport } from '../../src/content/repairs.ts';
+import type { Content } from '../../src/content/read.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { SHARED_DATA, hook } from '../helpers/fs.ts';
+import { repairedUpstream } from '../helpers/dist.ts';
 
 interface Labelled {
   record: string;
@@ -28,8 +29,7 @@ let words: VisargaWords;
 const text = (c: Content, id: string, key: string, field: string) => (c.verses.find((v) => v.record._id === id)!.record as unknown as Record<string, Record<string, string>>)[key][field];
 
 test.before(hook(async () => {
-  upstream = await readContent(SHARED_DATA);
-  ({ content: repaired, report } = await repairContent(upstream));
+  ({ upstream, repaired, report } = await repairedUpstream());
   const hindi: string[] = [];
   for (const { record } of upstream.verses) for (const v of Object.values(record)) if (v && typeof v === 'object') for (const f of ['ht', 'hc']) if (typeof (v as unknown as Record<string, string>)[f] === 'string') hindi.push((v as unknown as Record<string, string>)[f]);
   words = visargaWords(hindi);

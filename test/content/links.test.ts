@@ -4,9 +4,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mentionsIn, mineLinks, thirteenthNumbering, verseWords, type Mention, type MinedRecord } from '../../src/content/links.ts';
 import { workName, workSlug } from '../../src/content/works.ts';
-import { readContent, type Content } from '../../src/content/read.ts';
-import { repairContent } from '../../src/content/repairs.ts';
-import { SHARED_DATA, hook } from '../helpers/fs.ts';
+import type { Content } from '../../src/content/read.ts';
+import { hook } from '../helpers/fs.ts';
+import { repairedUpstream } from '../helpers/dist.ts';
 
 const VPC = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];
 const read = (text: string, own = { ch: 3, sl: 5 }) => mentionsIn(text, own, VPC);
@@ -112,7 +112,7 @@ test('Devanagari digits read as ASCII, offsets unchanged', () => {
 
 let content: Content;
 test.before(hook(async () => {
-  ({ content } = await repairContent(await readContent(SHARED_DATA)));
+  ({ repaired: content } = await repairedUpstream());
 }));
 
 test('chapter 13 as a commentary numbers it: a verse on where it counts without Arjuna\'s question; its heading as written', () => {
@@ -199,7 +199,7 @@ test('the graph of the served texts: every cites has its citedBy, no verse cites
 });
 
 test('abhinav.sc: after the repair, "RV. X. 90. 3" is the Ṛg Veda; upstream has it with "?"', async () => {
-  const upstream = await readContent(SHARED_DATA);
+  const { upstream } = await repairedUpstream();
   const at = (c: Content) => (c.verses.find((v) => v.record._id === 'BG10.19')!.record as unknown as Record<string, Record<string, string>>).abhinav.sc;
   assert.match(at(upstream), 'RV? X? 90? 3');
   const mentions = read(at(content), { ch: 10, sl: 19 });

@@ -3,8 +3,9 @@ import * as assert from 'uvu/assert';
 import { applyEdits, periodEdits, QU_LISTED, repairContent, repairEdits, transliterationGuard, type RepairContext, type RepairReport } from '../../src/content/repairs.ts';
 import { loadEnglish } from '../../src/content/english.ts';
 import { parseWords, wordListSpan, wordsOf } from '../../src/content/words.ts';
-import { readContent, type Content } from '../../src/content/read.ts';
-import { SHARED_DATA, hook } from '../helpers/fs.ts';
+import type { Content } from '../../src/content/read.ts';
+import { hook } from '../helpers/fs.ts';
+import { repairedUpstream } from '../helpers/dist.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyErrata, defaultErrataDir, ERRATA } from '../../src/content/errata.ts';
@@ -17,9 +18,8 @@ let report: RepairReport;
 const record = (c: Content, id: string) => c.verses.find((v) => v.record._id === id)!.record as unknown as Record<string, Record<string, string>>;
 
 test.before(hook(async () => {
-  upstream = await readContent(SHARED_DATA);
+  ({ upstream, repaired, report } = await repairedUpstream());
   ctx = { english: await loadEnglish(), guard: transliterationGuard(upstream.verses.map((v) => v.record)) };
-  ({ content: repaired, report } = await repairContent(upstream));
 }));
 
 const mend = (text: string, wordList = false, c: RepairContext = ctx, commas = true) => applyEdits(text, repairEdits(text, c, wordList, commas));
