@@ -226,9 +226,9 @@ let repairedKept: Promise<RepairedUpstream> | null = null;
 /**
  * readContent(SHARED_DATA), and repairContent() of it: made by the first test
  * process that asks and kept like the shared import (a V8 serialization of
- * 100 MB, read back in about a tenth of the 3.4 s of CPU the reading and the
+ * 137 MB, read back in under a second of the 3.4 s of CPU the reading and the
  * repairs take), for the suites of the repairs and of what is read in the
- * repaired texts. Every caller gets its own copy.
+ * repaired texts. Each test file has its own copy.
  */
 export function repairedUpstream(): Promise<RepairedUpstream> {
   repairedKept ??= timed(async () => {
