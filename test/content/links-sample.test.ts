@@ -14,10 +14,8 @@ import { join } from 'node:path';
 import { mentionsIn, thirteenthNumbering, verseWords, type MinedRecord } from '../../src/content/links.ts';
 import { readContent, type Content } from '../../src/content/read.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
-import { hook, SHARED_DATA } from '../helpers/fs.ts';
-import { repairContent } from '../../src/content/repairs.ts';
-import { applyErrata, defaultErrataDir, ERRATA } from '../../src/content/errata.ts';
-import { applySupplements, defaultSupplementsDir } from '../../src/content/supplements.ts';
+import { hook } from '../helpers/fs.ts';
+import { testContent } from '../helpers/dist.ts';
 
 const FIXTURES = join(PROJECT_ROOT, 'test', 'content', 'fixtures');
 /**
@@ -47,11 +45,8 @@ interface Label {
 
 let content: Content;
 test.before(hook(async () => {
-  // The texts as served (the sample was read from content/): upstream, its errata, the supplied texts, the repairs, as the import makes them.
-  let c = await readContent(SHARED_DATA);
-  ({ content: c } = await applyErrata(c, ERRATA, defaultErrataDir(PROJECT_ROOT)));
-  ({ content: c } = await applySupplements(c, defaultSupplementsDir(PROJECT_ROOT)));
-  ({ content } = await repairContent(c));
+  // The texts as served, which the sample was read from: content/ as the import writes it (upstream, its errata, the supplied texts, the repairs).
+  content = await readContent((await testContent()).contentDir);
 }));
 
 interface Sample {
