@@ -8,8 +8,9 @@
 // its ASCII spelling, the day's verse, and their twins) is linked to that
 // one: on this machine a new file costs 0.3 to 0.6 ms of kernel time, a
 // link under a hundredth of that.
-import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, writeFile } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Cached } from './cache.ts';
 
 export interface OutFile extends Cached {
@@ -21,6 +22,15 @@ export interface OutFile extends Cached {
   /** The SHA-256 of `bytes`, when the caller has it: files with equal hashes are written once and linked. (Without it, only the same buffer handed in twice is.) */
   sha256?: string;
 }
+
+// The callback forms, promised: fs/promises' writeFile opens a FileHandle and
+// awaits each of its steps, which over 16,000 files of 9 kB cost 1.8 to 2.5
+// times the CPU (100 to 165 against 56 to 65 us a file); a cold quick build
+// takes about 4 s less CPU with these.
+const writeBytes = promisify(writeFile);
+const linkFile = promisify(link);
+const copy = promisify(copyFile);
+const makeDir = promisify(mkdir);
 
 /** How many writes run at once: enough to keep the thread pool busy, few enough to stay fair to the compression workers. */
 const AT_ONCE = 16;
@@ -95,26 +105,26 @@ export class StagedWriter {
     const first = key === undefined ? undefined : typeof key === 'string' ? this.written.get(key) : this.writtenBuffers.get(key);
     if (file) {
       await this.dir(dirname(target));
-      await link(file, target).catch(() => copyFile(file, target));
+      await linkFile(file, target).catch(() => copy(file, target));
     } else if (first) {
       await this.dir(dirname(target));
       const from = await first;
-      await link(from, target).catch(() => writeFile(target, bytes!));
+      await linkFile(from, target).catch(() => writeBytes(target, bytes!));
     } else {
-      const written = this.dir(dirname(target)).then(() => writeFile(target, bytes!)).then(() => target);
+      const written = this.dir(dirname(target)).then(() => writeBytes(target, bytes!)).then(() => target);
       if (typeof key === 'string') this.written.set(key, written);
       else if (key) this.writtenBuffers.set(key, written);
       await written;
       // Another build may have cached the same bytes a moment ago: then keep its file.
-      if (cacheAs) await link(target, cacheAs).catch(() => {});
+      if (cacheAs) await linkFile(target, cacheAs).catch(() => {});
     }
-    if (alsoCacheAs) await link(target, alsoCacheAs).catch(() => {});
+    if (alsoCacheAs) await linkFile(target, alsoCacheAs).catch(() => {});
   }
 
   /** A folder, made once (its parents with it). */
   private dir(dir: string): Promise<unknown> {
     let made = this.dirs.get(dir);
-    if (!made) this.dirs.set(dir, (made = mkdir(dir, { recursive: true })));
+    if (!made) this.dirs.set(dir, (made = makeDir(dir, { recursive: true })));
     return made;
   }
 }
