@@ -228,7 +228,9 @@ let repairedKept: Promise<RepairedUpstream> | null = null;
  * process that asks and kept like the shared import (a V8 serialization of
  * 137 MB, read back in under a second of the 3.4 s of CPU the reading and the
  * repairs take), for the suites of the repairs and of what is read in the
- * repaired texts. Each test file has its own copy.
+ * repaired texts. The files of one test process share one copy: they only
+ * read it (applyErrata and repairContent return new content, never change
+ * what they are given).
  */
 export function repairedUpstream(): Promise<RepairedUpstream> {
   repairedKept ??= timed(async () => {
