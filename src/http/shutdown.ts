@@ -29,8 +29,15 @@ export function stopOnce(log: RequestLog, doing: string, finish: () => Promise<v
 
 type SignalListener = (signal: 'SIGTERM' | 'SIGINT', handler: () => void) => void;
 
-/** Stop on SIGTERM or SIGINT. `listen`: how this runtime is told of a signal (Deno: Deno.addSignalListener). */
-export function stopOnSignals(stop: Stop, listen: SignalListener = (signal, handler) => void process.once(signal, handler)): void {
+/**
+ * Stop on SIGTERM or SIGINT. `listen`: how this runtime is told of a signal
+ * (Deno: Deno.addSignalListener). The listeners stay for as long as the
+ * process runs: a signal often comes twice (Ctrl-C or systemd signal the whole
+ * process group, and npm passes the same signal on to the server once more),
+ * and with no listener left the second would kill the process mid-stop, before
+ * the last counts are written. stopOnce makes the later ones nothing.
+ */
+export function stopOnSignals(stop: Stop, listen: SignalListener = (signal, handler) => void process.on(signal, handler)): void {
   listen('SIGTERM', () => void stop('SIGTERM'));
   listen('SIGINT', () => void stop('SIGINT'));
 }
