@@ -30,6 +30,8 @@ export interface Config {
   publicUrl: string | null;
   /** A line per request on stdout; off: only start-up, reloads and errors. */
   requestLog: 'on' | 'off';
+  /** The bearer token GET /metrics asks for (Prometheus's text format); null: /metrics is off, and nothing is recorded. */
+  metricsToken: string | null;
 }
 
 export interface Setting {
@@ -57,6 +59,7 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'workerKind', env: 'GITA_WORKER_KIND', flag: 'worker-kind', default: 'threads', help: 'What a worker is on Node 22.12 and later (Linux): threads of one process (the engine and the records in memory once), or processes (a crash ends one worker, not all). Older Node: node:cluster\'s processes; Bun and Deno: processes.' },
   { key: 'requestLog', env: 'GITA_REQUEST_LOG', flag: 'request-log', default: 'off', help: 'on: a line per request on stdout (time, method, path with api_key redacted, status, milliseconds); off: only start-up, reloads and errors. Off by default, as Fastify\'s logger is: the line costs a hot request about 6 % of its instructions, and a proxy or CDN in front logs requests itself.' },
   { key: 'publicUrl', env: 'GITA_PUBLIC_URL', flag: 'public-url', default: '', help: 'The public address (https://gita.example, a path prefix allowed) written into the docs page\'s examples and the reading pages\' links and link previews; unset: the host a request came to (the static build: root-relative links).' },
+  { key: 'metricsToken', env: 'GITA_METRICS_TOKEN', flag: 'metrics-token', default: '', help: 'Turns on GET /metrics (Prometheus\'s text format, every worker\'s counts summed) for a caller that sends this token as Authorization: Bearer; unset: /metrics answers 404 and nothing is recorded.' },
 ];
 
 /** "https://gita.example/" → "https://gita.example" (an http(s) origin and an optional path prefix); "" → null. */
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined>, flags: Recor
     workerKind: oneOf('workerKind', ['threads', 'processes'] as const),
     publicUrl: parsePublicUrl(value('publicUrl'), name('publicUrl')),
     requestLog: oneOf('requestLog', ['on', 'off'] as const),
+    metricsToken: value('metricsToken').trim() || null,
   };
 }
 

@@ -20,6 +20,10 @@ export const ERRORS = {
   starting: { status: 503, body: { error: 'Service Unavailable: starting, try again shortly' } },
   /** Too much heavy work (PNG renders, searches) in flight on this worker, with Retry-After: not counted. */
   busy: { status: 503, body: { error: 'Service Unavailable: busy, try again shortly' } },
+  /** GET /metrics while GITA_METRICS_TOKEN is unset: the operator's route is off (docs/operations.md, Metrics). */
+  metricsOff: { status: 404, body: { error: 'Not Found: /metrics is off on this server; its operator turns it on with GITA_METRICS_TOKEN (or --metrics-token) and scrapes it with Authorization: Bearer <token>' } },
+  /** GET /metrics without the operator's token, or with another. */
+  metricsToken: { status: 401, body: { error: 'Metrics token required: send Authorization: Bearer <token>, the token of GITA_METRICS_TOKEN' } },
 } as const;
 
 export const METHOD_NOT_ALLOWED = 'Method Not Allowed';

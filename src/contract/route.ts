@@ -97,6 +97,12 @@ export interface RouteSpec<Id extends string = string> {
   needs?: readonly BuildPart[];
   /** Its work goes through a worker's bounded pool (limits.ts): 503 with Retry-After when the pool is full. */
   pool?: 'png' | 'search';
+  /**
+   * The operator's, not the API's users' (GET /metrics): matched and answered
+   * as any route, but left out of OpenAPI, the docs page and the API
+   * reference; docs/operations.md describes it.
+   */
+  operator?: true;
 }
 
 /** A route, its id kept as a literal type (so that the route ids are a union the handlers' table is checked against). */

@@ -14,7 +14,7 @@ import { CACHE_FIXED, CARD_CSP } from '../contract/headers.ts';
 import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH, PNG_POOL, SEARCH_POOL, SNIPPET_MAX, USAGE_DAYS } from '../contract/limits.ts';
 import { OVER_BUDGET } from '../mcp/budget.ts';
 import { MAX_VERSES_PER_CALL } from '../content/citations.ts';
-import { ROUTES, type RouteId } from '../contract/routes/index.ts';
+import { LISTED_ROUTES, ROUTES, type RouteId } from '../contract/routes/index.ts';
 import { pathParameters } from '../contract/paths.ts';
 import { PATH_PARAMETERS } from '../contract/path-parameters.ts';
 import { parameterOf, type Taken } from '../contract/route.ts';
@@ -46,7 +46,7 @@ function queryParameter(t: Taken, facts: Manifest['content']): Schema {
 /** The schemas the routes define for what they alone answer; a name given twice is an error, not a silent overwrite. */
 function routeSchemas(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const r of ROUTES) {
+  for (const r of LISTED_ROUTES) {
     for (const [name, s] of Object.entries(('schemas' in r && r.schemas) || {})) {
       if (name in out) throw new Error(`OpenAPI: the schema ${name} is defined by two routes`);
       out[name] = s;
@@ -85,7 +85,8 @@ export interface OpenApiOptions {
 
 export function openApiDocument({ version, defaults, facts }: OpenApiOptions): Schema {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
+  // The operator's route (GET /metrics) is left out: docs/operations.md describes it.
+  for (const route of LISTED_ROUTES) {
     const method = route.methods.includes('POST') ? 'post' : 'get';
     paths[route.path] ??= {};
     const responses = { ...route.responses, ...refusalsOf(route.id, route.responses['400'], !!route.page) };

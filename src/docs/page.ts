@@ -20,7 +20,7 @@ import { ANON_BURST, LEASE, REGISTRATIONS_PER_DAY } from '../contract/policy.ts'
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../contract/errors.ts';
 import { CACHE_FIXED, CARD_CSP } from '../contract/headers.ts';
 import { MAX_HEADER_BYTES, MAX_REGISTRATION_BYTES, MAX_URL_LENGTH, USAGE_DAYS } from '../contract/limits.ts';
-import { ROUTES, type RouteId, type RouteSpec } from '../contract/routes/index.ts';
+import { LISTED_ROUTES, ROUTES, type RouteId, type RouteSpec } from '../contract/routes/index.ts';
 import { ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { fillPath } from '../contract/paths.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../layout.ts';
@@ -231,7 +231,7 @@ export function docsPage(input: DocsInput): string {
   const size = exampleSizes(input);
   const people = input.facts.commentaries;
   const verses = input.content.verses.length;
-  const endpoints = ROUTES.map((r) => {
+  const endpoints = LISTED_ROUTES.map((r) => {
     const expect = expectOf(r);
     const link = expect
       ? html`<a class="try" href="${r.example}" data-expect-status="${expect.status}" data-expect-type="${expect.type}"><code>${r.example}</code></a>`

@@ -7,7 +7,7 @@ import { SETTINGS } from '../config.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../contract/errors.ts';
 import { MAX_HEADER_BYTES, MAX_URL_LENGTH } from '../contract/limits.ts';
 import { QUERY_RULES } from '../contract/query-rules.ts';
-import { ROUTES, type Access } from '../contract/routes/index.ts';
+import { LISTED_ROUTES, type Access } from '../contract/routes/index.ts';
 import { PARAMETER_ERRORS, PARAMETERS, type ParameterFacts } from '../contract/parameters.ts';
 
 const ACCESS: Record<Access, string> = {
@@ -20,7 +20,7 @@ const ACCESS: Record<Access, string> = {
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
 function routes(): string {
-  const rows = ROUTES.map((r) => `| \`${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}\` | ${ACCESS[r.access]} | ${cell(r.summary)} | \`${r.id === 'register' || r.id === 'mcp' ? `POST ${r.path}` : r.example}\` |`);
+  const rows = LISTED_ROUTES.map((r) => `| \`${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}\` | ${ACCESS[r.access]} | ${cell(r.summary)} | \`${r.id === 'register' || r.id === 'mcp' ? `POST ${r.path}` : r.example}\` |`);
   return [
     '| route | access | what it answers | example |',
     '|---|---|---|---|',
@@ -32,7 +32,7 @@ function routes(): string {
 
 function parameters(facts: ParameterFacts): string {
   const takenBy = new Map<string, { routes: string[]; values: string }>();
-  for (const r of ROUTES) {
+  for (const r of LISTED_ROUTES) {
     for (const [name, p] of QUERY_RULES[r.id].taken) {
       const values = p.values(facts);
       const key = `${name}\u0000${values}`;
@@ -42,7 +42,7 @@ function parameters(facts: ParameterFacts): string {
     }
   }
   const rows = [...takenBy].map(([key, { routes, values }]) => `| \`${key.split('\u0000')[0]}\` | ${cell(values)} | ${routes.join(', ')} |`);
-  const misses = [...new Set(ROUTES.flatMap((r) => [...QUERY_RULES[r.id].near].map(([miss, meant]) => `\`${miss}\` (${meant})`)))];
+  const misses = [...new Set(LISTED_ROUTES.flatMap((r) => [...QUERY_RULES[r.id].near].map(([miss, meant]) => `\`${miss}\` (${meant})`)))];
   return [
     '| parameter | values | routes |',
     '|---|---|---|',

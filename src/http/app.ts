@@ -69,6 +69,9 @@ export function createApp({ dist, ...options }: AppOptions): App {
     pools: { png: new Pool(PNG_POOL.running, PNG_POOL.waiting), search: new Pool(SEARCH_POOL.running, SEARCH_POOL.waiting) },
   };
   const gate = createGate(options);
+  /** With metrics on (GITA_METRICS_TOKEN): every answer recorded, by the route it was found to be (`routed`, set as it is found). */
+  const recorder = options.metrics?.recorder;
+  let routed: RouteSpec | null = null;
 
   /** The route of a path, and the in-memory file it names; or the 404 (or the file of dist/) to answer. */
   function route(req: AppRequest, path: string): Fixed | AppResponse | Promise<AppResponse> {
@@ -84,8 +87,10 @@ export function createApp({ dist, ...options }: AppOptions): App {
         return match.page ? negotiated(req, notFoundPage[match.notFound]) : notFound[match.notFound];
       }
       // The docs and their assets go to anybody; content goes through the gate, as its routes do.
+      routed = CONTENT_FILE;
       return isPublicFile(path) ? sendStreamed(req, file, false, undefined, undefined) : { ...match, route: CONTENT_FILE, asset: null, file: path };
     }
+    routed = match.route;
     // Right after a fresh start, the parts of the build but the records may still be in the making.
     if (match.route.needs?.some((part) => s.pending.has(part))) return stillBuilding;
     const held = heldFile(match.route, match);
@@ -97,7 +102,32 @@ export function createApp({ dist, ...options }: AppOptions): App {
     return m;
   }
 
+  /** The answer, recorded when metrics are on: its route, status, time, bytes and coding (metrics.ts). */
   function handle(req: AppRequest): AppResponse | Promise<AppResponse> {
+    if (!recorder) return answer(req);
+    const started = performance.now();
+    const files = served.dist.manifest.files;
+    routed = null;
+    let out: AppResponse | Promise<AppResponse>;
+    try {
+      out = answer(req);
+    } catch (err) {
+      recorder.failed(recorder.of(routed), err, started);
+      throw err;
+    }
+    const tally = recorder.of(routed);
+    const head = req.method === 'HEAD';
+    if (!(out instanceof Promise)) return recorder.answered(tally, out, started, head, files);
+    return out.then(
+      (r) => recorder.answered(tally, r, started, head, files),
+      (err) => {
+        recorder.failed(tally, err, started);
+        throw err;
+      },
+    );
+  }
+
+  function answer(req: AppRequest): AppResponse | Promise<AppResponse> {
     const url = req.url;
     if (url.length > MAX_URL_LENGTH) return uriTooLong;
     const q = url.indexOf('?');
@@ -107,9 +137,13 @@ export function createApp({ dist, ...options }: AppOptions): App {
     if (req.method === 'OPTIONS') return preflight;
 
     const s = served;
-    if (path === FILES.manifest && (req.method === 'GET' || req.method === 'HEAD')) return sendDerived(req, s.manifestAnswer, false, undefined, undefined);
+    if (path === FILES.manifest && (req.method === 'GET' || req.method === 'HEAD')) {
+      routed = CONTENT_FILE;
+      return sendDerived(req, s.manifestAnswer, false, undefined, undefined);
+    }
     const m = s.fixed.get(path) ?? route(req, path);
     if (!('route' in m)) return m;
+    routed = m.route;
     if (!allows(m.route, req.method)) return methodNotAllowed(m.route);
     const c = new Context(req, m, q === -1 ? '' : url.slice(q + 1), s, core);
     if (c.queryString && m.route !== CONTENT_FILE) {

@@ -7,6 +7,7 @@
 // the counts and exits 0.
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.ts';
+import { leftOutLines, leftOutOfBuild } from '../content/versions/left-out.ts';
 import type { ClusterMessage } from '../keys/cluster.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
@@ -25,7 +26,7 @@ const clusterWorkers: WorkerControl<Worker> = {
 
 export async function startPrimary(config: Config): Promise<void> {
   const log = createLog();
-  const usage = await openPrimary(config, log);
+  const usage = await openPrimary(config, log, () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined));
 
   let listening = 0;
   let announced = false;
@@ -47,6 +48,7 @@ export async function startPrimary(config: Config): Promise<void> {
     if (announced || ++listening < config.workers) return;
     announced = true;
     log.line(`gita-api listening on ${displayUrl(address.address ?? config.host, address.port)} (node ${process.version}; ${config.workers} workers, keys and usage in ${config.redisUrl ? 'redis' : 'file'}, request log ${config.requestLog}; pid ${process.pid})`);
+    for (const line of leftOutLines(leftOutOfBuild(config.distDir))) log.line(line);
   });
   cluster.on('exit', (worker, code, signal) => supervisor.exited(worker, code, signal));
 

@@ -17,6 +17,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import type { Config } from '../config.ts';
+import { leftOutLines, leftOutOfBuild } from '../content/versions/left-out.ts';
 import { isClusterMessage, type ClusterMessage } from '../keys/cluster.ts';
 import { createLog } from './log.ts';
 import { displayUrl } from './serve.ts';
@@ -113,9 +114,11 @@ export async function startProcessPrimary<W>(config: Config, { runtime, kind, no
   if (process.platform !== 'linux') throw new Error(`GITA_WORKERS=${config.workers} under ${runtime.split(' ')[0]} needs Linux (reusePort spreads connections only there); use 1 worker, or Node`);
   // The workers bind with SO_REUSEPORT, which would share a port another such server holds rather than fail.
   if (config.port !== 0 && !(await portFree(config.host, config.port))) throw new PortInUseError(config.port);
-  const usage = await openPrimary(config, log);
-
   const listening = new Set<W>();
+  /** Each worker's side as node:cluster's listeners know it, to send to. */
+  const handles = new Map<W, WorkerHandle>();
+  const usage = await openPrimary(config, log, () => [...listening].flatMap((w) => handles.get(w) ?? []));
+
   let port: number | null = config.port === 0 ? null : config.port;
   let announced = false;
 
@@ -135,10 +138,12 @@ export async function startProcessPrimary<W>(config: Config, { runtime, kind, no
       },
       exit: (code, signal) => {
         listening.delete(w);
+        handles.delete(w);
         supervisor.exited(w, code, signal);
       },
     });
     const handle: WorkerHandle = { send: (m) => kind.send(w, m), isConnected: () => kind.connected(w) };
+    handles.set(w, handle);
     return w;
   };
 
@@ -168,6 +173,7 @@ export async function startProcessPrimary<W>(config: Config, { runtime, kind, no
     if (announced || listening.size < config.workers) return;
     announced = true;
     log.line(`gita-api listening on ${displayUrl(config.host, port)} (${runtime}; ${config.workers} ${noun}, keys and usage in ${config.redisUrl ? 'redis' : 'file'}, request log ${config.requestLog}; pid ${process.pid})`);
+    for (const line of leftOutLines(leftOutOfBuild(config.distDir))) log.line(line);
   };
 
   if (port === null) supervisor.fork();

@@ -122,6 +122,9 @@ const authenticate = { 'WWW-Authenticate': 'ApiKey header="x-api-key"' };
 export const keyRequired = json(ERRORS.keyRequired.status, ERRORS.keyRequired.body, authenticate);
 export const keyInvalid = json(ERRORS.keyInvalid.status, ERRORS.keyInvalid.body, authenticate);
 export const uriTooLong = json(ERRORS.uriTooLong.status, ERRORS.uriTooLong.body);
+/** GET /metrics: off (no GITA_METRICS_TOKEN), or asked without the operator's token. */
+export const metricsOff = json(ERRORS.metricsOff.status, ERRORS.metricsOff.body);
+export const metricsToken = json(ERRORS.metricsToken.status, ERRORS.metricsToken.body, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
 /** A route whose part of dist/ is still being built (manifest.pending, right after a fresh `npm start`): come back shortly. */
 export const stillBuilding = json(ERRORS.starting.status, ERRORS.starting.body, { 'Retry-After': String(STARTING_RETRY_AFTER_S) });
 /** A pool of heavy work (PNG renders, searches) is full: come back in a second. */

@@ -1,6 +1,7 @@
 // What every runtime's server shares: the app on the loaded dist/, the key
 // store, the request log, and the reload of a new build.
 import type { Config } from '../config.ts';
+import { leftOutLines } from '../content/versions/left-out.ts';
 import { pricingPage } from '../pages/pricing.ts';
 import { openStores, type Stores } from '../keys/stores.ts';
 import { claimDataDir } from '../keys/owner.ts';
@@ -14,6 +15,11 @@ import { watchDist } from './reload.ts';
 import { SEARCH_RETRY_MS } from '../contract/limits.ts';
 import { drawInPrimary } from './shared-draw.ts';
 import { searchInPrimary } from './shared-search.ts';
+import { createMetrics, Recorder, workerRegistry, type Metrics, type WorkerMetricsOptions } from './metrics.ts';
+
+type WorkerMetricsBuild = WorkerMetricsOptions['build'];
+import { metricsInPrimary } from './shared-metrics.ts';
+import { isWorkerThread } from './threads.ts';
 
 export interface Service {
   app: App;
@@ -37,6 +43,13 @@ export function displayUrl(address: string, port: number): string {
   const everywhere = address === '0.0.0.0' || address === '::';
   return everywhere ? `${url(address)} (every address of this machine; here: ${url('localhost')})` : url(address);
 }
+
+/**
+ * Set by `npm start` when the rebuild it needed failed and it serves the last
+ * good dist/ instead: the reason, which /healthz gives (degraded). An
+ * environment variable, so that workers (threads, processes) see it too.
+ */
+export const REBUILD_FAILED_ENV = 'GITA_REBUILD_FAILED';
 
 export interface ServiceOptions {
   /** This process is one worker of a cluster: usage and limits are the primary's (embedded store). */
@@ -85,9 +98,11 @@ export async function createService(config: Config, { clusterWorker = false, wor
     register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, usage: stores.usage, pricing }),
     search,
     draw: clusterWorker ? drawInPrimary() : undefined,
+    metrics: metricsOf(config, clusterWorker, stores.usage, () => app.dist.manifest),
     health: () => {
       const h = stores.health();
-      return { ...h, stores: { ...h.stores, workers: workers() } };
+      const rebuildFailed = process.env[REBUILD_FAILED_ENV];
+      return { degraded: h.degraded || !!rebuildFailed, stores: { ...h.stores, workers: workers(), ...(rebuildFailed && { rebuildFailed }) } };
     },
   });
   const onError = (err: unknown) => log.line(`error: ${(err as Error)?.stack ?? String(err)}`);
@@ -116,6 +131,8 @@ export async function createService(config: Config, { clusterWorker = false, wor
       if (quiet) return;
       const m = app.dist.manifest;
       log.line(`gita-api listening on ${url} (${runtime}; build ${m.build}, ${m.content.verses} verses, auth ${config.auth}, keys and usage in ${stores.keys.kind}, request log ${config.requestLog}; pid ${process.pid})`);
+      // Said loudly, at every start, until the operator mends the folder (/healthz says it too).
+      for (const line of leftOutLines(m.versionsLeftOut ?? [])) log.line(line);
     },
     async close() {
       stopWatching();
@@ -123,4 +140,12 @@ export async function createService(config: Config, { clusterWorker = false, wor
       log.flush();
     },
   };
+}
+
+/** GET /metrics of this process with GITA_METRICS_TOKEN (metrics.ts): its own registry, or in a worker every worker's, summed by the primary. */
+function metricsOf(config: Config, clusterWorker: boolean, usage: Stores['usage'], build: WorkerMetricsBuild): Metrics | undefined {
+  if (!config.metricsToken) return undefined;
+  const recorder = new Recorder();
+  const registry = workerRegistry({ recorder, build, usage, thread: isWorkerThread() });
+  return createMetrics(config.metricsToken, recorder, clusterWorker ? metricsInPrimary(registry) : () => registry.metrics(), registry.contentType);
 }

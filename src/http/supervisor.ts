@@ -16,6 +16,8 @@ import { claimDataDir } from '../keys/owner.ts';
 import type { RequestLog } from './log.ts';
 import { serveDraws } from './shared-draw.ts';
 import { serveSearches } from './shared-search.ts';
+import { serveMetrics } from './shared-metrics.ts';
+import { primaryRegistry } from './metrics.ts';
 import { PORT_IN_USE_EXIT, portInUseMessage } from './port-in-use.ts';
 import { stopOnce, type Stop } from './shutdown.ts';
 
@@ -56,9 +58,10 @@ export interface WorkerControl<W> {
 /**
  * The primary's own state, made before any worker starts: the data folder
  * claimed, the counts held here (no REDIS_URL), the drawing of PNG cards and
- * the searches served to the workers.
+ * the searches served to the workers, and with GITA_METRICS_TOKEN the sum of
+ * the `workers`' metrics and its own.
  */
-export async function openPrimary(config: Config, log: RequestLog): Promise<FileUsageStore | null> {
+export async function openPrimary(config: Config, log: RequestLog, workers: () => Iterable<{ send(m: unknown): unknown; isConnected(): boolean }>): Promise<FileUsageStore | null> {
   await claimDataDir(config);
   let usage: FileUsageStore | null = null;
   if (!config.redisUrl) {
@@ -68,6 +71,7 @@ export async function openPrimary(config: Config, log: RequestLog): Promise<File
   }
   serveDraws();
   serveSearches(config.distDir);
+  if (config.metricsToken) serveMetrics(workers, primaryRegistry());
   return usage;
 }
 

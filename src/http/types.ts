@@ -7,6 +7,7 @@ import type { UsageStore } from '../keys/usage.ts';
 import type { Dist } from './assets.ts';
 import type { RunSearch } from './search.ts';
 import type { Draw } from './shared-draw.ts';
+import type { Metrics } from './metrics.ts';
 
 export { ClientGone } from '../request/capped-body.ts';
 
@@ -56,6 +57,8 @@ export interface AppOptions {
   draw?: Draw;
   /** The search of the current build (its index loads in the background at start-up); absent: /search is not found. */
   search?: () => Promise<RunSearch>;
+  /** GET /metrics and what it reads (metrics.ts), with GITA_METRICS_TOKEN; absent: /metrics is off and nothing is recorded. */
+  metrics?: Metrics;
 }
 
 export interface App {

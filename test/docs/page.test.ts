@@ -7,7 +7,7 @@ import { commentaries } from '../../src/content/facts.ts';
 import { describeAuthors } from '../../src/content/authors.ts';
 import { contentFacts } from '../../src/publish/build.ts';
 import { readContent } from '../../src/content/read.ts';
-import { ROUTES } from '../../src/contract/routes/index.ts';
+import { LISTED_ROUTES } from '../../src/contract/routes/index.ts';
 import { FILES } from '../../src/layout.ts';
 import { GUIDES } from '../../src/guides.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
@@ -26,7 +26,8 @@ test('the commentator table comes from the content', async () => {
 test('the docs page names every route, the commentators and the license', async () => {
   const { distDir } = await testDist();
   const page = readFileSync(join(distDir, FILES.docs), 'utf8');
-  for (const r of ROUTES) assert.ok(page.includes(`<code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code>`), r.path);
+  assert.not.ok(page.includes('/metrics'), 'the operator\'s route is not on the page');
+  for (const r of LISTED_ROUTES) assert.ok(page.includes(`<code>${r.methods.includes('POST') ? 'POST' : 'GET'} ${r.path}</code>`), r.path);
   assert.match(page, /<td><a href="\/authors\/prabhu"><code>prabhu<\/code><\/a> <span class="muted">\(not a classical commentary\)<\/span><\/td><td>A\.C\. Bhaktivedanta Swami Prabhupada<\/td><td>et \(English translation, \d+ verses\), ec \(English commentary, \d+ verses\)<\/td>/);
   assert.match(page, /<td><a href="\/authors\/tej"><code>tej<\/code><\/a><\/td><td>Swami Tejomayananda<\/td><td>ht \(Hindi translation(, \d+ verses)?\)<\/td><td>[^<]*hindi-comma [\d,]+/, 'the table of /authors: tej, all 701 verses, its Hindi commas mended');
   assert.match(page, /<code>siva<\/code><\/a><\/td><td>Swami Sivananda<\/td><td>et \(English translation[^)]*\), ec \(English word-by-word and commentary[^)]*\)<\/td><td>[^<]*question-mark [\d,]+/, 'siva.ec is word by word then a commentary, and its repairs are named');

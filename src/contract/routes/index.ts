@@ -25,4 +25,7 @@ export const ROUTES = [...VERSE_ROUTES, ...REFS_ROUTES, ...WORD_ROUTES, ...LINK_
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
+/** The routes of the API's users: all but the operator's (GET /metrics), which OpenAPI, the docs page and the API reference leave out. */
+export const LISTED_ROUTES: readonly RouteSpec<RouteId>[] = ROUTES.filter((r) => !('operator' in r && r.operator));
+
 export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec<RouteId>>;

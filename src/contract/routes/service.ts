@@ -84,6 +84,23 @@ export const SERVICE_ROUTES = [
     responses: { '200': ok('The server is answering from its build (liveness); "degraded" while a backing store (Redis) is unreachable; ready false, with the parts still pending, while a fresh start builds the rest (readiness).', json(schema('Health'))) },
   }),
   route({
+    id: 'metrics',
+    path: '/metrics',
+    methods: READ,
+    // Neither counted nor limited, whoever asks; the handler asks for the operator's token (GITA_METRICS_TOKEN).
+    access: 'open',
+    operator: true,
+    summary: "The server's metrics in Prometheus's text format, every worker's summed (docs/operations.md, Metrics): with GITA_METRICS_TOKEN set, for a caller that sends it as Authorization: Bearer; unset, 404.",
+    example: '/metrics',
+    notFound: 'resource',
+    query: [],
+    responses: {
+      '200': ok('The metrics (text/plain; version=0.0.4).', { 'text/plain': { schema: { type: 'string' } } }),
+      '401': ok('No token, or not the operator\'s.', errorJson),
+      '404': ok('Off: GITA_METRICS_TOKEN is not set.', errorJson),
+    },
+  }),
+  route({
     id: 'register',
     path: '/register',
     methods: POST,

@@ -9,6 +9,7 @@ import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
 import { mcp } from './mcp.ts';
+import { metrics } from './metrics.ts';
 import { refs } from './refs.ts';
 import { search } from './search.ts';
 import { docs, guide, healthz, openapi, pricing, register, usage } from './service.ts';
@@ -55,6 +56,7 @@ export const HANDLERS: Record<RouteId, Handler> = {
   openapi,
   usage,
   healthz,
+  metrics,
   register,
   'read-verse': readVerse,
   'read-chapter': readChapter,
