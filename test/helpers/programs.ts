@@ -1,13 +1,17 @@
-// The system parts some suites need (programs from Debian packages, which
-// npm ci does not install), checked in one place. A suite calls
-// requireProgram() first thing in its before hook: without the program it
-// fails at once with one line naming the package, instead of failing later
-// with a stack trace, or hanging on a half-made setup. .ci/run installs every
-// package named here.
+// The system parts some suites need (programs and fonts from Debian packages,
+// which npm ci does not install), checked in one place. A suite calls
+// requireProgram() or requireFont() first thing in its before hook: without
+// the part it fails at once with one line naming the package, instead of
+// failing later with a stack trace or a riddle (a width that is not what it
+// should be), or hanging on a half-made setup. .ci/run installs every package
+// named here.
 //
-// GITA_TEST_MISSING (comma-separated names, as requireProgram is called, a
-// path by its last part: `chromium,wrk`) makes those parts count as missing on
-// a machine that has them: test/runner/ uses it to see a run without them.
+// GITA_TEST_MISSING (comma-separated names: a program as requireProgram is
+// called, a path by its last part, a font by its family, or any part by its
+// Debian package: `chromium,wrk,fonts-noto-core`) makes those parts count as
+// missing on a machine that has them: test/runner/ uses it to see a run
+// without them.
+import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 
@@ -50,7 +54,22 @@ export function findProgram(name: string): string | null {
 
 /** The program's path; throws MissingPart (one line naming the Debian package) when it is not there. */
 export function requireProgram(name: string, debianPackage: string): string {
-  const found = findProgram(name);
+  const found = simulated().has(debianPackage) ? null : findProgram(name);
   if (!found) throw missingPart(name, debianPackage);
   return found;
+}
+
+/**
+ * Throws MissingPart (one line naming the Debian package) unless a font of
+ * `family` is installed, as fontconfig lists it: Chromium on Linux finds its
+ * fonts through fontconfig alone, so a suite that measures what it draws
+ * depends on what fc-list sees (FONTCONFIG_FILE included).
+ */
+export function requireFont(family: string, debianPackage: string): void {
+  const missing = simulated();
+  if (missing.has(family) || missing.has(debianPackage)) throw missingPart(`the font ${family}`, debianPackage);
+  const fcList = requireProgram('fc-list', 'fontconfig');
+  // One family a line, or several names of one family separated by commas.
+  const families = execFileSync(fcList, [':', 'family'], { encoding: 'utf8' }).split('\n').flatMap((line) => line.split(','));
+  if (!families.includes(family)) throw missingPart(`the font ${family}`, debianPackage);
 }

@@ -20,6 +20,7 @@ import { FILES, WEB_FONT } from '../../src/layout.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { launch, launchWithoutDevanagari, outputDir, requireChromium, screenshot } from '../helpers/browser.ts';
+import { requireFont } from '../helpers/programs.ts';
 import { startServer, type Running } from '../helpers/server.ts';
 
 let withFonts: Browser;
@@ -41,6 +42,9 @@ const PAGE = (attributes: string) => `<!doctype html>
 `;
 
 test.before(hook(async () => {
+  // The machine's own Devanagari font first (what the browser with every font
+  // must draw in), then the browser: without either the suite fails at once.
+  requireFont('Noto Sans Devanagari', 'fonts-noto-core');
   requireChromium();
   ({ distDir: dist } = await testDist());
   [withFonts, bare, api] = await Promise.all([launch(), launchWithoutDevanagari(), startServer('node', { dist, dataDir: tempDir() })]);
