@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { testDist } from '../helpers/dist.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
-import { SHARED_DATA, tempDir, readJson } from '../helpers/fs.ts';
+import { SHARED_DATA, hook, tempDir, readJson } from '../helpers/fs.ts';
+import { requireProgram } from '../helpers/programs.ts';
 import { importContent } from '../../src/content/import.ts';
 import { ContentError } from '../../src/content/validate.ts';
 import { RUNTIMES, startServer, type Running } from '../helpers/server.ts';
@@ -83,11 +84,13 @@ let sentences: Sentence[] = [];
 let want = new Map<string, Line[]>();
 const served = (path: string) => readJson(join(distDir, path));
 
-test.before(async () => {
+test.before(hook(async () => {
+  // Debian's sqlite3 reads the SQLite download below: without it the suite fails at once, before the build.
+  requireProgram('sqlite3', 'sqlite3');
   ({ distDir, contentDir } = await testDist());
   sentences = readDcsFiles();
   want = expected(sentences);
-});
+}));
 
 test('every verse\'s served analysis is the DCS files\' words, in order, FEATS as an object', () => {
   const facts = served('content.json');

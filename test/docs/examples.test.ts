@@ -21,7 +21,7 @@ import { PROJECT_ROOT } from '../../src/paths.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { createKey } from '../helpers/cli.ts';
 import { testDist } from '../helpers/dist.ts';
-import { tempDir } from '../helpers/fs.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
 import { requireProgram } from '../helpers/programs.ts';
 import { plainEnv, startServer, type Running } from '../helpers/server.ts';
 
@@ -162,16 +162,19 @@ let manifest: Manifest;
 let distDir: string;
 const env: Record<string, string> = {};
 
-test.before(async () => {
+test.before(hook(async () => {
+  // The programs the downloads' examples run in: without one the suite fails at once, before the build.
+  requireProgram('sqlite3', 'sqlite3');
+  requireProgram('python3', 'python3');
   ({ distDir } = await testDist());
   manifest = JSON.parse(readFileSync(join(distDir, FILES.manifest), 'utf8'));
   const dataDir = tempDir('gita-docs-data-');
   env.GITA_KEY = createKey({ GITA_DATA_DIR: dataDir }, 'docs examples', '1000/day').key;
   server = await startServer('node', { dist: distDir, dataDir });
-});
-test.after(async () => {
+}));
+test.after(hook(async () => {
   await server?.stop();
-});
+}));
 
 test('the matcher: pieces in order, ... for what is cut, and a wrong answer fails', () => {
   assert.is(matchesShown('{"a":1,...,"c":3}', '{"a":1,"b":2,"c":3}'), null);
@@ -195,8 +198,6 @@ test('every curl example of the README and the guides answers what it shows', as
 });
 
 test('the SQL, Python and JavaScript examples of the downloads run on the built file and print what they show', () => {
-  requireProgram('sqlite3', 'sqlite3');
-  requireProgram('python3', 'python3');
   const dir = tempDir('gita-docs-sqlite-');
   symlinkSync(join(distDir, 'downloads', 'gita.sqlite'), join(dir, 'gita.sqlite'));
   symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));

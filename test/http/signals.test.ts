@@ -15,6 +15,7 @@ import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { freePort } from '../helpers/net.ts';
 import { hook, linkedCopy, tempDir } from '../helpers/fs.ts';
+import { requireProgram } from '../helpers/programs.ts';
 
 /** What a checkout holds that `npm start` runs from (copied: the code finds its root from where it really is), with the installed packages linked. */
 function projectCopy(content?: string): string {
@@ -88,6 +89,8 @@ async function allStopped(s: Started): Promise<void> {
 let dist = '';
 let content = '';
 test.before(hook(async () => {
+  // ps lists what is left of a process group: without it the suite fails at once, before the build.
+  requireProgram('ps', 'procps');
   ({ distDir: dist, contentDir: content } = await testDist());
 }));
 
