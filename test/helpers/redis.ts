@@ -17,13 +17,16 @@ export const requireRedisServer = () => requireProgram('redis-server', 'redis-se
 /** The shared Redis, or one line saying it is missing (a server to start, not only a program to install). */
 export async function sharedRedis(): Promise<string> {
   const client = new Redis(SHARED_REDIS, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
-  client.on('error', () => {});
+  // The socket's own error (`connect ECONNREFUSED ...`) says more than the
+  // rejection, which without retries is only "Connection is closed.".
+  let cause = '';
+  client.on('error', (err) => (cause ||= err.message));
   try {
     await client.connect();
     await client.ping();
     return SHARED_REDIS;
   } catch (err) {
-    throw missingPart(`a Redis answering at ${SHARED_REDIS} (${(err as Error).message})`, 'redis-server', '.ci/run installs and starts it; or set TEST_REDIS_URL');
+    throw missingPart(`a Redis answering at ${SHARED_REDIS} (${cause || (err as Error).message})`, 'redis-server', '.ci/run installs and starts it; or set TEST_REDIS_URL');
   } finally {
     client.disconnect();
   }

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVER_LOCK } from '../../src/keys/owner.ts';
 import { testDist } from '../helpers/dist.ts';
-import { tempDir } from '../helpers/fs.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
 import { dropPrefix, sharedRedis, testPrefix } from '../helpers/redis.ts';
 import { RUNTIMES, startServer, type Runtime } from '../helpers/server.ts';
 
@@ -77,8 +77,12 @@ function dataDirSuite(runtime: Runtime) {
 for (const runtime of RUNTIMES) dataDirSuite(runtime).run();
 
 const redis = suite('servers on Redis share a data folder');
+let url = '';
+// The shared Redis first: without it the suite fails at once, in one line.
+redis.before(hook(async () => {
+  url = await sharedRedis();
+}));
 redis('a second server on the folder starts, and both answer', async () => {
-  const url = await sharedRedis();
   const prefix = testPrefix();
   const { distDir: dist } = await testDist();
   const dataDir = tempDir('gita-owner-');
