@@ -9,15 +9,14 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { ownProcess } from '../helpers/cleanup.ts';
 import { SHARED_DATA, hook, tempDir } from '../helpers/fs.ts';
-import { findProgram, requireProgram } from '../helpers/programs.ts';
+import { requireProgram } from '../helpers/programs.ts';
 
 const ESC = '\x1b';
 const COLOUR = /\x1b\[\d+(?:;\d+)*m/;
 
-// The pseudo-terminal: util-linux's `script` (Debian's bsdutils). Without it
-// the suite fails in its hook, and no import is started under it.
-const script = findProgram('script');
-test.before(hook(() => void requireProgram('script', 'bsdutils')));
+// The pseudo-terminal: util-linux's `script` (Debian's bsdutils), found in
+// the hook below.
+let script = '';
 
 /**
  * Run the import; `tty`: under a pseudo-terminal (stdout and stderr both on it). Resolves with everything it printed.
@@ -31,7 +30,7 @@ function importContent(env: Record<string, string>, tty: boolean): Promise<{ cod
   const quoted = [process.execPath, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = ownProcess(
     tty
-      ? spawn(script!, ['-qefc', `stty cols 100; ${quoted} 2>&1`, '/dev/null'], { env: { ...base, TERM: 'xterm', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(script, ['-qefc', `stty cols 100; ${quoted} 2>&1`, '/dev/null'], { env: { ...base, TERM: 'xterm', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(process.execPath, args, { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
   );
   let out = '';
@@ -40,8 +39,15 @@ function importContent(env: Record<string, string>, tty: boolean): Promise<{ cod
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
 }
 
-// All four at once: each is a whole import of the real content (a few seconds).
-const runs = Promise.all([importContent({}, false), ...(script ? [importContent({}, true), importContent({ NO_COLOR: '1' }, true), importContent({ CI: 'true' }, true)] : [])]);
+let runs: Promise<Array<{ code: number | null; out: string }>>;
+// Without `script` the suite fails here at once, in one line, and no import
+// is started (one started before would outlive the suite, and the run would
+// stop it 5 s later as a leak).
+test.before(hook(() => {
+  script = requireProgram('script', 'bsdutils');
+  // All four at once: each is a whole import of the real content (a few seconds).
+  runs = Promise.all([importContent({}, false), importContent({}, true), importContent({ NO_COLOR: '1' }, true), importContent({ CI: 'true' }, true)]);
+}));
 
 test('in a log (no terminal): plain lines, one as each stage starts and a counted one as it ends, no escape codes', async () => {
   const { code, out } = (await runs)[0];
