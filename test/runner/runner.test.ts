@@ -3,14 +3,17 @@
 // package, and the run ends; a run that fails, is interrupted (SIGINT,
 // SIGTERM) or loses its test process outright leaves no process and no
 // temporary folder behind. Each case is a real run of test/run.mjs, on the
-// real browser and load suites or on fixtures/leaves.ts.
+// real suites that need a system part (every part they check, each made to
+// count as missing) or on fixtures/leaves.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { ownProcess } from '../helpers/cleanup.ts';
+import { tempDir } from '../helpers/fs.ts';
+import { findProgram } from '../helpers/programs.ts';
 
 interface Run {
   code: number | null;
@@ -82,11 +85,36 @@ function nothingLeft(r: Run, label: string) {
   assert.not.ok(existsSync(root), `${label}: the run's root ${root} is left`);
 }
 
+/** A suite that checks a part first thing in its before hook, and the line it fails with when the part is missing. */
+const CHECKS: Record<string, string> = {
+  'pages/read-browser': '/nonexistent/chromium (Debian package chromium; .ci/run installs it)',
+  'card/browser': '/nonexistent/chromium (Debian package chromium; .ci/run installs it)',
+  'linker/font': 'the font Noto Sans Devanagari (Debian package fonts-noto-core; .ci/run installs it)',
+  'load/soak': 'wrk (Debian package wrk; .ci/run installs it)',
+  'keys/redis': 'redis-server (Debian package redis-server; .ci/run installs it)',
+  'client/client': 'nginx (Debian package nginx-light; .ci/run installs it)',
+  'publish/downloads': 'sqlite3 (Debian package sqlite3; .ci/run installs it)',
+  'http/signals': 'ps (Debian package procps; .ci/run installs it)',
+  'cli/progress': 'script (Debian package bsdutils; .ci/run installs it)',
+};
+
+/** A fontconfig configuration that lists no font. */
+function fontconfigWithoutFonts(): string {
+  const file = join(tempDir('gita-no-fonts-'), 'fonts.conf');
+  writeFileSync(file, '<?xml version="1.0"?>\n<fontconfig/>\n');
+  return file;
+}
+
 // All at once: each is a few seconds of mostly waiting on a child.
 const FIXTURES = join('test', 'runner', 'fixtures');
 const leaves = (end: string, during?: Parameters<typeof run>[3]) => run(FIXTURES, 'leaves\\.ts$', { FIXTURE_END: end }, during);
 const runs = {
-  missing: run('test', '(pages/read-browser|card/browser|load/soak)\\.test\\.ts$', { CHROMIUM_PATH: '/nonexistent/chromium', GITA_TEST_MISSING: 'wrk' }),
+  // Every part a suite checks, gone: Chromium by its path, the others by their Debian packages.
+  missing: run('test', `(${Object.keys(CHECKS).join('|')})\\.test\\.ts$`, { CHROMIUM_PATH: '/nonexistent/chromium', GITA_TEST_MISSING: 'wrk,fonts-noto-core,redis-server,nginx-light,sqlite3,procps,bsdutils' }),
+  // No fonts at all, as fontconfig sees them (Chromium finds its fonts through it): the check reads fc-list, not GITA_TEST_MISSING.
+  noFonts: run('test', 'linker/font\\.test\\.ts$', { FONTCONFIG_FILE: fontconfigWithoutFonts() }),
+  // Redis installed but not running: only the suite on Redis fails, and its file's other suites run.
+  noRedis: run('test', 'keys/limits\\.test\\.ts$', { TEST_REDIS_URL: 'redis://127.0.0.1:1/0' }),
   failed: leaves('fail'),
   sigint: leaves('hang', (runner) => runner.kill('SIGINT')),
   sigterm: leaves('hang', (runner) => runner.kill('SIGTERM')),
@@ -99,13 +127,32 @@ test('a missing system part: the suites that need it fail at once, each in one l
   assert.ok(r.code !== 0, 'the run fails');
   assert.ok(r.seconds < 30, `it ends at once, without a hang or a build: ${r.seconds} s`);
   const said = r.err.split('\n').filter((l) => l.includes('missing system part'));
-  assert.equal(said.sort(), [
-    'missing system part: /nonexistent/chromium (Debian package chromium; .ci/run installs it)',
-    'missing system part: /nonexistent/chromium (Debian package chromium; .ci/run installs it)',
-    'missing system part: wrk (Debian package wrk; .ci/run installs it)',
-  ]);
+  assert.equal(said.sort(), Object.values(CHECKS).map((line) => `missing system part: ${line}`).sort());
   assert.not.match(r.err, /^\s+at /m, 'no stack trace');
+  assert.not.match(r.err, /something a test started still runs/, 'nothing started before the check');
   assert.match(lastLine(r) ?? '', /^0 passed, [1-9]\d* failed$/);
+});
+
+test('no font of the family installed: the suite that measures it fails at once, in one line naming the Debian package', async () => {
+  const r = await runs.noFonts;
+  assert.ok(r.code !== 0, 'the run fails');
+  assert.ok(r.seconds < 30, `it ends at once, without a browser or a build: ${r.seconds} s`);
+  const said = r.err.split('\n').filter((l) => l.includes('missing system part'));
+  // fc-list itself is fontconfig's: a machine without it is told that first.
+  const line = findProgram('fc-list') ? CHECKS['linker/font'] : 'fc-list (Debian package fontconfig; .ci/run installs it)';
+  assert.equal(said, [`missing system part: ${line}`]);
+  assert.match(lastLine(r) ?? '', /^0 passed, [1-9]\d* failed$/);
+});
+
+test('no Redis answering: the suite on Redis fails at once in one line naming the Debian package, and the rest of its file runs', async () => {
+  const r = await runs.noRedis;
+  assert.ok(r.code !== 0, 'the run fails');
+  assert.ok(r.seconds < 30, `it ends at once, without a timeout: ${r.seconds} s`);
+  const said = r.err.split('\n').filter((l) => l.includes('missing system part'));
+  assert.is(said.length, 1, r.err);
+  assert.match(said[0], /^missing system part: a Redis answering at redis:\/\/127\.0\.0\.1:1\/0 \(connect E[A-Z]+ 127\.0\.0\.1:1\) \(Debian package redis-server; \.ci\/run installs and starts it; or set TEST_REDIS_URL\)$/);
+  assert.not.match(r.err, /^\s+at /m, 'no stack trace');
+  assert.match(lastLine(r) ?? '', /^[1-9]\d* passed, 1 failed$/);
 });
 
 test('a failed test that leaves its server running and its folder: the run still ends, and leaves neither', async () => {
