@@ -189,7 +189,7 @@ try {
 // about one. The longest go first: a long file started last would hold the
 // run alone.
 const FRESH = {
-  'http/cluster': 95, 'http/lifecycle': 41, 'publish/ensure': 38, 'content/import': 36, 'card/browser': 36, 'http/hostile': 23, 'content/import-errors': 22,
+  'http/cluster': 95, 'http/metrics': 60, 'http/lifecycle': 41, 'publish/ensure': 38, 'content/import': 36, 'card/browser': 36, 'http/hostile': 23, 'content/import-errors': 22,
   'load/soak': 19, 'publish/build': 18, 'http/contract': 16, 'linker/browser': 14, 'cli/progress': 14, 'publish/publish': 12, 'http/abuse': 12,
   'http/signals': 12, 'client/delivery': 12, 'keys/redis': 12, 'http/data-dir': 10, 'pages/read-browser': 9, 'http/keys': 9, 'keys/embedded': 8,
   'http/read': 8, 'content/versions': 8, 'runner/runner': 8, 'linker/font': 7, 'publish/downloads': 7, 'http/citations': 6, 'http/property': 6,

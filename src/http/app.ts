@@ -106,7 +106,8 @@ export function createApp({ dist, ...options }: AppOptions): App {
   function handle(req: AppRequest): AppResponse | Promise<AppResponse> {
     if (!recorder) return answer(req);
     const started = performance.now();
-    const files = served.dist.manifest.files;
+    // The build of this request's answer (a reload may come before a promised one is made).
+    const s = served;
     routed = null;
     let out: AppResponse | Promise<AppResponse>;
     try {
@@ -117,9 +118,9 @@ export function createApp({ dist, ...options }: AppOptions): App {
     }
     const tally = recorder.of(routed);
     const head = req.method === 'HEAD';
-    if (!(out instanceof Promise)) return recorder.answered(tally, out, started, head, files);
+    if (!(out instanceof Promise)) return recorder.answered(tally, out, started, head, s);
     return out.then(
-      (r) => recorder.answered(tally, r, started, head, files),
+      (r) => recorder.answered(tally, r, started, head, s),
       (err) => {
         recorder.failed(tally, err, started);
         throw err;

@@ -23,6 +23,9 @@ import { ClientGone, type AppResponse } from './types.ts';
 /** Upper bounds of the time buckets, in seconds: an answer from memory takes microseconds; a search, a compression or a PNG drawn, milliseconds to seconds. */
 export const SECONDS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
 
+/** The codings an answer is sent in, as gita_http_responses_by_encoding_total labels them. */
+const CODINGS = ['identity', 'br', 'gzip'] as const;
+
 /** The label of a request no route or file of dist/ took (a 404, a preflight, a target too long). */
 export const NO_ROUTE = 'none';
 
@@ -44,8 +47,8 @@ const REASONS: Record<number, string> = { 400: 'bad_request', 403: 'forbidden', 
 export class Recorder {
   readonly none = new Tally(NO_ROUTE);
   private readonly tallies = new Map<RouteSpec, Tally>();
-  /** Answers with a body (200, 206) by the coding sent: identity, br, gzip. */
-  readonly codings = { identity: 0, br: 0, gzip: 0 };
+  /** Answers with a body (200, 206) by the coding sent: identity, br, gzip (CODINGS' order). */
+  readonly codings = new Float64Array(3);
   readonly unauthorized = { key_required: 0, key_invalid: 0, metrics_token: 0 };
 
   /** The tally of a route, made on its first request (the routes are a fixed table: at most one each). */
@@ -61,20 +64,20 @@ export class Recorder {
   }
 
   /** An answer of `tally`'s route, begun at `started` (performance.now()); `files`: the manifest's, for the size of a file streamed from disk. Returns the answer. */
-  answered(tally: Tally, r: AppResponse, started: number, head: boolean, files: Record<string, ManifestFile>): AppResponse {
+  answered(tally: Tally, r: AppResponse, started: number, head: boolean, served: { dist: { manifest: { files: Record<string, ManifestFile> } } }): AppResponse {
     const status = r.status;
     this.time(tally, status, started);
     if (status === 200 || status === 206) {
       const h = r.headers;
-      let coding: 'identity' | 'br' | 'gzip' = 'identity';
+      let coding = 0;
       for (let i = 0; i < h.length; i += 2) {
         if (h[i] === 'Content-Encoding') {
-          coding = h[i + 1] === 'br' ? 'br' : 'gzip';
+          coding = h[i + 1] === 'br' ? 1 : 2;
           break;
         }
       }
       this.codings[coding]++;
-      if (!head) tally.bytes += bodyBytes(r, coding, files);
+      if (!head) tally.bytes += bodyBytes(r, CODINGS[coding], served);
     } else if (status === 401) this.unauthorized[r === keyRequired ? 'key_required' : r === keyInvalid ? 'key_invalid' : r === metricsToken ? 'metrics_token' : 'key_invalid']++;
     return r;
   }
@@ -96,7 +99,7 @@ export class Recorder {
 }
 
 /** The bytes of an answer's body: as handed to the adapter, or for a file streamed from disk its size as the manifest lists it (a byte range counts the whole). */
-function bodyBytes(r: AppResponse, coding: 'identity' | 'br' | 'gzip', files: Record<string, ManifestFile>): number {
+function bodyBytes(r: AppResponse, coding: (typeof CODINGS)[number], served: { dist: { manifest: { files: Record<string, ManifestFile> } } }): number {
   const body = r.body;
   if (body !== undefined) {
     if (typeof body === 'string') return Buffer.byteLength(body);
@@ -106,8 +109,10 @@ function bodyBytes(r: AppResponse, coding: 'identity' | 'br' | 'gzip', files: Re
     return n;
   }
   if (!r.file) return 0;
+  const files = served.dist.manifest.files;
   // A twin's path ends in .br or .gz.
-  const entry = Object.hasOwn(files, coding === 'identity' ? r.file : r.file.slice(0, -3)) ? files[coding === 'identity' ? r.file : r.file.slice(0, -3)] : undefined;
+  const path = coding === 'identity' ? r.file : r.file.slice(0, -3);
+  const entry = Object.hasOwn(files, path) ? files[path] : undefined;
   return (coding === 'identity' ? entry?.size : entry?.[coding]) ?? 0;
 }
 
@@ -160,7 +165,7 @@ export function workerRegistry({ recorder, build, usage, thread = false }: Worke
     for (const t of recorder.all) if (t.bytes) c.inc({ route: t.route }, t.bytes);
   });
   counter('gita_http_responses_by_encoding_total', 'Answers with a body (200 and 206) by the coding sent: br, gzip or identity.', ['encoding'], (c) => {
-    for (const [encoding, n] of Object.entries(recorder.codings)) c.inc({ encoding }, n);
+    CODINGS.forEach((encoding, i) => c.inc({ encoding }, recorder.codings[i]));
   });
   counter('gita_http_not_modified_total', 'Cache hits of the clients: 304s, their ETag still the answer\'s, by route.', ['route'], (c) => {
     for (const t of recorder.all) if (t.statuses[304]) c.inc({ route: t.route }, t.statuses[304]);
@@ -185,16 +190,36 @@ export function workerRegistry({ recorder, build, usage, thread = false }: Worke
   });
   gauge('gita_usage_callers_today', 'Callers (keys and anonymous addresses) counted in the usage today (UTC).', [], 'max', async (g) => g.set(new Set((await usage.read(1)).map((r) => r.subject)).size));
   gauge('gita_metrics_workers', 'Workers whose metrics are summed in this answer.', [], 'sum', (g) => g.set(1));
-  collectDefaultMetrics({ register: registry });
+  defaultMetrics(registry);
   // In a thread these would be the whole process's once more for each thread.
   if (thread) for (const m of registry.getMetricsAsArray()) if (m.name.startsWith('process_')) registry.removeSingleMetric(m.name);
   return registry;
 }
 
+/**
+ * prom-client's default metrics, but for three gauges named as counters
+ * (nodejs_active_handles_total, _requests_total, _resources_total), which
+ * `promtool check metrics` refuses (a naming slip prom-client keeps for
+ * compatibility): each is the sum of the gauge of the same name without
+ * _total, which stays.
+ */
+function defaultMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry });
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
+  // Deno's sandbox lets only a program with every permission read /proc/self, where these come from (they read 0):
+  // the resident memory from Deno's own count, and no count of descriptors rather than a wrong one.
+  if ('Deno' in globalThis) {
+    for (const name of ['process_resident_memory_bytes', 'process_virtual_memory_bytes', 'process_heap_bytes', 'process_open_fds']) registry.removeSingleMetric(name);
+    new Gauge({ name: 'process_resident_memory_bytes', help: 'Resident memory size in bytes.', registers: [registry], collect(this: Gauge) {
+      this.set(process.memoryUsage().rss);
+    } });
+  }
+}
+
 /** The primary's own registry (several workers): its process's metrics, which with threads are the whole server's. */
 export function primaryRegistry(): Registry {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  defaultMetrics(registry);
   return registry;
 }
 
