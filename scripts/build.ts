@@ -1,6 +1,7 @@
 // npm run build : content/ → dist/, the static API.
 import { resolve } from 'node:path';
-import { flags, run } from '../src/cli/run.ts';
+import { fail, flags, run } from '../src/cli/run.ts';
+import { leftOutLines, readLeftOut } from '../src/content/versions/left-out.ts';
 import { formatBytes, formatSeconds } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
 import { buildAndStamp } from '../src/publish/ensure.ts';
@@ -29,6 +30,10 @@ The previous dist/ stays in place until the new one is complete.
                  staleness check (default: .cache/stamp.json when building the
                  checkout's dist/ from its content/; elsewhere none)
   --quiet        no progress lines
+  --allow-left-out  build even when the import that made content/ left an
+                 operator's version folder out (a server's own import does;
+                 the manifest names it and /healthz says degraded); without
+                 it such a build fails, listing every problem of the folder
 `;
 
 run(async () => {
@@ -43,10 +48,14 @@ run(async () => {
     quiet: { type: 'boolean' },
     png: { type: 'boolean' },
     stamp: { type: 'string' },
+    'allow-left-out': { type: 'boolean' },
   });
   const progress = reporter(process.stderr, values.quiet);
   const contentDir = resolve(values.content ?? PATHS.content);
   const distDir = resolve(values.out ?? PATHS.dist);
+  // A pipeline's build fails on an operator's mistake; a server's own build serves the rest.
+  const leftOut = readLeftOut(contentDir);
+  if (leftOut.length && !values['allow-left-out']) fail(`content/ was imported with version folders left out; mend them and import again (npm run content), or build without them with --allow-left-out:\n${leftOutLines(leftOut, Infinity).join('\n')}`);
   const s = await buildAndStamp({
     contentDir,
     distDir,

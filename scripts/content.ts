@@ -9,7 +9,6 @@ import { defaultSupplementsDir } from '../src/content/supplements.ts';
 import { defaultDcsDir } from '../src/content/dcs/read.ts';
 import { importContent } from '../src/content/import.ts';
 import { defaultBuiltinDirs } from '../src/content/versions/builtin.ts';
-import { defaultVersionDirs } from '../src/content/versions/dropin.ts';
 import { versionsSummary } from '../src/content/versions/import.ts';
 import { meterSummary } from '../src/content/meter/audit.ts';
 import { defaultSource } from '../src/content/source.ts';
@@ -74,8 +73,8 @@ run(async () => {
   const errata = values['no-errata'] ? false : values.errata ? resolve(values.errata) : defaultErrataDir(PROJECT_ROOT);
   const supplements = values['no-supplements'] ? false : values.supplements ? resolve(values.supplements) : defaultSupplementsDir(PROJECT_ROOT);
   const dcs = values['no-dcs'] ? false : values.dcs ? resolve(values.dcs) : defaultDcsDir(PROJECT_ROOT);
-  const versionDirs = values.versions ? values.versions.split(delimiter).filter(Boolean).map((d) => resolve(d)) : defaultVersionDirs(PROJECT_ROOT);
-  const versions = values['no-versions'] ? false : { dirs: versionDirs, builtins: defaultBuiltinDirs(PROJECT_ROOT) };
+  // Without --versions the import reads the default folders and records that it did, so that a start sees a versions/ made later.
+  const versions = values['no-versions'] ? false : values.versions ? { dirs: values.versions.split(delimiter).filter(Boolean).map((d) => resolve(d)), builtins: defaultBuiltinDirs(PROJECT_ROOT) } : undefined;
   const progress = reporter(process.stderr, values.quiet);
   const started = Date.now();
   const s = await importContent({ from, contentDir, progress, errata, supplements, dcs, versions, strict: values.strict, repairs: !values['no-repairs'] });

@@ -6,6 +6,9 @@ import { loadConfig, SETTINGS, settingFlags } from '../src/config.ts';
 import { PATHS } from '../src/paths.ts';
 import { startNode } from '../src/http/start.ts';
 import { isProcessWorker } from '../src/http/processes.ts';
+import { REBUILD_FAILED_ENV } from '../src/http/serve.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 const usage = `
 Usage: npm start [-- --port N --host H ...]
@@ -29,7 +32,13 @@ run(async () => {
     // The cards, downloads, reading pages and word analysis are built once the server answers (src/publish/background.ts).
     // The import and the first build run in a process of their own: this one, the server, keeps none of their memory.
     const dirs = { contentDir: PATHS.content, distDir: config.distDir, cacheDir: PATHS.buildCache, stampFile: PATHS.stamp };
-    const later = await ensureBuilt({ ...dirs, say: (l) => console.log(l), whilePreparing, later: true, apart: true });
+    const later = await ensureBuilt({ ...dirs, say: (l) => console.log(l), whilePreparing, later: true, apart: true }).catch((err: Error) => {
+      // A rebuild that fails leaves the last good build serving, said loudly here and by /healthz (degraded).
+      if (!existsSync(join(config.distDir, 'manifest.json'))) throw err;
+      console.error(`error: ${err.message}; serving the last good build of dist/ (mend the cause and start again)`);
+      process.env[REBUILD_FAILED_ENV] = err.message;
+      return false;
+    });
     await startNode(config);
     if (later) (await import('../src/publish/background.ts')).buildInBackground(dirs, (l) => console.log(l));
     return;

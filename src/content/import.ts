@@ -68,6 +68,8 @@ export interface ImportOptions {
    * project when it exists.
    */
   versions?: { dirs: readonly string[]; builtins: BuiltinDirs } | false;
+  /** An operator's version folder with problems: 'refuse' (the default) fails the import naming every problem; 'leave-out' (a server's own import) imports the rest and lists it (src/content/versions/import.ts). */
+  badVersionFolders?: 'refuse' | 'leave-out';
 }
 
 /** Thrown by a strict import that found what no erratum resolves; content/ is left as it was. */
@@ -78,7 +80,7 @@ export class AuditError extends Error {
   }
 }
 
-export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), versions: asked }: ImportOptions): Promise<ImportSummary> {
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), versions: asked, badVersionFolders = 'refuse' }: ImportOptions): Promise<ImportSummary> {
   const versions = asked ?? { dirs: defaultVersionDirs(PROJECT_ROOT), builtins: defaultBuiltinDirs(PROJECT_ROOT) };
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
@@ -121,7 +123,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
 
     progress('writing');
     const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
-    const summary = await writeContent(contentDir, { from, sourceDir: source.dir, content, auditFile, applied, analysis, gitaGita, links, versions, defaultVersions: asked === undefined, repairs }, progress);
+    const summary = await writeContent(contentDir, { from, sourceDir: source.dir, content, auditFile, applied, analysis, gitaGita, links, versions, defaultVersions: asked === undefined, badVersionFolders, repairs }, progress);
     return { ...summary, audit: auditFile, content };
   } finally {
     await source.close();
@@ -177,6 +179,7 @@ interface Written {
   gitaGita?: Map<string, string>;
   links: ReturnType<typeof mineLinks>;
   versions: ImportOptions['versions'];
+  badVersionFolders: 'refuse' | 'leave-out';
   /** The versions were read from the default folders (a start looks there again). */
   defaultVersions: boolean;
   repairs: boolean;
@@ -222,7 +225,7 @@ async function writeContent(contentDir: string, w: Written, progress: Progress):
     if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
     await writeFile(join(staged, LINKS_FILE), JSON.stringify(w.links) + '\n');
     // The versions into the staged folder too: a refused one leaves content/ as it was.
-    const imported = versions ? await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita } }) : undefined;
+    const imported = versions ? await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita }, badFolders: w.badVersionFolders }) : undefined;
     if (imported) auditFile.versions = imported.report;
     // The verses as served, scanned: one that does not scan is a finding of the meter's section, with what the witnesses (Besant's Devanagari among them) read there.
     progress('scanning the meter');

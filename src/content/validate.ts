@@ -13,10 +13,11 @@ export const formatProblem = (p: ContentProblem) => `${p.file}: ${p.path}: ${p.e
 
 /** Thrown when the content is not valid; `problems` lists every finding. */
 export class ContentError extends Error {
-  constructor(readonly problems: ContentProblem[]) {
-    const shown = problems.slice(0, 20).map(formatProblem);
-    if (problems.length > shown.length) shown.push(`... and ${problems.length - shown.length} more`);
-    super(`invalid content (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${shown.join('\n  ')}`);
+  /** `shown`: how many problems the message lists (the rest counted). */
+  constructor(readonly problems: ContentProblem[], shown = 20) {
+    const listed = problems.slice(0, shown).map(formatProblem);
+    if (problems.length > listed.length) listed.push(`... and ${problems.length - listed.length} more`);
+    super(`invalid content (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${listed.join('\n  ')}`);
     this.name = 'ContentError';
   }
 }

@@ -4,6 +4,7 @@
 // Written by the build, read by the server at start-up.
 import type { BuildPart } from '../layout.ts';
 import type { TextField } from '../content/schema.ts';
+import type { LeftOutVersion } from '../content/versions/model.ts';
 
 export interface ManifestFile {
   type: string;
@@ -80,6 +81,12 @@ export interface Manifest {
    * from a finished build.
    */
   pending?: BuildPart[];
+  /**
+   * The operators' version folders the server's import left out, each with
+   * its problems (at most 20 listed, the rest counted in `more`): /healthz
+   * says `degraded` and names them. Absent when none was.
+   */
+  versionsLeftOut?: Array<LeftOutVersion & { more?: number }>;
 }
 
 export { LATER_PARTS, type BuildPart } from '../layout.ts';

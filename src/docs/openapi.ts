@@ -274,6 +274,20 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
             usage: { type: 'string', enum: ['file', 'redis'] },
             redis: { type: 'string', description: '"reachable", or "unreachable since <time>".' },
             usageRecoveredFrom: { type: 'string', description: 'Where a corrupt usage file found at start-up was moved.' },
+            versionsLeftOut: {
+              type: 'array',
+              description: "The operator's version folders left out of the build served (status degraded): each folder by its own name, with its problems (file, line or field, what is wrong; at most 20, the rest counted in more). Every other version is served. Absent when none was.",
+              items: {
+                type: 'object',
+                required: ['folder', 'problems'],
+                properties: {
+                  folder: { type: 'string' },
+                  problems: { type: 'array', items: { type: 'object', required: ['file', 'at', 'problem'], properties: { file: { type: 'string' }, at: { type: 'string', description: '"line 3", or a field of version.json such as "$.license".' }, problem: { type: 'string' } } } },
+                  more: { type: 'integer', description: 'Problems beyond those listed.' },
+                },
+              },
+            },
+            rebuildFailed: { type: 'string', description: 'Why the rebuild this start needed failed: the server serves the last good build (status degraded). Absent otherwise.' },
           },
         },
         Registration: {

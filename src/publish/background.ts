@@ -20,7 +20,7 @@ export interface BackgroundBuild {
 /** Start the whole quick build of `distDir`; `say` gets its summary line, or why it failed. */
 export function buildInBackground(dirs: BackgroundBuild, say: (line: string) => void): ChildProcess {
   const started = performance.now();
-  const args = ['build', '--quick', '--quiet', '--content', dirs.contentDir, '--out', dirs.distDir, '--cache', dirs.cacheDir, '--stamp', dirs.stampFile];
+  const args = ['build', '--quick', '--quiet', '--allow-left-out', '--content', dirs.contentDir, '--out', dirs.distDir, '--cache', dirs.cacheDir, '--stamp', dirs.stampFile];
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'run.mjs'), ...args], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => lines.push(line));

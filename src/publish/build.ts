@@ -39,7 +39,8 @@ import { versionAssets } from './versions.ts';
 import { meterAssets } from './meter.ts';
 import { meterReport, type MeterReport } from '../content/meter/report.ts';
 import { readVersionFiles } from '../content/versions/read.ts';
-import type { VersionFile } from '../content/versions/model.ts';
+import type { LeftOutVersion, VersionFile } from '../content/versions/model.ts';
+import { boundedLeftOut, readLeftOut } from '../content/versions/left-out.ts';
 import { parseDailyLimit, SETTINGS } from '../config.ts';
 import { docsPage } from '../docs/page.ts';
 import { guidePage } from '../docs/guides.ts';
@@ -130,6 +131,8 @@ interface Run {
   search: () => Promise<Asset[]>;
   /** The versions the import wrote (content/versions/), in their order. */
   versions: VersionFile[];
+  /** The operators' version folders that import left out (a server's own import), with their problems. */
+  leftOut: LeftOutVersion[];
   /** Every record scanned (src/content/meter/): half a second for the 719, so made once, for the meter's files and the reading pages. */
   meters: () => MeterReport;
   /** The records' files, made by the first pass; the language forms and the search are cut from them. */
@@ -298,6 +301,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
   const verses = content.verses.map((v) => v.record);
   const seed = options.seed ?? todaySeed();
   const versions = readVersionFiles(options.contentDir);
+  const leftOut = readLeftOut(options.contentDir);
   const facts = { ...contentFacts(content), versions: versions.map(({ id, language, title, translator, credit, license, verses }) => ({ id, language, title, translator, credit, license, verses })) };
   const dcs = once(() => readAnalysis(options.contentDir));
   const run: Run = {
@@ -313,6 +317,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     quick: options.effort === 'quick',
     cache: await BuildCache.open(options.cacheDir ?? null),
     versions,
+    leftOut,
     meters: once(() => meterReport(verses, facts.versesPerChapter)),
     dcs,
     links: once(() => readLinks(options.contentDir, content)),
@@ -387,6 +392,7 @@ function manifestOf(r: Run, assets: Asset[], twins: Map<string, Compressed>, pen
     daily: { seed: r.seed, chapter: r.daily.chapter, verse: r.daily.verse },
     files: {},
     ...(pending.length && { pending }),
+    ...(r.leftOut.length && { versionsLeftOut: boundedLeftOut(r.leftOut) }),
   };
   for (const a of [...assets].sort((x, y) => (x.path < y.path ? -1 : 1))) {
     const t = twins.get(a.path);

@@ -14,6 +14,7 @@ import { staleness, writeStamp } from './stamp.ts';
 import { recoverDir } from '../fs/atomic.ts';
 import { AUDIT_FILE, auditSummary } from '../content/audit.ts';
 import { LATER_PARTS } from '../contract/manifest.ts';
+import { leftOutLines } from '../content/versions/left-out.ts';
 
 export interface EnsureOptions {
   contentDir: string;
@@ -123,9 +124,11 @@ async function prepare(o: EnsureOptions, effort: Effort, progress: Progress, say
   const [{ importContent }, { defaultSource }] = await Promise.all([import('../content/import.ts'), import('../content/source.ts')]);
   let content: Content | undefined;
   if (!existsSync(join(o.contentDir, 'slok')) || !existsSync(join(o.contentDir, AUDIT_FILE)) || !importedByThisCode(o.contentDir)) {
-    const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir, progress: (m, d, t) => progress(`import: ${m}`, d, t) });
+    // A server's import: an operator's version folder with problems is left out (listed in /healthz and the log), never the whole service.
+    const s = await importContent({ from: defaultSource(PROJECT_ROOT), contentDir: o.contentDir, progress: (m, d, t) => progress(`import: ${m}`, d, t), badVersionFolders: 'leave-out' });
     content = s.content;
     say(`imported ${s.chapters} chapters and ${s.verses + s.colophons} verse records; ${auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements, s.audit.verseText)}`);
+    for (const line of leftOutLines(s.audit.versions?.leftOut ?? [])) say(line);
   }
   const s = await buildAndStamp({ ...o, effort, content, progress: (m, d, t) => progress(`build: ${m}`, d, t) });
   say(`built ${s.files} files in ${(s.ms / 1000).toFixed(1)} s${o.later ? `; ${LATER_PARTS.join(', ')} follow in the background (${LATER_NOTE})` : ''}`);

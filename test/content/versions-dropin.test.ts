@@ -24,8 +24,8 @@ test.before(hook(async () => {
 }));
 
 /** A copy of the worked example (NDJSON) to break, in a folder of its own. */
-function example(name = 'plain-english'): string {
-  const dir = join(tempDir(), name);
+function example(name = 'plain-english', as = name): string {
+  const dir = join(tempDir(), as);
   cpSync(join(EXAMPLES, name), dir, { recursive: true });
   return dir;
 }
@@ -145,6 +145,42 @@ test('a folder without version.json, with both text files or none, and an id tak
   writeFileSync(join(taken, 'version.json'), JSON.stringify({ ...manifest, id: 'besant' }));
   await refused([taken], [/the id "besant" is taken by besant-gita/], { besant: defaultBuiltinDirs(PROJECT_ROOT).besant, telugu: false });
   await refused([join(parent, 'no-such-folder')], [/no-such-folder: \$: expected a folder of versions/]);
+});
+
+/** A folder with a mistake of every kind at once: the manifest, a malformed line, a verse that does not exist, a verse twice. */
+function brokenEverywhere(name = 'broken'): string {
+  const dir = example('plain-english', name);
+  const manifest = JSON.parse(readFileSync(join(dir, 'version.json'), 'utf8'));
+  delete manifest.license;
+  writeFileSync(join(dir, 'version.json'), JSON.stringify({ ...manifest, id: name }));
+  writeFileSync(join(dir, 'verses.ndjson'), ['{"ref":"2.47","text":"one"}', '{"ref":"2.47",', '{"ref":"19.1","text":"two"}', '{"ref":"2.47","text":"again"}'].join('\n') + '\n');
+  return dir;
+}
+
+test('every problem of every folder in one pass: the manifest, the lines, the verse numbers, of two folders at once', async () => {
+  const message = await refused([brokenEverywhere('first'), brokenEverywhere('second')], []);
+  for (const folder of ['first', 'second']) {
+    assert.match(message, new RegExp(`${folder}/version\\.json: \\$\\.license: missing`));
+    assert.match(message, new RegExp(`${folder}/verses\\.ndjson: line 2: expected one JSON object a line`));
+    assert.match(message, new RegExp(`${folder}/verses\\.ndjson: line 3: .*19`));
+    assert.match(message, new RegExp(`${folder}/verses\\.ndjson: line 4: BG2\\.47 is there twice \\(first at line 1\\)`));
+  }
+  assert.match(message, /invalid content \(8 problems\)/, 'all eight listed, none cut');
+});
+
+test("leave-out (a server's own import): the folders with problems are left out and listed with each problem by file and line, the rest imported", async () => {
+  const content = tempDir();
+  const taken = example('plain-english', 'taken');
+  const { versions, report } = await importVersions({ dirs: [EXAMPLES, brokenEverywhere(), taken], builtins: NONE, content, records, badFolders: 'leave-out' });
+  assert.equal(versions.map((v) => v.id), ['plain-english', 'plain-english-tsv'], 'the good ones imported');
+  assert.equal(report.leftOut!.map((l) => l.folder), ['broken', 'taken']);
+  const broken = report.leftOut![0].problems;
+  assert.equal(broken.map((p) => `${p.file} ${p.at}`), ['broken/version.json $.license', 'broken/verses.ndjson line 2', 'broken/verses.ndjson line 3', 'broken/verses.ndjson line 4']);
+  assert.match(report.leftOut![1].problems[0].problem, /the id "plain-english" is taken by plain-english/);
+  // Named by the folder's own name: no path of this machine in what content/ and the served files hold.
+  const index = readFileSync(join(content, 'versions', 'index.json'), 'utf8');
+  assert.not.ok(index.includes(tempDir().split('/').slice(0, 3).join('/')), 'no machine path in versions/index.json');
+  assert.equal(JSON.parse(index).leftOut, report.leftOut);
 });
 
 test('nothing is half-written: a refused folder leaves content/versions/ as the last import wrote it', async () => {

@@ -11,7 +11,8 @@ import type { TextEdit, VersionRule } from './rules.ts';
 
 /** The version as content/versions/<id>.json holds it. Throws ContentError naming each file and line at fault. */
 export function assemble(raw: RawVersion, rules: readonly VersionRule[], counts: ChapterCounts, repairs: boolean): VersionFile {
-  const places = checkTexts(raw, counts);
+  const { places, problems } = placeTexts(raw.texts, counts);
+  if (problems.length) throw new ContentError(problems);
   const changes: VersionChange[] = [];
   const defects: VersionDefect[] = [...raw.defects];
   const texts: VersionText[] = [];
@@ -40,11 +41,11 @@ export function assemble(raw: RawVersion, rules: readonly VersionRule[], counts:
   };
 }
 
-/** Each text's place; every problem (a number that does not exist, a verse twice, a note not called) named by file and line. */
-function checkTexts(raw: RawVersion, counts: ChapterCounts): Place[] {
+/** Each text's place (null where it has none), and every problem (a number that does not exist, a verse twice, a note not called) named by file and line. */
+export function placeTexts(texts: RawVersion['texts'], counts: ChapterCounts): { places: Place[]; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
   const seen = new Map<string, RawVersion['texts'][number]['at']>();
-  const places = raw.texts.map((t) => {
+  const places = texts.map((t) => {
     const place = placeOf(t.ref, counts);
     const path = `line ${t.at.line}`;
     if (typeof place === 'string') {
@@ -57,8 +58,7 @@ function checkTexts(raw: RawVersion, counts: ChapterCounts): Place[] {
     for (const n of t.notes ?? []) if (!t.text.includes(`[${n.call}]`)) problems.push({ file: t.at.file, path, expected: `the note "${n.call}" is not called in the text: expected [${n.call}] where it belongs` });
     return place;
   });
-  if (problems.length) throw new ContentError(problems);
-  return places as Place[];
+  return { places: places as Place[], problems };
 }
 
 /** The edits of every rule on one text, in order; two rules may not touch the same characters. */

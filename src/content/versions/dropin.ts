@@ -7,14 +7,18 @@
 //
 // Everything is checked before anything is taken: a manifest without a
 // license, a field the model does not know, a line that is not UTF-8 or not
-// the format, a verse number that does not exist or stands twice; each
-// problem names the file and the line (ContentError, as the records' are).
+// the format, a verse number that does not exist or stands twice. Every
+// problem of the folder is found in one reading, each naming the file and the
+// line (ContentError, as the records' are): an operator mends them all at
+// once instead of meeting them one start at a time.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ContentError, type ContentProblem } from '../validate.ts';
 import type { RawVersion, VersionManifest, VersionNote } from './model.ts';
+import { placeTexts } from './assemble.ts';
+import type { ChapterCounts } from './refs.ts';
 import { VERSION_ID } from '../../contract/paths.ts';
 
 export const MANIFEST_FILE = 'version.json';
@@ -26,48 +30,50 @@ const OPTIONAL = ['published'] as const;
 /** What the import counts itself: an operator who writes them is told so. */
 const COMPUTED = ['verses', 'colophons', 'missing', 'audit', 'texts'];
 
-/** The version folders `dirs` name: each a version folder (it has version.json) or a folder of them (its sub-folders, hidden ones aside). */
-export function versionFolders(dirs: readonly string[]): string[] {
+/** The version folders `dirs` name: each a version folder (it has version.json) or a folder of them (its sub-folders, hidden ones aside); a name that is no folder is a problem. */
+export function versionFolders(dirs: readonly string[]): { folders: string[]; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
-  const out: string[] = [];
+  const folders: string[] = [];
   for (const dir of dirs) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) problems.push({ file: dir, path: '$', expected: 'expected a folder of versions (or one version folder)' });
-    else if (existsSync(join(dir, MANIFEST_FILE))) out.push(dir);
-    else for (const name of readdirSync(dir).sort()) if (!name.startsWith('.') && statSync(join(dir, name)).isDirectory()) out.push(join(dir, name));
+    else if (existsSync(join(dir, MANIFEST_FILE))) folders.push(dir);
+    else for (const name of readdirSync(dir).sort()) if (!name.startsWith('.') && statSync(join(dir, name)).isDirectory()) folders.push(join(dir, name));
   }
-  if (problems.length) throw new ContentError(problems);
-  return out;
+  return { folders, problems };
 }
 
-/** Read one version folder, refusing it whole at the first file with problems (every problem of that file listed). */
-export async function readDropIn(folder: string): Promise<RawVersion> {
+/** Read one version folder; every problem of it (its manifest, its text's lines, their verse numbers) thrown together as one ContentError. */
+export async function readDropIn(folder: string, counts: ChapterCounts): Promise<RawVersion> {
+  const problems: ContentProblem[] = [];
   const manifestFile = join(folder, MANIFEST_FILE);
-  if (!existsSync(manifestFile)) throw new ContentError([{ file: folder, path: '$', expected: `expected ${MANIFEST_FILE} (the version's manifest) in the folder` }]);
-  const manifestBytes = await readFile(manifestFile);
-  const manifest = parseManifest(manifestFile, manifestBytes);
+  const manifestBytes = existsSync(manifestFile) ? await readFile(manifestFile) : null;
+  if (!manifestBytes) problems.push({ file: folder, path: '$', expected: `expected ${MANIFEST_FILE} (the version's manifest) in the folder` });
+  const manifest = manifestBytes && parseManifest(manifestFile, manifestBytes, problems);
   const formats = [NDJSON_FILE, TSV_FILE].filter((f) => existsSync(join(folder, f)));
-  if (formats.length !== 1) throw new ContentError([{ file: folder, path: '$', expected: formats.length ? `expected one text file, found both ${formats.join(' and ')}` : `expected the text in ${NDJSON_FILE} or ${TSV_FILE}` }]);
-  const textFile = join(folder, formats[0]);
-  const textBytes = await readFile(textFile);
-  const lines = utf8Lines(textFile, textBytes);
-  const texts = formats[0] === NDJSON_FILE ? ndjsonTexts(textFile, lines) : tsvTexts(textFile, lines);
+  if (formats.length !== 1) problems.push({ file: folder, path: '$', expected: formats.length ? `expected one text file, found both ${formats.join(' and ')}` : `expected the text in ${NDJSON_FILE} or ${TSV_FILE}` });
+  const format = formats[0];
+  const textFile = join(folder, format ?? NDJSON_FILE);
+  const textBytes = format ? await readFile(textFile) : Buffer.alloc(0);
+  const lines = utf8Lines(textFile, textBytes, problems);
+  const texts = !format ? [] : format === NDJSON_FILE ? ndjsonTexts(textFile, lines, problems) : tsvTexts(textFile, lines, problems);
+  problems.push(...placeTexts(texts, counts).problems);
+  if (problems.length || !manifest || !manifestBytes || !format) throw new ContentError(problems);
   const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
   return {
     manifest,
     from: basename(folder),
     files: [
       { name: MANIFEST_FILE, sha256: sha256(manifestBytes) },
-      { name: formats[0], sha256: sha256(textBytes) },
+      { name: format, sha256: sha256(textBytes) },
     ],
     texts,
     defects: [],
   };
 }
 
-/** The file's lines, each decoded alone so that a byte that is not UTF-8 is named by its line. A byte order mark is skipped. */
-function utf8Lines(file: string, bytes: Buffer): Array<{ line: number; text: string }> {
+/** The file's lines, each decoded alone so that a byte that is not UTF-8 is named by its line (added to `problems`). A byte order mark is skipped. */
+function utf8Lines(file: string, bytes: Buffer, problems: ContentProblem[]): Array<{ line: number; text: string }> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  const problems: ContentProblem[] = [];
   const out: Array<{ line: number; text: string }> = [];
   let start = 0;
   for (let n = 1; start <= bytes.length; n++) {
@@ -81,21 +87,22 @@ function utf8Lines(file: string, bytes: Buffer): Array<{ line: number; text: str
     if (end === -1) break;
     start = end + 1;
   }
-  if (problems.length) throw new ContentError(problems);
   return out;
 }
 
-function parseManifest(file: string, bytes: Buffer): VersionManifest {
-  const lines = utf8Lines(file, bytes);
+/** The manifest, or null with its problems added to `problems`. */
+function parseManifest(file: string, bytes: Buffer, found: ContentProblem[]): VersionManifest | null {
+  const problems: ContentProblem[] = [];
+  const lines = utf8Lines(file, bytes, problems);
   let data: unknown;
   try {
-    data = JSON.parse(lines.map((l) => l.text).join('\n'));
+    if (!problems.length) data = JSON.parse(lines.map((l) => l.text).join('\n'));
   } catch (err) {
-    throw new ContentError([{ file, path: '$', expected: `expected a JSON object (${(err as Error).message})` }]);
+    problems.push({ file, path: '$', expected: `expected a JSON object (${(err as Error).message})` });
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ContentError([{ file, path: '$', expected: 'expected a JSON object' }]);
+  if (!problems.length && (typeof data !== 'object' || data === null || Array.isArray(data))) problems.push({ file, path: '$', expected: 'expected a JSON object' });
+  if (problems.length) return found.push(...problems), null;
   const record = data as Record<string, unknown>;
-  const problems: ContentProblem[] = [];
   for (const key of REQUIRED) {
     const v = record[key];
     if (typeof v !== 'string' || !v.trim()) problems.push({ file, path: `$.${key}`, expected: v === undefined ? `missing; expected a non-empty string${key === 'license' ? ' (an SPDX license expression such as "CC-BY-4.0", or the terms in a few words): a version without a license is not imported' : ''}` : 'expected a non-empty string' });
@@ -110,7 +117,7 @@ function parseManifest(file: string, bytes: Buffer): VersionManifest {
     const canonical = canonicalTag(record.language);
     if (canonical !== record.language) problems.push({ file, path: '$.language', expected: canonical ? `expected the BCP 47 tag in its canonical form, "${canonical}"` : `expected a BCP 47 language tag (such as "en", "te", "pt-BR"), got ${JSON.stringify(record.language)}` });
   }
-  if (problems.length) throw new ContentError(problems);
+  if (problems.length) return found.push(...problems), null;
   return Object.fromEntries([...REQUIRED, ...OPTIONAL].filter((k) => k in record).map((k) => [k, record[k]])) as unknown as VersionManifest;
 }
 
@@ -122,8 +129,8 @@ function canonicalTag(tag: string): string | null {
   }
 }
 
-function ndjsonTexts(file: string, lines: Array<{ line: number; text: string }>): RawVersion['texts'] {
-  const problems: ContentProblem[] = [];
+/** The verses of an NDJSON file's lines; each line at fault added to `problems`. */
+function ndjsonTexts(file: string, lines: Array<{ line: number; text: string }>, problems: ContentProblem[]): RawVersion['texts'] {
   const texts: RawVersion['texts'] = [];
   for (const { line, text } of lines) {
     if (!text.trim()) continue;
@@ -142,7 +149,6 @@ function ndjsonTexts(file: string, lines: Array<{ line: number; text: string }>)
       texts.push({ ref: v.ref, text: v.text, ...(v.notes?.length && { notes: v.notes.map((n) => ({ call: n.call, text: n.text })) }), at: { file, line } });
     }
   }
-  if (problems.length) throw new ContentError(problems);
   return texts;
 }
 
@@ -166,8 +172,8 @@ function lineProblems(value: unknown): string[] {
   return out;
 }
 
-function tsvTexts(file: string, lines: Array<{ line: number; text: string }>): RawVersion['texts'] {
-  const problems: ContentProblem[] = [];
+/** The verses of a TSV file's lines; each line at fault added to `problems`. */
+function tsvTexts(file: string, lines: Array<{ line: number; text: string }>, problems: ContentProblem[]): RawVersion['texts'] {
   const texts: RawVersion['texts'] = [];
   for (const { line, text } of lines) {
     if (!text.trim() || text.startsWith('#')) continue;
@@ -182,7 +188,6 @@ function tsvTexts(file: string, lines: Array<{ line: number; text: string }>): R
     else if (!body.trim()) problems.push({ file, path, expected: 'expected the verse\'s text after the tab (leave a verse you lack out)' });
     else texts.push({ ref: text.slice(0, tab).trim(), text: body, at: { file, line } });
   }
-  if (problems.length) throw new ContentError(problems);
   return texts;
 }
 

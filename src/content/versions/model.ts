@@ -116,3 +116,20 @@ export interface VerseVersions {
   ref: string;
   versions: VerseVersion[];
 }
+
+/** One problem of an operator's version folder: its file (by the folder's own name, never a path of the machine), where in it (`line 3`, `$.license`), and what is wrong. */
+export interface VersionProblem {
+  file: string;
+  at: string;
+  problem: string;
+}
+
+/** An operator's version folder the import left out, with every problem found in it (the rest of the versions are served). */
+export interface LeftOutVersion {
+  folder: string;
+  problems: VersionProblem[];
+}
+
+/** Where an import writes the versions in content/: versions/<id>.json, and versions/index.json listing them (and the folders left out). */
+export const VERSIONS_DIR = 'versions';
+export const VERSIONS_INDEX = 'index.json';

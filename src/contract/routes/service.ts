@@ -81,7 +81,7 @@ export const SERVICE_ROUTES = [
     example: '/healthz',
     notFound: 'resource',
     query: [],
-    responses: { '200': ok('The server is answering from its build (liveness); "degraded" while a backing store (Redis) is unreachable; ready false, with the parts still pending, while a fresh start builds the rest (readiness).', json(schema('Health'))) },
+    responses: { '200': ok('The server is answering from its build (liveness); "degraded" while a backing store (Redis) is unreachable, an operator\'s version folder is left out, or a rebuild failed and the last good build serves; ready false, with the parts still pending, while a fresh start builds the rest (readiness).', json(schema('Health'))) },
   }),
   route({
     id: 'metrics',

@@ -33,12 +33,13 @@ export const pricing: Handler = (c) => (c.app.pricing ? c.prepared(c.app.pricing
 
 export const openapi: Handler = (c) => c.file(FILES.openapi, false, undefined, notFound.resource);
 
-/** /healthz: always 200 while the process answers (liveness); `ready` and `pending` say whether the build is whole yet (readiness). */
+/** /healthz: always 200 while the process answers (liveness); `ready` and `pending` say whether the build is whole yet (readiness); `degraded` names what is left out. */
 export const healthz: Handler = (c) => {
   const m = c.served.dist.manifest;
   const h = c.app.options.health?.() ?? { degraded: false, stores: {} };
+  // Degraded: a store is unreachable, or an operator's version folder was left out of the build served.
   return json(200, {
-    status: h.degraded ? 'degraded' : 'ok',
+    status: h.degraded || m.versionsLeftOut ? 'degraded' : 'ok',
     build: m.build,
     chapters: m.content.chapters,
     verses: m.content.verses,
@@ -48,6 +49,7 @@ export const healthz: Handler = (c) => {
     auth: c.app.options.auth,
     ...readiness(c.served.pending),
     ...h.stores,
+    ...(m.versionsLeftOut && { versionsLeftOut: m.versionsLeftOut }),
   });
 };
 
