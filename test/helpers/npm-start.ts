@@ -1,7 +1,7 @@
 // `npm start` as a user runs it: in a copy of the checkout (the code finds its
 // root from where it really is), in a process group of its own as a shell's
 // job is, with its output kept.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -71,4 +71,13 @@ export async function stopGroup(s: Started): Promise<void> {
   }
   const code = await Promise.race([s.exited, sleep(20_000, 'running', { ref: false })]);
   if (code === 'running') process.kill(-s.npm.pid!, 'SIGKILL');
+}
+
+/** The processes of a process group still alive, as `pid args` lines (ps; none once all are gone). */
+export function groupAlive(pgid: number): string[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=,args=', '-g', String(pgid)], { encoding: 'utf8' }).split('\n').filter((l) => l.trim() && !l.includes(' ps -o '));
+  } catch {
+    return [];
+  }
 }

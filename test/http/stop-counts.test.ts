@@ -7,7 +7,7 @@
 // the signal.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROJECT_ROOT, serverCommand } from '../../src/paths.ts';
@@ -16,6 +16,7 @@ import { testDist } from '../helpers/dist.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { freePort } from '../helpers/net.ts';
 import { requireProgram } from '../helpers/programs.ts';
+import { groupAlive } from '../helpers/npm-start.ts';
 import { plainEnv, RUNTIMES, type Runtime } from '../helpers/server.ts';
 
 interface Group {
@@ -46,14 +47,6 @@ async function startGroup(how: 'npm' | Runtime, dist: string, dataDir: string, w
   return { proc, port, output: () => out };
 }
 
-/** The processes of a group still alive (none once all are gone). */
-function alive(pgid: number): string[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=,args=', '-g', String(pgid)], { encoding: 'utf8' }).split('\n').filter((l) => l.trim() && !l.includes(' ps -o '));
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Keyed requests over `connections` keep-alive connections until `stopped()`
@@ -124,9 +117,9 @@ for (const { how, workers, signal } of CASES) {
       await Promise.race([load.done, sleep(10_000, undefined, { ref: false })]);
       stop = true;
       const end = Date.now() + 20_000;
-      while (alive(g.proc.pid!).length && Date.now() < end) await sleep(25);
+      while (groupAlive(g.proc.pid!).length && Date.now() < end) await sleep(25);
       const took = Date.now() - signalled;
-      assert.equal(alive(g.proc.pid!), [], `the group is gone 20 s after the signal:\n${g.output()}`);
+      assert.equal(groupAlive(g.proc.pid!), [], `the group is gone 20 s after the signal:\n${g.output()}`);
       assert.not.match(g.output(), /error/i, 'nothing went wrong on the way down');
       const n = counted(dataDir, id);
       // Every answer the client got was counted; at most, also those sent as the server stopped.
@@ -134,7 +127,7 @@ for (const { how, workers, signal } of CASES) {
       assert.ok(n <= load.got.sent, `${n} counted, ${load.got.sent} sent`);
       assert.is(load.got.other, 0, 'every answer was a 200');
     } finally {
-      if (alive(g.proc.pid!).length) process.kill(-g.proc.pid!, 'SIGKILL');
+      if (groupAlive(g.proc.pid!).length) process.kill(-g.proc.pid!, 'SIGKILL');
     }
   });
 }
