@@ -15,11 +15,11 @@ import { watchDist } from './reload.ts';
 import { SEARCH_RETRY_MS } from '../contract/limits.ts';
 import { drawInPrimary } from './shared-draw.ts';
 import { searchInPrimary } from './shared-search.ts';
-import { createMetrics, Recorder, workerRegistry, type Metrics, type WorkerMetricsOptions } from './metrics.ts';
+import { createMetrics, Recorder, type Metrics } from './metrics.ts';
+import { workerRegistry, type WorkerMetricsOptions } from './metrics-registry.ts';
 
 type WorkerMetricsBuild = WorkerMetricsOptions['build'];
 import { metricsInPrimary } from './shared-metrics.ts';
-import { isWorkerThread } from './threads.ts';
 
 export interface Service {
   app: App;
@@ -58,9 +58,11 @@ export interface ServiceOptions {
   workers?: () => number;
   /** Where the slab of each build comes from (a worker thread: its primary); unset: read here. */
   slabs?: SlabSource;
+  /** A worker thread (threads.ts): its process's own metrics are its primary's. */
+  thread?: boolean;
 }
 
-export async function createService(config: Config, { clusterWorker = false, workers = () => 1, slabs }: ServiceOptions = {}): Promise<Service> {
+export async function createService(config: Config, { clusterWorker = false, workers = () => 1, slabs, thread = false }: ServiceOptions = {}): Promise<Service> {
   const log = createLog(undefined, undefined, { requests: config.requestLog === 'on' });
   // A worker's counts are its primary's, which holds the folder.
   if (!clusterWorker) await claimDataDir(config);
@@ -98,7 +100,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
     register: (req) => register(req, { keys: stores.keys, limiter: stores.limiter, usage: stores.usage, pricing }),
     search,
     draw: clusterWorker ? drawInPrimary() : undefined,
-    metrics: metricsOf(config, clusterWorker, stores.usage, () => app.dist.manifest),
+    metrics: metricsOf(config, clusterWorker, thread, stores.usage, () => app.dist.manifest),
     health: () => {
       const h = stores.health();
       const rebuildFailed = process.env[REBUILD_FAILED_ENV];
@@ -143,9 +145,9 @@ export async function createService(config: Config, { clusterWorker = false, wor
 }
 
 /** GET /metrics of this process with GITA_METRICS_TOKEN (metrics.ts): its own registry, or in a worker every worker's, summed by the primary. */
-function metricsOf(config: Config, clusterWorker: boolean, usage: Stores['usage'], build: WorkerMetricsBuild): Metrics | undefined {
+function metricsOf(config: Config, clusterWorker: boolean, thread: boolean, usage: Stores['usage'], build: WorkerMetricsBuild): Metrics | undefined {
   if (!config.metricsToken) return undefined;
   const recorder = new Recorder();
-  const registry = workerRegistry({ recorder, build, usage, thread: isWorkerThread() });
+  const registry = workerRegistry({ recorder, build, usage, thread });
   return createMetrics(config.metricsToken, recorder, clusterWorker ? metricsInPrimary(registry) : () => registry.metrics(), registry.contentType);
 }

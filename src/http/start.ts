@@ -43,7 +43,7 @@ export async function startNode(config: Config) {
   const worker = cluster.isWorker || processWorker;
   // A thread's slab (the records it holds) is its primary's, read once for all the threads.
   const slabs = thread ? slabFromPrimary((message) => process.stderr.write(`error: ${message}\n`)) : undefined;
-  const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1, slabs });
+  const service = await createService(config, { clusterWorker: worker, workers: worker ? workerCount() : () => 1, slabs, thread });
   const server = createNodeServer({ app: service.app, log: service.log, trustProxy: config.trustProxy, onError: service.onError });
   // One request that fails must never take the process down.
   process.on('uncaughtException', service.onError);

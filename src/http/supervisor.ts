@@ -17,7 +17,7 @@ import type { RequestLog } from './log.ts';
 import { serveDraws } from './shared-draw.ts';
 import { serveSearches } from './shared-search.ts';
 import { serveMetrics } from './shared-metrics.ts';
-import { primaryRegistry } from './metrics.ts';
+import { primaryRegistry } from './metrics-registry.ts';
 import { PORT_IN_USE_EXIT, portInUseMessage } from './port-in-use.ts';
 import { stopOnce, type Stop } from './shutdown.ts';
 

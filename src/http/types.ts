@@ -7,7 +7,8 @@ import type { UsageStore } from '../keys/usage.ts';
 import type { Dist } from './assets.ts';
 import type { RunSearch } from './search.ts';
 import type { Draw } from './shared-draw.ts';
-import type { Metrics } from './metrics.ts';
+import type { ManifestFile } from '../contract/manifest.ts';
+import type { RouteSpec } from '../contract/route.ts';
 
 export { ClientGone } from '../request/capped-body.ts';
 
@@ -59,6 +60,22 @@ export interface AppOptions {
   search?: () => Promise<RunSearch>;
   /** GET /metrics and what it reads (metrics.ts), with GITA_METRICS_TOKEN; absent: /metrics is off and nothing is recorded. */
   metrics?: Metrics;
+}
+
+/** GET /metrics with GITA_METRICS_TOKEN (metrics.ts): what the app records each answer into, the operator's token, and the text. */
+export interface Metrics {
+  recorder: {
+    /** The tally of a route (null: none matched). */
+    of(route: RouteSpec | null): object;
+    /** Record an answer begun at `started` (performance.now()); returns it. */
+    answered(tally: object, r: AppResponse, started: number, head: boolean, served: { dist: { manifest: { files: Record<string, ManifestFile> } } }): AppResponse;
+    failed(tally: object, err: unknown, started: number): void;
+  };
+  /** Does this Authorization header carry the operator's token? (Compared in constant time.) */
+  allows(authorization: string | undefined): boolean;
+  /** The metrics as Prometheus reads them: this process's, or every worker's summed by the primary. */
+  text(): Promise<string>;
+  contentType: string;
 }
 
 export interface App {
