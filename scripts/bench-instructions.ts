@@ -1,6 +1,7 @@
 // npm run bench:instructions [-- --routes /slok/2/47,/chapters] [--answers N] [--windows N] [--coding br] [--idle-collections]
 // Instructions per answer, counted by valgrind's callgrind: one Node worker
-// of the server (as `npm start` runs it, and with GITA_REQUEST_LOG=on), the
+// of the server (as `npm start` runs it, with GITA_REQUEST_LOG=on, and with
+// GITA_METRICS_TOKEN set: every answer recorded for GET /metrics), the
 // bare node:http server and Fastify 5 giving the same bytes
 // (scripts/bench-reference.mjs). A count does not move with the machine's
 // other work as req/s and CPU time do on a shared machine, so a ratio of a
@@ -32,8 +33,9 @@ const usage = `
 Usage: npm run bench:instructions [-- --routes /slok/2/47,/chapters] [--answers 2000] [--windows 7] [--warm-up 3000] [--coding br] [--idle-collections]
 
 Instructions per answer (valgrind --tool=callgrind) of one Node worker of
-the server, the same with its request log on, the bare node:http server and
-Fastify 5 giving the same bytes; the median of the last three windows, and
+the server, the same with its request log on and with its metrics on, the
+bare node:http server and Fastify 5 giving the same bytes; the median of the
+last three windows, and
 the ratios. Needs valgrind (Debian package valgrind) and a built dist/.
 About two minutes per server and route. --idle-collections: after the
 warm-up, three full collections while the server is idle, then the warm-up
@@ -159,6 +161,8 @@ run(async () => {
   const targets: Array<[string, (p: number) => [string, string[]], () => Record<string, string>, string?]> = [
     ['node 1', ours, () => ({ GITA_WORKERS: '1', GITA_ANON_LIMIT: '0', GITA_DATA_DIR: dataDir(), GITA_REQUEST_LOG: 'off' }), PRIME],
     ['node 1 with log', ours, () => ({ GITA_WORKERS: '1', GITA_ANON_LIMIT: '0', GITA_DATA_DIR: dataDir(), GITA_REQUEST_LOG: 'on' }), PRIME],
+    // Every answer recorded for GET /metrics (src/http/metrics.ts), as with GITA_METRICS_TOKEN set.
+    ['node 1 with metrics', ours, () => ({ GITA_WORKERS: '1', GITA_ANON_LIMIT: '0', GITA_DATA_DIR: dataDir(), GITA_REQUEST_LOG: 'off', GITA_METRICS_TOKEN: 'bench' }), PRIME],
     ['bare node:http', reference(), () => ({})],
     ['Fastify 5', reference('fastify'), () => ({})],
   ];
@@ -177,7 +181,7 @@ run(async () => {
       const bare = figures.get('bare node:http')!.settled;
       for (const [name, f] of figures) console.log(`| ${name} | ${f.settled} | ${(f.settled / bare).toFixed(3)} |`);
       const node1 = figures.get('node 1')!.settled;
-      console.log(`\nnode 1 / bare node:http by instructions (bare over ours, as the bench's ratios read: above 1, ours spends less): ${(bare / node1).toFixed(2)}; node 1 / Fastify 5: ${(figures.get('Fastify 5')!.settled / node1).toFixed(2)}; the log's share of node 1 with log: ${(1 - node1 / figures.get('node 1 with log')!.settled).toFixed(3)}\n`);
+      console.log(`\nnode 1 / bare node:http by instructions (bare over ours, as the bench's ratios read: above 1, ours spends less): ${(bare / node1).toFixed(2)}; node 1 / Fastify 5: ${(figures.get('Fastify 5')!.settled / node1).toFixed(2)}; the log's share of node 1 with log: ${(1 - node1 / figures.get('node 1 with log')!.settled).toFixed(3)}; the metrics' share of node 1 with metrics: ${(1 - node1 / figures.get('node 1 with metrics')!.settled).toFixed(3)}\n`);
     }
   } finally {
     rmSync(data, { recursive: true, force: true });
