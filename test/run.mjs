@@ -43,7 +43,23 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // their own (a next build to swap in is one): the unit suites and the
 // in-process app (over the kept dist/ of test/helpers/dist.ts).
 const quick = process.argv.includes('--quick');
-const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2).filter((a) => a !== '--quick');
+// The parts of the whole suite, each a script of its own (package.json):
+// `--part main` (npm test): every file but the browser suites, the servers on
+// Node; `--part engines` (npm run test:engines): the suites of what each
+// engine's adapter does, on Deno and Bun; `--part browsers` (npm run
+// test:browsers): the suites that drive Chromium. Together, what one run
+// with no part runs (every file, the servers on all three engines).
+const PARTS = ['main', 'engines', 'browsers'];
+const partAt = process.argv.indexOf('--part');
+const part = partAt === -1 ? null : process.argv[partAt + 1];
+if (part !== null && !PARTS.includes(part)) {
+  console.error(`test/run.mjs: --part takes one of ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2).filter((a, i, all) => a !== '--quick' && a !== '--part' && all[i - 1] !== '--part');
+/** The engines a part's servers run on, unless GITA_TEST_RUNTIMES names them (test/helpers/server.ts). */
+const PART_RUNTIMES = { main: 'node', engines: 'deno,bun' };
+if (part && PART_RUNTIMES[part] && !process.env.GITA_TEST_RUNTIMES) process.env.GITA_TEST_RUNTIMES = PART_RUNTIMES[part];
 const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawnSync|fork|execFile|execFileSync|execSync)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|nextBuild\(|buildInBackground\(|importContent\(/;
 // uvu writes to a pipe (read here), where its colour library turns colour
 // off; it is asked for colour when this runner's output is a terminal, and
@@ -75,6 +91,12 @@ const source = (file) => sources.get(file) ?? sources.set(file, readFileSync(joi
 /** A file that starts no program, needs no service and makes no build or import of its own: what --quick runs. */
 const light = (file) => !SLOW_PARTS.test(source(file));
 if (quick) files.splice(0, files.length, ...files.filter(light));
+/** A suite that drives Chromium (test/helpers/browser.ts). */
+const browser = (file) => /helpers\/browser\.ts'/.test(source(file));
+/** A suite of what each engine's adapter does: it runs on every engine of RUNTIMES, not only the first (APP_RUNTIMES). */
+const perEngine = (file) => /(?<!APP_)\bRUNTIMES\b/.test(source(file));
+const inPart = { main: (f) => !browser(f), engines: (f) => perEngine(f) && !browser(f), browsers: browser };
+if (part) files.splice(0, files.length, ...files.filter(inPart[part]));
 
 // The run's temporary root, named by this runner's pid. A root whose runner is
 // gone (killed outright, so it could not remove it) is removed by the next run.

@@ -13,7 +13,7 @@ import { SHARED_DATA, hook, tempDir, readJson } from '../helpers/fs.ts';
 import { requireProgram } from '../helpers/programs.ts';
 import { importContent } from '../../src/content/import.ts';
 import { ContentError } from '../../src/content/validate.ts';
-import { RUNTIMES, startServer, type Running } from '../helpers/server.ts';
+import { APP_RUNTIMES, startServer, type Running } from '../helpers/server.ts';
 import { fetchRaw } from '../helpers/http.ts';
 
 const DCS = resolve(PROJECT_ROOT, '../shared/dcs-gita');
@@ -213,7 +213,7 @@ test('a broken file: the error names the file, the line and what was expected; c
 });
 
 test('served over HTTP: the routes, the 404s and 400s', async () => {
-  const runtime = RUNTIMES[0];
+  const runtime = APP_RUNTIMES[0];
   const server: Running = await startServer(runtime, { dist: distDir, dataDir: tempDir('gita-dcs-data-') });
   try {
     const get = (p: string) => fetchRaw(server.url, p);
