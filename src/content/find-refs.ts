@@ -14,6 +14,8 @@
 // - taken whole or not at all: nothing of a word or number may follow it
 //   ("Gita 2.47a", "Gita 2.473", "Gita 2.47.3"), nor "'s" after a name that
 //   ends it ("chapter 2 of the Gita's commentary");
+// - no amount: a number followed by "million", "percent", "%", a currency or a
+//   unit is a quantity, never a verse ("Gita 2.47, 1.5 million" is BG2.47);
 // - a name that ends one reference and leads another (numbers right after
 //   it, or in brackets) leads it: "chapter 2 of the Gita (2.47)" is BG2.47;
 // - a list after a reference led by its name is a reference per part, as
@@ -25,6 +27,7 @@
 import { label, MAX_REF_PARTS, type CitedPart } from './citations.ts';
 import { core, isProseDash, reference, type Parsed } from './ref-grammar.ts';
 import { Tokens, type Token } from './ref-tokens.ts';
+import { AMOUNT_WORDS } from './ref-words.ts';
 import type { FoundRefAnswer, RefInText } from './ref-shapes.ts';
 
 /** A reference found in a text. */
@@ -181,7 +184,18 @@ function inProse(g: Tokens, p: Parsed): boolean {
   if (p.bare) return false;
   if (p.pair && numberAfter(g, p.next)) return false;
   if (nameLeadsOwn(g, p)) return false;
+  if (endsWithNumber(g, p) && amountAfter(g, p.next)) return false;
   return !continues(g, p);
+}
+
+/** An amount's word or mark after the last number: "1.5 million", "2.5%", "2.5 per cent", "3.5 km" (AMOUNT_WORDS). */
+function amountAfter(g: Tokens, i: number): boolean {
+  const j = g.at(i).kind === 'space' && g.at(i).blank ? i + 1 : i;
+  const t = g.at(j);
+  if (t.kind === 'mark') return t.key === '%';
+  if (t.kind !== 'word') return false;
+  if (t.key === 'per') return g.at(j + 1).kind === 'space' && g.at(j + 2).key === 'cent';
+  return AMOUNT_WORDS.has(t.key);
 }
 
 /**

@@ -88,3 +88,23 @@ export function romanValue(s: string): number | undefined {
   const ones: Record<string, number> = { '': 0, i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9 };
   return (m[1] ? 50 : 0) + m[2].length * 10 + ones[m[3]];
 }
+
+/**
+ * Words that make the number before them an amount, never a verse: "Gita
+ * 2.47, 1.5 million", "2.5 percent", "3.5 km". By key (wordKey: case and
+ * diacritics folded); "%" is a mark and "per cent" two words, read apart.
+ */
+export const AMOUNT_WORDS: ReadonlySet<string> = new Set(
+  [
+    // Magnitudes, English and Indian, and their Hindi words.
+    'hundred', 'hundreds', 'thousand', 'thousands', 'million', 'millions', 'billion', 'billions', 'trillion', 'mn', 'bn', 'lakh', 'lakhs', 'crore', 'crores',
+    'सौ', 'हज़ार', 'हजार', 'लाख', 'करोड़', 'करोड', 'अरब',
+    // Shares.
+    'percent', 'pct', 'प्रतिशत',
+    // Currencies written after the amount.
+    'dollars', 'dollar', 'usd', 'rupees', 'rupee', 'rs', 'inr', 'euros', 'euro', 'eur', 'pounds', 'gbp', 'yen', 'रुपये', 'रुपए', 'रुपया',
+    // Units of length, weight, volume, time and data.
+    'km', 'kms', 'kilometres', 'kilometers', 'metres', 'meters', 'cm', 'mm', 'miles', 'mi', 'feet', 'ft', 'inches', 'kg', 'kgs', 'grams', 'gm', 'lb', 'lbs', 'tonnes', 'tons', 'litres', 'liters', 'ml',
+    'hours', 'hrs', 'minutes', 'mins', 'seconds', 'secs', 'kb', 'mb', 'gb', 'tb', 'kbps', 'mbps',
+  ].map(wordKey),
+);

@@ -129,6 +129,20 @@ test('taken whole or not at all; a name inside a word is none', () => {
   }
 });
 
+test('amounts are no verses: a number followed by a magnitude, a share, a currency or a unit', () => {
+  cases([
+    ['Gita 2.47, 1.5 million', ['Gita 2.47 = BG2.47']],
+    ['Gita 2.47; 3.5 km further on', ['Gita 2.47 = BG2.47']],
+    ['Gita 1.5 million copies', []],
+    ['Gita 2.5% of readers, Gita 2.5 percent, Gita 2.5 per cent', []],
+    ['the Gita 18.5 lakh rupees', []],
+    ['गीता 2.5 लाख', []],
+    ['Gita 12.5 dollars', []],
+    // A word that only looks like one stays a reference: "Gita 2.47 mentions".
+    ['Gita 2.47 mentions it, Gita 18.66 percentile aside', ['Gita 2.47 = BG2.47', 'Gita 18.66 = BG18.66']],
+  ]);
+});
+
 test('verses that do not exist are found, marked exists: false; a colophon exists', () => {
   cases([
     ['Gita 19.1, Gita 2.99, Gita 0.5', ['Gita 19.1 = BG19.1?', 'Gita 2.99 = BG2.99?', 'Gita 0.5 = BG0.5?']],
