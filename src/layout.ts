@@ -30,6 +30,16 @@ export const TELUGU_FONT = {
   unicodeRange: 'U+0C00-0C7F,U+200C-200D,U+25CC',
 } as const;
 
+/**
+ * The few Telugu glyphs a page that is not Telugu shows: the language's name
+ * (తెలుగు) in its list of languages, from a font of those glyphs alone
+ * (FILES.teluguNamesFont, cut from Noto Sans Telugu by the build), so that a
+ * machine without a Telugu font draws it and no page but a Telugu one fetches
+ * the whole Telugu font. Its letters, and so its unicode-range, are the
+ * reading languages' names (src/pages/reading.ts).
+ */
+export const TELUGU_NAMES_FONT = { family: 'Gita Telugu Names' } as const;
+
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
@@ -76,6 +86,8 @@ export const FILES = {
   /** The pages' Devanagari web font (a subset of Noto Sans Devanagari), by weight. */
   webFont: (weight: 400 | 700) => `/fonts/noto-sans-devanagari-${weight}.woff2`,
   teluguFont: (weight: 400 | 700) => `/fonts/noto-sans-telugu-${weight}.woff2`,
+  /** The Telugu letters of the languages' names alone (TELUGU_NAMES_FONT), weight 400: about 1.6 kB. */
+  teluguNamesFont: '/fonts/noto-sans-telugu-names-400.woff2',
   favicon: '/favicon.ico',
   faviconSvg: '/favicon.svg',
   docs: '/index.html',

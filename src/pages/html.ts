@@ -41,7 +41,7 @@ body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 "${WEB_FONT_FAM
 main{max-width:52rem;margin:0 auto;padding:1.5rem 1rem 4rem}
 h1,h2,h3{line-height:1.25}h1{font-size:1.9rem;margin:.5rem 0}h2{margin-top:2.5rem;padding-top:.5rem;border-top:1px solid var(--line)}
 a{color:var(--accent)}
-code,pre{font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,"${WEB_FONT_FAMILY}",monospace;background:var(--code);border-radius:6px}
+code,pre{font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,"${WEB_FONT_FAMILY}","${TELUGU_FONT.family}",monospace;background:var(--code);border-radius:6px}
 code{padding:.1em .3em;overflow-wrap:anywhere}pre{padding:.8rem 1rem;overflow-x:auto;white-space:pre-wrap;word-break:break-word}
 table{border-collapse:collapse;width:100%;display:block;overflow-x:auto}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
 .muted{color:var(--muted)}.note{border-left:3px solid var(--accent);padding:.2rem .9rem;margin:1rem 0}

@@ -1,5 +1,6 @@
 // The build's images and fonts: the PNG cards (today's always, every
-// verse's with --png), the pages' Devanagari web font and the favicon. All
+// verse's with --png), the pages' web fonts (Devanagari and Telugu, and the
+// few Telugu glyphs of the languages' names, cut here) and the favicon. All
 // but favicon.svg are binary (stored as they are, no brotli or gzip twin).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { availableParallelism } from 'node:os';
 import { canvasSvg, cardPngAsync, pngTheme } from '../card/png.ts';
 import { faviconIco, faviconSvg } from '../card/favicon.ts';
 import { FILES, THEMES, type Theme } from '../layout.ts';
+import { TELUGU_NAME_LETTERS } from '../pages/reading.ts';
+import { woff2Subset } from './font-subset.ts';
 import type { BuildCache, Cached } from './cache.ts';
 
 export interface BinaryAsset extends Cached {
@@ -31,12 +34,23 @@ export const TELUGU_FONT_FILES = {
   700: '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff2',
 } as const;
 
-/** The web fonts (two weights each, Devanagari and Telugu) and the favicon (SVG, and ICO for /favicon.ico). */
+/** The source of the Telugu names' font: the same Telugu subset, weight 400, in WOFF (zlib), which the subsetter reads. */
+export const TELUGU_NAMES_SOURCE = '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-400-normal.woff';
+
+let teluguNames: { letters: string; body: Buffer } | null = null;
+/** The Telugu letters of the languages' names (తెలుగు) alone, as WOFF2: made once a process (the subsetter's first run takes about 0.2 s). */
+export function teluguNamesFont(letters = TELUGU_NAME_LETTERS): Buffer {
+  if (teluguNames?.letters !== letters) teluguNames = { letters, body: woff2Subset(readFileSync(require.resolve(TELUGU_NAMES_SOURCE)), letters) };
+  return teluguNames.body;
+}
+
+/** The web fonts (two weights each, Devanagari and Telugu; the Telugu of the languages' names alone) and the favicon (SVG, and ICO for /favicon.ico). */
 export function webAssets(): BinaryAsset[] {
   const svg = faviconSvg();
   return [
     ...([400, 700] as const).map((w) => ({ path: FILES.webFont(w), body: readFileSync(require.resolve(WEB_FONT_FILES[w])) })),
     ...([400, 700] as const).map((w) => ({ path: FILES.teluguFont(w), body: readFileSync(require.resolve(TELUGU_FONT_FILES[w])) })),
+    { path: FILES.teluguNamesFont, body: teluguNamesFont() },
     { path: FILES.favicon, body: faviconIco(svg) },
     { path: FILES.faviconSvg, body: Buffer.from(svg) },
   ];

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { chromium, type Browser, type ElementHandle, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { tempDir } from './fs.ts';
-import { requireProgram } from './programs.ts';
+import { requireFont, requireProgram } from './programs.ts';
 
 /** Debian's Chromium, or another build named by CHROMIUM_PATH. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,6 +51,23 @@ export async function launchWithoutDevanagari(): Promise<Browser> {
   mkdirSync(join(dir, 'fonts'));
   files(':').filter((f) => !devanagari.has(f)).forEach((f, i) => symlinkSync(f, join(dir, 'fonts', `${i}-${basename(f)}`)));
   writeFileSync(join(dir, 'fonts.conf'), `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${dir}/fonts</dir><cachedir>${dir}/cache</cachedir></fontconfig>\n`);
+  return launch({ FONTCONFIG_FILE: join(dir, 'fonts.conf') });
+}
+
+/** The folder of Debian's DejaVu fonts (fonts-dejavu-core): Latin, Greek, Cyrillic, no Indic script. */
+export const DEJAVU_DIR = '/usr/share/fonts/truetype/dejavu';
+
+/**
+ * Chromium as on a machine with Latin fonts only: its fontconfig lists one
+ * folder, Debian's DejaVu fonts, so every Devanagari or Telugu letter that a
+ * page does not bring a font for is drawn as a box. A test using it checks
+ * first that such letters are drawn as boxes there.
+ */
+export async function launchWithLatinFontsOnly(): Promise<Browser> {
+  requireChromium();
+  requireFont('DejaVu Sans', 'fonts-dejavu-core');
+  const dir = tempDir('gita-latin-fonts-');
+  writeFileSync(join(dir, 'fonts.conf'), `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${DEJAVU_DIR}</dir><cachedir>${dir}/cache</cachedir></fontconfig>\n`);
   return launch({ FONTCONFIG_FILE: join(dir, 'fonts.conf') });
 }
 

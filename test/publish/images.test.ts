@@ -1,12 +1,12 @@
 // The build's images and fonts: every SVG card below 200 kB and free of
-// <text>, today's PNG at 1200x630, the web font and the favicon in dist/
+// <text>, today's PNG at 1200x630, the web fonts and the favicon in dist/
 // and named by the pages.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../../src/contract/manifest.ts';
-import { FILES, THEMES } from '../../src/layout.ts';
+import { FILES, TELUGU_NAMES_FONT, THEMES } from '../../src/layout.ts';
 import { pngSize } from '../../src/card/png.ts';
 import { WEB_FONT_FAMILY } from '../../src/pages/html.ts';
 import { hook } from '../helpers/fs.ts';
@@ -59,6 +59,16 @@ test('the web font and the favicon are in dist/, and the pages name them', () =>
     const font = readFileSync(join(dist, FILES.webFont(w)));
     assert.is(font.toString('latin1', 0, 4), 'wOF2', `${FILES.webFont(w)} is a WOFF2 file`);
     assert.is(manifest.files[FILES.webFont(w)].type, 'font/woff2');
+  }
+  // The Telugu of the languages' names alone: a few glyphs, its unicode-range those letters, named by every reading page.
+  const names = readFileSync(join(dist, FILES.teluguNamesFont));
+  assert.is(names.toString('latin1', 0, 4), 'wOF2');
+  assert.ok(names.length < 4_000, `${names.length} bytes`);
+  assert.is(manifest.files[FILES.teluguNamesFont].type, 'font/woff2');
+  assert.is(manifest.files[FILES.teluguNamesFont].br, undefined, 'a WOFF2 is compressed already');
+  for (const page of [FILES.readVerse(2, 47), FILES.readChapter(2)]) {
+    const html = readFileSync(join(dist, page), 'utf8');
+    assert.match(html, new RegExp(`@font-face\\{font-family:"${TELUGU_NAMES_FONT.family}";[^}]*src:url\\(${FILES.teluguNamesFont}\\) format\\("woff2"\\);unicode-range:U\\+0C24,U\\+0C46,U\\+0C32,U\\+0C41,U\\+0C17\\}`), page);
   }
   const ico = readFileSync(join(dist, FILES.favicon));
   assert.is(ico.readUInt16LE(2), 1, 'an icon file');
