@@ -6,7 +6,8 @@
 // - Devanagari: upstream's ASCII `|` and `||` are the danda `।` and the
 //   double danda `॥` (`...कदाचन |` → `...कदाचन ।`, `||२-४७||` → `॥२-४७॥`).
 // - Transliteration: upstream writes the Harvard-Kyoto/ITRANS leftovers of
-//   its source, `.` for the danda (a word of its own at a line's end), `.a`
+//   its source, `.` for the danda (a word of its own: at a line's end, or
+//   before a note of a variant, BG2.64's `caran . (or viyuktaistu)`), `.a`
 //   or `.` between letters for the avagraha (`saṅgo.astvakarmaṇi`, the slok's
 //   `सङ्गोऽस्त्व...`) and `.N` for the candrabindu (`imā.Nllokān`, इमाँल्लोकान्).
 //   IAST writes `|`, `'` and `m̐`: `saṅgo'stvakarmaṇi`, `imām̐llokān`. The
@@ -23,7 +24,7 @@ export const iastMarks = (transliteration: string) =>
   transliteration
     .replace(/\.N/g, 'm̐')
     .replace(/(?<=\p{L}\p{M}*)\.a?(?=\p{L})/gu, "'")
-    .replace(/(^|[ \t])\.(?=[ \t]*(?:\n|$))/gm, '$1|');
+    .replace(/(^|[ \t])\.(?=[ \t]|\n|$)/gm, '$1|');
 
 /** Drop the closing `||2-47||` marker (a card shows the reference itself; the reading page keeps it). */
 export const withoutMarker = (text: string) => text.replace(/\s*\|\|[^|]*\|\|\s*$/, '');
