@@ -8,7 +8,9 @@
 //
 // In `static` mode it asks for the files a static host has (index.json, the
 // language forms, slok/today/, the search index) and does the rest itself:
-// the authors and fields of a projection, a random draw, another day's verse.
+// the authors and fields of a projection, marks=iast (the transliteration
+// with IAST's marks, by the rule the server and the pages use), a random
+// draw, another day's verse.
 import { readCitation } from '../content/citations.ts';
 import { findRefs, refAnswer } from '../content/find-refs.ts';
 import { indexFromDigest, isDate } from '../content/day.ts';
@@ -142,6 +144,7 @@ function projectionQuery(p?: ProjectionOptions): string {
   if (p.lang) q.push(`lang=${p.lang}`);
   if (p.authors) q.push(`authors=${list(p.authors)}`);
   if (p.fields) q.push(`fields=${list(p.fields)}`);
+  if (p.marks) q.push(`marks=${encodeURIComponent(p.marks)}`);
   return q.join('&');
 }
 
@@ -222,9 +225,14 @@ export function createClient(options: ClientOptions = {}): Client {
     const file = fillPath(ROUTE_FILES[id]!, params).slice(1);
     return lang ? file.replace(/index\.json$/, `${lang}.json`) : file;
   };
-  /** authors and fields, applied here to what a static host has (the whole record, or its language form). */
-  const narrow = <T>(record: T, p?: ProjectionOptions): T =>
-    p && (p.authors || p.fields) ? (projectRecord(record as Record<string, unknown>, { authors: p.authors && [...p.authors], fields: p.fields && [...p.fields] }, (k) => isCommentaryShaped((record as Record<string, unknown>)[k])) as T) : record;
+  /** authors, fields and marks, applied here to what a static host has (the whole record, or its language form): marks=iast by the server's rule (projectRecord). */
+  const narrow = <T>(record: T, p?: ProjectionOptions): T => {
+    // Read as the server reads ?marks= (its sentence on a 400).
+    const read = p?.marks === undefined ? undefined : PARAMETERS.marks.read(String(p.marks), { versesPerChapter: [], speakers: [] });
+    if (typeof read === 'object') throw new GitaError(400, read.error, base);
+    const marks = read === 'iast' ? read : undefined;
+    return p && (p.authors || p.fields || marks) ? (projectRecord(record as Record<string, unknown>, { authors: p.authors && [...p.authors], fields: p.fields && [...p.fields], marks }, (k) => isCommentaryShaped((record as Record<string, unknown>)[k])) as T) : record;
+  };
   const staticVerse = async (ch: number, sl: number, p?: ProjectionOptions) => narrow(await get(at('verse', { ch, sl }, p?.lang)), p);
   const speakerIndex = (f: Facts, speaker: string) => {
     const i = f.speakers.findIndex((s) => s.slug === speaker.trim().toLowerCase() || s.name === speaker.trim().normalize('NFC'));

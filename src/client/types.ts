@@ -3,6 +3,7 @@
 // (src/content/projection.ts): no second copy of the record types. An answer
 // narrows with the options asked for, where TypeScript can follow them.
 import type { Lang, LANGUAGES } from '../content/projection.ts';
+import type { Marks } from '../content/display.ts';
 import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Verse, VerseFields } from '../content/schema.ts';
 import type { AuthorEntry, AuthorField, Kind } from '../content/author-entry.ts';
 
@@ -47,11 +48,17 @@ type Always = '_id' | 'chapter' | 'verse';
 /** What `fields` accepts: a plain field, a whole commentary, or one text field of one (`siva.et`). */
 export type FieldName = PlainField | Author | `${Author}.${TextField}`;
 
-/** lang, authors and fields: only what you need (see the API docs, "Only what you need"). */
+/** lang, authors and fields: only what you need (see the API docs, "Only what you need"); marks: how the transliteration writes its marks. */
 export interface ProjectionOptions {
   lang?: Lang;
   authors?: readonly Author[];
   fields?: readonly FieldName[];
+  /**
+   * source (the default): the transliteration as the record holds it, byte for byte, with upstream's
+   * ASCII marks (saṅgo.astvakarmaṇi); iast: with IAST's marks, as the reading pages and cards show
+   * it (saṅgo'stvakarmaṇi, | for the danda). In static mode written here, with the same rule.
+   */
+  marks?: Marks;
 }
 
 type FieldsOf<O> = O extends { fields: readonly (infer F)[] } ? F : never;
@@ -74,8 +81,8 @@ export type Projected<O> = Pick<VerseFields, Always | KeptPlain<O>> & {
   [K in KeptAuthors<O> & string]?: { author: string } & { [T in KeptTexts<O, K>]?: string };
 };
 
-/** The whole record when nothing narrows it, else the projection. */
-export type VerseAnswer<O> = {} extends O ? Verse : Projected<O>;
+/** The whole record when nothing narrows it (marks narrows nothing), else the projection. */
+export type VerseAnswer<O> = {} extends Omit<O, 'marks'> ? Verse : Projected<O>;
 
 export type Theme = 'auto' | 'light' | 'dark';
 export type Speaker = 'krishna' | 'arjuna' | 'sanjaya' | 'dhritarashtra';

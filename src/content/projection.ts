@@ -3,8 +3,12 @@
 // where every parameter is). The rules are defined here once; the server
 // and the build apply them to a record's bytes (src/content/slices.ts), the
 // client to a parsed record (projectRecord), with the same result.
+// Beside them `marks`, which narrows nothing: with marks=iast the
+// transliteration is written with IAST's marks, by the one function the
+// reading pages, cards and MCP text use (iastMarks, src/content/display.ts).
 // Runtime-neutral and dependency-free: the browser client bundles it.
 import { TEXT_FIELDS, type TextField } from './schema.ts';
+import { iastMarks, type Marks } from './display.ts';
 
 /**
  * The languages `lang` accepts, and the text fields of each (written out, so
@@ -29,7 +33,12 @@ export interface Projection {
   lang?: Lang;
   authors?: string[];
   fields?: string[];
+  /** The transliteration with IAST's marks; absent: as the record holds it (marks=source, the default, is normalized away). */
+  marks?: Exclude<Marks, 'source'>;
 }
+
+/** The field `marks` writes otherwise. */
+export const MARKED_FIELD = 'transliteration';
 
 /** What the content offers to project (from the manifest): its commentaries with their text fields, and its plain fields. */
 export interface ProjectionFacts {
@@ -38,7 +47,7 @@ export interface ProjectionFacts {
 }
 
 /** One string per distinct projection (the cache key of a projected answer). */
-export const projectionKey = (p: Projection) => `${p.lang ?? ''}|${p.authors?.join(',') ?? ''}|${p.fields?.join(',') ?? ''}`;
+export const projectionKey = (p: Projection) => `${p.lang ?? ''}|${p.authors?.join(',') ?? ''}|${p.fields?.join(',') ?? ''}${p.marks ? `|${p.marks}` : ''}`;
 
 /** The query string of a projection, for links and the client. */
 export function projectionQuery(p: Projection): string {
@@ -46,6 +55,7 @@ export function projectionQuery(p: Projection): string {
   if (p.lang) q.push(`lang=${p.lang}`);
   if (p.authors) q.push(`authors=${p.authors.join(',')}`);
   if (p.fields) q.push(`fields=${p.fields.join(',')}`);
+  if (p.marks) q.push(`marks=${p.marks}`);
   return q.join('&');
 }
 
@@ -57,6 +67,8 @@ export function projectionQuery(p: Projection): string {
 export interface KeyPlan {
   /** A plain field: kept or not. */
   plain(key: string): boolean;
+  /** A plain field kept: how its string value is written otherwise (the transliteration with marks=iast), or null: as it is. */
+  written(key: string): ((value: string) => string) | null;
   /** A commentary: null to drop it, 'all' to keep its text fields as they are, or the set of text fields to keep. */
   texts(key: string): 'all' | ReadonlySet<string> | null;
 }
@@ -78,6 +90,7 @@ export function keyPlan(p: Projection): KeyPlan {
   }
   return {
     plain: (key) => always.has(key) || !p.fields || wholeKeys.has(key),
+    written: (key) => (p.marks === 'iast' && key === MARKED_FIELD ? iastMarks : null),
     texts(key) {
       if (authors && !authors.has(key)) return null;
       let allowed: Set<string> | null = langFields;
@@ -103,7 +116,8 @@ export function projectRecord<T extends Record<string, unknown>>(record: T, p: P
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (!isCommentary(key) || typeof value !== 'object' || value === null) {
-      if (plan.plain(key)) out[key] = value;
+      const written = typeof value === 'string' ? plan.written(key) : null;
+      if (plan.plain(key)) out[key] = written ? written(value as string) : value;
       continue;
     }
     const keep = plan.texts(key);

@@ -201,7 +201,7 @@ export function verseSchema(commentaryRef: string): Schema {
       verse: { type: 'integer', minimum: 1, description: 'Verse number; `verses_count + 1` is the chapter\'s closing colophon.' },
       speaker: { type: 'string', minLength: 1, description: `Who speaks the verse, in Devanagari: ${SPEAKERS.map((s) => `${s.name} (${s.label})`).join(', ')}. Absent on the chapters' colophons (the editor's closing line, which nobody in the dialogue speaks), and in content imported from before upstream added it.` },
       slok: { type: 'string', description: 'The verse in Devanagari; lines separated by \\n, ending with a marker such as ||२-४७||.' },
-      transliteration: { type: 'string', description: 'Latin-script rendering; lines separated by \\n, ending with a marker such as ||2-47||.' },
+      transliteration: { type: 'string', description: "Latin-script rendering (IAST letters); lines separated by \\n, ending with a marker such as ||2-47||. As the source writes it, byte for byte, with its ASCII marks: a . standing alone for the danda, .a for the avagraha (saṅgo.astvakarmaṇi). With marks=iast it is written with IAST's marks, as the reading pages and cards show it: | for the danda, ' for the avagraha, m̐ for the candrabindu (saṅgo'stvakarmaṇi); the letters are the same." },
       ...Object.fromEntries([...COMMENTARY_KEYS, ...OPTIONAL_COMMENTARIES.map((c) => c.key)].map((k) => [k, commentary])),
     },
     additionalProperties: { description: 'A field upstream added later, passed through verbatim; an object of the commentary shape is a further commentary.' },

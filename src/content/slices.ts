@@ -3,7 +3,8 @@
 // commentary, each text field's), and a projected answer is cut from those
 // slices. Compact JSON from JSON.stringify has no whitespace, and in UTF-8 the
 // bytes `"` and `\` never occur inside a multi-byte character, so a byte scan
-// is exact. The result equals JSON.stringify of the projected object.
+// is exact. The result equals JSON.stringify of the projected object. (One
+// value may be written anew: the transliteration with marks=iast.)
 import { keyPlan, type Projection } from '../content/projection.ts';
 
 const QUOTE = 0x22;
@@ -122,7 +123,11 @@ export function projectSlices(bytes: Buffer, index: readonly Member[], p: Projec
   };
   for (const m of index) {
     if (!isCommentary(m.key) || !m.members) {
-      if (plan.plain(m.key)) put(bytes.subarray(m.start, m.end));
+      if (!plan.plain(m.key)) continue;
+      const written = bytes[m.valueStart] === QUOTE ? plan.written(m.key) : null;
+      // A string written otherwise (marks=iast): this one value is parsed and written again, as JSON.stringify writes it.
+      if (written) put(bytes.subarray(m.start, m.valueStart), Buffer.from(JSON.stringify(written(JSON.parse(bytes.toString('utf8', m.valueStart, m.end)) as string))));
+      else put(bytes.subarray(m.start, m.end));
       continue;
     }
     const keep = plan.texts(m.key);

@@ -8,6 +8,7 @@
 import { MAX_REF_LENGTH } from '../content/ref-limits.ts';
 import { isDate } from '../content/day.ts';
 import { LANGS, LANGUAGES, type Lang } from '../content/projection.ts';
+import { MARKS, type Marks } from '../content/display.ts';
 import type { SearchLang } from '../content/versions/model.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { foldMeter, METER_NAMES, meterNamed } from '../content/meter/names.ts';
@@ -218,6 +219,17 @@ const fields: Parameter<string[]> = query({
   read: list(() => fields),
 });
 
+const marks: Parameter<Marks> = query({
+  name: 'marks',
+  about: () =>
+    "How the transliteration writes its marks; its letters are the same either way. source: as the record holds it, byte for byte, with upstream's ASCII marks (a . standing alone for the danda, .a for the avagraha: saṅgo.astvakarmaṇi). iast: as the reading pages, cards and MCP text show it, made by their one rule (iastMarks, src/content/display.ts): | for the danda, ' for the avagraha, m̐ for the candrabindu (saṅgo'stvakarmaṇi). slok and the commentaries are never changed.",
+  values: () => 'source (the default) or iast',
+  schema: () => ({ type: 'string', enum: [...MARKS], default: 'source' }),
+  nearMisses: ['mark', 'translit', 'transliteration', 'iast'],
+  example: 'iast',
+  read: (v, f) => ((MARKS as readonly string[]).includes(v) ? (v as Marks) : refuse(marks, v, 'a way of writing the marks', f)),
+});
+
 const ref: Parameter<string> = query({
   name: 'ref',
   about: () => 'References as people write them (the reader of content/citations.ts: each form it takes is listed in the API reference).',
@@ -345,7 +357,7 @@ const apiKey: Parameter<string> = query({
 });
 
 /** Every query parameter, by its id (three share the name lang: the records' languages, the search's and the reading pages'). */
-export const PARAMETERS = { ch, sl, speaker, theme, date, lang, searchLang, authors, fields, ref, q, limit, offset, format, readingLang, author, version, readingVersion, meter, api_key: apiKey } as const;
+export const PARAMETERS = { ch, sl, speaker, theme, date, lang, searchLang, authors, fields, marks, ref, q, limit, offset, format, readingLang, author, version, readingVersion, meter, api_key: apiKey } as const;
 export type ParameterId = keyof typeof PARAMETERS;
 
 /**

@@ -1,4 +1,5 @@
-// The projection a query asks for (lang, authors and fields together), read
+// The projection a query asks for (lang, authors and fields together, and
+// marks, which writes the transliteration otherwise), read
 // with each parameter's own definition (parameters.ts) and the items of the
 // two lists checked against the content: the records' routes, the docs page
 // and MCP read it here. No imports beyond the parameters and the
@@ -9,7 +10,7 @@ import { isRefused, PARAMETER_ERRORS, PARAMETERS, readParameter, type Parameter,
 export type ParsedProjection = { projection: Projection | null } | Refused;
 
 /**
- * ?lang=, ?authors= and ?fields=: the projection they ask for, normalized
+ * ?lang=, ?authors=, ?fields= and ?marks=: the projection they ask for, normalized
  * (lists sorted and deduplicated). `pathLang` is a language the path already
  * names (the static form `.../en.json`). An unknown value, an empty one or a
  * parameter given twice is refused, naming the parameter and what it takes;
@@ -58,5 +59,9 @@ export function projectionValue(params: URLSearchParams, facts: ProjectionFacts,
   });
   if (isRefused(fields)) return fields;
   if (fields) p.fields = fields;
-  return { projection: p.lang || p.authors || p.fields ? p : null };
+  // marks=source is the record as it is: no projection of its own.
+  const marks = one(PARAMETERS.marks);
+  if (isRefused(marks)) return marks;
+  if (marks === 'iast') p.marks = marks;
+  return { projection: p.lang || p.authors || p.fields || p.marks ? p : null };
 }

@@ -168,7 +168,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
         // What one route answers alone, defined beside it (routes/).
         ...routeSchemas(),
         Verse: verseSchema('#/components/schemas/Commentary'),
-        VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: 'A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field.', required: [...ALWAYS_KEPT] },
+        VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: "A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field. With marks=iast its transliteration is written with IAST's marks (| ' m̐), the rest as the record holds it.", required: [...ALWAYS_KEPT] },
         Commentary: commentarySchema,
         Chapter: chapterSchema,
         Author: authorSchema,

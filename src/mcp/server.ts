@@ -139,11 +139,12 @@ function define(library: Library): Array<(server: McpServer) => void> {
   /** The error for a verse beyond its chapter (the chapter's range named), or null. */
   const beyond = (ch: number, sl: number) => (ch > counts.length || sl > counts[ch - 1] + 1 ? error(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`) : null);
 
-  /** lang and authors, checked as the HTTP API checks them (the same sentences). */
-  function projectionOf(lang: string | undefined, authors: readonly string[] | undefined): { projection: Projection | null } | { error: string } {
+  /** lang, authors and marks, checked as the HTTP API checks them (the same sentences). */
+  function projectionOf(lang: string | undefined, authors: readonly string[] | undefined, marks?: string): { projection: Projection | null } | { error: string } {
     const q = new URLSearchParams();
     if (lang !== undefined) q.set('lang', lang);
     if (authors !== undefined) q.set('authors', authors.join(','));
+    if (marks !== undefined) q.set('marks', marks);
     return projectionValue(q, facts);
   }
   const isCommentary = (key: string) => facts.commentaries.some((c) => c.key === key);
@@ -155,21 +156,25 @@ function define(library: Library): Array<(server: McpServer) => void> {
     structuredContent: { ...extra, verses: records },
   });
 
-  const projectionArgs: Record<string, Arg> = { lang: { param: P.lang, optional: true }, authors: { param: P.authors, optional: true } };
+  const projectionArgs: Record<string, Arg> = {
+    lang: { param: P.lang, optional: true },
+    authors: { param: P.authors, optional: true },
+    marks: { param: P.marks, optional: true, about: `How structuredContent's records write the transliteration's marks: source (the default), as the API serves the record, byte for byte (saṅgo.astvakarmaṇi); iast, as the text of this result shows it (saṅgo'stvakarmaṇi, | for the danda).` },
+  };
 
   server.registerTool(
     'get_verses',
     {
       title: 'Get verses by reference',
-      description: `Verses of the Bhagavad Gita by reference, as people cite them: "2.47", "BG 2.47", "Gita 2:47", "2.47-50", "2.72-3.2" (across chapters), "12" (a whole chapter), several separated by commas ("2.47, 18.66"). At most ${MAX_VERSES_PER_CALL} verses per call. Returns each verse's Sanskrit, transliteration and a translation with its author; structuredContent has refs (canonical labels) and the records. Without lang or authors a record carries every commentary: pass lang="en" (and authors such as ["siva"]) for shorter answers.`,
+      description: `Verses of the Bhagavad Gita by reference, as people cite them: "2.47", "BG 2.47", "Gita 2:47", "2.47-50", "2.72-3.2" (across chapters), "12" (a whole chapter), several separated by commas ("2.47, 18.66"). At most ${MAX_VERSES_PER_CALL} verses per call. Returns each verse's Sanskrit, transliteration (with IAST marks) and a translation with its author; structuredContent has refs (canonical labels) and the records (marks="iast" writes their transliteration as the text does). Without lang or authors a record carries every commentary: pass lang="en" (and authors such as ["siva"]) for shorter answers.`,
       inputSchema: toolArgs(facts, { ref: { param: P.ref, about: 'The reference: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", "12", or several separated by commas.' }, ...projectionArgs }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args) => {
-      const { ref, lang, authors } = args as { ref: string; lang?: Lang; authors?: string[] };
+      const { ref, lang, authors, marks } = args as { ref: string; lang?: Lang; authors?: string[]; marks?: string };
       const cited = readCitation(ref, counts);
       if (!cited.ok) return error(cited.error.kind === 'missing' ? `${NOT_FOUND.verse} ${cited.error.message}` : cited.error.message);
-      const p = projectionOf(lang, authors);
+      const p = projectionOf(lang, authors, marks);
       if ('error' in p) return error(p.error);
       // The budget of one call (over HTTP, a batch shares it: src/mcp/budget.ts refuses its calls before they run).
       const over = new Budget().charge({ verses: cited.verses.length, bytes: cited.verses.reduce((n, { ch, sl }) => n + library.recordBytes(ch, sl, lang), 0) });
@@ -222,13 +227,13 @@ function define(library: Library): Array<(server: McpServer) => void> {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args) => {
-      const { ch, speaker, lang, authors } = args as { ch?: number; speaker?: string; lang?: Lang; authors?: string[] };
+      const { ch, speaker, lang, authors, marks } = args as { ch?: number; speaker?: string; lang?: Lang; authors?: string[]; marks?: string };
       let sp = -1;
       if (speaker !== undefined) {
         sp = speakerIndex(speaker, facts.speakers);
         if (sp < 0) return error(`speaker: ${JSON.stringify(speaker)} is not a speaker here; expected one of ${speakerSlugs.join(', ')}`);
       }
-      const p = projectionOf(lang, authors);
+      const p = projectionOf(lang, authors, marks);
       if ('error' in p) return error(p.error);
       const pick = library.randomVerse(ch ?? 0, sp);
       if (!pick) return error(`${NOT_FOUND.verse} (no verse of that speaker in chapter ${ch})`);
@@ -245,10 +250,10 @@ function define(library: Library): Array<(server: McpServer) => void> {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args) => {
-      const { date, lang, authors } = args as { date?: string; lang?: Lang; authors?: string[] };
+      const { date, lang, authors, marks } = args as { date?: string; lang?: Lang; authors?: string[]; marks?: string };
       const day = date ?? utcDate();
       if (!isDate(day)) return error(`date: ${JSON.stringify(date)} is not a date; expected YYYY-MM-DD, such as ${utcDate()}`);
-      const p = projectionOf(lang, authors);
+      const p = projectionOf(lang, authors, marks);
       if ('error' in p) return error(p.error);
       const pick = library.dayVerse(day);
       return versesResult([project((await library.verse(pick.ch, pick.sl))!, p.projection)], p.projection, { date: day });

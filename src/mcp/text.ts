@@ -2,7 +2,9 @@
 // A verse as its reference, the Sanskrit and the transliteration with the
 // script's own marks (src/content/display.ts), and one translation with its
 // author, without the verse number upstream puts before it; never a
-// placeholder. The records themselves go in structuredContent, untouched.
+// placeholder. The records themselves go in structuredContent as the API
+// serves them (their transliteration in IAST's marks too with marks="iast":
+// the same function, which leaves a form already in IAST as it is).
 import type { VerseLinks } from '../content/links.ts';
 import type { VerseVersions } from '../content/versions/model.ts';
 import type { PadaScan, VerseScan } from '../content/meter/shapes.ts';

@@ -19,6 +19,7 @@ const run = promisify(execFile);
 const MODULES = [
   { file: 'content/day', internal: true },
   { file: 'content/schema', internal: true },
+  { file: 'content/display', internal: true },
   { file: 'content/projection', internal: true },
   { file: 'content/author-entry', internal: true },
   { file: 'content/dcs/shapes', internal: true },

@@ -48,7 +48,7 @@ test('both modes: verses, chapters and a chapter\'s verses, whole and projected,
     assert.equal(await c.chapter(12), file(FILES.chapter(12)));
     assert.equal(await c.chapterVerses(12), file(FILES.chapterVerses(12)));
   }
-  const projections = [{ lang: 'en' }, { lang: 'hi', authors: ['rams', 'tej'] }, { fields: ['slok', 'siva.et', 'speaker'] }, { authors: ['prabhu'], fields: ['prabhu.ec', 'transliteration'], lang: 'en' }] as const;
+  const projections = [{ lang: 'en' }, { lang: 'hi', authors: ['rams', 'tej'] }, { fields: ['slok', 'siva.et', 'speaker'] }, { authors: ['prabhu'], fields: ['prabhu.ec', 'transliteration'], lang: 'en' }, { marks: 'iast' }, { lang: 'sa', fields: ['transliteration', 'sankar'], marks: 'iast' }, { marks: 'source' }] as const;
   for (const p of projections) {
     const a = await remote.verse(4, 7, p);
     assert.equal(await local.verse(4, 7, p), a, JSON.stringify(p));
@@ -56,6 +56,21 @@ test('both modes: verses, chapters and a chapter\'s verses, whole and projected,
   }
   const en = await remote.verse(2, 47, { lang: 'en', authors: ['siva'] });
   assert.equal(Object.keys(en.siva!), ['author', 'et', 'ec']);
+  // marks: the transliteration with IAST's marks in both modes (static: written by the client, with the server's rule), the rest the record's; source is the record.
+  for (const c of [remote, local]) {
+    const iast = await c.verse(2, 47, { marks: 'iast' });
+    assert.ok(iast.transliteration.includes("saṅgo'stvakarmaṇi ||2-47||"), `${c.mode}: ${iast.transliteration}`);
+    assert.equal({ ...iast, transliteration: file(FILES.verse(2, 47)).transliteration }, file(FILES.verse(2, 47)), `${c.mode}: nothing else changes`);
+    assert.equal(await c.verse(2, 47, { marks: 'source' }), file(FILES.verse(2, 47)), c.mode);
+    try {
+      await c.verse(2, 47, { marks: 'itrans' as never });
+      assert.unreachable(`${c.mode}: itrans is no marks`);
+    } catch (err) {
+      assert.instance(err, GitaError, c.mode);
+      assert.is((err as GitaError).status, 400, c.mode);
+      assert.is((err as GitaError).message, 'marks: "itrans" is not a way of writing the marks; expected source (the default) or iast', c.mode);
+    }
+  }
 });
 
 test('words: the verse word by word in both modes; a verse that does not exist is a 404 GitaError', async () => {
@@ -351,7 +366,7 @@ test('types: an example app compiles against dist/client.d.ts; what must not com
   const bad = tsc(app);
   assert.is.not(bad.status, 0);
   const errors = bad.stdout.split('\n').filter((l) => l.includes('error TS'));
-  assert.is(errors.length, 8, bad.stdout);
+  assert.is(errors.length, 9, bad.stdout);
 });
 
 test.run();

@@ -42,7 +42,7 @@ async function refused(url: string, page: boolean): Promise<string> {
 }
 
 /** A value each parameter takes (so that given twice, only the repeat is wrong). */
-const GOOD: Record<string, string> = { ch: '2', sl: '47', speaker: 'krishna', theme: 'dark', date: '2026-01-01', lang: 'en', authors: 'siva', fields: 'slok', ref: '2.47', q: 'lotus', limit: '3', offset: '0', format: 'json', author: 'siva' };
+const GOOD: Record<string, string> = { ch: '2', sl: '47', speaker: 'krishna', theme: 'dark', date: '2026-01-01', lang: 'en', authors: 'siva', fields: 'slok', ref: '2.47', q: 'lotus', limit: '3', offset: '0', format: 'json', author: 'siva', marks: 'iast' };
 
 const withQuery = (example: string, query: string) => `${example.split('?')[0]}?${query}`;
 const GET_ROUTES = ROUTES.filter((r) => r.methods.includes('GET'));
@@ -85,6 +85,7 @@ test('a near miss of a name a route takes is a 400 naming the right one and its 
   assert.match(await refused('/slok/2/47?language=en', false), /did you mean lang\?/);
   assert.match(await refused('/gita.svg?chapter=2', false), /did you mean ch\?/);
   assert.match(await refused('/search?q=karma&page=2', false), /^page: not a parameter of this route; did you mean offset\?/);
+  assert.is(await refused('/slok/2/47?transliteration=iast', false), 'transliteration: not a parameter of this route; did you mean marks? (marks: source (the default) or iast)');
 });
 
 test('the near misses are never a name the route takes, and every route has rules', () => {
@@ -130,6 +131,9 @@ test('bad values: a 400 naming the parameter and the values it takes, in the fam
     ['/gita.svg?ch=2&sl=99', /^sl: "99" is not a verse of chapter 2; expected 1 to 73/],
     ['/read/2/47?author=xyz', /^author: "xyz" is not a commentary here; expected one commentary key: /, true],
     ['/read/2?lang=sa', /^lang: "sa" is not a language of the reading pages; expected one of en, hi/, true],
+    ['/slok/2/47?marks=itrans', /^marks: "itrans" is not a way of writing the marks; expected source \(the default\) or iast$/],
+    ['/chapter/2/slok?marks=IAST', /^marks: "IAST" is not a way of writing the marks; expected source \(the default\) or iast$/],
+    ['/verses?ref=2.47&marks=', /^marks: empty; expected source \(the default\) or iast$/],
   ];
   for (const [url, pattern, page] of cases) assert.match(await refused(url, !!page), pattern, url);
 });

@@ -11,6 +11,7 @@ import { matchRoute } from '../../src/contract/match.ts';
 import { cardQuery } from '../../src/contract/query.ts';
 import { readCitation } from '../../src/content/citations.ts';
 import { FILES } from '../../src/layout.ts';
+import { iastMarks } from '../../src/content/display.ts';
 import { MAX_ANSWER_BYTES } from '../../src/contract/limits.ts';
 import { hook } from '../helpers/fs.ts';
 import { mulberry32 } from '../../scripts/mulberry32.mjs';
@@ -27,13 +28,13 @@ const PIECES = ['slok', 'chapter', 'chapters', 'gita.svg', 'gita-dark.svg', 'git
   '0', '1', '2', '18', '19', '47', '72', '73', '74', '47-50', '50-47', '1-73', '1-74', '47-', 'verses', 'mcp', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae',
   'a', 'ä', 'a\u0301', '\u202e', ' ', '%20', '\\', '..\\..', '~', '$', ';', 'index.json', 'gita.svg.br', '.hidden', '_headers',
   'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words', 'words.json', 'words.json.gz', 'analysis', 'analysis.json', 'lemma', 'lemmas', 'links', 'links.json', 'works', 'works.json', 'chandogya-upanisad', 'chandogya-upanisad.json', 'karman', 'ātman', 'आत्मन्', 'atman', 'nasa', '%E0%A4', 'authors', 'siva', 'prabhu', 'nobody', '__proto__', 'constructor', 'docs', 'api', 'index.html', 'README.md', 'api.md', 'versions', 'versions.json', 'besant', 'telugu-wikisource', 'meter', 'meter.json', 'meters', 'meters.json'];
-const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format', 'ref', 'version', 'meter'];
+const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format', 'ref', 'version', 'meter', 'marks'];
 const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light', 'auto', 'blue', '%00', '1e1', '-1', '２', 'a'.repeat(50),
   'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'en', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id',
   '2026-11-23', '2024-02-29', '2023-02-29', '9999-12-31', '0000-01-01',
   '2.47', '2:47-50', 'BG%202.47', '2.72-3.2', '18', '1,2', '2.50-47', '2.99', '%E0%A5%A8.%E0%A5%AA%E0%A5%AD', 'John%203:16', '2.47;18.66', ',',
   'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml', 'besant', 'telugu-wikisource,besant', 'besant,nope',
-  'te', 'TE', 'te-IN', 'ta', '%E0%B0%95%E0%B0%B0%E0%B1%8D%E0%B0%AE', '%E0%B0%95%E2%80%8C%E0%B1%8D', 'upajati', 'tristubh,anustubh', 'anu%E1%B9%A3%E1%B9%ADubh', 'sloka,hexameter'];
+  'te', 'TE', 'te-IN', 'ta', '%E0%B0%95%E0%B0%B0%E0%B1%8D%E0%B0%AE', '%E0%B0%95%E2%80%8C%E0%B1%8D', 'upajati', 'tristubh,anustubh', 'anu%E1%B9%A3%E1%B9%ADubh', 'sloka,hexameter', 'iast', 'source', 'IAST', 'itrans'];
 
 /** Real routes, so that their parameters get exercised too. */
 const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp', '/authors', '/authors/siva', '/authors/nobody', '/authors/index.json', '/authors/tej/index.json', '/slok/2/47/analysis', '/slok/13/1/analysis.json', '/lemma/karman', '/lemma/atman', '/lemma/nasa.json', '/lemmas', '/slok/3/5/links', '/slok/2/73/links.json', '/slok/2/99/links', '/works', '/works.json', '/works/chandogya-upanisad', '/works/brahma-sutra.json', '/works/nothing', '/docs/api', '/docs/search', '/docs/nothing', '/docs/api/index.html', '/docs', '/versions', '/versions/besant', '/versions/nope', '/slok/1/13/versions', '/slok/2/73/versions.json', '/slok/2/47/meter', '/slok/2/73/meter.json', '/slok/11/20/meter', '/meters', '/meters.json'];
@@ -115,7 +116,7 @@ test('the app: any random request gets a designed status, and only listed files 
     // An answer over 1 kB (an error page among them) goes compressed to a client that takes it: read once decoded.
     const coding = r.headers[r.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'content-encoding') + 1];
     const text = (!bytes.length ? bytes : coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes).toString();
-    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|offset|ch|sl|speaker|theme|date|format|ref|version|meter|lemma|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
+    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|offset|ch|sl|speaker|theme|date|format|ref|version|meter|marks|lemma|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
   }
   assert.ok((statuses.get(200) ?? 0) > 1000 && (statuses.get(404) ?? 0) > 1000 && (statuses.get(400) ?? 0) > 100, JSON.stringify(Object.fromEntries(statuses)));
 });
@@ -194,6 +195,38 @@ test('POST /refs: random prose with references written in it, as people write th
   }
 });
 
+test("marks=iast: random verses and projections: the transliteration is iastMarks of the record's (the reading pages' function), the rest what the same request answers without marks", async () => {
+  const counts = dist.manifest.content.versesPerChapter;
+  const keys = dist.manifest.content.commentaries.map((c) => c.key);
+  const body = async (url: string) => {
+    const r = await app.handle({ method: 'GET', url, header: () => undefined, ip: '10.0.0.5', body: async () => null });
+    assert.is(r.status, 200, url);
+    return JSON.parse(String(Array.isArray(r.body) ? Buffer.concat(r.body) : Buffer.from(r.body as Uint8Array)));
+  };
+  for (let i = 0; i < 300; i++) {
+    const ch = 1 + Math.floor(random() * counts.length);
+    const sl = 1 + Math.floor(random() * (counts[ch - 1] + 1));
+    const q = [random() < 0.4 ? `lang=${pick(['en', 'hi', 'sa'])}` : '', random() < 0.3 ? `authors=${pick(keys)}` : '', random() < 0.4 ? `fields=${pick(['transliteration', 'slok,transliteration', 'transliteration,siva.et', 'slok', '_id'])}` : ''].filter(Boolean);
+    const path = pick([`/slok/${ch}/${sl}`, `/verses?ref=${ch}.${sl}`, `/slok/${ch}/${sl}-${Math.min(sl + 2, counts[ch - 1] + 1)}`]);
+    const url = (extra: string[]) => `${path}${path.includes('?') ? '&' : '?'}${[...q, ...extra].join('&')}`;
+    const plain = await body(url([]));
+    const marked = await body(url(['marks=iast']));
+    type Records = Array<Record<string, unknown>>;
+    const list = (x: Records | { verses: Records } | Record<string, unknown>): Records => (Array.isArray(x) ? x : Array.isArray(x.verses) ? (x.verses as Records) : [x]);
+    const [a, b] = [list(plain), list(marked)];
+    assert.is(b.length, a.length, url(['marks=iast']));
+    a.forEach((r, k) => {
+      const back = { ...b[k] };
+      if (typeof r.transliteration === 'string') {
+        assert.is(b[k].transliteration, iastMarks(r.transliteration), `${url(['marks=iast'])} (TEST_SEED=${seed})`);
+        back.transliteration = r.transliteration;
+      }
+      assert.equal(back, r, `${url(['marks=iast'])}: nothing else changes`);
+    });
+    assert.equal(await body(url(['marks=source'])), plain, 'marks=source is no marks');
+  }
+});
+
 /** Telugu as it may come: letters, signs in any order, joiners, the Devanagari avagraha and dandas, spaces, Latin. */
 const TELUGU_PIECES = ['క', 'ర', '్', 'మ', 'ం', 'ః', 'ఁ', 'ై', 'ె', 'ౖ', 'ృ', 'ఱ', 'అ', 'ఋ', 'ఽ', 'ऽ', '।', '॥', '\u200C', '\u200D', ' ', ' ', 'కర్మ', 'లను', 'కృష్ణుడు', 'ధర్మక్షేత్రే', 'a', '2.47', '-', '*'];
 
@@ -219,9 +252,9 @@ test('/search, lang=te and none: random Telugu (signs alone, joiners, any order)
 });
 
 test('POST /mcp: random tool calls are JSON-RPC answers (a result, or a tool error), never a 5xx', async () => {
-  const values = [undefined, null, '', '2.47', 'BG 2.47-50', '1,2', 'x'.repeat(2000), 0, -1, 2, 18, 19, 1e9, 2.5, true, [], {}, ['siva'], ['nobody'], 'siva', 'nobody', '__proto__', 'en', 'fr', 'te', 'krishna', 'కర్మ', '2026-01-01', '2026-02-30'];
+  const values = [undefined, null, '', '2.47', 'BG 2.47-50', '1,2', 'x'.repeat(2000), 0, -1, 2, 18, 19, 1e9, 2.5, true, [], {}, ['siva'], ['nobody'], 'siva', 'nobody', '__proto__', 'en', 'fr', 'te', 'krishna', 'కర్మ', '2026-01-01', '2026-02-30', 'iast', 'source', 'IAST'];
   const tools = ['get_verses', 'get_chapter', 'random_verse', 'verse_of_the_day', 'search', 'get_words', 'get_authors', 'nope'];
-  const names = ['ref', 'lang', 'authors', 'ch', 'sl', 'speaker', 'date', 'q', 'limit', 'key', 'extra'];
+  const names = ['ref', 'lang', 'authors', 'ch', 'sl', 'speaker', 'date', 'q', 'limit', 'key', 'extra', 'marks'];
   for (let i = 0; i < 300; i++) {
     const args: Record<string, unknown> = {};
     for (let k = Math.floor(random() * 4); k > 0; k--) args[pick(names)] = pick(values);

@@ -5,7 +5,8 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../../src/contract/manifest.ts';
-import { LANGS, LANGUAGE_NAMES, LANGUAGES, projectRecord, projectionKey, type Projection } from '../../src/content/projection.ts';
+import { LANGS, LANGUAGE_NAMES, LANGUAGES, projectRecord, projectionKey, projectionQuery, type Projection } from '../../src/content/projection.ts';
+import { iastMarks } from '../../src/content/display.ts';
 import { projectionValue } from '../../src/contract/values.ts';
 import { TEXT_FIELDS, TEXT_FIELD_NAMES } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
@@ -46,6 +47,7 @@ function randomProjection(): Projection {
     }
     p.fields = [...new Set(f)].sort();
   }
+  if (rnd() < 0.3) p.marks = 'iast';
   return p;
 }
 
@@ -95,6 +97,24 @@ test('projection rules: always _id, chapter, verse; author with every kept comme
   assert.equal(Object.keys(get({ fields: ['rams'], lang: 'hi', authors: ['rams', 'tej'] })), ['_id', 'chapter', 'verse', 'rams']);
 });
 
+test("marks=iast: the transliteration alone written with IAST's marks (iastMarks), in bytes and as an object; the rest the record's", () => {
+  const bytes = readFileSync(join(dist, FILES.verse(2, 47)));
+  const full = JSON.parse(bytes.toString());
+  const get = (p: Projection) => JSON.parse(projectBytes(bytes, indexRecord(bytes), p, isCommentary).toString());
+  const iast = get({ marks: 'iast' });
+  assert.is(iast.transliteration, "karmaṇyevādhikāraste mā phaleṣu kadācana |\nmā karmaphalaheturbhūrmā te saṅgo'stvakarmaṇi ||2-47||");
+  assert.is(iast.transliteration, iastMarks(full.transliteration));
+  assert.equal({ ...iast, transliteration: full.transliteration }, full);
+  assert.equal(Object.keys(iast), Object.keys(full), 'in the record\'s order');
+  assert.equal(get({ marks: 'iast', fields: ['slok'] }), { _id: 'BG2.47', chapter: 2, verse: 47, slok: full.slok }, 'nothing to write when the field is not kept');
+  assert.equal(get({ marks: 'iast', lang: 'en', fields: ['transliteration'] }), { _id: 'BG2.47', chapter: 2, verse: 47, transliteration: iast.transliteration });
+  assert.is.not(projectionKey({ marks: 'iast' }), projectionKey({}), 'a cache key of its own');
+  assert.is(projectionQuery({ lang: 'en', marks: 'iast' }), 'lang=en&marks=iast');
+  // A string with escapes is written back as JSON.stringify writes it.
+  const odd = Buffer.from(JSON.stringify({ _id: 'BG1.1', chapter: 1, verse: 1, transliteration: 'a "q" \\ so.astu .\nb ||1-1||' }));
+  assert.is(projectBytes(odd, indexRecord(odd), { marks: 'iast' }, () => false).toString(), JSON.stringify({ _id: 'BG1.1', chapter: 1, verse: 1, transliteration: 'a "q" \\ so\'stu |\nb ||1-1||' }));
+});
+
 test('the languages of lang= are the languages TEXT_FIELDS gives each text field', () => {
   for (const l of LANGS) for (const f of TEXT_FIELD_NAMES) assert.is((LANGUAGES[l] as readonly string[]).includes(f), TEXT_FIELDS[f].language === LANGUAGE_NAMES[l], `${l} ${f}`);
 });
@@ -105,6 +125,9 @@ test('parameters: unknown, empty or repeated values are errors naming the parame
   assert.equal(parse(''), { projection: null });
   assert.equal(parse('api_key=x&ch=2'), { projection: null });
   assert.equal(parse('lang=en&authors=tej,siva,siva&fields=slok,siva.et'), { projection: { lang: 'en', authors: ['siva', 'tej'], fields: ['siva.et', 'slok'] } });
+  assert.equal(parse('marks=iast'), { projection: { marks: 'iast' } });
+  assert.equal(parse('marks=source'), { projection: null }, 'the record as it is');
+  assert.equal(parse('lang=sa&marks=source'), { projection: { lang: 'sa' } });
   const bad: Array<[string, RegExp]> = [
     ['lang=fr', /^lang: "fr" is not a language here; expected one of en, hi, sa$/],
     ['lang=', /^lang: empty; expected one of en, hi, sa$/],
@@ -121,6 +144,10 @@ test('parameters: unknown, empty or repeated values are errors naming the parame
     ['authors=__proto__', /"__proto__" is not a commentary here/],
     ['fields=toString', /"toString" is not a field here/],
     [`fields=${Array(201).fill('slok').join(',')}`, /201 values; at most 200/],
+    ['marks=itrans', /^marks: "itrans" is not a way of writing the marks; expected source \(the default\) or iast$/],
+    ['marks=', /^marks: empty; expected source \(the default\) or iast$/],
+    ['marks=iast&marks=iast', /^marks: given 2 times/],
+    ['marks=Iast', /^marks: "Iast" is not/],
   ];
   for (const [q, re] of bad) {
     const r = parse(q);

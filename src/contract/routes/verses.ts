@@ -7,8 +7,8 @@ import { PARAMETERS as P } from '../parameters.ts';
 import { errorContent, fixedHeaders, json, notFound, notModified, ok, randomHeaders, response, schema, verseOrProjection } from '../responses.ts';
 import { READ, route } from '../route.ts';
 
-/** lang, authors and fields: what a route that answers records takes. */
-export const PROJECTION = [P.lang, P.authors, P.fields];
+/** lang, authors and fields, and marks (the transliteration with IAST's marks): what a route that answers records takes. */
+export const PROJECTION = [P.lang, P.authors, P.fields, P.marks];
 const verseJson = (description: string, headers: Record<string, unknown> = fixedHeaders) => ok(description, json(verseOrProjection), headers);
 /** ?meter= reads the build's meter, which a fresh start makes after it starts serving. */
 const METER_PENDING = { '503': response('StillBuilding') };
@@ -23,14 +23,14 @@ export const VERSE_ROUTES = [
     path: '/slok',
     methods: READ,
     access: 'metered',
-    summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C, ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) and ?meter= (anustubh, upajati, tristubh...: as /meters names them) narrow the draw and combine. Takes lang, authors, fields.',
+    summary: 'A random verse record, uniform over the verses (never a colophon); ?ch=C, ?speaker= (krishna, arjuna, sanjaya, dhritarashtra) and ?meter= (anustubh, upajati, tristubh...: as /meters names them) narrow the draw and combine. Takes lang, authors, fields, marks.',
     example: '/slok?speaker=arjuna',
     notFound: 'verse',
     random: true,
     // On a static host, the build's verse of the day.
     file: FILES.today(),
     query: [{ param: P.ch, about: 'Draw among the verses of this chapter (never its colophon).' }, P.speaker, { param: P.meter, about: 'Draw among the verses of these meters (each verse under one, as /meters lists them).' }, ...PROJECTION],
-    responses: { '200': verseJson('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given.', randomHeaders), '404': notFound('verse'), ...METER_PENDING },
+    responses: { '200': verseJson('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given, its transliteration written with IAST marks when marks=iast.', randomHeaders), '404': notFound('verse'), ...METER_PENDING },
   }),
   route({
     id: 'today',
@@ -38,7 +38,7 @@ export const VERSE_ROUTES = [
     methods: READ,
     access: 'metered',
     files: 'lang',
-    summary: "The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day's. Takes lang, authors, fields.",
+    summary: "The verse of the day: the same for everybody during a UTC day, picked from the date as the build picks it (so every server and a static host rebuilt daily agree); ?date=YYYY-MM-DD gives another day's. Takes lang, authors, fields, marks.",
     example: '/slok/today?lang=en',
     notFound: 'verse',
     file: FILES.today(),
@@ -57,12 +57,12 @@ export const VERSE_ROUTES = [
     files: 'lang',
     file: FILES.verse('{ch}', '{sl}'),
     held: true,
-    summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields.',
+    summary: 'One verse record; sl runs from 1 to verses_count + 1 (the chapter colophon). Takes lang, authors, fields, marks.',
     example: '/slok/2/47',
     notFound: 'verse',
     query: PROJECTION,
     responses: {
-      '200': verseJson('The verse record, exactly as the content holds it; projected when lang, authors or fields are given. The static form of lang is the file en.json (hi.json, sa.json) beside index.json.'),
+      '200': verseJson('The verse record, exactly as the content holds it; projected when lang, authors or fields are given, its transliteration written with IAST marks when marks=iast. The static form of lang is the file en.json (hi.json, sa.json) beside index.json; marks=iast has none (the client in static mode writes the transliteration so itself, with the same rule).'),
       '304': notModified,
       '404': notFound('verse'),
     },
@@ -72,12 +72,12 @@ export const VERSE_ROUTES = [
     path: '/slok/{ch}/{from}-{to}',
     methods: READ,
     access: 'metered',
-    summary: 'The records from..to of one chapter, in order, as one array; to runs up to verses_count + 1 (the colophon). from after to is 400. Takes lang, authors, fields.',
+    summary: 'The records from..to of one chapter, in order, as one array; to runs up to verses_count + 1 (the colophon). from after to is 400. Takes lang, authors, fields, marks.',
     example: '/slok/2/47-50?lang=en',
     notFound: 'verse',
     query: PROJECTION,
     responses: {
-      '200': ok(`The records from..to of the chapter, in order; projected when lang, authors or fields are given. A static host has no ranges: the client asks for each verse's file. An answer over ${STREAMED_ANSWER_BYTES / 1024 / 1024} MB is compressed (brotli 4, gzip 4) when first asked in a coding, and kept so.`, json({ type: 'array', minItems: 1, items: verseOrProjection }), fixedHeaders),
+      '200': ok(`The records from..to of the chapter, in order; projected when lang, authors or fields are given, their transliterations written with IAST marks when marks=iast. A static host has no ranges: the client asks for each verse's file. An answer over ${STREAMED_ANSWER_BYTES / 1024 / 1024} MB is compressed (brotli 4, gzip 4) when first asked in a coding, and kept so.`, json({ type: 'array', minItems: 1, items: verseOrProjection }), fixedHeaders),
       '304': notModified,
       '400': { description: 'from after to: the range runs backwards (the message says how to write it).' },
       '404': notFound('verse'),
@@ -88,12 +88,12 @@ export const VERSE_ROUTES = [
     path: '/verses',
     methods: READ,
     access: 'metered',
-    summary: `Verses by reference, as people cite them: ?ref=2.47, BG 2.47-50, 2:47, Gita 18.66, २.४७, a range across chapters (2.72-3.2), a whole chapter (18), several separated by commas or semicolons; at most ${MAX_VERSES_PER_CALL} verses. Answers {"refs": canonical labels, "verses": the records in the order asked}; ?meter= keeps only the verses of those meters (/verses?ref=11&meter=upajati). Takes lang, authors, fields.`,
+    summary: `Verses by reference, as people cite them: ?ref=2.47, BG 2.47-50, 2:47, Gita 18.66, २.४७, a range across chapters (2.72-3.2), a whole chapter (18), several separated by commas or semicolons; at most ${MAX_VERSES_PER_CALL} verses. Answers {"refs": canonical labels, "verses": the records in the order asked}; ?meter= keeps only the verses of those meters (/verses?ref=11&meter=upajati). Takes lang, authors, fields, marks.`,
     example: '/verses?ref=BG%202.47-50,%2018.66&lang=en',
     notFound: 'verse',
     query: [{ param: P.ref, required: true, about: `References as people write them, separated by commas or semicolons: ${REF_FORMS}. A colophon only where a part names it (2.73). At most ${MAX_VERSES_PER_CALL} verses, ${MAX_REF_PARTS} parts and ${MAX_REF_LENGTH} characters.` }, VERSES_METER, ...PROJECTION],
     responses: {
-      '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given. At most ${MAX_VERSES_PER_CALL} verses.`, json(schema('VersesResponse')), fixedHeaders),
+      '200': ok(`The canonical label of each part of the reference (BG2.47, BG2.47-50, BG2.72-3.2, BG18) and the records, in the order asked (a verse named twice is listed twice); projected when lang, authors or fields are given, their transliterations written with IAST marks when marks=iast. At most ${MAX_VERSES_PER_CALL} verses.`, json(schema('VersesResponse')), fixedHeaders),
       '304': notModified,
       '400': { description: `ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields).`, content: errorContent(REF_ERROR) },
       '404': notFound('verse'),
@@ -105,7 +105,7 @@ export const VERSE_ROUTES = [
     path: '/verses/{ref}',
     methods: READ,
     access: 'metered',
-    summary: 'The same answer as /verses?ref=, the reference in the path (percent-encoded where it has spaces): /verses/2.47-50, /verses/BG%202.47, /verses/II.47,18.66. Takes lang, authors, fields.',
+    summary: 'The same answer as /verses?ref=, the reference in the path (percent-encoded where it has spaces): /verses/2.47-50, /verses/BG%202.47, /verses/II.47,18.66. Takes lang, authors, fields, marks.',
     example: '/verses/2.47-50',
     notFound: 'verse',
     query: [{ param: P.ref, about: 'Refused here: the reference is in the path.' }, VERSES_METER, ...PROJECTION],

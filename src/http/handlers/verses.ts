@@ -63,8 +63,9 @@ export const chapterVerses: Handler = (c) => {
   // The whole list, and each language of it, are files of the build (but in a fresh start's first build); anything else is made from the records.
   const file = FILES.chapterVerses(ch, p?.lang);
   const s = c.served;
-  if ((!p || (p.lang && !p.authors && !p.fields)) && s.dist.manifest.files[file]) return c.file(file);
-  if (!p || !p.authors && !p.fields) return answerList(c, `${file}\0list`, s.chapterRecords(ch), p, '[', ']');
+  if ((!p || (p.lang && !p.authors && !p.fields && !p.marks)) && s.dist.manifest.files[file]) return c.file(file);
+  // A language and marks=iast (each, or both): the records cut as a list, under a key of its own.
+  if (!p || !p.authors && !p.fields) return answerList(c, `${file}\0list${p?.marks ? `\0${p.marks}` : ''}`, s.chapterRecords(ch), p, '[', ']');
   const records = s.chapterRecords(ch);
   return c.derived(`${FILES.chapterVerses(ch)}\0${projectionKey(p)}`, () => {
     const parts: Buffer[] = [OPEN_LIST];
