@@ -122,6 +122,7 @@ for (const { how, workers, signal } of CASES) {
       assert.equal(groupAlive(g.proc.pid!), [], `the group is gone 20 s after the signal:\n${g.output()}`);
       assert.not.match(g.output(), /error/i, 'nothing went wrong on the way down');
       const n = counted(dataDir, id);
+      console.log(`\n    ${how}, ${workers} worker(s), ${signal} to the group: ${load.got.ok} answers of 200, ${n} counted; the group gone ${took} ms after the signal`);
       // Every answer the client got was counted; at most, also those sent as the server stopped.
       assert.ok(n >= load.got.ok, `${load.got.ok} answers of 200, ${n} counted (${load.got.ok - n} lost); stopped in ${took} ms:\n${g.output()}`);
       assert.ok(n <= load.got.sent, `${n} counted, ${load.got.sent} sent`);
