@@ -1,4 +1,5 @@
-// Each commentary's author as a Hindi page writes the name: in Devanagari.
+// Each commentary's author as a Hindi page writes the name: in Devanagari
+// (and as a Telugu page does, in Telugu letters: AUTHOR_NAMES_TE below).
 // The records name them in Latin letters ("Swami Ramsukhdas"); a Hindi
 // reading page and the tagger's Hindi card show these instead. Names of
 // persons: each spelled as the commentary's own text writes its author
@@ -66,5 +67,46 @@ export const AUTHOR_NAMES_HI: Readonly<Record<string, string>> = {
   prabhu: 'ए.सी. भक्तिवेदान्त स्वामी प्रभुपाद',
 };
 
-/** The author a page in `lang` names: on a Hindi page the Devanagari of the table, else (and for a key the table lacks) the record's. */
-export const authorName = (key: string, recorded: string, lang: string): string => (lang === 'hi' && Object.hasOwn(AUTHOR_NAMES_HI, key) ? AUTHOR_NAMES_HI[key] : recorded);
+/**
+ * Commentary key → its author in Telugu letters, for a Telugu reading page:
+ * the person of the Devanagari table above, written as Telugu writes such
+ * names (not letter for letter from the Devanagari): స్వామి with its short i,
+ * the anusvara before a consonant (ఆనంద, శంకర, వేంకట), a Sanskrit name ending
+ * in its a (శంకరాచార్య, శివానంద), a Hindi one in its consonant (రామసుఖదాస్,
+ * పురోహిత్), డా. for Dr. Written for this project and read again, not by a
+ * native editor; the doubts of the Devanagari entries hold here too.
+ */
+export const AUTHOR_NAMES_TE: Readonly<Record<string, string>> = {
+  tej: 'స్వామి తేజోమయానంద',
+  // As the Telugu reading page's note on the word meanings names him.
+  siva: 'స్వామి శివానంద',
+  purohit: 'శ్రీ పురోహిత్ స్వామి',
+  chinmay: 'స్వామి చిన్మయానంద',
+  san: 'డా. ఎస్. శంకరనారాయణ',
+  adi: 'స్వామి ఆదిదేవానంద',
+  gambir: 'స్వామి గంభీరానంద',
+  madhav: 'శ్రీ మధ్వాచార్య',
+  anand: 'శ్రీ ఆనందగిరి',
+  rams: 'స్వామి రామసుఖదాస్',
+  raman: 'శ్రీ రామానుజ',
+  abhinav: 'శ్రీ అభినవగుప్త',
+  sankar: 'శ్రీ శంకరాచార్య',
+  jaya: 'శ్రీ జయతీర్థ',
+  vallabh: 'శ్రీ వల్లభాచార్య',
+  ms: 'శ్రీ మధుసూదన సరస్వతి',
+  srid: 'శ్రీ శ్రీధర స్వామి',
+  dhan: 'శ్రీ ధనపతి',
+  venkat: 'వేదాంతదేశికాచార్య వేంకటనాథ',
+  puru: 'శ్రీ పురుషోత్తమజీ',
+  neel: 'శ్రీ నీలకంఠ',
+  prabhu: 'ఏ.సి. భక్తివేదాంత స్వామి ప్రభుపాద',
+};
+
+/** The tables by the language of the page that names the authors (the records' own names are the English). */
+const AUTHOR_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = { hi: AUTHOR_NAMES_HI, te: AUTHOR_NAMES_TE };
+
+/** The author a page in `lang` names: on a Hindi or Telugu page the name in its letters from the table, else (and for a key the table lacks) the record's. */
+export const authorName = (key: string, recorded: string, lang: string): string => {
+  const names = Object.hasOwn(AUTHOR_NAMES, lang) ? AUTHOR_NAMES[lang] : null;
+  return names && Object.hasOwn(names, key) ? names[key] : recorded;
+};

@@ -1,9 +1,9 @@
-// The authors' names in Devanagari (src/content/author-names.ts): one entry
+// The authors' names in Devanagari and in Telugu (src/content/author-names.ts): one entry
 // for every commentary of the content, none for a key it does not hold, each
 // a name in Devanagari letters, and the pages' choice of it.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AUTHOR_NAMES_HI, authorName } from '../../src/content/author-names.ts';
+import { AUTHOR_NAMES_HI, AUTHOR_NAMES_TE, authorName } from '../../src/content/author-names.ts';
 import { commentaries } from '../../src/content/facts.ts';
 import { readContent } from '../../src/content/read.ts';
 import { COMMENTARY_KEYS, OPTIONAL_COMMENTARIES } from '../../src/content/schema.ts';
@@ -45,6 +45,21 @@ test('a Hindi page names an author from the table, an English page as the record
   assert.is(authorName('rams', 'Swami Ramsukhdas', 'en'), 'Swami Ramsukhdas');
   assert.is(authorName('newcomer', 'A New Author', 'hi'), 'A New Author');
   assert.is(authorName('toString', 'Not a prototype', 'hi'), 'Not a prototype', 'only the table\'s own keys');
+});
+
+test('the Telugu table: the same keys, each name in Telugu letters, the same persons as the Devanagari', () => {
+  assert.equal(Object.keys(AUTHOR_NAMES_TE).sort(), Object.keys(AUTHOR_NAMES_HI).sort());
+  const names = Object.entries(AUTHOR_NAMES_TE);
+  for (const [key, name] of names) {
+    // Letters and signs of the Telugu block, a space between words, and the period of an abbreviation (డా., ఏ.సి.).
+    assert.match(name, /^[\u0C00-\u0C63\u0C66-\u0C7F]+(?:[ .]+[\u0C00-\u0C63\u0C66-\u0C7F]+)*\.?$/u, `${key}: ${name}`);
+    assert.is(name, name.normalize('NFC'), `${key} in NFC`);
+    // As many words as the Devanagari name: the same person, titles and all, in the other script.
+    assert.is(name.split(' ').length, AUTHOR_NAMES_HI[key].split(' ').length, `${key}: ${name} beside ${AUTHOR_NAMES_HI[key]}`);
+  }
+  assert.is(new Set(names.map(([, n]) => n)).size, names.length, 'no two keys share a name');
+  assert.is(authorName('chinmay', 'Swami Chinmayananda', 'te'), 'స్వామి చిన్మయానంద');
+  assert.is(authorName('newcomer', 'A New Author', 'te'), 'A New Author');
 });
 
 test.run();
