@@ -4,48 +4,14 @@
 // transliteration with its mark above it, as <ruby>: – heavy, ˘ light. The
 // syllables that break a pattern are marked. Made from the verse's scansion
 // (/slok/{ch}/{sl}/meter), never from the page's own reading of the text.
+// Its words, in each page's language, are the reading pages' table
+// (src/pages/read-labels.ts, `meter`).
 import type { PadaScan, Syllable, VerseScan } from '../content/meter/shapes.ts';
 import { html, raw, type Raw } from './html.ts';
+import { READING_LABELS, type MeterLabels } from './read-labels.ts';
 import type { ReadingLang } from './reading.ts';
 
 const MARKS = { G: '–', L: '˘' } as const;
-
-/** The meters' names in Devanagari, for a page in Hindi. */
-const DEVANAGARI_NAMES: Record<string, string> = {
-  anuṣṭubh: 'अनुष्टुभ्',
-  triṣṭubh: 'त्रिष्टुभ्',
-  jagatī: 'जगती',
-  upajāti: 'उपजाति',
-  indravajrā: 'इन्द्रवज्रा',
-  upendravajrā: 'उपेन्द्रवज्रा',
-  śālinī: 'शालिनी',
-  vātormī: 'वातोर्मी',
-  vaṃśastha: 'वंशस्थ',
-  indravaṃśā: 'इन्द्रवंशा',
-};
-
-interface Labels {
-  meter: (name: string) => Raw;
-  marks: string;
-  legend: string;
-  breaks: string;
-}
-
-/** The block's words in the pages' languages that have them; a page in another (Telugu) shows the English ones, marked so. */
-const LABELS: { en: Labels } & Partial<Record<ReadingLang, Labels>> = {
-  en: {
-    meter: (name) => html`Meter: <span lang="sa-Latn">${name}</span>`,
-    marks: 'the syllables, light and heavy',
-    legend: '– heavy (guru), ˘ light (laghu); the last syllable of a pāda is free. Underlined: a syllable that breaks the pattern.',
-    breaks: 'does not scan here',
-  },
-  hi: {
-    meter: (name) => html`छन्द: <span lang="sa">${DEVANAGARI_NAMES[name] ?? name}</span> <span lang="sa-Latn">(${name})</span>`,
-    marks: 'अक्षर, लघु और गुरु',
-    legend: '– गुरु, ˘ लघु; पाद का अन्तिम अक्षर स्वतन्त्र है। रेखांकित: छन्द का नियम तोड़ने वाला अक्षर।',
-    breaks: 'यहाँ छन्द नहीं बैठता',
-  },
-};
 
 /** The meter marks' own styles, added to the reading page's. */
 export const METER_STYLE = `
@@ -75,20 +41,24 @@ function words(p: PadaScan): Syllable[][] {
   return out;
 }
 
-function padaLine(p: PadaScan, breakText: string): Raw {
+/** A pāda's form: a named one as Sanskrit names it (IAST, as the syllables); one the scansion words in English, in the page's language. */
+function formOf(p: PadaScan, L: MeterLabels, lang: ReadingLang): Raw {
+  const said = p.form === 'irregular' ? L.irregular : p.form === 'hypermetric' ? L.hypermetric : null;
+  return said === null ? html`<span class="form">${p.form}</span>` : html`<span class="form" lang="${lang}">${said}</span>`;
+}
+
+function padaLine(p: PadaScan, L: MeterLabels, lang: ReadingLang): Raw {
   const broken = new Set((p.breaks ?? []).map((b) => b.at));
   let at = 0;
   const shown = words(p).map((w) => html`<span class="w">${w.map((s) => html`<ruby${broken.has(++at) ? raw(' class="break"') : ''}>${s.iast}<rt>${MARKS[s.weight]}</rt></ruby>`)}</span>`);
-  const form = p.form === 'irregular' ? `irregular, ${breakText}` : p.form;
-  return html`<span class="pada">${shown.map((w, i) => html`${i ? ' ' : ''}${w}`)} <span class="form">${form}</span></span>`;
+  return html`<span class="pada">${shown.map((w, i) => html`${i ? ' ' : ''}${w}`)} ${formOf(p, L, lang)}</span>`;
 }
 
 /** The verse's meter and, on request, its marked syllables; nothing for a colophon (prose) or a verse not scanned. */
 export function meterBlock(scan: VerseScan | undefined, lang: ReadingLang): Raw | '' {
   if (!scan || !scan.padas.length) return '';
-  const said = LABELS[lang] ? lang : 'en';
-  const L = LABELS[said] ?? LABELS.en;
-  return html`<details class="meter"${said === lang ? '' : raw(` lang="${said}"`)}><summary>${L.meter(scan.meter)} · <span class="muted">${L.marks}</span></summary>
-<p class="scan" lang="sa-Latn">${scan.padas.map((p) => padaLine(p, L.breaks))}</p>
+  const L = READING_LABELS[lang].meter;
+  return html`<details class="meter"><summary>${L.name(scan.meter)} · <span class="muted">${L.marks}</span></summary>
+<p class="scan" lang="sa-Latn">${scan.padas.map((p) => padaLine(p, L, lang))}</p>
 <p class="muted">${L.legend}</p></details>`;
 }

@@ -6,11 +6,11 @@
 // meanings). Numbers stay
 // in the international digits, as the records' Hindi texts write them
 // ("।।2.47।।"), and as the pages and the tagger's card write references
-// ("श्रीमद्भगवद्गीता 2.47"). Authors' names are the content's table of their
-// Devanagari (src/content/author-names.ts). Every word a page shows around
-// the texts is here, the frame's links and the word analysis's credit too, so
-// that no language's page is left half in another's.
-import { AUTHOR_NAMES_HI } from '../content/author-names.ts';
+// ("श्रीमद्भगवद्गीता 2.47"). Authors' names are the content's tables of their
+// Devanagari and Telugu (src/content/author-names.ts). Every word a page shows around
+// the texts is here, the frame's links, the meter's block and the word
+// analysis's credit too, so that no language's page is left half in another's.
+import { AUTHOR_NAMES_HI, AUTHOR_NAMES_TE } from '../content/author-names.ts';
 import { BOOK_NAME } from '../content/book-name.ts';
 import { DCS_ATTRIBUTION, DCS_AUTHOR, DCS_LICENSE, DCS_WORK } from '../content/dcs/attribution.ts';
 import { FRAME_NAV, html, type FrameNav, type Raw } from './html.ts';
@@ -63,7 +63,50 @@ export interface ReadingLabels {
   aboutVersion: string;
   /** Above a chapter's summary and meaning the records do not have in the language (they are shown in English); null where they do. */
   summaryInEnglish: string | null;
+  /** The verse's meter (src/pages/meter-marks.ts draws it). */
+  meter: MeterLabels;
 }
+
+/** The words of a verse's meter block, in the page's language. */
+export interface MeterLabels {
+  /** The fold's title: the meter by the name the language gives it, and in IAST. */
+  name: (meter: string) => Raw;
+  /** What the fold holds: the syllables, light and heavy. */
+  marks: string;
+  /** Under the marks: what – and ˘ stand for, the free last syllable of a pāda, what is underlined. */
+  legend: string;
+  /** The forms of a pāda the scansion writes in English (the named forms, pathyā, the vipulās, indravajrā..., are Sanskrit's own, shown in IAST). */
+  irregular: string;
+  hypermetric: string;
+}
+
+/** The meters' names in Devanagari, for a page in Hindi. */
+const METERS_DEVANAGARI: Record<string, string> = {
+  anuṣṭubh: 'अनुष्टुभ्',
+  triṣṭubh: 'त्रिष्टुभ्',
+  jagatī: 'जगती',
+  upajāti: 'उपजाति',
+  indravajrā: 'इन्द्रवज्रा',
+  upendravajrā: 'उपेन्द्रवज्रा',
+  śālinī: 'शालिनी',
+  vātormī: 'वातोर्मी',
+  vaṃśastha: 'वंशस्थ',
+  indravaṃśā: 'इन्द्रवंशा',
+};
+
+/** The meters' names as Telugu prosody writes them (అనుష్టుప్, with its p, as Telugu says it), for a page in Telugu. */
+const METERS_TELUGU: Record<string, string> = {
+  anuṣṭubh: 'అనుష్టుప్',
+  triṣṭubh: 'త్రిష్టుప్',
+  jagatī: 'జగతి',
+  upajāti: 'ఉపజాతి',
+  indravajrā: 'ఇంద్రవజ్ర',
+  upendravajrā: 'ఉపేంద్రవజ్ర',
+  śālinī: 'శాలిని',
+  vātormī: 'వాతోర్మి',
+  vaṃśastha: 'వంశస్థ',
+  indravaṃśā: 'ఇంద్రవంశ',
+};
 
 const uvaca = (name: string) => `${name} उवाच`;
 
@@ -94,6 +137,13 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     notes: 'Notes',
     aboutVersion: 'About this version',
     summaryInEnglish: null,
+    meter: {
+      name: (meter) => html`Meter: <span lang="sa-Latn">${meter}</span>`,
+      marks: 'the syllables, light and heavy',
+      legend: '– heavy (guru), ˘ light (laghu); the last syllable of a pāda is free. Underlined: a syllable that breaks the pattern.',
+      irregular: 'irregular, does not scan here',
+      hypermetric: 'hypermetric',
+    },
   },
   hi: {
     book: BOOK_NAME.hi,
@@ -126,8 +176,15 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     notes: 'टिप्पणियाँ',
     aboutVersion: 'इस अनुवाद के बारे में',
     summaryInEnglish: null,
+    meter: {
+      name: (meter) => html`छन्द: <span lang="sa">${METERS_DEVANAGARI[meter] ?? meter}</span> <span lang="sa-Latn">(${meter})</span>`,
+      marks: 'अक्षर, लघु और गुरु',
+      legend: '– गुरु, ˘ लघु; पाद का अन्तिम अक्षर स्वतन्त्र है। रेखांकित: छन्द का नियम तोड़ने वाला अक्षर।',
+      irregular: 'अनियमित, यहाँ छन्द नहीं बैठता',
+      hypermetric: 'अधिकाक्षर पाद',
+    },
   },
-  // Sivananda's name as Telugu writes it (స్వామి శివానంద); the commentators' other names stay as the records spell them.
+  // The commentators' names as Telugu writes them (src/content/author-names.ts: స్వామి శివానంద).
   te: {
     book: BOOK_NAME.te,
     chapter: (n) => `అధ్యాయం ${n}`,
@@ -151,12 +208,20 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     nav: { documentation: 'వివరణ పత్రాలు', freeKey: 'ఉచిత కీ', openApi: 'OpenAPI వివరణ' },
     glossesInEnglish: (analysed) =>
       analysed
-        ? 'పదాల అర్థాలు (స్వామి శివానంద గారి ప్రతిపదార్థం నుండి) మరియు వాటి వ్యాకరణ విశ్లేషణ ఆంగ్లంలో మాత్రమే ఉన్నాయి.'
-        : 'పదాల అర్థాలు స్వామి శివానంద గారి ప్రతిపదార్థం నుండి; అవి ఆంగ్లంలో మాత్రమే ఉన్నాయి.',
+        ? `పదాల అర్థాలు (${AUTHOR_NAMES_TE.siva} గారి ప్రతిపదార్థం నుండి) మరియు వాటి వ్యాకరణ విశ్లేషణ ఆంగ్లంలో మాత్రమే ఉన్నాయి.`
+        : `పదాల అర్థాలు ${AUTHOR_NAMES_TE.siva} గారి ప్రతిపదార్థం నుండి; అవి ఆంగ్లంలో మాత్రమే ఉన్నాయి.`,
     analysisCredit: html`పద విశ్లేషణ: <span lang="en">${DCS_AUTHOR}</span> గారి <span lang="en">${DCS_WORK}</span> నుండి, <a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a> లైసెన్స్ క్రింద.`,
     versionMissing: (title) => `${title}లో ఈ శ్లోకం లేదు.`,
     notes: 'గమనికలు',
     aboutVersion: 'ఈ అనువాదం గురించి',
     summaryInEnglish: 'ఈ అధ్యాయ సారాంశం, అర్థం ఆంగ్లంలో మాత్రమే ఉన్నాయి.',
+    // Telugu prosody's own words: ఛందస్సు (meter), గురువు and లఘువు (heavy and light), పాదం (a quarter of the verse).
+    meter: {
+      name: (meter) => html`ఛందస్సు: ${METERS_TELUGU[meter] ?? meter} <span lang="sa-Latn">(${meter})</span>`,
+      marks: 'లఘు, గురు అక్షరాలు',
+      legend: '– గురువు, ˘ లఘువు; పాదం చివరి అక్షరం గురువైనా లఘువైనా కావచ్చు. క్రీగీత ఉన్న అక్షరం ఛందో నియమాన్ని తప్పుతుంది.',
+      irregular: 'క్రమరహితం, ఇక్కడ ఛందస్సు కుదరదు',
+      hypermetric: 'అధికాక్షర పాదం',
+    },
   },
 };

@@ -32,12 +32,20 @@ test('a pāda that does not scan: its breaking syllables marked, the form said s
   const v = scanVerse('BG2.46', 'यावानर्थ उदपाने सर्वतः सम्प्लुतोदके |\nतावान्सर्वेषु वेदेषु ब्राह्मणस्य विजानतः ||२-४६||');
   const html = meterBlock(v, 'en');
   assert.equal([...html.matchAll(/<ruby class="break">([^<]*)</g)].map((m) => m[1]), ['da']);
-  assert.match(html, /<span class="form">irregular, does not scan here<\/span>/);
+  // The form the scansion words in English is the page's words, marked so inside the IAST; in Hindi and Telugu their own.
+  assert.match(html, /<span class="form" lang="en">irregular, does not scan here<\/span>/);
+  assert.match(meterBlock(v, 'hi'), /<span class="form" lang="hi">अनियमित, यहाँ छन्द नहीं बैठता<\/span>/);
+  assert.match(meterBlock(v, 'te'), /<span class="form" lang="te">క్రమరహితం, ఇక్కడ ఛందస్సు కుదరదు<\/span>/);
 });
 
-test('in Hindi the name in Devanagari too; a colophon or a text with no syllables shows nothing; the text is escaped', () => {
+test('in Hindi and Telugu the name in their letters too, and their prosody\'s words; a colophon or a text with no syllables shows nothing; the text is escaped', () => {
   assert.match(meterBlock(BG2_47, 'hi'), /छन्द: <span lang="sa">अनुष्टुभ्<\/span> <span lang="sa-Latn">\(anuṣṭubh\)<\/span>/);
-  assert.match(meterBlock(BG2_47, 'te'), /^<details class="meter" lang="en"><summary>Meter: /, 'a Telugu page: the English words, marked so');
+  // Telugu: ఛందస్సు (meter), గురువు and లఘువు (heavy and light), పాదం; no English, nothing marked as another language but the IAST.
+  const te = meterBlock(BG2_47, 'te');
+  assert.match(te, /^<details class="meter"><summary>ఛందస్సు: అనుష్టుప్ <span lang="sa-Latn">\(anuṣṭubh\)<\/span> · <span class="muted">లఘు, గురు అక్షరాలు<\/span><\/summary>/);
+  // The legend's words, whatever draws its marks.
+  assert.match(/<p class="muted">([\s\S]*?)<\/p><\/details>$/.exec(te)![1].replace(/<[^>]*>/g, ''), /^–? ?గురువు, ˘? ?లఘువు; పాదం /);
+  assert.not.match(te, /lang="en"|heavy|light|Meter/);
   assert.is(meterBlock({ ref: 'BG2.73', meter: 'prose', padas: [], regular: true, notes: [] }, 'en'), '');
   assert.is(meterBlock(undefined, 'en'), '');
   const hostile = { ...BG2_47, padas: [{ ...BG2_47.padas[0], syllables: [{ text: 'क', iast: '<b>x</b>', weight: 'G' as const }] }] };
