@@ -36,8 +36,12 @@ export interface ReadingLabels {
   verses: string;
   chapters: string;
   commentaryBy: (author: string) => string;
-  /** An asked author with no translation in the language on this verse; `instead`: the default is shown. */
-  noTranslation: (key: string, instead: boolean) => string;
+  /** An asked author (`name`: as the page names him) with no text in the language on this verse; `instead`: the default's translation is shown. */
+  noTranslation: (name: string, instead: boolean) => string;
+  /** An asked author with a commentary in the language on this verse but no translation: his commentary is shown (below); `instead`: with the default's translation. */
+  commentaryOnly: (name: string, instead: boolean) => string;
+  /** A text that only points to the commentary under another verse (`ref`: that verse's number, linked to its page). */
+  pointer: (ref: Raw) => Raw;
   cardAlt: (ref: string) => string;
   /** The Open Graph locale. */
   locale: string;
@@ -125,7 +129,9 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     verses: 'Verses',
     chapters: 'Chapters',
     commentaryBy: (author) => `Commentary by ${author}`,
-    noTranslation: (key, instead) => `No English translation by “${key}” on this verse${instead ? '; shown instead:' : '.'}`,
+    noTranslation: (name, instead) => `No English translation by ${name} on this verse${instead ? '; shown instead:' : '.'}`,
+    commentaryOnly: (name, instead) => `No English translation by ${name} on this verse, only the commentary below${instead ? '; the translation shown is another author’s:' : '.'}`,
+    pointer: (ref) => html`The commentary on this verse is given under ${ref}.`,
     cardAlt: (ref) => `The verse card of Bhagavad Gita ${ref}`,
     locale: 'en_US',
     language: 'English',
@@ -159,7 +165,9 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     verses: 'श्लोक',
     chapters: 'अध्याय',
     commentaryBy: (author) => `${author} की व्याख्या`,
-    noTranslation: (key, instead) => `इस श्लोक का “${key}” द्वारा हिन्दी अनुवाद नहीं है${instead ? '; इसके स्थान पर:' : '।'}`,
+    noTranslation: (name, instead) => `इस श्लोक का ${name} द्वारा हिन्दी अनुवाद नहीं है${instead ? '; इसके स्थान पर:' : '।'}`,
+    commentaryOnly: (name, instead) => `इस श्लोक का ${name} द्वारा हिन्दी अनुवाद नहीं है, केवल नीचे दी गई व्याख्या है${instead ? '; यह अनुवाद अन्य लेखक का है:' : '।'}`,
+    pointer: (ref) => html`इस श्लोक की व्याख्या श्लोक ${ref} की व्याख्या में दी गई है।`,
     cardAlt: (ref) => `श्रीमद्भगवद्गीता ${ref} का श्लोक-कार्ड`,
     locale: 'hi_IN',
     language: 'हिन्दी',
@@ -199,7 +207,9 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     verses: 'శ్లోకాలు',
     chapters: 'అధ్యాయాలు',
     commentaryBy: (author) => `${author} వ్యాఖ్యానం`,
-    noTranslation: (key, instead) => `ఈ శ్లోకానికి “${key}” తెలుగు అనువాదం లేదు${instead ? '; దానికి బదులుగా:' : '.'}`,
+    noTranslation: (name, instead) => `ఈ శ్లోకానికి ${name} తెలుగు అనువాదం లేదు${instead ? '; దానికి బదులుగా:' : '.'}`,
+    commentaryOnly: (name, instead) => `ఈ శ్లోకానికి ${name} తెలుగు అనువాదం లేదు, క్రింది వ్యాఖ్యానం మాత్రమే ఉంది${instead ? '; ఇక్కడి అనువాదం మరొకరిది:' : '.'}`,
+    pointer: (ref) => html`ఈ శ్లోకం వ్యాఖ్యానం శ్లోకం ${ref} వ్యాఖ్యానంలో ఇవ్వబడింది.`,
     cardAlt: (ref) => `శ్రీమద్భగవద్గీత ${ref} శ్లోక కార్డు`,
     locale: 'te_IN',
     language: 'తెలుగు',

@@ -105,10 +105,25 @@ export interface Translation {
   commentary: string | null;
 }
 
-/** The translation a page shows: the asked author's, else the language's default; null when nobody has one (a colophon). */
-export function chooseTranslation(verse: VerseRecord, o: ReadingOptions): { shown: Translation | null; missing: string | null } {
+/** The asked author's commentary on a verse he has no translation of in the language: the page shows it, and says so. */
+export interface AskedCommentary {
+  key: string;
+  /** As the record names the author. */
+  author: string;
+  commentary: string;
+}
+
+/**
+ * The translation a page shows: the asked author's, else the language's
+ * default; null when nobody has one (a colophon). `missing`: the asked
+ * author, when he has no translation in the language on the verse. `asked`:
+ * his commentary then, when he has one (Swami Chinmayananda's Hindi is
+ * commentary only): the reader asked for him, so the page shows it, with
+ * the default's translation but not the default's commentary.
+ */
+export function chooseTranslation(verse: VerseRecord, o: ReadingOptions): { shown: Translation | null; missing: string | null; asked: AskedCommentary | null } {
   const lang = commentaryLang(o.lang);
-  if (!lang) return { shown: null, missing: o.author };
+  if (!lang) return { shown: null, missing: o.author, asked: null };
   const pick = (key: string): Translation | null => {
     const c = commentaryOf(verse, key);
     const text = c?.[FIELDS[lang].translation];
@@ -116,13 +131,16 @@ export function chooseTranslation(verse: VerseRecord, o: ReadingOptions): { show
     const commentary = c[FIELDS[lang].commentary];
     return { key, author: c.author, text, commentary: said(commentary) ? commentary : null };
   };
-  const asked = o.author ? pick(o.author) : null;
-  if (asked) return { shown: asked, missing: null };
+  const chosen = o.author ? pick(o.author) : null;
+  if (chosen) return { shown: chosen, missing: null, asked: null };
+  const own = o.author ? commentaryOf(verse, o.author) : null;
+  const commentary = own?.[FIELDS[lang].commentary];
+  const asked = own && said(commentary) ? { key: o.author!, author: own.author, commentary } : null;
   for (const key of DEFAULT_AUTHORS[lang]) {
     const t = pick(key);
-    if (t) return { shown: t, missing: o.author };
+    if (t) return { shown: asked ? { ...t, commentary: null } : t, missing: o.author, asked };
   }
-  return { shown: null, missing: o.author };
+  return { shown: null, missing: o.author, asked };
 }
 
 /**
@@ -159,7 +177,7 @@ const shownText = (text: string) => textBody(text).trim();
  * page lists the verse's words (they are siva.ec's list), without that list;
  * null when nothing is left to read ("No Commentary." after the list).
  */
-function shownCommentary(t: Translation, lang: CommentaryLang, wordsShown: boolean): string | null {
+function shownCommentary(t: { key: string; commentary: string | null }, lang: CommentaryLang, wordsShown: boolean): string | null {
   if (!t.commentary) return null;
   const listed = wordsShown && t.key === WORD_LIST_TEXT.key && FIELDS[lang].commentary === WORD_LIST_TEXT.field;
   const text = shownText(listed ? afterWordList(t.commentary) : t.commentary);
@@ -191,13 +209,15 @@ interface Preview {
   imageAlt: string;
   /** Open Graph's locale of the page's language (en_US, hi_IN). */
   locale: string;
+  /** The site's name in the page's language (the work's: Bhagavad Gita, श्रीमद्भगवद्गीता). */
+  siteName: string;
 }
 
 /** The tags link previews read (Open Graph, and Twitter's card type), and the canonical link. */
 function previewTags(p: Preview): Raw {
   return html`<link rel="canonical" href="${p.url}">
 <meta property="og:type" content="article">
-<meta property="og:site_name" content="Bhagavad Gita">
+<meta property="og:site_name" content="${p.siteName}">
 <meta property="og:locale" content="${p.locale}">
 <meta property="og:title" content="${p.title}">
 <meta property="og:description" content="${p.description}">
@@ -238,12 +258,14 @@ export function versePage(input: VersePageInput): string {
   const list = input.versions?.list ?? [];
   const version = shownVersion(options, list);
   const entry = version ? input.versions?.verse?.versions.find((v) => v.id === version.id) : undefined;
-  const { shown, missing } = version ? { shown: null, missing: options.author } : chooseTranslation(verse, options);
+  const { shown, missing, asked } = version ? { shown: null, missing: options.author, asked: null } : chooseTranslation(verse, options);
   const versionText = entry?.text ?? null;
   const ref = reference(verse);
   const q = query(options);
   const lang = options.lang;
   const L = READING_LABELS[lang];
+  // An author as the page names him (notices too): the table's name in the page's language, else the record's, else his key.
+  const nameOf = (key: string) => authorName(key, commentaryOf(verse, key)?.author ?? key, lang);
   const speaks = !colophon && typeof verse.speaker === 'string' && verse.speaker !== '';
   const title = `${L.book} ${ref}${colophon ? ` (${L.colophon})` : speaks ? ` · ${L.speakerShort(verse.speaker!, speaker?.label ?? null)}` : ''}`;
   const slok = devanagariMarks(verse.slok);
@@ -280,7 +302,7 @@ export function versePage(input: VersePageInput): string {
     }),
   };
 
-  const head = html`${previewTags({ title, description, url, image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`, imageAlt: L.cardAlt(ref), locale: L.locale })}
+  const head = html`${previewTags({ title, description, url, image: `${base}${READ_PATHS.card(verse.chapter, verse.verse)}`, imageAlt: L.cardAlt(ref), locale: L.locale, siteName: L.book })}
 ${jsonLd(structured)}`;
 
   const link = (to: { chapter: number; verse: number }) => `${base}${READ_PATHS.verse(to.chapter, to.verse)}${q}`;
@@ -291,7 +313,7 @@ ${speaks ? html`<p class="by">${L.speaker(verse.speaker!, speaker?.label ?? null
 <p class="slok" lang="sa">${withEndMark(slok)}</p>
 <p class="translit" lang="sa-Latn">${withEndMark(transliteration)}</p>
 ${meterBlock(input.meter, lang)}
-${version ? versionBlock(version, entry, missing, lang, base) : translationBlock(shown, missing, lang, words.length > 0, linked(links, base, q))}
+${version ? versionBlock(version, entry, missing && nameOf(missing), lang, base) : translationBlock({ shown, missing: missing && nameOf(missing), asked }, lang, words.length > 0, linked(links, base, q, lang))}
 ${words.length ? wordSection(words, lang, base) : ''}
 ${links?.citedBy.length ? citedBySection(verse, links, lang, base, q) : ''}
 ${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choices">${others.map((o) => html`<li><a href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${o.q}"${o.current ? raw(' aria-current="true"') : ''}>${o.author}</a></li>`)}</ul></section>` : ''}
@@ -312,7 +334,7 @@ const withoutCalls = (text: string) => text.replace(CALL, '');
  * linked to the version's description (its license, how it was read); a
  * version that lacks the verse says so, and nothing stands in for it.
  */
-function versionBlock(version: VersionInfo, entry: VerseVersion | undefined, missing: string | null, lang: ReadingLang, base: BaseUrl): Raw {
+function versionBlock(version: VersionInfo, entry: VerseVersion | undefined, missing: string | null | undefined, lang: ReadingLang, base: BaseUrl): Raw {
   const L = READING_LABELS[lang];
   const note = missing ? html`<p class="muted">${L.noTranslation(missing, !!entry?.text)}</p>` : '';
   const credit = html`<p class="credit">${version.credit} · <a href="${base}/versions/${version.id}">${L.aboutVersion}</a></p>`;
@@ -361,6 +383,16 @@ function wordSection(words: readonly Word[], lang: ReadingLang, base: BaseUrl): 
 }
 
 /**
+ * A text that only points to the commentary under another verse: upstream's
+ * "See Commentary under 13.7" (Swami Chinmayananda's Hindi on 18 verses,
+ * Abhinavagupta's and Sri Shankaracharya's English on many more), the
+ * words before the one citation the link graph found in it (after a verse
+ * number the display left: BG5.7's "5৷৷7"), and after it only its stop. The
+ * page says it in its own words, that verse linked.
+ */
+const POINTER = { before: /^[\s\d.।|৷]*see\s+com+ent(?:ary)?\s+(?:under|on)\s*$/i, after: /^[\s.,;]*$/ };
+
+/**
  * A text of the verse as the page shows it: its paragraphs, each citation of
  * another verse that the link graph found in it (its places, `at`: the
  * miner's reading, the one /slok/{ch}/{sl}/links answers) a link to that
@@ -368,7 +400,11 @@ function wordSection(words: readonly Word[], lang: ReadingLang, base: BaseUrl): 
  */
 type Shown = (field: { key: string; field: string; raw: string; shown: string }) => Raw[];
 
-function linked(links: VerseLinks | undefined, base: BaseUrl, q: string): Shown {
+function linked(links: VerseLinks | undefined, base: BaseUrl, q: string, lang: ReadingLang): Shown {
+  const anchor = (raw: string, p: { from: number; to: number; ref: string }) => {
+    const [, ch, sl] = /^BG(\d+)\.(\d+)/.exec(p.ref)!;
+    return html`<a href="${base}${READ_PATHS.verse(Number(ch), Number(sl))}${q}" data-gita-ref="${p.ref}">${raw.slice(p.from, p.to)}</a>`;
+  };
   return ({ key, field, raw, shown }) => {
     // The shown text is the raw one cut at both ends (textBody, afterWordList, trim): where it starts in the raw one.
     const end = raw.trimEnd().length;
@@ -377,6 +413,11 @@ function linked(links: VerseLinks | undefined, base: BaseUrl, q: string): Shown 
       .filter((c) => c.by === key && c.field === field)
       .flatMap((c) => (c.at ?? []).map(([from, to]) => ({ from, to, ref: c.to })))
       .sort((x, y) => x.from - y.from);
+    // A text that only points to the commentary under another verse: said in the page's words, the verse it cites linked.
+    const inside = places.filter((p) => p.from >= start && p.to <= end);
+    if (inside.length === 1 && POINTER.before.test(raw.slice(start, inside[0].from)) && POINTER.after.test(raw.slice(inside[0].to, end))) {
+      return [html`<p>${READING_LABELS[lang].pointer(anchor(raw, inside[0]))}</p>`];
+    }
     const out: Raw[] = [];
     for (const m of raw.slice(start, end).matchAll(/[^\n]+/g)) {
       const [ps, pe] = [start + m.index, start + m.index + m[0].length];
@@ -385,8 +426,7 @@ function linked(links: VerseLinks | undefined, base: BaseUrl, q: string): Shown 
       let at = ps;
       for (const p of places) {
         if (p.from < at || p.to > pe) continue;
-        const [, ch, sl] = /^BG(\d+)\.(\d+)/.exec(p.ref)!;
-        parts.push(html`${raw.slice(at, p.from)}<a href="${base}${READ_PATHS.verse(Number(ch), Number(sl))}${q}" data-gita-ref="${p.ref}">${raw.slice(p.from, p.to)}</a>`);
+        parts.push(html`${raw.slice(at, p.from)}${anchor(raw, p)}`);
         at = p.to;
       }
       parts.push(html`${raw.slice(at, pe)}`);
@@ -413,16 +453,25 @@ function citedBySection(verse: VerseRecord, links: VerseLinks, lang: ReadingLang
   })}</ul></section>`;
 }
 
-function translationBlock(shown: Translation | null, missing: string | null, lang: ReadingLang, wordsShown: boolean, paragraphsOf: Shown): Raw {
+/**
+ * The translation shown and, folded, its author's commentary; an asked
+ * author with no translation here is said so by name (`missing`), and when
+ * he has a commentary in the language (`asked`) it is shown open, in place
+ * of the translation's author's.
+ */
+function translationBlock(t: { shown: Translation | null; missing: string | null; asked: AskedCommentary | null }, lang: ReadingLang, wordsShown: boolean, paragraphsOf: Shown): Raw {
+  const { shown, missing, asked } = t;
   const L = READING_LABELS[lang];
-  const note = missing ? html`<p class="muted">${L.noTranslation(missing, shown !== null)}</p>` : '';
+  const note = missing ? html`<p class="muted">${asked ? L.commentaryOnly(missing, shown !== null) : L.noTranslation(missing, shown !== null)}</p>` : '';
   const own = commentaryLang(lang);
-  if (!shown || !own) return html`${note}`;
-  const commentary = shownCommentary(shown, own, wordsShown);
+  if (!own) return html`${note}`;
   const fields = FIELDS[own];
-  const author = authorName(shown.key, shown.author, lang);
-  return html`${note}<section class="translation" lang="${lang}">${paragraphsOf({ key: shown.key, field: fields.translation, raw: shown.text, shown: shownText(shown.text) })}<p class="by">— ${author}</p></section>
-${commentary ? html`<details lang="${lang}"><summary>${L.commentaryBy(author)}</summary>${paragraphsOf({ key: shown.key, field: fields.commentary, raw: shown.commentary!, shown: commentary })}</details>` : ''}`;
+  const by = asked ?? shown;
+  const commentary = by && shownCommentary(by, own, wordsShown);
+  const folded = by && commentary ? html`<details lang="${lang}"${asked ? raw(' open') : ''}><summary>${L.commentaryBy(authorName(by.key, by.author, lang))}</summary>${paragraphsOf({ key: by.key, field: fields.commentary, raw: by.commentary!, shown: commentary })}</details>` : '';
+  if (!shown) return html`${note}${folded}`;
+  return html`${note}<section class="translation" lang="${lang}">${paragraphsOf({ key: shown.key, field: fields.translation, raw: shown.text, shown: shownText(shown.text) })}<p class="by">— ${authorName(shown.key, shown.author, lang)}</p></section>
+${folded}`;
 }
 
 export interface ChapterPageInput {
@@ -467,7 +516,7 @@ export function chapterPage(input: ChapterPageInput): string {
     image,
     isPartOf: { '@type': 'Book', name: BOOK_NAME.en, alternateName: BOOK_NAME.hi, inLanguage: 'sa' },
   };
-  const head = html`${previewTags({ title, description, url, image, imageAlt: L.cardAlt(`${n}.1`), locale: L.locale })}
+  const head = html`${previewTags({ title, description, url, image, imageAlt: L.cardAlt(`${n}.1`), locale: L.locale, siteName: L.book })}
 ${jsonLd(structured)}`;
   const chapterLink = (c: ChapterRecord) => `${base}${READ_PATHS.chapter(c.chapter_number)}${q}`;
   const start = (v: VerseRecord): Raw | '' => {

@@ -6,6 +6,7 @@ import type { ChapterRecord, Commentary, VerseRecord } from '../../src/content/s
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { chapterPage, chooseTranslation, excerpt, notFoundPage, parseReadingOptions, READING_STYLE, versePage, type ReadingOptions } from '../../src/pages/read.ts';
 import { endMark } from '../../src/content/display.ts';
+import { textBody } from '../../src/content/references.ts';
 import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
 import type { VerseLinks } from '../../src/content/links.ts';
 import { readingFiles } from '../../src/publish/read-pages.ts';
@@ -94,13 +95,37 @@ test('?lang= and ?author= pick the translation; an author without one says so', 
   const none = chooseTranslation(v, { lang: 'en', author: 'madhav' });
   assert.is(none.missing, 'madhav', 'Sri Madhavacharya wrote in Sanskrit only');
   assert.is(none.shown!.key, 'siva');
-  assert.match(page247({ lang: 'en', author: 'madhav' }), /No English translation by “madhav” on this verse; shown instead:/);
+  assert.match(page247({ lang: 'en', author: 'madhav' }), /No English translation by Sri Madhavacharya on this verse; shown instead:/, 'the notice names the author, not his key');
   const colophon = find(2, 73);
   assert.is(chooseTranslation(colophon, EN).shown, null, 'nobody translated a colophon');
   assert.equal(parseReadingOptions(new URLSearchParams('lang=hi&author=rams'), ['rams']), { lang: 'hi', author: 'rams', version: null });
   assert.equal(parseReadingOptions(new URLSearchParams(''), ['rams']), { lang: 'en', author: null, version: null });
   assert.match((parseReadingOptions(new URLSearchParams('lang=sa'), []) as { error: string }).error, /^lang: "sa" is not a language of the reading pages; expected one of en, hi/);
   assert.match((parseReadingOptions(new URLSearchParams('author=<x>'), ['rams']) as { error: string }).error, /^author: "<x>" is not a commentary here; expected one commentary key: rams$/);
+});
+
+test("an asked author with a commentary but no translation in the language: his commentary shown, open, and the notice says so by his name", () => {
+  // Swami Chinmayananda's Hindi is commentary only (chinmay.hc; no chinmay.ht).
+  const v = find(2, 47);
+  const chosen = chooseTranslation(v, { lang: 'hi', author: 'chinmay' });
+  assert.is(chosen.missing, 'chinmay');
+  assert.is(chosen.asked!.key, 'chinmay');
+  assert.is(chosen.shown!.key, 'tej', "the default's translation beside it");
+  assert.is(chosen.shown!.commentary, null, "and not the default's commentary");
+  const html = page247({ lang: 'hi', author: 'chinmay' });
+  const notice = READING_LABELS.hi.commentaryOnly(AUTHOR_NAMES_HI.chinmay, true);
+  assert.ok(html.includes(`<p class="muted">${notice}</p><section class="translation" lang="hi">`), 'the notice, then the translation');
+  assert.match(notice, /^इस श्लोक का स्वामी चिन्मयानन्द द्वारा हिन्दी अनुवाद नहीं है, केवल नीचे दी गई व्याख्या है; /);
+  const commentary = textBody((v.chinmay as { hc: string }).hc).trim().split('\n')[0];
+  assert.ok(html.includes(`<details lang="hi" open><summary>स्वामी चिन्मयानन्द की व्याख्या</summary><p>${commentary.slice(0, 40)}`), 'his commentary, open, under his name');
+  assert.not.match(html.replace(/author=chinmay/g, ''), /chinmay/i, 'his key nowhere but in the links');
+  // Where no translation is there to stand beside it (BG12.18's Hindi translations are all placeholders, Swami Ramsukhdas's commentary is not), the commentary alone, and said so.
+  const alone = versePage({ verse: find(12, 18), chapter: chapters[11], prev: null, next: null, words: [], options: { lang: 'hi', author: 'rams' }, base: BASE });
+  assert.ok(alone.includes(`<p class="muted">${READING_LABELS.hi.commentaryOnly(AUTHOR_NAMES_HI.rams, false)}</p><details lang="hi" open><summary>${AUTHOR_NAMES_HI.rams} की व्याख्या</summary>`), 'BG12.18, rams: the notice, then his commentary');
+  assert.not.match(alone, /<section class="translation"/);
+  // An author with nothing in the language keeps the notice of before, by name: Sri Madhavacharya wrote in Sanskrit.
+  assert.equal(chooseTranslation(v, { lang: 'hi', author: 'madhav' }).asked, null);
+  assert.ok(page247({ lang: 'hi', author: 'madhav' }).includes(READING_LABELS.hi.noTranslation(AUTHOR_NAMES_HI.madhav, true)));
 });
 
 test('words are listed when there are some', () => {
@@ -188,7 +213,7 @@ test('placeholders are not text: no "did not comment" on a page, no link to an a
     if (options.lang === 'hi') assert.is(list, '');
   }
   assert.is(chooseTranslation(find(12, 18), hi).shown, null);
-  assert.match(versePage({ verse: find(12, 18), chapter: chapters[11], prev: null, next: null, words: [], options: { lang: 'hi', author: 'tej' }, base: BASE }), /इस श्लोक का “tej” द्वारा हिन्दी अनुवाद नहीं है।/);
+  assert.match(versePage({ verse: find(12, 18), chapter: chapters[11], prev: null, next: null, words: [], options: { lang: 'hi', author: 'tej' }, base: BASE }), /इस श्लोक का स्वामी तेजोमयानन्द द्वारा हिन्दी अनुवाद नहीं है।/);
   assert.is(chooseTranslation(find(12, 18), EN).shown!.key, 'prabhu', 'siva.et is a placeholder there too: the next of the card\'s choice');
   // A chapter's list, in both languages: a placeholder is never a verse's line.
   for (const lang of ['en', 'hi'] as const) {

@@ -65,7 +65,7 @@ test('?lang=te: a Telugu page around the Telugu version; BG1.13, which it lacks,
   assert.not.match(missing, /<section class="translation"/, 'never filled from another');
   assert.not.ok('workTranslation' in jsonLd(missing));
   const asked = page(2, 47, { lang: 'te', author: 'siva' });
-  assert.ok(asked.includes(esc(READING_LABELS.te.noTranslation('siva', true))), 'an author with no Telugu: said, and the Telugu version instead');
+  assert.ok(asked.includes(esc(READING_LABELS.te.noTranslation('స్వామి శివానంద', true))), 'an author with no Telugu: said by his name in Telugu, and the Telugu version instead');
 });
 
 test('the languages offered and the other translations: what the build can show', () => {
