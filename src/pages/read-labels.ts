@@ -14,7 +14,7 @@ import { AUTHOR_NAMES_HI, AUTHOR_NAMES_TE } from '../content/author-names.ts';
 import { BOOK_NAME } from '../content/book-name.ts';
 import { DCS_ATTRIBUTION, DCS_AUTHOR, DCS_LICENSE, DCS_WORK } from '../content/dcs/attribution.ts';
 import { FRAME_NAV, html, type FrameNav, type Raw } from './html.ts';
-import type { ReadingLang } from './reading.ts';
+import type { ReadingLang } from '../contract/parameters.ts';
 
 export interface ReadingLabels {
   /** The work's name in titles and headings. */
