@@ -77,8 +77,16 @@ export interface MeterLabels {
   name: (meter: string) => Raw;
   /** What the fold holds: the syllables, light and heavy. */
   marks: string;
-  /** Under the marks: what – and ˘ stand for, the free last syllable of a pāda, what is underlined. */
+  /**
+   * Under the marks: what the heavy and the light mark stand for, the free
+   * last syllable of a pāda, what is underlined. Its – and ˘ are the two
+   * marks: the page draws them as it draws the marks over the syllables, in
+   * the language's own convention (ऽ and । in Hindi, U and I in Telugu:
+   * src/pages/meter-shapes.ts).
+   */
   legend: string;
+  /** The weights' names, what a screen reader says for a mark after its syllable. */
+  weights: { G: string; L: string };
   /** The forms of a pāda the scansion writes in English (the named forms, pathyā, the vipulās, indravajrā..., are Sanskrit's own, shown in IAST). */
   irregular: string;
   hypermetric: string;
@@ -147,6 +155,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
       name: (meter) => html`Meter: <span lang="sa-Latn">${meter}</span>`,
       marks: 'the syllables, light and heavy',
       legend: '– heavy (guru), ˘ light (laghu); the last syllable of a pāda is free. Underlined: a syllable that breaks the pattern.',
+      weights: { G: 'heavy', L: 'light' },
       irregular: 'irregular, does not scan here',
       hypermetric: 'hypermetric',
     },
@@ -188,6 +197,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
       name: (meter) => html`छन्द: <span lang="sa">${METERS_DEVANAGARI[meter] ?? meter}</span> <span lang="sa-Latn">(${meter})</span>`,
       marks: 'अक्षर, लघु और गुरु',
       legend: '– गुरु, ˘ लघु; पाद का अन्तिम अक्षर स्वतन्त्र है। रेखांकित: छन्द का नियम तोड़ने वाला अक्षर।',
+      weights: { G: 'गुरु', L: 'लघु' },
       irregular: 'अनियमित, यहाँ छन्द नहीं बैठता',
       hypermetric: 'अधिकाक्षर पाद',
     },
@@ -230,6 +240,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
       name: (meter) => html`ఛందస్సు: ${METERS_TELUGU[meter] ?? meter} <span lang="sa-Latn">(${meter})</span>`,
       marks: 'లఘు, గురు అక్షరాలు',
       legend: '– గురువు, ˘ లఘువు; పాదం చివరి అక్షరం గురువైనా లఘువైనా కావచ్చు. క్రీగీత ఉన్న అక్షరం ఛందో నియమాన్ని తప్పుతుంది.',
+      weights: { G: 'గురువు', L: 'లఘువు' },
       irregular: 'క్రమరహితం, ఇక్కడ ఛందస్సు కుదరదు',
       hypermetric: 'అధికాక్షర పాదం',
     },

@@ -23,7 +23,7 @@ import type { VerseLinks } from '../content/links.ts';
 import { html, page, raw, type Raw } from './html.ts';
 import { READING_LABELS } from './read-labels.ts';
 import { dcsCredit, wordAnalysis } from './lemma.ts';
-import { meterBlock, METER_STYLE } from './meter-marks.ts';
+import { meterBlock, meterStyle } from './meter-marks.ts';
 import type { VerseScan } from '../content/meter/shapes.ts';
 import { DEFAULT_READING_LANG, READ_PATHS, READING_LANGS, READING_STYLE, type BaseUrl, type ReadingLang } from './reading.ts';
 
@@ -320,7 +320,7 @@ ${others.length ? html`<section><h2>${L.otherTranslations}</h2><ul class="choice
 <p class="choices">${offered(list).map((l) => (l === lang ? html`<strong lang="${l}">${READING_LABELS[l].language}</strong>` : html`<a lang="${l}" href="${base}${READ_PATHS.verse(verse.chapter, verse.verse)}${query({ lang: l, author: null })}">${READING_LABELS[l].language}</a>`))} · <a href="${base}/slok/${verse.chapter}/${verse.verse}">${L.json}</a></p>
 <nav class="pager" aria-label="${L.verses}">${prev ? html`<a rel="prev" href="${link(prev)}">← ${reference(prev)}</a>` : html`<span></span>`}<a href="${base}${READ_PATHS.chapter(chapter.chapter_number)}${q}">${L.chapter(chapter.chapter_number)}</a>${next ? html`<a rel="next" href="${link(next)}">${reference(next)} →</a>` : html`<span></span>`}</nav>
 </article>`;
-  return page(`${title} — ${lang === 'en' ? chapter.translation : chapter.name}`, body, description, { head, style: READING_STYLE + METER_STYLE, lang, nav: L.nav });
+  return page(`${title} — ${lang === 'en' ? chapter.translation : chapter.name}`, body, description, { head, style: READING_STYLE + meterStyle(lang), lang, nav: L.nav });
 }
 
 /** A version's footnote call as its text writes it: [1]. */

@@ -1,83 +1,139 @@
 /// <reference lib="dom" />
-// The meter on a reading page as a person sees it: the static copies of a
-// built dist/ served as a static host serves them (sirv over loopback), in
-// Debian's Chromium at a phone's width (390 px), without JavaScript. The
-// meter's name shows; its marks open with the <details> alone; each mark
-// sits over its own syllable, says that syllable's weight as the verse's
-// meter.json does, and is big enough to read; nothing overflows sideways.
-// Screenshots go to test-output/reading/.
+// The meter on a reading page as a person sees it, measured on the ink: the
+// server's pages in Debian's Chromium without JavaScript, with the Noto fonts
+// of this machine and with Latin fonts only (DejaVu), at a phone's width
+// (390 px) and a desktop's (1280), for an anuṣṭubh (2.47) and a triṣṭubh
+// (2.20), in English, Hindi and Telugu. The meter's name shows; its marks
+// open with the <details> alone, one per syllable, each its weight in the
+// page language's convention. Then where each mark's pixels are
+// (test/helpers/ink.ts: the marks hidden, then shown a few at a time each
+// in a colour of its own): above its own syllable, within its width, inside
+// no syllable's line box (the box of its letters, as tall as its line), and
+// apart from the line above (at least twice as far from it as from its own
+// letters). Screenshots go to test-output/reading/.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { VerseScan } from '../../src/content/meter/shapes.ts';
 import { FILES } from '../../src/layout.ts';
-import { hook } from '../helpers/fs.ts';
+import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
-import { launch, outputDir, requireChromium, screenshot } from '../helpers/browser.ts';
-import { staticHost, type StaticHost } from '../helpers/static-host.ts';
+import { launch, launchWithLatinFontsOnly, outputDir, requireChromium } from '../helpers/browser.ts';
+import { requireFont } from '../helpers/programs.ts';
+import { boxOf, inkOf, inside, type Box } from '../helpers/ink.ts';
+import { startServer, type Running } from '../helpers/server.ts';
 
-let browser: Browser;
-let host: StaticHost;
-let origin: string;
+const browsers: Partial<Record<'noto' | 'latin', Browser>> = {};
+let server: Running;
 let dist: string;
 const shots = outputDir('reading');
 
 test.before(hook(async () => {
   requireChromium();
-  browser = await launch();
+  requireFont('Noto Sans', 'fonts-noto-core');
   ({ distDir: dist } = await testDist());
-  host = await staticHost(dist);
-  origin = host.origin;
+  [browsers.noto, browsers.latin, server] = await Promise.all([launch(), launchWithLatinFontsOnly(), startServer('node', { dist, dataDir: tempDir('gita-data-') })]);
 }));
 test.after(hook(async () => {
-  await browser?.close();
-  await host?.close();
+  await Promise.all([browsers.noto?.close(), browsers.latin?.close(), server?.stop()]);
 }));
 
-/** Each ruby's base text box (a range over its text, the mark left out) and its mark's box, with the mark and its font size. */
-const measure = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('.meter ruby')].map((r) => {
+const SUMMARY = { en: /^Meter: /, hi: /^छन्द: /, te: /^ఛందస్సు: / } as const;
+
+interface Syllable {
+  text: string;
+  weight: string;
+  broken: boolean;
+  /** The syllable's own box (its letters, and the room a narrow one is given). */
+  box: Box;
+  /** Its line box: the box of its letters, as tall as its line height. */
+  line: Box;
+}
+
+/** Each syllable of the opened meter: its text, the weight its mark says, its boxes. */
+const syllables = (page: Page): Promise<Syllable[]> =>
+  page.$$eval('.meter .scan .sy', (els) =>
+    els.map((el) => {
+      const text = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
       const range = document.createRange();
-      range.selectNodeContents(r.firstChild!);
-      const base = range.getBoundingClientRect();
-      const rt = r.querySelector('rt')!;
-      const mark = rt.getBoundingClientRect();
-      return { text: r.firstChild!.textContent, mark: rt.textContent, base: { left: base.left, right: base.right, top: base.top, bottom: base.bottom }, over: { left: mark.left, right: mark.right, top: mark.top, bottom: mark.bottom }, size: parseFloat(getComputedStyle(rt).fontSize), broken: r.classList.contains('break') };
+      range.selectNodeContents(text);
+      const letters = range.getBoundingClientRect();
+      const own = el.getBoundingClientRect();
+      // The line box: the letters' content area grown (or shrunk) to the line height, about its middle.
+      const half = (letters.height - parseFloat(getComputedStyle(el).lineHeight)) / 2;
+      return {
+        text: text.textContent!,
+        weight: el.querySelector('.mk')!.classList.contains('G') ? 'G' : 'L',
+        broken: el.classList.contains('break'),
+        box: { left: own.left, right: own.right, top: own.top, bottom: own.bottom },
+        line: { left: letters.left, right: letters.right, top: letters.top + half, bottom: letters.bottom - half },
+      };
     }),
   );
 
-for (const [ch, sl] of [[2, 47], [11, 20], [11, 1]] as const) {
-  test(`${ch}.${sl} at 390 px: the meter named, its marks opened without JavaScript, each over its own syllable`, async () => {
-    const scan = JSON.parse(readFileSync(join(dist, FILES.meter(ch, sl)), 'utf8')) as VerseScan;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
-    const page = await context.newPage();
-    try {
-      assert.is((await page.goto(`${origin}/read/${ch}/${sl}`))?.status(), 200);
-      assert.match((await page.textContent('.meter summary')) ?? '', new RegExp(`^Meter: ${scan.meter} · `));
-      assert.not.ok(await page.isVisible('.meter rt'), 'the marks wait to be asked for');
-      await page.click('.meter summary');
-      assert.ok(await page.isVisible('.meter rt'), 'a tap on the summary opens them');
-      await screenshot((await page.$('.meter'))!, { path: join(shots, `meter-${ch}-${sl}-390.png`) });
-      const rubies = await measure(page);
-      const syllables = scan.padas.flatMap((p) => p.syllables.map((s, i) => ({ ...s, broken: (p.breaks ?? []).some((b) => b.at === i + 1) })));
-      assert.equal(rubies.map((r) => [r.text, r.mark, r.broken]), syllables.map((s) => [s.iast, s.weight === 'G' ? '–' : '˘', s.broken]), 'a mark per syllable, its weight, in order');
-      for (const r of rubies) {
-        const centre = (r.over.left + r.over.right) / 2;
-        assert.ok(centre >= r.base.left - 0.5 && centre <= r.base.right + 0.5, `${r.text}: its mark's centre ${centre} over ${r.base.left}-${r.base.right}`);
-        // The mark's line box is above the syllable's middle, its own middle (where the dash or breve is drawn) above the syllable's box, and close.
-        const middle = (r.over.top + r.over.bottom) / 2;
-        assert.ok(middle < r.base.top && middle > r.base.top - 16 && r.over.bottom < (r.base.top + r.base.bottom) / 2, `${r.text}: its mark (${r.over.top}-${r.over.bottom}) just above the syllable (${r.base.top}-${r.base.bottom})`);
-        assert.ok(r.size >= 11, `${r.text}: its mark ${r.size} px`);
-      }
-      const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-      assert.ok(fit.scroll <= fit.client, `scrollWidth ${fit.scroll} > clientWidth ${fit.client}`);
-    } finally {
-      await context.close();
+/** What is wrong with where each mark's ink is; empty when nothing is. */
+function misplaced(marks: Array<Array<[number, number]>>, syl: Syllable[]): string[] {
+  const wrong: string[] = [];
+  marks.forEach((pixels, j) => {
+    const s = syl[j];
+    const ink = boxOf(pixels);
+    const name = `${j + 1} "${s.text}"`;
+    if (!ink || pixels.length < 6) return wrong.push(`${name}: its mark is not drawn (${pixels.length} px)`);
+    if (ink.bottom > s.line.top) wrong.push(`${name}: its mark (${ink.top}-${ink.bottom}) is not above its letters (line box from ${s.line.top})`);
+    if (ink.left < Math.floor(s.box.left) || ink.right > Math.ceil(s.box.right)) wrong.push(`${name}: its mark (${ink.left}-${ink.right}) is wider than the syllable (${s.box.left}-${s.box.right})`);
+    const into = syl.filter((o, i) => i !== j && pixels.some((p) => inside(p, o.line)));
+    if (into.length) wrong.push(`${name}: its mark is inside the line box of ${into.map((o) => `"${o.text}"`).join(', ')}`);
+    // The nearest line above whose syllables stand over the mark: it must be at least twice as far as the mark's own letters.
+    const above = syl.filter((o) => o.line.bottom <= ink.top + 0.5 && o.line.right > ink.left && o.line.left < ink.right);
+    if (above.length) {
+      const gapAbove = ink.top - Math.max(...above.map((o) => o.line.bottom));
+      const gapBelow = Math.max(1, s.line.top - ink.bottom);
+      if (gapAbove < 2 * gapBelow || gapAbove < 6) wrong.push(`${name}: its mark is ${gapAbove.toFixed(1)} px below the line above and ${gapBelow.toFixed(1)} px above its own letters`);
     }
   });
+  return wrong;
+}
+
+for (const fonts of ['noto', 'latin'] as const) {
+  for (const width of [390, 1280]) {
+    for (const [ch, sl] of [[2, 47], [2, 20]] as const) {
+      test(`${ch}.${sl} at ${width} px, ${fonts === 'noto' ? 'the Noto fonts' : 'Latin fonts only'}: each mark over its own syllable, by its ink, in English, Hindi and Telugu`, async () => {
+        const scan = JSON.parse(readFileSync(join(dist, FILES.meter(ch, sl)), 'utf8')) as VerseScan;
+        const expected = scan.padas.flatMap((p) => p.syllables.map((s, i) => [s.iast, s.weight, (p.breaks ?? []).some((b) => b.at === i + 1)]));
+        const counts: string[] = [];
+        for (const lang of ['en', 'hi', 'te'] as const) {
+          const context = await browsers[fonts]!.newContext({ viewport: { width, height: 3000 }, javaScriptEnabled: false });
+          const page = await context.newPage();
+          try {
+            assert.is((await page.goto(`${server.url}/read/${ch}/${sl}${lang === 'en' ? '' : `?lang=${lang}`}`))?.status(), 200);
+            assert.match((await page.textContent('.meter summary')) ?? '', SUMMARY[lang]);
+            assert.not.ok(await page.isVisible('.meter .scan'), 'the marks wait to be asked for');
+            await page.click('.meter summary');
+            assert.ok(await page.isVisible('.meter .scan'), 'a tap on the summary opens them');
+            await page.evaluate(() => document.fonts.ready);
+            const syl = await syllables(page);
+            assert.equal(syl.map((s) => [s.text, s.weight, s.broken]), expected, 'a mark per syllable, its weight, in order');
+            const block = (await (await page.$('.meter'))!.boundingBox())!;
+            const clip = { left: 0, top: Math.max(0, Math.floor(block.y) - 8), right: width, bottom: Math.ceil(block.y + block.height) + 8 };
+            const ink = await inkOf(page, '.meter .scan .mk', clip);
+            writeFileSync(join(shots, `meter-${ch}-${sl}-${lang}-${fonts}-${width}.png`), ink.shot);
+            assert.is(ink.unclear, 0, 'every changed pixel is one mark\'s');
+            const wrong = misplaced(ink.pixels, syl);
+            assert.equal(wrong, [], `${lang}: ${wrong.length} marks misplaced`);
+            const intruded = syl.filter((s, i) => ink.pixels.some((px, j) => j !== i && px.some((p) => inside(p, s.line)))).length;
+            counts.push(`${lang} ${intruded} of ${syl.length}`);
+            const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+            assert.ok(fit.scroll <= fit.client, `scrollWidth ${fit.scroll} > clientWidth ${fit.client}`);
+          } finally {
+            await context.close();
+          }
+        }
+        console.log(`  ${ch}.${sl}, ${fonts}, ${width} px: syllables whose line box holds another's mark: ${counts.join('; ')}`);
+      });
+    }
+  }
 }
 
 test.run();
