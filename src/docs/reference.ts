@@ -3,6 +3,8 @@
 // drift from what the server does. Each sits in its guide between two
 // comments, `<!-- generated: NAME -->` and `<!-- end of generated: NAME -->`;
 // `npm run docs` rewrites them, and a test fails when one is stale.
+import { describeTools } from '../mcp/server.ts';
+import type { Manifest } from '../contract/manifest.ts';
 import { SETTINGS } from '../config.ts';
 import { ERRORS, METHOD_NOT_ALLOWED, NOT_FOUND } from '../contract/errors.ts';
 import { MAX_HEADER_BYTES, MAX_URL_LENGTH } from '../contract/limits.ts';
@@ -78,8 +80,14 @@ function settings(): string {
 }
 
 /** Every generated block by name, made from the code's tables and the content's facts. */
-export function generatedBlocks(facts: ParameterFacts): Record<string, string> {
-  return { routes: routes(), parameters: parameters(facts), errors: errors(), settings: settings() };
+export function generatedBlocks(facts: Manifest['content']): Record<string, string> {
+  return { routes: routes(), parameters: parameters(facts), errors: errors(), settings: settings(), 'mcp-tools': mcpTools(facts) };
+}
+
+/** docs/mcp.md's list of tools, from the definitions the MCP server registers (src/mcp/server.ts). */
+function mcpTools(facts: Manifest['content']): string {
+  const rows = describeTools(facts).map((t) => `| \`${t.name}\` | ${t.args.map((a) => `\`${a}\``).join(', ') || 'none'} | ${t.title} |`);
+  return ['| tool | arguments | what it answers |', '|---|---|---|', ...rows].join('\n');
 }
 
 const BLOCK = /<!-- generated: ([a-z-]+) -->\n[\s\S]*?<!-- end of generated: \1 -->/g;

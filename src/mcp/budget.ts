@@ -6,6 +6,7 @@
 // with a JSON-RPC error naming the limit and never run; the calls before it
 // run as usual. Random draws are costed at the largest record, searches at
 // their result limit.
+import type { McpToolName } from '../contract/mcp.ts';
 import { MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
 import { LANGS, type Lang } from '../content/projection.ts';
 import { MAX_ANSWER_BYTES } from '../contract/limits.ts';
@@ -67,8 +68,7 @@ export function costing(manifest: Manifest) {
   counts.forEach((n, i) => {
     for (let sl = 1; sl <= n + 1; sl++) largest = Math.max(largest, size(FILES.verse(i + 1, sl)));
   });
-  const langOf = (v: unknown) => (typeof v === 'string' && (LANGS as string[]).includes(v) ? (v as Lang) : undefined);
-  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+  const tools = toolCosts(manifest, counts, largest, verseBytes);
 
   /** The cost of one JSON-RPC message; arguments the tools will refuse cost nothing (they answer an error). */
   return function costOf(message: unknown): Cost {
@@ -81,41 +81,55 @@ export function costing(manifest: Manifest) {
       return { verses: 0, bytes: size(FILES.chapters) };
     }
     if (m.method !== 'tools/call') return { verses: 0, bytes: 0 };
-    const args = record(params.arguments);
-    const lang = langOf(args.lang);
-    switch (params.name) {
-      case 'get_verses': {
-        if (typeof args.ref !== 'string') return { verses: 0, bytes: 0 };
-        const cited = readCitation(args.ref, counts);
-        if (!cited.ok) return { verses: 0, bytes: 0 };
-        let bytes = 0;
-        for (const { ch, sl } of cited.verses) bytes += verseBytes(ch, sl, lang);
-        return { verses: cited.verses.length, bytes };
-      }
-      case 'random_verse':
-      case 'verse_of_the_day':
-        return { verses: 1, bytes: largest };
-      case 'search': {
-        const limit = Math.min(Math.max(int(args.limit) || LIMIT_DEFAULT, 1), LIMIT_MAX);
-        return { verses: limit, bytes: limit * SEARCH_RESULT_BYTES };
-      }
-      case 'get_words':
-        return { verses: 1, bytes: size(FILES.words(int(args.ch), int(args.sl))) };
-      case 'get_lemma': {
-        // The lemma's file (or its ASCII spelling's), as the tool will read it: the most it can answer.
-        const file = typeof args.lemma === 'string' ? lemmaFile(args.lemma, (path) => Object.hasOwn(manifest.files, path)) : undefined;
-        return { verses: 0, bytes: typeof file === 'string' ? size(file) : 0 };
-      }
-      case 'get_chapter':
-        return { verses: 0, bytes: size(FILES.chapter(int(args.ch))) };
-      case 'find_refs':
-        // Its answer grows with the text: a few references a line at most.
-        return { verses: 0, bytes: typeof args.text === 'string' ? args.text.length : 0 };
-      case 'get_authors':
-        return { verses: 0, bytes: size(FILES.authors) };
-      default:
-        return { verses: 0, bytes: 0 };
-    }
+    // A tool the server does not have answers an error: it costs nothing.
+    const cost = Object.hasOwn(tools, String(params.name)) ? tools[params.name as McpToolName] : undefined;
+    return cost ? cost(record(params.arguments)) : { verses: 0, bytes: 0 };
+  };
+}
+
+/** One tool's cost from its arguments (those it will refuse cost nothing: it answers an error). */
+type ToolCost = (args: Record<string, unknown>) => Cost;
+
+/**
+ * What each tool costs, by its name: typed by the contract's list of tools
+ * (MCP_TOOLS, which the server registers exactly), so a tool without its
+ * entry does not compile and none is answered free of the budget. A tool
+ * reading one verse's file of a part costs that file.
+ */
+function toolCosts(manifest: Manifest, counts: readonly number[], largest: number, verseBytes: (ch: number, sl: number, lang: Lang | undefined) => number): Record<McpToolName, ToolCost> {
+  const size = (path: string) => manifest.files[path]?.size ?? 0;
+  const langOf = (v: unknown) => (typeof v === 'string' && (LANGS as string[]).includes(v) ? (v as Lang) : undefined);
+  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+  const verseFile = (file: (ch: number, sl: number) => string): ToolCost => (args) => ({ verses: 1, bytes: size(file(int(args.ch), int(args.sl))) });
+  const one: ToolCost = () => ({ verses: 1, bytes: largest });
+  return {
+    get_verses: (args) => {
+      if (typeof args.ref !== 'string') return { verses: 0, bytes: 0 };
+      const cited = readCitation(args.ref, counts);
+      if (!cited.ok) return { verses: 0, bytes: 0 };
+      let bytes = 0;
+      for (const { ch, sl } of cited.verses) bytes += verseBytes(ch, sl, langOf(args.lang));
+      return { verses: cited.verses.length, bytes };
+    },
+    random_verse: one,
+    verse_of_the_day: one,
+    search: (args) => {
+      const limit = Math.min(Math.max(int(args.limit) || LIMIT_DEFAULT, 1), LIMIT_MAX);
+      return { verses: limit, bytes: limit * SEARCH_RESULT_BYTES };
+    },
+    get_words: verseFile(FILES.words),
+    get_links: verseFile(FILES.links),
+    get_versions: verseFile(FILES.verseVersions),
+    get_meter: verseFile(FILES.meter),
+    get_lemma: (args) => {
+      // The lemma's file (or its ASCII spelling's), as the tool will read it: the most it can answer.
+      const file = typeof args.lemma === 'string' ? lemmaFile(args.lemma, (path) => Object.hasOwn(manifest.files, path)) : undefined;
+      return { verses: 0, bytes: typeof file === 'string' ? size(file) : 0 };
+    },
+    get_chapter: (args) => ({ verses: 0, bytes: size(FILES.chapter(int(args.ch))) }),
+    // Its answer grows with the text: a few references a line at most.
+    find_refs: (args) => ({ verses: 0, bytes: typeof args.text === 'string' ? args.text.length : 0 }),
+    get_authors: () => ({ verses: 0, bytes: size(FILES.authors) }),
   };
 }
 

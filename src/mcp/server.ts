@@ -120,6 +120,18 @@ export function createMcpServer(library: Library): McpServer {
   return server;
 }
 
+/** Each tool as the docs list it, from the definitions the server registers: its name, title and arguments, in order. */
+export function describeTools(facts: Library['facts']): Array<{ name: string; title: string; args: string[] }> {
+  const tools: Array<{ name: string; title: string; args: string[] }> = [];
+  const lister = {
+    registerTool: (name: string, config: { title?: string; inputSchema?: Record<string, unknown> }) => void tools.push({ name, title: config.title ?? name, args: Object.keys(config.inputSchema ?? {}) }),
+    registerResource: () => {},
+  };
+  // The tools' handlers read the library when called: listing them needs its facts alone.
+  for (const register of define({ facts } as Library)) register(lister as unknown as McpServer);
+  return tools;
+}
+
 /** The tools and resources, as calls to replay on a server. */
 function define(library: Library): Array<(server: McpServer) => void> {
   const regs: Array<(server: McpServer) => void> = [];

@@ -164,6 +164,21 @@ function abuseSuite(runtime: Runtime) {
     console.log(`  ${runtime}: a batch of 99 whole chapters answered in ${ms.toFixed(0)} ms, ${(r.body.length / 1e6).toFixed(1)} MB`);
   });
 
+  t('MCP: every tool that reads a verse is charged to the budget: after a call that spends every verse of it, calls of get_links, get_versions, get_meter and get_words are refused', async () => {
+    const tools = ['get_links', 'get_versions', 'get_meter', 'get_words'];
+    // 72 + 28 = 100 verses: the whole budget of one request.
+    const batch = [call(1, 'get_verses', { ref: '2.1-72, 3.1-28', lang: 'en' }), ...tools.map((tool, i) => call(i + 2, tool, { ch: 2, sl: 47 }))];
+    assert.is(MAX_VERSES_PER_CALL, 100, 'the batch is made for a budget of 100 verses');
+    const r = await postMcp(server.url, batch);
+    assert.is(r.status, 200);
+    const answers = JSON.parse(r.text) as Array<{ id: number; result?: unknown; error?: { code: number; message: string } }>;
+    assert.ok(answers.find((a) => a.id === 1)?.result, 'the 100 verses are answered');
+    for (const [i, tool] of tools.entries()) {
+      const a = answers.find((x) => x.id === i + 2)!;
+      assert.is(a.error?.code, OVER_BUDGET, `${tool} is charged, and refused over the budget`);
+    }
+  });
+
   t('MCP: a batch of long references is answered (each within the budget or refused)', async () => {
     const ref = Array.from({ length: 100 }, (_, i) => `2.${(i % 72) + 1}`).join(',');
     const batch = Array.from({ length: 30 }, (_, i) => call(i + 1, 'get_verses', { ref, lang: 'en' }));
