@@ -116,7 +116,7 @@ for (const fonts of ['noto', 'latin'] as const) {
             const syl = await syllables(page);
             assert.equal(syl.map((s) => [s.text, s.weight, s.broken]), expected, 'a mark per syllable, its weight, in order');
             const block = (await (await page.$('.meter'))!.boundingBox())!;
-            const clip = { left: 0, top: Math.max(0, Math.floor(block.y) - 8), right: width, bottom: Math.ceil(block.y + block.height) + 8 };
+            const clip = { left: Math.max(0, Math.floor(block.x) - 8), top: Math.max(0, Math.floor(block.y) - 8), right: Math.min(width, Math.ceil(block.x + block.width) + 8), bottom: Math.ceil(block.y + block.height) + 8 };
             const ink = await inkOf(page, '.meter .scan .mk', clip);
             writeFileSync(join(shots, `meter-${ch}-${sl}-${lang}-${fonts}-${width}.png`), ink.shot);
             assert.is(ink.unclear, 0, 'every changed pixel is one mark\'s');
