@@ -3,7 +3,8 @@
 // server's pages in Debian's Chromium without JavaScript, with the Noto fonts
 // of this machine and with Latin fonts only (DejaVu), at a phone's width
 // (390 px) and a desktop's (1280), for an anuṣṭubh (2.47) and a triṣṭubh
-// (2.20), in English, Hindi and Telugu. The meter's name shows; its marks
+// (2.20), in English, Hindi and Telugu (and 11.20 and 11.1 at 390 px in
+// English). The meter's name shows; its marks
 // open with the <details> alone, one per syllable, each its weight in the
 // page language's convention. Then where each mark's pixels are
 // (test/helpers/ink.ts: the marks hidden, then shown a few at a time each
@@ -96,44 +97,51 @@ function misplaced(marks: Array<Array<[number, number]>>, syl: Syllable[]): stri
   return wrong;
 }
 
-for (const fonts of ['noto', 'latin'] as const) {
-  for (const width of [390, 1280]) {
-    for (const [ch, sl] of [[2, 47], [2, 20]] as const) {
-      test(`${ch}.${sl} at ${width} px, ${fonts === 'noto' ? 'the Noto fonts' : 'Latin fonts only'}: each mark over its own syllable, by its ink, in English, Hindi and Telugu`, async () => {
-        const scan = JSON.parse(readFileSync(join(dist, FILES.meter(ch, sl)), 'utf8')) as VerseScan;
-        const expected = scan.padas.flatMap((p) => p.syllables.map((s, i) => [s.iast, s.weight, (p.breaks ?? []).some((b) => b.at === i + 1)]));
-        const counts: string[] = [];
-        for (const lang of ['en', 'hi', 'te'] as const) {
-          const context = await browsers[fonts]!.newContext({ viewport: { width, height: 3000 }, javaScriptEnabled: false });
-          const page = await context.newPage();
-          try {
-            assert.is((await page.goto(`${server.url}/read/${ch}/${sl}${lang === 'en' ? '' : `?lang=${lang}`}`))?.status(), 200);
-            assert.match((await page.textContent('.meter summary')) ?? '', SUMMARY[lang]);
-            assert.not.ok(await page.isVisible('.meter .scan'), 'the marks wait to be asked for');
-            await page.click('.meter summary');
-            assert.ok(await page.isVisible('.meter .scan'), 'a tap on the summary opens them');
-            await page.evaluate(() => document.fonts.ready);
-            const syl = await syllables(page);
-            assert.equal(syl.map((s) => [s.text, s.weight, s.broken]), expected, 'a mark per syllable, its weight, in order');
-            const block = (await (await page.$('.meter'))!.boundingBox())!;
-            const clip = { left: Math.max(0, Math.floor(block.x) - 8), top: Math.max(0, Math.floor(block.y) - 8), right: Math.min(width, Math.ceil(block.x + block.width) + 8), bottom: Math.ceil(block.y + block.height) + 8 };
-            const ink = await inkOf(page, '.meter .scan .mk', clip);
-            writeFileSync(join(shots, `meter-${ch}-${sl}-${lang}-${fonts}-${width}.png`), ink.shot);
-            assert.is(ink.unclear, 0, 'every changed pixel is one mark\'s');
-            const wrong = misplaced(ink.pixels, syl);
-            assert.equal(wrong, [], `${lang}: ${wrong.length} marks misplaced`);
-            const intruded = syl.filter((s, i) => ink.pixels.some((px, j) => j !== i && px.some((p) => inside(p, s.line)))).length;
-            counts.push(`${lang} ${intruded} of ${syl.length}`);
-            const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-            assert.ok(fit.scroll <= fit.client, `scrollWidth ${fit.scroll} > clientWidth ${fit.client}`);
-          } finally {
-            await context.close();
-          }
-        }
-        console.log(`  ${ch}.${sl}, ${fonts}, ${width} px: syllables whose line box holds another's mark: ${counts.join('; ')}`);
-      });
+/**
+ * An anuṣṭubh (2.47) and a triṣṭubh (2.20) in every font set, width and
+ * language; and, as the page was tested before, 11.20 (a triṣṭubh whose
+ * pāda does not scan) and 11.1 (a hypermetric pāda of nine) at a phone's
+ * width in English.
+ */
+const CASES = [
+  ...(['noto', 'latin'] as const).flatMap((fonts) => [390, 1280].flatMap((width) => ([[2, 47], [2, 20]] as const).map(([ch, sl]) => ({ fonts, width, ch, sl, langs: ['en', 'hi', 'te'] as const })))),
+  ...([[11, 20], [11, 1]] as const).map(([ch, sl]) => ({ fonts: 'noto' as const, width: 390, ch, sl, langs: ['en'] as const })),
+];
+
+for (const { fonts, width, ch, sl, langs } of CASES) {
+  test(`${ch}.${sl} at ${width} px, ${fonts === 'noto' ? 'the Noto fonts' : 'Latin fonts only'}: each mark over its own syllable, by its ink, in ${langs.length > 1 ? 'English, Hindi and Telugu' : 'English'}`, async () => {
+    const scan = JSON.parse(readFileSync(join(dist, FILES.meter(ch, sl)), 'utf8')) as VerseScan;
+    const expected = scan.padas.flatMap((p) => p.syllables.map((s, i) => [s.iast, s.weight, (p.breaks ?? []).some((b) => b.at === i + 1)]));
+    const counts: string[] = [];
+    for (const lang of langs) {
+      const context = await browsers[fonts]!.newContext({ viewport: { width, height: 3000 }, javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        assert.is((await page.goto(`${server.url}/read/${ch}/${sl}${lang === 'en' ? '' : `?lang=${lang}`}`))?.status(), 200);
+        assert.match((await page.textContent('.meter summary')) ?? '', SUMMARY[lang]);
+        assert.not.ok(await page.isVisible('.meter .scan'), 'the marks wait to be asked for');
+        await page.click('.meter summary');
+        assert.ok(await page.isVisible('.meter .scan'), 'a tap on the summary opens them');
+        await page.evaluate(() => document.fonts.ready);
+        const syl = await syllables(page);
+        assert.equal(syl.map((s) => [s.text, s.weight, s.broken]), expected, 'a mark per syllable, its weight, in order');
+        const block = (await (await page.$('.meter'))!.boundingBox())!;
+        const clip = { left: Math.max(0, Math.floor(block.x) - 8), top: Math.max(0, Math.floor(block.y) - 8), right: Math.min(width, Math.ceil(block.x + block.width) + 8), bottom: Math.ceil(block.y + block.height) + 8 };
+        const ink = await inkOf(page, '.meter .scan .mk', clip);
+        writeFileSync(join(shots, `meter-${ch}-${sl}-${lang}-${fonts}-${width}.png`), ink.shot);
+        assert.is(ink.unclear, 0, 'every changed pixel is one mark\'s');
+        const wrong = misplaced(ink.pixels, syl);
+        assert.equal(wrong, [], `${lang}: ${wrong.length} marks misplaced`);
+        const intruded = syl.filter((s, i) => ink.pixels.some((px, j) => j !== i && px.some((p) => inside(p, s.line)))).length;
+        counts.push(`${lang} ${intruded} of ${syl.length}`);
+        const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        assert.ok(fit.scroll <= fit.client, `scrollWidth ${fit.scroll} > clientWidth ${fit.client}`);
+      } finally {
+        await context.close();
+      }
     }
-  }
+    console.log(`  ${ch}.${sl}, ${fonts}, ${width} px: syllables whose line box holds another's mark: ${counts.join('; ')}`);
+  });
 }
 
 test.run();
