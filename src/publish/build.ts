@@ -453,7 +453,7 @@ async function linkerAsset(cache: BuildCache, facts: LinkerFacts): Promise<Asset
 /** What the search index and search.js are made from, besides the records: the search code and what it imports. */
 export const SEARCH_SHAPING = [
   'src/search/**/*', 'src/layout.ts', 'src/contract/parameters.ts', 'src/contract/search-parameters.ts', 'src/contract/values.ts', 'src/contract/limits.ts', 'src/content/ref-limits.ts', 'src/content/day.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts',
-  'src/content/iast.ts', 'src/content/placeholders.ts', 'src/content/words.ts', 'src/content/meter/names.ts', 'src/content/meter/meters.ts', 'package-lock.json',
+  'src/content/iast.ts', 'src/content/display.ts', 'src/content/placeholders.ts', 'src/content/words.ts', 'src/content/meter/names.ts', 'src/content/meter/meters.ts', 'package-lock.json',
 ];
 
 /**
