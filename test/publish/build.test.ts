@@ -108,7 +108,7 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'the reading pages of every verse record and chapter': 719 + 18,
     'downloads/gita.json, .ndjson, .sqlite': 3,
     "the daily PNG card in three, at the top and in slok/today/": 3 + 3,
-    'the web fonts (Devanagari and Telugu, two weights each), favicon.ico, favicon.svg': 4 + 2,
+    'the web fonts (Devanagari and Telugu, two weights each; the Telugu letters of the languages\' names), favicon.ico, favicon.svg': 4 + 1 + 2,
     'authors/index.json and one per commentary': 1 + manifest.content.commentaries.length,
     "each record's word analysis": 719,
     'lemmas.json, analysis-report.json': 2,
