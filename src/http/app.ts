@@ -10,7 +10,7 @@
 import type { Dist } from './assets.ts';
 import { Context, type AppCore } from './context.ts';
 import { createGate } from './gate.ts';
-import { HANDLERS } from './handlers/index.ts';
+import { handlerOf } from './handlers/index.ts';
 import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from '../contract/limits.ts';
 import { Pool } from './pool.ts';
 import { matchRoute } from '../contract/match.ts';
@@ -152,7 +152,7 @@ export function createApp({ dist, ...options }: AppOptions): App {
       const why = checkQuery(m.route.id, c.query!, s.dist.manifest.content);
       if (why) return m.route.page ? negotiated(req, badRequestPage(why)) : badRequest(why);
     }
-    const handler = m.route === CONTENT_FILE ? contentFile : HANDLERS[m.route.id];
+    const handler = m.route === CONTENT_FILE ? contentFile : handlerOf(m.route);
     if (m.route.access === 'open') {
       const reply = handler(c);
       return reply instanceof Promise ? reply.then((r) => (r instanceof Context ? r.respond() : r)) : reply instanceof Context ? reply.respond() : reply;

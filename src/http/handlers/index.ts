@@ -1,10 +1,12 @@
-// Each route's handler, by the route's id (routes.ts): the compiler asks for
-// one per route. A handler turns the parsed request (c.at: the route and
-// what the path says; c.query; c.caller) into an answer through the
-// responders of the context (context.ts), or returns an error at once.
+// Each route's handler, by the route's id (routes.ts). A handler turns the
+// parsed request (c.at: the route and what the path says; c.query; c.caller)
+// into an answer through the responders of the context (context.ts), or
+// returns an error at once. A route that serves its built file as it is
+// declares none: servesItsFile (file.ts) answers it from its definition.
+import type { RouteSpec } from '../../contract/route.ts';
 import type { RouteId } from '../../contract/routes/index.ts';
 import type { Handler } from '../context.ts';
-import { analysis, lemma, lemmas, readLemma, verseLinks, work, works } from './analysis.ts';
+import { lemma, readLemma } from './analysis.ts';
 import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
@@ -12,30 +14,22 @@ import { mcp } from './mcp.ts';
 import { metrics } from './metrics.ts';
 import { refs } from './refs.ts';
 import { search } from './search.ts';
-import { docs, guide, healthz, openapi, pricing, register, usage } from './service.ts';
+import { docs, healthz, pricing, register, usage } from './service.ts';
 import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
 import { download, readChapter, readVerse } from './read.ts';
-import { verseVersions, version, versions } from './versions.ts';
-import { meters, verseMeter } from './meter.ts';
+import { verseVersions } from './versions.ts';
+import { servesItsFile } from './file.ts';
 
-export const HANDLERS: Record<RouteId, Handler> = {
+/** The routes' own handlers; the others serve their file (servesItsFile). */
+export const HANDLERS: Partial<Record<RouteId, Handler>> = {
   'random-verse': randomVerse,
   today,
   'today-card': todayCard,
   'today-card-png': todayCard,
   verse,
   'verse-words': words,
-  'verse-analysis': analysis,
-  'verse-links': verseLinks,
-  works,
-  work,
-  versions,
-  version,
   'verse-versions': verseVersions,
-  'verse-meter': verseMeter,
-  meters,
   lemma,
-  lemmas,
   'verse-range': verseRange,
   verses,
   'verses-ref': verses,
@@ -51,9 +45,7 @@ export const HANDLERS: Record<RouteId, Handler> = {
   'verse-card': verseCard,
   'verse-card-png': verseCard,
   docs,
-  guide,
   pricing,
-  openapi,
   usage,
   healthz,
   metrics,
@@ -64,3 +56,16 @@ export const HANDLERS: Record<RouteId, Handler> = {
   download,
   mcp,
 };
+
+const resolved = new Map<string, Handler>();
+
+/** A route's handler: its own, else its built file's; a route with neither is a mistake of the table (test/http/table.test.ts). */
+export function handlerOf(route: RouteSpec<RouteId>): Handler {
+  let h = resolved.get(route.id);
+  if (!h) {
+    h = HANDLERS[route.id] ?? servesItsFile(route);
+    if (!h) throw new Error(`route ${route.id} has no handler and no file`);
+    resolved.set(route.id, h);
+  }
+  return h;
+}

@@ -1,19 +1,17 @@
-// The meter (/slok/{ch}/{sl}/meter, /meters): files of the build
-// (publish/meter.ts), streamed as they are. And ?meter=, which narrows a
-// random draw or a reference's verses to the verses of some meters, read
-// against each verse's meter as meters.json lists it.
+// ?meter=, which narrows a random draw or a reference's verses to the verses
+// of some meters, read against each verse's meter as meters.json lists it.
+// (/slok/{ch}/{sl}/meter and /meters serve their files of the build as they
+// are: their routes need no handler.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MeterSummary } from '../../content/meter/report.ts';
 import { isRefused, PARAMETERS, readParameter } from '../../contract/parameters.ts';
 import { FILES } from '../../layout.ts';
-import type { Context, Handler } from '../context.ts';
-import { badRequest, notFound, stillBuilding } from '../respond.ts';
+import type { Context } from '../context.ts';
+import { badRequest, stillBuilding } from '../respond.ts';
 import type { Served } from '../served.ts';
 import type { AppResponse } from '../types.ts';
 
-export const verseMeter: Handler = (c) => c.file(FILES.meter(c.at.ch!, c.at.sl!), false, undefined, notFound.verse);
-export const meters: Handler = (c) => c.file(FILES.meters, false, undefined, notFound.resource);
 
 /** Each verse's meter by ref, per build: read from meters.json when a filter first asks (40 kB, once). */
 const meterOf = new WeakMap<Served, ReadonlyMap<string, string>>();

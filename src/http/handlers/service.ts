@@ -9,7 +9,7 @@ import { FILES, ORIGIN_PLACEHOLDER } from '../../layout.ts';
 import type { Handler } from '../context.ts';
 import { USAGE_DAYS } from '../../contract/limits.ts';
 import { readiness } from '../../contract/health.ts';
-import { HTML_TYPE, json, negotiated, notFound, notFoundPage } from '../respond.ts';
+import { HTML_TYPE, json, negotiated, notFound } from '../respond.ts';
 
 /**
  * The docs page, its examples naming this server: GITA_PUBLIC_URL, else the
@@ -26,12 +26,9 @@ export const docs: Handler = (c) => {
   return c.derived(`docs\0${origin}`, make, HTML_TYPE);
 };
 
-/** /docs/{name}: a guide, rendered by the build (only the names the build wrote are files of dist/). */
-export const guide: Handler = (c) => c.file(FILES.guide(c.at.guide!), false, undefined, notFoundPage.resource);
 /** /pricing: the page of this server's settings, made at start-up; revalidated on every use (no-cache), as it changes with them. */
 export const pricing: Handler = (c) => (c.app.pricing ? c.prepared(c.app.pricing, false, 'no-cache') : c.file(FILES.pricing, false, undefined, notFound.resource));
 
-export const openapi: Handler = (c) => c.file(FILES.openapi, false, undefined, notFound.resource);
 
 /** /healthz: always 200 while the process answers (liveness); `ready` and `pending` say whether the build is whole yet (readiness); `degraded` names what is left out. */
 export const healthz: Handler = (c) => {

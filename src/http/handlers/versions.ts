@@ -1,15 +1,13 @@
-// The versions (/versions, /versions/{id}, /slok/{ch}/{sl}/versions): files
-// of the build (publish/versions.ts), streamed; ?version= keeps the versions
-// it names, in its order, cut from the verse's file and kept.
+// A verse in the versions (/slok/{ch}/{sl}/versions): its file of the build
+// (publish/versions.ts), streamed; ?version= keeps the versions it names, in
+// its order, cut from the verse's file and kept. (/versions and
+// /versions/{id} serve their files as they are: their routes need no handler.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARAMETERS, readParameter, isRefused } from '../../contract/parameters.ts';
 import { FILES } from '../../layout.ts';
 import type { Handler } from '../context.ts';
 import { badRequest, notFound } from '../respond.ts';
-
-export const versions: Handler = (c) => c.file(FILES.versions, false, undefined, notFound.resource);
-export const version: Handler = (c) => c.file(FILES.version(c.at.version!), false, undefined, notFound.resource);
 
 export const verseVersions: Handler = (c) => {
   const s = c.served;
