@@ -2,6 +2,7 @@
 // itself once it is (it may wait for the index to load), one at a time per
 // worker (a full line of searches is a 503, uncounted). Answers are kept as
 // bytes with an ETag and compression, like projections.
+import { isRefused, PARAMETERS, readParameter } from '../../contract/parameters.ts';
 import { parseSearch } from '../../contract/search-parameters.ts';
 import { searchPage } from '../../pages/search.ts';
 import type { Handler } from '../context.ts';
@@ -9,9 +10,10 @@ import { badRequest, busy, html, HTML_TYPE, negotiated, notFound } from '../resp
 
 export const search: Handler = (c) => {
   const query = c.query;
-  const formats = query?.getAll('format') ?? [];
-  if (formats.length > 1 || (formats.length && formats[0] !== 'json' && formats[0] !== 'html')) return badRequest('format: expected json (the default) or html, once');
-  const asHtml = formats[0] === 'html';
+  // Read by its definition (the one wording of every route's parameters); given twice, refused before the handler (query-rules.ts).
+  const format = readParameter(query, PARAMETERS.format, c.served.dist.manifest.content);
+  if (isRefused(format)) return badRequest(format.error);
+  const asHtml = format === 'html';
   const parsed = parseSearch(query ?? new URLSearchParams(), c.served.dist.manifest.content);
   if ('error' in parsed) return asHtml ? negotiated(c.req, html(400, searchPage(query?.get('q') ?? '', null, parsed.error))) : badRequest(parsed.error);
   const params = parsed.params;
