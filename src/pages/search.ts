@@ -4,6 +4,7 @@
 import type { SearchResponse } from '../search/query.ts';
 import { MAX_QUERY_LENGTH, type SearchParams } from '../contract/search-parameters.ts';
 import { FILES } from '../layout.ts';
+import { devanagariMarks, iastMarks } from '../content/display.ts';
 import { html, page, type Raw } from './html.ts';
 
 /** The search form (on the docs page and above the results). */
@@ -15,8 +16,26 @@ export function searchForm(q = ''): Raw {
 </form>`;
 }
 
-/** A snippet with its matched ranges marked. */
-function marked(snippet: string, ranges: Array<[number, number]>): Raw {
+/** How a field's snippet is shown: the verse's own text with the marks the reading page shows (src/content/display.ts), the rest as it is. */
+const SHOWN: Record<string, (text: string) => string> = { transliteration: iastMarks, slok: devanagariMarks };
+
+/**
+ * A snippet with its matched ranges marked, shown as its field is on the
+ * reading page: each range's ends carried over to the shown text (the marks
+ * change lengths, `.a` to `'`), or the snippet as it is where an end would
+ * fall inside a changed mark.
+ */
+function marked(snippet: string, ranges: Array<[number, number]>, field?: string): Raw {
+  const show = field ? SHOWN[field] : undefined;
+  if (show) {
+    const shown = show(snippet);
+    const at = (x: number) => {
+      const head = show(snippet.slice(0, x));
+      return shown.startsWith(head) && show(snippet.slice(x)) === shown.slice(head.length) ? head.length : -1;
+    };
+    const moved = ranges.map(([a, b]) => [at(a), at(b)] as [number, number]);
+    if (moved.every(([a, b]) => a >= 0 && b >= 0)) return marked(shown, moved);
+  }
   const parts: Array<string | Raw> = [];
   let at = 0;
   for (const [a, b] of ranges) {
@@ -56,7 +75,7 @@ export function searchPage(q: string, answer: SearchResponse | null, error?: str
       ? html`${paging(params, answer)}${searched}
 <ol start="${answer.offset + 1}">${answer.results.map(
           (r) => html`<li><p><a href="${FILES.verse(r.chapter, r.verse).replace(/\/index\.json$/, '')}"><strong>${r.chapter}.${r.verse}</strong></a> <span class="muted">${r.speaker}</span> · <a href="${FILES.card(r.chapter, r.verse)}">card</a></p>
-${r.matches.map((m) => html`<p><span class="muted">${m.author ?? m.field}:</span> ${marked(m.snippet, m.ranges)}${m.credit ? html` <span class="muted credit">(${m.credit})</span>` : ''}</p>`)}</li>`,
+${r.matches.map((m) => html`<p><span class="muted">${m.author ?? m.field}:</span> ${marked(m.snippet, m.ranges, m.field)}${m.credit ? html` <span class="muted credit">(${m.credit})</span>` : ''}</p>`)}</li>`,
         )}</ol>
 ${answer.total > answer.results.length ? paging(params, answer) : ''}`
       : html`<p>No verse matches <strong>${q}</strong>${answer.hint ? html`: ${answer.hint}` : ''}.</p>${answer.offset ? html`<p><a href="${pageLink(params, 0)}">The first page</a></p>` : ''}`
