@@ -61,3 +61,28 @@ export function cpuSeconds(pid: number): number {
   }
   return ticks / TICKS;
 }
+
+/**
+ * CPU time a process tree has used since it began, in seconds: every live
+ * process's own (user and system, all threads) and that of the processes it
+ * started that ended and were reaped (cutime, cstime), which cpuSeconds
+ * loses. A live process whose command line `leaveOut` matches is left out
+ * with everything under it.
+ */
+export function cpuSecondsSinceStart(pid: number, leaveOut?: (args: string) => boolean): number {
+  let ticks = 0;
+  const walk = (p: number) => {
+    try {
+      if (leaveOut?.(readFileSync(`/proc/${p}/cmdline`, 'utf8').replaceAll('\0', ' '))) return;
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, cutime, cstime: the 14th to the 17th fields.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      return; // gone
+    }
+    for (const c of childPids(p)) walk(c);
+  };
+  walk(pid);
+  return ticks / TICKS;
+}
