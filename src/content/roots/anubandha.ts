@@ -80,7 +80,7 @@ export function reduceUpadesha(upadesha: string, gana: number): Reduced {
   else if (finalIt) its.push(finalIt);
   let root = s.replace(/[\\^]/g, '');
   if (idit) root = withNum(root);
-  root = initialSounds(root);
+  root = assimilatedNasals(initialSounds(root));
   if (gana === 10 && !its.some((m) => m.endsWith('~')) && root.length > 2 && root.endsWith('a') && !isVowel(root.at(-2))) root = root.slice(0, -1);
   return { root, its, voice: voiceOf(itAccents, finalIt, gana) };
 }
@@ -91,6 +91,11 @@ function withNum(root: string): string {
     if (isVowel(root[i]) && i + 1 < root.length) return root.slice(0, i + 1) + nasalBefore(root[i + 1]) + root.slice(i + 1);
   }
   return root;
+}
+
+/** An n written before another class's consonant takes its place (za\\nja~ → sañj, Bransu~ → bhraṃś): 8.3.24 naś cāpadāntasya jhali (anusvāra before a sibilant or h), 8.4.40 stoḥ ścunā ścuḥ, 8.4.41 ṣṭunā ṣṭuḥ, 8.4.58 anusvārasya yayi parasavarṇaḥ. */
+function assimilatedNasals(root: string): string {
+  return root.replace(/n(?=[kKgGcCjJwWqQSzsh])/g, (_, i: number) => nasalBefore(root[i + 1]));
 }
 
 /** 6.1.64 (ṣ → s at the start, its ṭ ṭh ṇ back to t th n; not ṣṭhiv, ṣvaṣk) and 6.1.65 (ṇ → n at the start). */
@@ -105,8 +110,7 @@ function initialSounds(root: string): string {
  * The spellings the root takes in use, besides its citation (SLP1), for
  * matching a lemma: 6.1.45 ād eca upadeśe 'śiti (a root ending in e, ai, o,
  * au is used with ā: DyE → DyA, gE → gA), 8.2.18 kṛpo ro laḥ (kfp → kxp),
- * 6.1.73 che ca (ch after a short vowel is written cch: praC → pracC), and an
- * n before a sibilant or h written as anusvāra, 8.3.24 (BranS → BraMS).
+ * 6.1.73 che ca (ch after a short vowel is written cch: praC → pracC),.
  */
 export function spellings(root: string): string[] {
   const out = new Set([root]);
@@ -114,6 +118,5 @@ export function spellings(root: string): string[] {
   if (root.startsWith('kfp')) out.add('kxp' + root.slice(3));
   const cch = root.replace(/([aiufx])C/g, '$1cC');
   out.add(cch);
-  for (const r of [...out]) out.add(r.replace(/n(?=[Szsh])/g, 'M'));
   return [...out];
 }
