@@ -26,7 +26,6 @@ export interface StemReading {
 
 const SHORT_GUNA: Record<string, string> = { i: 'e', u: 'o', ṛ: 'ar', ḷ: 'al' };
 const FINAL_VRDDHI: Record<string, string> = { i: 'āy', ī: 'āy', u: 'āv', ū: 'āv', ṛ: 'ār', ṝ: 'ār' };
-const VOWEL = /[aāiīuūṛṝḷeo]/;
 
 /** Causatives that the general rules do not make, each with its rule. */
 const SPECIAL_NIC: Record<string, string[]> = {

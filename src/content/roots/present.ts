@@ -32,10 +32,17 @@ function nasalised(root: string): string {
   return m[1] + nasal + m[2];
 }
 
+/** Present stems a rule gives instead: 7.3.77 iṣugamiyamāṃ chaḥ (icchati, gacchati, yacchati), 7.3.79 jñājanor jā (jānāti, jāyate). */
+const SPECIAL_PRESENT: Record<string, Partial<Record<number, string>>> = {
+  iṣ: { 6: 'icch' }, gam: { 1: 'gacch' }, yam: { 1: 'yacch' }, jñā: { 9: 'jān[āī]' }, jan: { 4: 'jāy' },
+};
+
 /** The letters of each class's present stem, as a pattern to find in a form. */
 function classPattern(root: string, gana: number): RegExp | null {
   const thematic = '(?:a|e|ām[ia]|āv)'; // vidyate, vidyāmi; not the optative vidyām
   const r = root;
+  const special = SPECIAL_PRESENT[r]?.[gana];
+  if (special) return new RegExp(special);
   switch (gana) {
     case 1: return new RegExp(beforeThematic(gunated(r)) + thematic);
     case 4: return new RegExp(r + 'y' + thematic);

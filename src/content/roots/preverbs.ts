@@ -31,7 +31,6 @@ interface Shape {
 }
 
 const VOWELS = ['a', 'ā', 'i', 'ī', 'u', 'ū', 'ṛ', 'ṝ', 'ḷ', 'e', 'ai', 'o', 'au'];
-const VOICELESS = ['k', 'kh', 'c', 'ch', 'ṭ', 'ṭh', 't', 'th', 'p', 'ph', 'ś', 'ṣ', 's'];
 
 /** The shapes of a preverb ending in a vowel: before a consonant as it is; before a vowel by 6.1.77, 6.1.87, 6.1.88-89, 6.1.91, 6.1.94, 6.1.101. */
 function vowelFinalShapes(p: string): Shape[] {
