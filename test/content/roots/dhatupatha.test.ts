@@ -77,7 +77,8 @@ test('citation: idit nasal (7.1.58), initial ṣ and ṇ (6.1.64-65), adanta cla
   assert.equal(spellings('DyE').map(slp1ToIast), ['dhyai', 'dhyā']);
   assert.equal(spellings('kfp').map(slp1ToIast), ['kṛp', 'kḷp']);
   assert.equal(spellings('praC').map(slp1ToIast), ['prach', 'pracch']);
-  assert.equal(spellings('BranS').map(slp1ToIast), ['bhranś', 'bhraṃś']);
+  assert.is(cite('BranSu~', 1), 'bhraṃś');
+  assert.is(cite('za\\nja~', 1), 'sañj');
 });
 
 test('the real table: 2,229 roots (30 numbered places hold none); the four vid; voices', () => {
