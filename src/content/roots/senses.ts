@@ -1,7 +1,8 @@
 // The sense a root has in the Gita, where its spelling stands more than once
 // in the dhātupāṭha and neither its present stem nor its voice decides: read
 // by hand from the Gita's forms and the dhātupāṭha's meanings, each with the
-// forms and the reason. Keyed by the root (all its lemmas, a causative too)
+// forms and the reason. Keyed by the root's citation form (gai, not the gā
+// it is used as; all its lemmas, a causative too)
 // or by `root#lemmaId` (one DCS lemma, first). Left out on purpose: roots
 // whose candidate entries mean the same (sad 01/06, cal 01/01/06, jval 01/01,
 // ṛdh 04/05, yam 01.1031/01.1139): no sense tells them apart, they stay
@@ -44,7 +45,7 @@ export const SENSES: Record<string, SenseChoice> = {
   dhā: { code: '03.0011', why: 'ḍudhāñ dhāraṇapoṣaṇayoḥ "put, place" (dadhāmi, ādhāya, vidhīyate, śraddhā); not dheṭ pāne "suck"' },
   dā: { code: '03.0010', why: 'ḍudāñ dāne "give" (dadāmi, dattam, ā + dā "take"); not the dā of lavane, avakhaṇḍane, śodhane' },
   vṛ: { code: '05.0008', why: 'vṛñ varaṇe "cover" (āvṛta, āvṛṇoti); not 01.1083 saṃvaraṇe (of the dhātupāṭha\'s vṛ "choose") or the vṝ of the DCS spelling' },
-  gā: { code: '01.1065', why: 'gai śabde "sing" (gītam); not gāṅ gatau or gā stutau' },
+  gai: { code: '01.1065', why: 'gai śabde "sing" (gītam); not gāṅ gatau or gā stutau' },
   mṛ: { code: '06.0139', why: 'mṛṅ prāṇatyāge "die" (mriyate, mṛta); not mṝ hiṃsāyām of the DCS spelling' },
   bhū: { code: '01.0001', why: 'bhū sattāyām "be"; its causative bhāvay "make be, foster" (bhāvayata 3.11); not the curādi bhū avakalkane, prāptau' },
   vij: { code: '06.0009', why: 'ovijī bhayacalanayoḥ "tremble, shrink from" (udvijate, ātmanepada); not viji~r pṛthagbhāve' },
