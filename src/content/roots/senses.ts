@@ -1,5 +1,5 @@
 // The sense a root has in the Gita, where its spelling stands more than once
-// in the dhātupāṭha and neither its present stem nor its voice decides: read
+// in the dhātupāṭha and the present stem of its forms does not decide: read
 // by hand from the Gita's forms and the dhātupāṭha's meanings, each with the
 // forms and the reason. Keyed by the root's citation form (gai, not the gā
 // it is used as; all its lemmas, a causative too)
