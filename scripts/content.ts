@@ -4,6 +4,7 @@ import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
 import { formatBytes } from '../src/cli/format.ts';
 import { reporter } from '../src/cli/progress.ts';
 import { auditSummary } from '../src/content/audit.ts';
+import { rootsSummaryLine } from '../src/content/roots/store.ts';
 import { defaultErrataDir } from '../src/content/errata.ts';
 import { defaultSupplementsDir } from '../src/content/supplements.ts';
 import { defaultDcsDir } from '../src/content/dcs/read.ts';
@@ -91,5 +92,6 @@ run(async () => {
   );
   if (s.audit.versions) console.log(versionsSummary(s.audit.versions));
   if (s.audit.meter) console.log(meterSummary(s.audit.meter));
+  if (s.audit.roots) console.log(rootsSummaryLine(s.audit.roots));
   console.log(auditSummary(s.audit, s.audit.errata, s.audit.resolved.length, s.audit.repairs, s.audit.supplements, s.audit.verseText));
 });

@@ -68,6 +68,10 @@ export const FILES = {
   lemma: (name: string) => `/lemma/${name}.json`,
   /** Every lemma with its parts of speech and count, most frequent first. */
   lemmas: '/lemmas.json',
+  /** A verbal root's words across the Gita, by its IAST citation form (NFC); an ASCII spelling that is no root has a file too (src/content/roots/). */
+  root: (name: string) => `/root/${name}.json`,
+  /** Every verbal root with its classes, meaning and counts, most frequent first. */
+  roots: '/roots.json',
   /** What joining the analysis found: the word-by-word entries left unjoined, the unnumbered sentences' places, the verses the DCS spells otherwise. */
   analysisReport: '/analysis-report.json',
   /** A chapter's verse records in order (the colophon last), whole or in one language. */
@@ -170,7 +174,7 @@ export type BuildPart = (typeof LATER_PARTS)[number];
 /** The part of a build a file of dist/ belongs to (null: the first build makes it). */
 export function partOf(path: string): BuildPart | null {
   if (/^\/(?:slok\/[^/]+\/[^/]+|chapter\/[^/]+\/slok|slok\/today)\/(?:en|hi|sa)\.json$|^\/chapter\/[^/]+\/slok\/index\.json$|^\/slok\/today\/index\.json$/.test(path)) return 'language forms';
-  if (/\/(?:words|analysis)\.json$|^\/lemmas?[/.]|^\/analysis-report\.json$/.test(path)) return 'word analysis';
+  if (/\/(?:words|analysis)\.json$|^\/(?:lemma|root)s?[/.]|^\/analysis-report\.json$/.test(path)) return 'word analysis';
   if (/\/links\.json$|^\/works[/.]/.test(path)) return 'links';
   if (/\/versions\.json$|^\/versions\//.test(path)) return 'versions';
   if (/\/meters?\.json$/.test(path)) return 'meter';

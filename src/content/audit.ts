@@ -16,6 +16,7 @@ import type { LinkCounts } from './links.ts';
 import type { SupplementReport } from './supplements.ts';
 import type { VersionsReport } from './versions/import.ts';
 import type { MeterAudit } from './meter/audit.ts';
+import type { RootsAudit } from './roots/store.ts';
 import { asciiDigits } from './digits.ts';
 import { covers, formatReference, leadingReference, oneSlipFrom, type Reference } from './references.ts';
 import { isPlaceholder } from './placeholders.ts';
@@ -77,6 +78,8 @@ export interface AuditFile extends Audit {
   supplements?: SupplementReport;
   /** The word analysis (src/content/dcs/): its counts, where each unnumbered sentence was placed, every verse its words do not spell; absent when imported without it. */
   analysis?: DcsReport;
+  /** The verbal words' roots (src/content/roots/): the figures, and every lemma without a root or with several dhātupāṭha entries, with the reason; absent when imported without them. */
+  roots?: RootsAudit;
   /** The verse text (slok, transliteration) cross-checked with its witnesses: every disagreement, what was mended and by which witness, what stays and why. */
   verseText?: VerseTextReport;
   /** The link graph mined from the commentaries (links.ts): its mentions by kind, its citations, groups and other works, counted. */

@@ -23,6 +23,7 @@ import { meterAudit } from './meter/audit.ts';
 import { defaultBuiltinDirs, type BuiltinDirs } from './versions/builtin.ts';
 import { defaultVersionDirs } from './versions/dropin.ts';
 import { versionSources } from './versions/sources.ts';
+import { defaultDhatupathaDir, importRoots, ROOTS_FILE } from './roots/store.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -62,6 +63,12 @@ export interface ImportOptions {
    */
   dcs?: string | null | false;
   /**
+   * The dhātupāṭha (src/content/roots/): a folder holding dhatupatha.tsv, or
+   * false (or null: none found) to import the word analysis without roots.
+   * Default: ../shared/dhatupatha when it exists.
+   */
+  dhatupatha?: string | null | false;
+  /**
    * The versions (src/content/versions/): the built-in ones' sources and the
    * operator's folders, or false to import none. Default: ../shared's
    * besant-gita and telugu-wikisource when they exist, and versions/ in the
@@ -80,7 +87,7 @@ export class AuditError extends Error {
   }
 }
 
-export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), versions: asked, badVersionFolders = 'refuse' }: ImportOptions): Promise<ImportSummary> {
+export async function importContent({ from, contentDir, progress = () => {}, errata = defaultErrataDir(PROJECT_ROOT), strict = false, repairs = true, supplements = defaultSupplementsDir(PROJECT_ROOT), dcs = defaultDcsDir(PROJECT_ROOT), dhatupatha = defaultDhatupathaDir(PROJECT_ROOT), versions: asked, badVersionFolders = 'refuse' }: ImportOptions): Promise<ImportSummary> {
   const versions = asked ?? { dirs: defaultVersionDirs(PROJECT_ROOT), builtins: defaultBuiltinDirs(PROJECT_ROOT) };
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
@@ -108,6 +115,14 @@ export async function importContent({ from, contentDir, progress = () => {}, err
     content = verseText.content;
     if (dcs && repairs) analysis = await readDcs(dcs, content);
     if (analysis) auditFile.analysis = analysis.report;
+    // Each verbal word's root, read from its lemma against the dhātupāṭha; what cannot be read is listed in the audit, never guessed.
+    let roots: string | undefined;
+    if (analysis && dhatupatha) {
+      progress('reading the roots');
+      const read = importRoots(dhatupatha, analysis.verses);
+      roots = read.file;
+      auditFile.roots = read.audit;
+    }
     // Repairs come after the errata (an erratum's text is upstream's too) and the audit (they change no reference).
     if (repairs) {
       progress('repairing');
@@ -123,7 +138,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
 
     progress('writing');
     const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
-    const summary = await writeContent(contentDir, { from, sourceDir: source.dir, content, auditFile, applied, analysis, gitaGita, links, versions, defaultVersions: asked === undefined, badVersionFolders, repairs }, progress);
+    const summary = await writeContent(contentDir, { from, sourceDir: source.dir, content, auditFile, applied, analysis, roots, gitaGita, links, versions, defaultVersions: asked === undefined, badVersionFolders, repairs }, progress);
     return { ...summary, audit: auditFile, content };
   } finally {
     await source.close();
@@ -176,6 +191,8 @@ interface Written {
   /** The errata applied, by id. */
   applied: string[];
   analysis?: Analysis;
+  /** content/roots.json's text, when the roots were read. */
+  roots?: string;
   gitaGita?: Map<string, string>;
   links: ReturnType<typeof mineLinks>;
   versions: ImportOptions['versions'];
@@ -223,6 +240,7 @@ async function writeContent(contentDir: string, w: Written, progress: Progress):
     // `importer`: which import code made content/, and `versions`: from which folders (a change of either means importing again: importer.ts).
     await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(w.from), importer: importerFingerprint(), versions: versionSources(versions ?? false, w.defaultVersions), ...summary, errata: w.applied, files }, null, 2) + '\n');
     if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
+    if (w.roots) await writeFile(join(staged, ROOTS_FILE), w.roots);
     await writeFile(join(staged, LINKS_FILE), JSON.stringify(w.links) + '\n');
     // The versions into the staged folder too: a refused one leaves content/ as it was.
     const imported = versions ? await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita }, badFolders: w.badVersionFolders }) : undefined;

@@ -36,6 +36,8 @@ export interface Params {
   ref?: string;
   /** A lemma as asked (IAST, ASCII or Devanagari), decoded; its handler checks its spelling (400) and finds its file (404). */
   lemma?: string;
+  /** A verbal root as asked (IAST, ASCII or Devanagari), decoded; checked and found as a lemma is. */
+  root?: string;
   /** A work's slug (paths.ts WORK_SLUG); the file it names says whether the commentaries cite it. */
   work?: string;
   /** A guide's name (src/guides.ts): only those are matched. */

@@ -2,7 +2,7 @@
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const features = { type: 'object', additionalProperties: { type: 'string' }, description: 'FEATS as the DCS gives them, as an object ({} when empty): Case, Number, Gender, Person, Tense, Mood, VerbForm, Voice, Formation. Case=Cpd is the first part of a compound.' };
 const grammar = { type: 'string', description: 'The features in words: "locative singular neuter", "third person singular present indicative"; "" when there are none.' };
-const attribution = { type: 'string', description: 'The credit the DCS license (CC BY 4.0) asks for.' };
+const attribution = { type: 'string', description: 'The credit the DCS license (CC BY 4.0) asks for, and where roots show, the dhātupāṭha\'s (MIT).' };
 
 export const ANALYSIS_SCHEMAS = {
   AnalysedWord: {
@@ -17,6 +17,7 @@ export const ANALYSIS_SCHEMAS = {
       features,
       token: { type: 'string', description: 'The sandhi string the word stands in (karmaṇyevādhikāraste); the form itself for a word standing alone.' },
       grammar,
+      root: { ...ref('WordRoot'), description: "A verbal word's root (its preverbs, its dhātupāṭha entries); absent for other words and where the root could not be read." },
     },
   },
   VerseAnalysis: {

@@ -13,6 +13,9 @@ import { lemmaPage } from '../pages/lemma.ts';
 import type { BaseUrl } from '../pages/read.ts';
 import { wordsOf } from '../content/words.ts';
 import { FILES } from '../layout.ts';
+import type { RootsFile } from '../content/roots/store.ts';
+import { asciiRootAnswers, rootAnswers, rootIndex, rootLookup, type MeaningOf } from '../content/roots/served.ts';
+import { joinWords } from '../content/dcs/join.ts';
 
 export interface JoinReport {
   joins: { entries: number; joined: number; rate: number };
@@ -76,8 +79,9 @@ export interface LemmaAssets {
  * (manifest.pending: 'word analysis', 'reading pages'). None without the
  * analysis.
  */
-export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: BaseUrl): LemmaAssets {
+export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: BaseUrl, roots: RootsFile | null = null): LemmaAssets {
   if (!dcs) return { analysis: [], pages: [] };
+  const rootOf = roots ? rootLookup(roots.lemmas) : undefined;
   const chapters = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record]));
   const analysis: Asset[] = [];
   const pages: Asset[] = [];
@@ -86,8 +90,9 @@ export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: Ba
     const ref = `BG${v.chapter}.${v.verse}`;
     const words = dcs.verses[ref];
     if (words) analysed.push({ ref, words });
-    analysis.push(json(FILES.analysis(v.chapter, v.verse), verseAnalysis(ref, words, isColophon(v, chapters.get(v.chapter)!), true)));
+    analysis.push(json(FILES.analysis(v.chapter, v.verse), verseAnalysis(ref, words, isColophon(v, chapters.get(v.chapter)!), true, rootOf)));
   }
+  if (roots) analysis.push(...rootAssets(roots, analysed, meaningsOf(content, dcs)));
   const lemmas = concordance(analysed);
   // Each lemma's JSON and page, under its IAST and (where that is no lemma) its ASCII spelling.
   const servedWords = new Map(analysed.map(({ ref, words }) => [ref, words.map(served)]));
@@ -102,4 +107,28 @@ export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: Ba
   }
   analysis.push(json(FILES.lemmas, { attribution: DCS_ATTRIBUTION, count: lemmas.length, lemmas: lemmas.map((e) => ({ lemma: e.lemma, pos: e.pos, count: e.count })) }));
   return { analysis, pages };
+}
+
+/** Each DCS word's word-by-word meaning, where the word lists' join reaches it: by verse and position (1 first). */
+function meaningsOf(content: Content, dcs: AnalysisFile): MeaningOf {
+  const by = new Map<string, string>();
+  for (const { record: v } of content.verses) {
+    const ref = `BG${v.chapter}.${v.verse}`;
+    const words = dcs.verses[ref];
+    if (!words?.length) continue;
+    const entries = wordsOf(v);
+    joinWords(entries.map((e) => e.transliteration), words).forEach((positions, i) => {
+      for (const p of positions) if (entries[i].meaning) by.set(`${ref}#${p + 1}`, entries[i].meaning);
+    });
+  }
+  return (ref, position) => by.get(`${ref}#${position}`);
+}
+
+/** Each root's answer (root/{root}.json, and its ASCII spelling) and every root (roots.json). */
+function rootAssets(roots: RootsFile, analysed: Array<{ ref: string; words: NonNullable<AnalysisFile['verses'][string]> }>, meaningOf: MeaningOf): Asset[] {
+  const answers = rootAnswers(roots.lemmas, analysed, meaningOf);
+  const out = answers.map((a) => json(FILES.root(a.root), a));
+  for (const [ascii, answer] of asciiRootAnswers(answers)) out.push(json(FILES.root(ascii), answer));
+  out.push(json(FILES.roots, rootIndex(answers)));
+  return out;
 }

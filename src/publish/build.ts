@@ -11,6 +11,7 @@ import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
+import { readRoots } from '../content/roots/store.ts';
 import { lemmaName } from '../content/dcs/lemma-name.ts';
 import { lemmaAssets, wordAssets, type JoinReport } from './analysis.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
@@ -322,7 +323,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     dcs,
     links: once(() => readLinks(options.contentDir, content)),
     words: once(() => wordAssets(content, dcs(), audit)),
-    lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '')),
+    lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '', readRoots(options.contentDir))),
     authors: once(() => describeAuthors(verses, facts.versesPerChapter, audit)),
     cards: once(() => renderCards(verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })), run.cache)),
     search: once(() => searchAssets(run.cache, content, run.records, dcs(), versions)),

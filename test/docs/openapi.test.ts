@@ -93,7 +93,8 @@ function assertMatches(r: Reply, route: string, method: string, what: string) {
 test('one real response per route validates against its schema', async () => {
   const { key } = createKey({ GITA_DATA_DIR: dataDir }, 'openapi', '1000/day');
   await new Promise((r) => setTimeout(r, 300));
-  const requests: Record<Exclude<RouteId, 'metrics'>, () => Promise<Reply>> = {
+  // A GET route whose example is a real request needs no entry: its example is fetched (the roots' routes are so).
+  const requests: Partial<Record<Exclude<RouteId, 'metrics'>, () => Promise<Reply>>> = {
     'random-verse': () => fetchRaw(server.url, '/slok'),
     verse: () => fetchRaw(server.url, '/slok/2/47'),
     'verse-words': () => fetchRaw(server.url, '/slok/2/47/words'),
@@ -140,7 +141,8 @@ test('one real response per route validates against its schema', async () => {
     register: () => fetchRaw(server.url, '/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'spec', email: 'spec@example.org', use: 'checking the schema' }) }),
   };
   for (const route of LISTED_ROUTES) {
-    const r = await requests[route.id as Exclude<RouteId, 'metrics'>]();
+    const request = requests[route.id as Exclude<RouteId, 'metrics'>] ?? (() => fetchRaw(server.url, encodeURI(route.example)));
+    const r = await request();
     assert.ok(r.status < 300, `${route.id}: ${r.status}`);
     assertMatches(r, route.path, route.methods.includes('POST') ? 'post' : 'get', route.id);
   }

@@ -12,17 +12,27 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 /** IAST and ASCII letters, or Devanagari; nothing else names a lemma. */
 const LEMMA_SPELLING = /^(?:[a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]+|[\u0900-\u097F\u200c\u200d]+)$/u;
 
-/** A lemma as asked (IAST, ASCII or Devanagari) in IAST, NFC; an error when it cannot name one. */
-export function lemmaQuery(raw: string): { lemma: string } | { error: string } {
+/** What is asked by its spelling: a lemma, or a verbal root (src/content/roots/), each with the examples its 400 names. */
+export const SPELLED = {
+  lemma: { name: 'lemma', iast: 'ātman', ascii: 'atman', devanagari: 'आत्मन्' },
+  root: { name: 'root', iast: 'sthā', ascii: 'stha', devanagari: 'स्था' },
+} as const;
+export type Spelled = (typeof SPELLED)[keyof typeof SPELLED];
+
+/** The 400 message of a spelling that cannot name one. */
+export const spellingError = (what: Spelled) => `${what.name}: expected a ${what.name} in IAST (${what.iast}), in ASCII (${what.ascii}) or in Devanagari (${what.devanagari})`;
+
+/** A lemma (or root) as asked (IAST, ASCII or Devanagari) in IAST, NFC; an error when it cannot name one. */
+export function lemmaQuery(raw: string, what: Spelled = SPELLED.lemma): { lemma: string } | { error: string } {
   const s = raw.normalize('NFC').toLowerCase();
-  if (s.length > MAX_LEMMA_LENGTH) return { error: `lemma: at most ${MAX_LEMMA_LENGTH} characters` };
-  if (!LEMMA_SPELLING.test(s)) return { error: 'lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)' };
+  if (s.length > MAX_LEMMA_LENGTH) return { error: `${what.name}: at most ${MAX_LEMMA_LENGTH} characters` };
+  if (!LEMMA_SPELLING.test(s)) return { error: spellingError(what) };
   return { lemma: DEVANAGARI.test(s) ? Sanscript.t(s, 'devanagari', 'iast').normalize('NFC') : s };
 }
 
-/** The file of dist/ that answers a lemma as asked: its IAST's, else its ASCII spelling's (`has` says which exist); an error for a spelling that cannot be one; undefined when neither exists. */
-export function lemmaFile(raw: string, has: (path: string) => boolean, fileOf: (name: string) => string = FILES.lemma): string | { error: string } | undefined {
-  const q = lemmaQuery(raw);
+/** The file of dist/ that answers a lemma (or root) as asked: its IAST's, else its ASCII spelling's (`has` says which exist); an error for a spelling that cannot be one; undefined when neither exists. */
+export function lemmaFile(raw: string, has: (path: string) => boolean, fileOf: (name: string) => string = FILES.lemma, what: Spelled = SPELLED.lemma): string | { error: string } | undefined {
+  const q = lemmaQuery(raw, what);
   if ('error' in q) return q;
   const exact = fileOf(q.lemma);
   if (has(exact)) return exact;

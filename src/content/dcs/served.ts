@@ -11,16 +11,26 @@ import { grammarInWords } from './grammar.ts';
 import { joinWords } from './join.ts';
 import { foldLemma, lemmaName } from './lemma-name.ts';
 import { DCS_ATTRIBUTION } from './read.ts';
+import { ROOTS_ATTRIBUTION } from '../roots/attribution.ts';
+import type { WordRoot } from '../roots/shapes.ts';
 
 export const served = (w: DcsWord): AnalysedWord => ({ form: w.form, unsandhied: w.unsandhied, lemma: w.lemma, pos: w.pos, features: w.features, token: w.token ?? w.form, grammar: grammarInWords(w.features) });
+
+/** A verbal word's root (src/content/roots/served.ts, rootLookup), or none. */
+export type RootOf = (w: DcsWord) => WordRoot | undefined;
 
 export const NOTE_COLOPHON = "A chapter's colophon is no verse of the text: the DCS does not analyse it.";
 export const NOTE_NOT_IN_DCS = 'Not in the Critical Edition that the DCS analyses (its chapter 13 starts at our 13.2).';
 export const NOTE_NOT_IMPORTED = 'The word analysis was not imported with this content.';
 
-export function verseAnalysis(ref: string, words: DcsWord[] | undefined, colophon: boolean, imported: boolean): VerseAnalysis {
+/** A verse's analysis; with `rootOf`, each verbal word carries its root, and the answer credits the dhātupāṭha too. */
+export function verseAnalysis(ref: string, words: DcsWord[] | undefined, colophon: boolean, imported: boolean, rootOf?: RootOf): VerseAnalysis {
   const note = !imported ? NOTE_NOT_IMPORTED : colophon ? NOTE_COLOPHON : !words ? NOTE_NOT_IN_DCS : undefined;
-  return { ref, words: (words ?? []).map(served), ...(note && { note }), attribution: DCS_ATTRIBUTION };
+  const withRoot = (w: DcsWord): AnalysedWord => {
+    const root = rootOf?.(w);
+    return root ? { ...served(w), root } : served(w);
+  };
+  return { ref, words: (words ?? []).map(withRoot), ...(note && { note }), attribution: rootOf ? ROOTS_ATTRIBUTION : DCS_ATTRIBUTION };
 }
 
 /** A word-by-word entry with the DCS words it covers ([] where none aligns). */

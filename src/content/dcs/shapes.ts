@@ -1,5 +1,6 @@
 // The shapes of the word analysis as the API serves them (the build makes
 // them in served.ts): types only, so the client can carry them.
+import type { WordRoot } from '../roots/shapes.ts';
 
 /** One word of a verse as the Digital Corpus of Sanskrit analyses it. */
 export interface AnalysedWord {
@@ -17,6 +18,8 @@ export interface AnalysedWord {
   token: string;
   /** The features in words: "locative singular neuter". */
   grammar: string;
+  /** A verbal word's root (src/content/roots/): absent for other words and where the root could not be read. */
+  root?: WordRoot;
 }
 
 /** /slok/{ch}/{sl}/analysis. */

@@ -1,6 +1,8 @@
 // A verse word by word: its words with their meanings, the Digital Corpus
 // of Sanskrit's analysis of each, and a lemma's every occurrence.
 import { DCS_ATTRIBUTION } from '../../content/dcs/attribution.ts';
+import { ROOTS_ATTRIBUTION } from '../../content/roots/attribution.ts';
+import { spellingError, SPELLED } from '../../content/dcs/lemma.ts';
 import { FILES } from '../../layout.ts';
 import { errorContent, fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
@@ -81,5 +83,38 @@ export const WORD_ROUTES = [
     needs: ['word analysis'],
     query: [],
     responses: { '200': ok(`Every lemma with its parts of speech (most frequent first) and its count, most frequent lemma first (statically: lemmas.json). ${DCS_ATTRIBUTION}.`, json(schema('Lemmas')), fixedHeaders), '304': notModified },
+  }),
+  route({
+    id: 'root',
+    path: '/root/{root}',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/root/{root}.json'],
+    file: FILES.root('{root}'),
+    summary: `A verbal root (dhātu) across the Gita: {root, devanagari, entries: [{code, class, voice, meaning}], count, verses, senses: [{meaning, count}], groups: [{prefixes, lemma, derived, codes, count, forms: [{form, count, occurrences: [{ref, position, form, grammar, meaning}]}]}]}: its dhātupāṭha entries, the English meanings its words have in the word-by-word lists, and its words grouped by their preverbs (sam + upa + sthā) and by form, with each verse. The root by its IAST citation form (sthā), in ASCII as people type it (stha) or in Devanagari (स्था); an ASCII spelling that is no root and that several roots share answers all of them, {query, roots: [...]}. An unknown root is 404; a spelling that cannot be a root is 400. Nouns made from roots (karman from kṛ) carry no root: the DCS gives none. ${ROOTS_ATTRIBUTION}.`,
+    example: '/root/sthā',
+    notFound: 'resource',
+    needs: ['word analysis'],
+    query: [],
+    responses: {
+      '200': ok(`The root's entries and words (statically: root/{root}.json, the IAST root in NFC; an ASCII spelling that is no root has its file too). ${ROOTS_ATTRIBUTION}.`, json({ anyOf: [schema('Root'), schema('RootChoice')] }), fixedHeaders),
+      '304': notModified,
+      '400': ok('A spelling that cannot be a root: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent(spellingError(SPELLED.root))),
+      '404': notFound('resource'),
+    },
+  }),
+  route({
+    id: 'roots',
+    path: '/roots',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/roots.json'],
+    file: FILES.roots,
+    summary: `Every verbal root of the Gita, most frequent first: {count, roots: [{root, devanagari, classes, meaning, count, verses}]}: its classes (gaṇa 1 to 10), its first entry's traditional meaning, how many verbal words and verses. ${ROOTS_ATTRIBUTION}.`,
+    example: '/roots',
+    notFound: 'resource',
+    needs: ['word analysis'],
+    query: [],
+    responses: { '200': ok(`Every root, most frequent first (statically: roots.json). ${ROOTS_ATTRIBUTION}.`, json(schema('Roots')), fixedHeaders), '304': notModified },
   }),
 ] as const;
