@@ -20,8 +20,8 @@ import { AUTHOR_KEY, fillPath, VERSION_ID, WORK_SLUG } from '../contract/paths.t
 import { ROUTE_FILES, ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { projectRecord } from '../content/projection.ts';
 import { isCommentaryShaped } from '../content/schema.ts';
-import type { AuthorEntry, Author, ChapterRecord, FoundRef, Lang, LemmaChoice, LemmaEntry, LemmaIndex, MeterName, MeterSummary, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, VerseMeter, VersesOptions, VerseVersions, Version, VersionAudited, WorkCitations, WorksList, Word } from './types.ts';
-import { foldLemma, MAX_LEMMA_LENGTH } from '../content/dcs/lemma-name.ts';
+import type { AuthorEntry, Author, ChapterRecord, FoundRef, Lang, LemmaChoice, LemmaEntry, LemmaIndex, RootAnswer, RootChoice, RootIndex, MeterName, MeterSummary, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, Verse, VerseAnalysis, VerseAnswer, VerseLinks, VerseMeter, VersesOptions, VerseVersions, Version, VersionAudited, WorkCitations, WorksList, Word } from './types.ts';
+import { foldLemma, MAX_LEMMA_LENGTH, SPELLED, type Spelled } from '../content/dcs/lemma-name.ts';
 
 export type * from './types.ts';
 
@@ -103,6 +103,10 @@ export interface Client {
   lemma(name: string): Promise<LemmaEntry | LemmaChoice>;
   /** Every lemma with its parts of speech and count, most frequent first. */
   lemmas(): Promise<LemmaIndex>;
+  /** A verbal root (dhātu: IAST sthā, or ASCII as typed: stha; Devanagari on a server only): its dhātupāṭha entries and every verbal word made from it, by preverb and form, with each verse; an ASCII spelling several roots share answers all of them. Unknown: a GitaError with status 404. Credit: Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0. */
+  root(name: string): Promise<RootAnswer | RootChoice>;
+  /** Every verbal root with its classes, meaning and counts, most frequent first. */
+  roots(): Promise<RootIndex>;
   chapters(): Promise<ChapterRecord[]>;
   chapter(chapter: number): Promise<ChapterRecord>;
   /** Every commentary described, in the order of the records: author, and per text field its language, kind (translation, commentary...), verses with a real text, corrections; where the texts come from. */
@@ -247,6 +251,20 @@ export function createClient(options: ClientOptions = {}): Client {
     return (ch, sl) => named.includes(of.get(`BG${ch}.${sl}`) as MeterName);
   };
   const meterQuery = (asked?: readonly string[]) => (asked ? `meter=${list(asked)}` : '');
+  /** A lemma or a root by its spelling: the server reads any; a static host has a file per IAST name and per ASCII spelling that is no name, so the first that exists. */
+  const bySpelling = async <T>(id: 'lemma' | 'root', what: Spelled, name: string): Promise<T> => {
+    const asked = name.normalize('NFC').toLowerCase();
+    const path = (spelling: string) => at(id, { [what.name]: spelling });
+    if (mode === 'server') return get<T>(path(asked));
+    if (!asked || asked.length > MAX_LEMMA_LENGTH || /[/\\.\0]/.test(asked)) throw new GitaError(400, `${what.name}: expected a ${what.name} in IAST (${what.iast}) or in ASCII (${what.ascii})`, base);
+    if (/[\u0900-\u097F]/.test(asked)) throw new GitaError(400, `${what.name}: a static host takes IAST or ASCII (${what.iast}, ${what.ascii}); Devanagari needs the server`, base);
+    try {
+      return await get<T>(path(asked));
+    } catch (err) {
+      if (!(err instanceof GitaError) || err.status !== 404 || foldLemma(asked) === asked) throw err;
+      return get<T>(path(foldLemma(asked)));
+    }
+  };
   const sha256 = async (text: string) => new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 
   const client: Client = {
@@ -312,20 +330,10 @@ export function createClient(options: ClientOptions = {}): Client {
       return { refs: found.refs.map(refAnswer), more: found.more };
     },
     analysis: (chapter, verse) => get(at('verse-analysis', { ch: chapter, sl: verse })),
-    async lemma(name) {
-      const asked = name.normalize('NFC').toLowerCase();
-      if (mode === 'server') return get(at('lemma', { lemma: asked }));
-      // A static host has a file per lemma (its IAST) and per ASCII spelling that is no lemma: the first that exists.
-      if (!asked || asked.length > MAX_LEMMA_LENGTH || /[/\\.\0]/.test(asked)) throw new GitaError(400, 'lemma: expected a lemma in IAST (ātman) or in ASCII (atman)', base);
-      if (/[\u0900-\u097F]/.test(asked)) throw new GitaError(400, 'lemma: a static host takes IAST or ASCII (ātman, atman); Devanagari needs the server', base);
-      try {
-        return await get(at('lemma', { lemma: asked }));
-      } catch (err) {
-        if (!(err instanceof GitaError) || err.status !== 404 || foldLemma(asked) === asked) throw err;
-        return get(at('lemma', { lemma: foldLemma(asked) }));
-      }
-    },
+    lemma: (name) => bySpelling('lemma', SPELLED.lemma, name),
     lemmas: () => get(at('lemmas')),
+    root: (name) => bySpelling('root', SPELLED.root, name),
+    roots: () => get(at('roots')),
     links: (chapter, verse) => get(at('verse-links', { ch: chapter, sl: verse })),
     works: () => get(at('works')),
     meter: (chapter, verse) => get(at('verse-meter', { ch: chapter, sl: verse })),

@@ -34,6 +34,8 @@ import type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, Ver
 
 /** The word analysis (Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0): a verse's words, a lemma's occurrences, every lemma. */
 export type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis };
+/** The verbal roots (Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; with the DCS's words): a verbal word's root, a root's words, every root. */
+export type { RootAnswer, RootChoice, RootEntryShape as RootEntry, RootGroup, RootIndex, WordRoot } from '../content/roots/shapes.ts';
 
 /** Word: one word of a verse, as the source writes it (Devanagari), its IAST, its English meaning. */
 export type { ChapterRecord, Lang, Verse, VerseFields, TextField, Word };

@@ -13,7 +13,7 @@ import { MAX_ANSWER_BYTES } from '../contract/limits.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../contract/search-parameters.ts';
-import { lemmaFile } from '../content/dcs/lemma.ts';
+import { lemmaFile, SPELLED } from '../content/dcs/lemma.ts';
 
 /** The JSON-RPC error code of a call refused by the budget (in the range JSON-RPC leaves to servers). */
 export const OVER_BUDGET = -32010;
@@ -124,6 +124,11 @@ function toolCosts(manifest: Manifest, counts: readonly number[], largest: numbe
     get_lemma: (args) => {
       // The lemma's file (or its ASCII spelling's), as the tool will read it: the most it can answer.
       const file = typeof args.lemma === 'string' ? lemmaFile(args.lemma, (path) => Object.hasOwn(manifest.files, path)) : undefined;
+      return { verses: 0, bytes: typeof file === 'string' ? size(file) : 0 };
+    },
+    get_root: (args) => {
+      // The root's file (or its ASCII spelling's), as the tool will read it.
+      const file = typeof args.root === 'string' ? lemmaFile(args.root, (path) => Object.hasOwn(manifest.files, path), FILES.root, SPELLED.root) : undefined;
       return { verses: 0, bytes: typeof file === 'string' ? size(file) : 0 };
     },
     get_chapter: (args) => ({ verses: 0, bytes: size(FILES.chapter(int(args.ch))) }),

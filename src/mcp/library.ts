@@ -13,7 +13,8 @@ import type { Word } from '../content/words.ts';
 import type { VerseLinks } from '../content/links.ts';
 import type { VerseVersions } from '../content/versions/model.ts';
 import type { VerseScan } from '../content/meter/shapes.ts';
-import { lemmaFile } from '../content/dcs/lemma.ts';
+import { lemmaFile, SPELLED } from '../content/dcs/lemma.ts';
+import type { RootAnswer, RootChoice } from '../content/roots/shapes.ts';
 import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../contract/manifest.ts';
@@ -47,6 +48,8 @@ export interface Library {
   meter(ch: number, sl: number): Promise<VerseScan | undefined>;
   /** A lemma's concordance (IAST, ASCII or Devanagari, as /lemma/{lemma} takes it); an error for a spelling that cannot be one; undefined for an unknown lemma. */
   lemma(name: string): Promise<LemmaEntry | LemmaChoice | { error: string } | undefined>;
+  /** A verbal root's words (IAST, ASCII or Devanagari, as /root/{root} takes it); an error for a spelling that cannot be one; undefined for an unknown root. */
+  root(name: string): Promise<RootAnswer | RootChoice | { error: string } | undefined>;
   /** The bytes of a verse record (in one language, when its file exists): what a call that answers it costs. */
   recordBytes(ch: number, sl: number, lang?: string): number;
 }
@@ -153,6 +156,10 @@ export function libraryOf(source: LibrarySource): Library {
     async lemma(name) {
       const file = lemmaFile(name, (path) => Object.hasOwn(source.manifest.files, path));
       return typeof file === 'string' ? readJson<LemmaEntry | LemmaChoice>(file) : file;
+    },
+    async root(name) {
+      const file = lemmaFile(name, (path) => Object.hasOwn(source.manifest.files, path), FILES.root, SPELLED.root);
+      return typeof file === 'string' ? readJson<RootAnswer | RootChoice>(file) : file;
     },
     async links(ch, sl) {
       if (!exists(ch, sl)) return undefined;

@@ -28,8 +28,9 @@ import { speakerIndex } from '../contract/query.ts';
 import { parseSearch } from '../contract/search-parameters.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
-import { authorsText, chapterText, lemmaText, meterText, searchText, verseText, linksText, versionsText, wordsText } from './text.ts';
+import { authorsText, chapterText, lemmaText, rootText, meterText, searchText, verseText, linksText, versionsText, wordsText } from './text.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
+import { ROOTS_ATTRIBUTION } from '../content/roots/attribution.ts';
 import type { LemmaEntry } from '../content/dcs/served.ts';
 
 /** Occurrences get_lemma lists by default, and at most (the whole concordance is /lemma/{lemma}). */
@@ -60,7 +61,7 @@ function onceWorded<T extends Transport>(transport: T): T {
 export const SERVER_INFO = { name: 'gita', title: 'Bhagavad Gita', version: '1.0.0' };
 
 const instructions = (facts: Library['facts']) => `The Bhagavad Gita: ${facts.chapters} chapters, ${facts.verses} verses (plus a closing colophon per chapter), each with the Sanskrit, a transliteration and its ${facts.commentaries.length} commentaries (translations and commentaries in English, Hindi and Sanskrit).
-Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings with each word's lemma and grammar; get_lemma for every verse where a lemma occurs (karman, ātman, dharma); get_meter for a verse's meter, each syllable light or heavy${facts.versions.length ? `; get_versions for a verse in other translations (${facts.versions.map((v) => `${v.id}, ${v.language}`).join('; ')}), each with a credit to show with its text` : ''}. Pass lang ("en", "hi" or "sa") and authors to keep answers small.
+Cite with get_verses (references as people write them: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", a chapter "12"); find verses by words or topic with search; get_chapter for a chapter's name and summary; get_words for a verse's word-by-word meanings with each word's lemma and grammar; get_lemma for every verse where a lemma occurs (karman, ātman, dharma); get_root for a verbal root (dhātu) with its dhātupāṭha entries and every word made from it (sthā, gam, kṛ); get_meter for a verse's meter, each syllable light or heavy${facts.versions.length ? `; get_versions for a verse in other translations (${facts.versions.map((v) => `${v.id}, ${v.language}`).join('; ')}), each with a credit to show with its text` : ''}. Pass lang ("en", "hi" or "sa") and authors to keep answers small.
 The verse texts are GPL-3.0 (vedicscriptures/bhagavad-gita). ${DCS_ATTRIBUTION}: credit it when you use the lemmas and grammar.`;
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
@@ -394,6 +395,25 @@ function define(library: Library): Array<(server: McpServer) => void> {
         content: [{ type: 'text', text: entries.map((e) => lemmaText(e, shown)).join('\n\n') }],
         structuredContent: 'lemmas' in found ? { query: found.query, lemmas: found.lemmas.map(cut) } : cut(found),
       };
+    },
+  );
+
+  server.registerTool(
+    'get_root',
+    {
+      title: 'A verbal root across the Gita',
+      description: `A Sanskrit verbal root (dhātu) and every verbal word of the Gita made from it: its dhātupāṭha entries (class, voice, traditional meaning), the English meanings its words have in the word lists, and its words grouped by preverb (sam + upa + sthā) with their verses. The root by its citation form in IAST (sthā), in ASCII as typed (stha), or in Devanagari (स्था). limit caps the places listed per group (default ${LEMMA_SHOWN}). ${ROOTS_ATTRIBUTION}.`,
+      inputSchema: { ...toolArgs(facts, { root: { param: PATH_PARAMETERS.root } }), limit: z.number().int().min(1).max(LEMMA_SHOWN_MAX).optional().describe(`Places to list per group, 1 to ${LEMMA_SHOWN_MAX}.`) },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) => {
+      const { root, limit } = args as { root: string; limit?: number };
+      const found = await library.root(root);
+      if (!found) return error(`${NOT_FOUND.resource} (no verbal root ${JSON.stringify(root)} in the Gita)`);
+      if ('error' in found) return error(found.error);
+      const shown = limit ?? LEMMA_SHOWN;
+      const roots = 'roots' in found ? found.roots : [found];
+      return { content: [{ type: 'text', text: roots.map((r) => rootText(r, shown)).join('\n\n') }], structuredContent: { ...found } };
     },
   );
 

@@ -162,4 +162,39 @@ test('the largest root answer is within the answer limits', async () => {
   assert.is(r.status, 200);
 });
 
+test('MCP get_root and the client answer what /root/{root} does, over the server and from the static files', async () => {
+  const rpc = async (name: string, args: unknown) => {
+    const r = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }) });
+    return (await r.json()).result;
+  };
+  const served = (await get('/root/gam')).json() as RootAnswer;
+  const tool = await rpc('get_root', { root: 'गम्', limit: 2 });
+  assert.equal(tool.structuredContent, served);
+  assert.match(tool.content[0].text, /^√gam \(गम्\): \d+ verbal words in \d+ verses; dhātupāṭha 01\.\d{4} class 1/);
+  assert.match(tool.content[0].text, DHATUPATHA_ATTRIBUTION);
+  assert.ok((await rpc('get_root', { root: 'xyzzy' })).isError);
+  assert.ok((await rpc('get_root', { root: 'a b' })).isError);
+
+  const { createClient } = await import('../../src/client/index.ts');
+  const remote = createClient({ baseUrl: server.url });
+  assert.equal(await remote.root('gam'), served);
+  assert.equal((await remote.roots()).count, file(FILES.roots).count);
+  // A static host: the files of dist/ as a CDN serves them, by their path.
+  const staticHost = createClient({
+    baseUrl: 'https://cdn.example/gita/',
+    mode: 'static',
+    fetch: async (url) => {
+      const path = decodeURIComponent(new URL(String(url)).pathname.slice('/gita'.length));
+      try {
+        return new Response(readFileSync(join(dist, path)), { headers: { 'content-type': 'application/json' } });
+      } catch {
+        return new Response('not found', { status: 404 });
+      }
+    },
+  });
+  assert.equal(await staticHost.root('sthā'), (await get('/root/sthā')).json());
+  assert.equal(await staticHost.root('stha'), (await get('/root/sthā')).json());
+  assert.is(await staticHost.root('xyzzy').catch((e) => e.status), 404);
+});
+
 test.run();

@@ -14,3 +14,13 @@ export const foldLemma = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, ''
 
 /** Longest lemma asked for, in characters; the longest in the DCS's Gita is far shorter. */
 export const MAX_LEMMA_LENGTH = 64;
+
+/** What is asked by its spelling: a lemma, or a verbal root (src/content/roots/), each with the examples its 400 names. */
+export const SPELLED = {
+  lemma: { name: 'lemma', iast: 'ātman', ascii: 'atman', devanagari: 'आत्मन्' },
+  root: { name: 'root', iast: 'sthā', ascii: 'stha', devanagari: 'स्था' },
+} as const;
+export type Spelled = (typeof SPELLED)[keyof typeof SPELLED];
+
+/** The 400 message of a spelling that cannot name one. */
+export const spellingError = (what: Spelled) => `${what.name}: expected a ${what.name} in IAST (${what.iast}), in ASCII (${what.ascii}) or in Devanagari (${what.devanagari})`;

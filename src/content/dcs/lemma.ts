@@ -3,24 +3,14 @@
 // Devanagari (आत्मन्).
 import { FILES } from '../../layout.ts';
 import { Sanscript } from '../iast.ts';
-import { foldLemma, lemmaName, MAX_LEMMA_LENGTH } from './lemma-name.ts';
+import { foldLemma, lemmaName, MAX_LEMMA_LENGTH, SPELLED, spellingError, type Spelled } from './lemma-name.ts';
 
-export { foldLemma, lemmaName, MAX_LEMMA_LENGTH };
+export { foldLemma, lemmaName, MAX_LEMMA_LENGTH, SPELLED, spellingError, type Spelled };
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
 /** IAST and ASCII letters, or Devanagari; nothing else names a lemma. */
 const LEMMA_SPELLING = /^(?:[a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]+|[\u0900-\u097F\u200c\u200d]+)$/u;
-
-/** What is asked by its spelling: a lemma, or a verbal root (src/content/roots/), each with the examples its 400 names. */
-export const SPELLED = {
-  lemma: { name: 'lemma', iast: 'ātman', ascii: 'atman', devanagari: 'आत्मन्' },
-  root: { name: 'root', iast: 'sthā', ascii: 'stha', devanagari: 'स्था' },
-} as const;
-export type Spelled = (typeof SPELLED)[keyof typeof SPELLED];
-
-/** The 400 message of a spelling that cannot name one. */
-export const spellingError = (what: Spelled) => `${what.name}: expected a ${what.name} in IAST (${what.iast}), in ASCII (${what.ascii}) or in Devanagari (${what.devanagari})`;
 
 /** A lemma (or root) as asked (IAST, ASCII or Devanagari) in IAST, NFC; an error when it cannot name one. */
 export function lemmaQuery(raw: string, what: Spelled = SPELLED.lemma): { lemma: string } | { error: string } {
