@@ -11,7 +11,7 @@ import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
-import { readRoots } from '../content/roots/store.ts';
+import { readRoots, type RootsFile } from '../content/roots/store.ts';
 import { lemmaName } from '../content/dcs/lemma-name.ts';
 import { lemmaAssets, wordAssets, type JoinReport } from './analysis.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
@@ -124,6 +124,8 @@ interface Run {
   cache: BuildCache;
   /** Made once, when a pass first needs them (a first build needs none of them). */
   dcs: () => AnalysisFile | null;
+  /** Every verbal lemma's root (content/roots.json), or null when imported without them. */
+  roots: () => RootsFile | null;
   links: () => ReturnType<typeof readLinks>;
   words: () => ReturnType<typeof wordAssets>;
   lemmas: () => ReturnType<typeof lemmaAssets>;
@@ -305,6 +307,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
   const leftOut = readLeftOut(options.contentDir);
   const facts = { ...contentFacts(content), versions: versions.map(({ id, language, title, translator, credit, license, verses }) => ({ id, language, title, translator, credit, license, verses })) };
   const dcs = once(() => readAnalysis(options.contentDir));
+  const roots = once(() => readRoots(options.contentDir));
   const run: Run = {
     options,
     content,
@@ -321,9 +324,10 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     leftOut,
     meters: once(() => meterReport(verses, facts.versesPerChapter)),
     dcs,
+    roots,
     links: once(() => readLinks(options.contentDir, content)),
     words: once(() => wordAssets(content, dcs(), audit)),
-    lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '', readRoots(options.contentDir))),
+    lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '', roots())),
     authors: once(() => describeAuthors(verses, facts.versesPerChapter, audit)),
     cards: once(() => renderCards(verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })), run.cache)),
     search: once(() => searchAssets(run.cache, content, run.records, dcs(), versions)),
@@ -335,7 +339,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
 /** What the downloads and the reading pages are made of: the records, with the analysis and the links. */
 function recordsOf(r: Run) {
   const dcs = r.dcs();
-  return { chapters: r.chapters, verses: r.verses, ...(dcs && { analysis: dcs.verses }), links: r.links().verses, versions: r.versions };
+  return { chapters: r.chapters, verses: r.verses, ...(dcs && { analysis: dcs.verses }), ...(dcs && r.roots() && { roots: r.roots()! }), links: r.links().verses, versions: r.versions };
 }
 
 /** The reading pages (read/, the lemmas' among them). */

@@ -28,6 +28,9 @@ import { served } from '../content/dcs/served.ts';
 import { UPSTREAM } from '../content/upstream.ts';
 import type { VerseLinks } from '../content/links.ts';
 import type { VersionFile } from '../content/versions/model.ts';
+import type { RootsFile } from '../content/roots/store.ts';
+import { rootLookup } from '../content/roots/served.ts';
+import { DHATUPATHA_ATTRIBUTION, DHATUPATHA_LICENSE } from '../content/roots/attribution.ts';
 
 export const DOWNLOADS = FILES.downloads;
 
@@ -39,6 +42,8 @@ export interface DownloadInput {
   wordsOf?: (verse: VerseRecord) => readonly Word[];
   /** The DCS's analysis of each verse's words, by ref (src/content/dcs/); absent when the content was imported without it. */
   analysis?: Readonly<Record<string, readonly DcsWord[]>>;
+  /** Every verbal lemma's root (src/content/roots/), with the dhātupāṭha's license notice; absent when imported without them. */
+  roots?: RootsFile;
   /** Each verse's links (src/content/links.ts), for the links table of gita.sqlite; absent: the table is empty. */
   links?: readonly VerseLinks[];
   /** The versions beyond the commentaries (src/content/versions/), in their order; absent or []: none. */
@@ -49,8 +54,18 @@ export interface DownloadInput {
 const versionsOf = (input: DownloadInput) => (input.versions?.length ? input.versions.map(({ audit: _audit, ...v }) => v) : undefined);
 
 /** The analysis as the downloads carry it: its credit beside it (CC BY 4.0), apart from the verse texts' GPL-3.0. */
-const analysisOf = (input: DownloadInput) =>
-  input.analysis && { attribution: DCS_ATTRIBUTION, license: DCS_LICENSE, verses: Object.fromEntries(Object.entries(input.analysis).map(([ref, words]) => [ref, words.map(served)])) };
+const analysisOf = (input: DownloadInput) => {
+  if (!input.analysis) return undefined;
+  const rootOf = input.roots && rootLookup(input.roots.lemmas);
+  const word = (w: DcsWord) => {
+    const root = rootOf?.(w);
+    return root ? { ...served(w), root } : served(w);
+  };
+  const verses = Object.fromEntries(Object.entries(input.analysis).map(([ref, words]) => [ref, words.map(word)]));
+  // The roots' credit and the dhātupāṭha's notice (MIT: kept with every copy) beside the DCS's.
+  const roots = input.roots && { attribution: DHATUPATHA_ATTRIBUTION, license: input.roots.license };
+  return { attribution: DCS_ATTRIBUTION, license: DCS_LICENSE, ...(roots && { roots }), verses };
+};
 
 /** `{chapters, verses}`: the records as the API serves them, in one document (and the analysis and the versions, each with its credit). */
 export function gitaJson(input: DownloadInput): Buffer {
@@ -133,9 +148,32 @@ CREATE TABLE analysis (
   lemma TEXT NOT NULL,
   pos TEXT NOT NULL,
   features TEXT NOT NULL,
+  root TEXT,
   PRIMARY KEY (ref, position)
 ) WITHOUT ROWID;
 CREATE INDEX analysis_lemma ON analysis (lemma);
+CREATE INDEX analysis_root ON analysis (root);
+CREATE TABLE roots (
+  lemma TEXT NOT NULL,
+  lemma_id INTEGER NOT NULL,
+  root TEXT,
+  prefixes TEXT NOT NULL,
+  derived TEXT,
+  derived_stem TEXT,
+  ambiguous INTEGER NOT NULL,
+  PRIMARY KEY (lemma, lemma_id)
+) WITHOUT ROWID;
+CREATE TABLE root_entries (
+  lemma TEXT NOT NULL,
+  lemma_id INTEGER NOT NULL,
+  code TEXT NOT NULL,
+  class INTEGER NOT NULL,
+  voice TEXT NOT NULL,
+  meaning_iast TEXT NOT NULL,
+  meaning_devanagari TEXT NOT NULL,
+  PRIMARY KEY (lemma, lemma_id, code),
+  FOREIGN KEY (lemma, lemma_id) REFERENCES roots (lemma, lemma_id)
+) WITHOUT ROWID;
 CREATE TABLE links (
   ref TEXT NOT NULL REFERENCES verses (ref),
   kind TEXT NOT NULL CHECK (kind IN ('cites', 'covers', 'external')),
@@ -240,9 +278,19 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
       });
       for (const s of [verse, commentary, word, text]) s.finalize();
       // The DCS's words, one row each (features as JSON), and the two licenses, each beside what it covers.
-      const analysed = db.prepare('INSERT INTO analysis VALUES (?, ?, ?, ?, ?, ?, ?)');
-      for (const [ref, words] of Object.entries(input.analysis ?? {})) words.forEach((w, n) => analysed.run([ref, n + 1, w.form, w.unsandhied, w.lemma, w.pos, JSON.stringify(w.features)]));
+      const rootOf = input.roots ? rootLookup(input.roots.lemmas) : () => undefined;
+      const analysed = db.prepare('INSERT INTO analysis VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      for (const [ref, words] of Object.entries(input.analysis ?? {})) words.forEach((w, n) => analysed.run([ref, n + 1, w.form, w.unsandhied, w.lemma, w.pos, JSON.stringify(w.features), rootOf(w)?.root ?? null]));
       analysed.finalize();
+      // Each verbal lemma's root: its preverbs (JSON), its secondary stem, and its dhātupāṭha entries, one row each.
+      const root = db.prepare('INSERT INTO roots VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const entry = db.prepare('INSERT INTO root_entries VALUES (?, ?, ?, ?, ?, ?, ?)');
+      for (const l of input.roots?.lemmas ?? []) {
+        root.run([l.lemma, l.lemmaId, l.root, JSON.stringify(l.prefixes), l.derived?.kind ?? null, l.derived?.stem ?? null, l.ambiguous ? 1 : 0]);
+        for (const e of l.entries) entry.run([l.lemma, l.lemmaId, e.code, e.class, e.voice, e.meaning.iast, e.meaning.devanagari]);
+      }
+      root.finalize();
+      entry.finalize();
       // The link graph: what each verse's commentaries cite (target: a verse or range, a group, another work). What cites a verse is the rows whose target names it.
       const link = db.prepare('INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?)');
       for (const l of input.links ?? []) {
@@ -263,6 +311,8 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
       const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
       meta.run(['texts_license', `The verse texts, translations and commentaries: ${UPSTREAM.repository}, GNU GPL v3`]);
       if (input.analysis) meta.run(['analysis_license', `${DCS_ATTRIBUTION} (${DCS_LICENSE.url}); tables analysis`]);
+      if (input.roots) meta.run(['roots_license', `${DHATUPATHA_ATTRIBUTION} (${DHATUPATHA_LICENSE.url}); tables roots, root_entries, analysis.root`]);
+      if (input.roots?.license.notice) meta.run(['roots_license_notice', input.roots.license.notice]);
       if (input.versions?.length) meta.run(['versions_license', 'Each version under its own license: tables versions (license, credit) and version_texts']);
       meta.finalize();
       for (const fts of ['verses_fts', 'version_texts_fts']) db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('rebuild'); INSERT INTO ${fts} (${fts}) VALUES ('optimize');`);
@@ -306,6 +356,7 @@ export async function downloadAssets(input: DownloadInput, cache: BuildCache): P
   const hash = createHash('sha256').update(json);
   for (const v of input.verses) hash.update(JSON.stringify((input.wordsOf ?? contentWords)(v)));
   hash.update(JSON.stringify(input.analysis ?? null));
+  hash.update(JSON.stringify(input.roots ?? null));
   hash.update(JSON.stringify(input.links ?? null));
   hash.update(JSON.stringify(input.versions ?? null));
   for (const file of [join(PROJECT_ROOT, 'src', 'publish', 'downloads.ts'), join(PROJECT_ROOT, 'src', 'content', 'words.ts'), join(PROJECT_ROOT, 'node_modules', 'node-sqlite3-wasm', 'package.json')]) hash.update(readFileSync(file));

@@ -1,6 +1,7 @@
 // The whole Gita offline, as a user gets it from a built dist/: the files the
 // manifest lists (size, SHA-256, twins), the JSON forms, and gita.sqlite opened
 // by a real SQLite (Debian's sqlite3, .ci/run installs it) with FTS5 queries.
+import { readRoots } from '../../src/content/roots/store.ts';
 import { readAnalysis } from '../../src/content/dcs/store.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -171,7 +172,8 @@ test("FTS5 finds the versions' texts: Besant's English, and a Telugu word whole 
 test('gita.sqlite: the same records give the same bytes; the words go in their table', async () => {
   const content = await readContent(contentDir);
   const analysis = readAnalysis(contentDir)?.verses;
-  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record), ...(analysis && { analysis }), links: readLinks(contentDir, content).verses, versions: readVersionFiles(contentDir) };
+  const roots = readRoots(contentDir);
+  const input = { chapters: content.chapters.map((c) => c.record), verses: content.verses.map((v) => v.record), ...(analysis && { analysis }), ...(analysis && roots && { roots }), links: readLinks(contentDir, content).verses, versions: readVersionFiles(contentDir) };
   assert.ok((await gitaSqlite(input)).equals(readFileSync(sqliteFile)), 'made again in another process: the same bytes as the build');
   const words = [{ word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' }, { word: 'एव', transliteration: 'eva', meaning: 'only' }];
   const file = join(tempDir(), 'words.sqlite');
@@ -180,6 +182,25 @@ test('gita.sqlite: the same records give the same bytes; the words go in their t
     { position: 1, word: 'कर्मणि', meaning: 'in work' },
     { position: 2, word: 'एव', meaning: 'only' },
   ]);
+});
+
+test('gita.sqlite: every verbal lemma\'s root and entries, each verbal word\'s root beside its analysis, the dhātupāṭha\'s license with them', () => {
+  const roots = readRoots(contentDir)!;
+  assert.is(sql('SELECT count(*) AS n FROM roots')[0].n, roots.lemmas.length);
+  assert.is(sql('SELECT count(*) AS n FROM root_entries')[0].n, roots.lemmas.reduce((n, l) => n + l.entries.length, 0));
+  // Every word the roots file gives a root has it in the analysis table, and no other word has one.
+  const rooted = roots.lemmas.filter((l) => l.root !== null).reduce((n, l) => n + l.words, 0);
+  assert.is(sql('SELECT count(*) AS n FROM analysis WHERE root IS NOT NULL')[0].n, rooted);
+  assert.is(sql("SELECT count(*) AS n FROM analysis WHERE root IS NOT NULL AND pos <> 'VERB'")[0].n, 0);
+  // pratiṣṭhā is prati + sthā, ṣṭhā gatinivṛttau of class 1.
+  const [prati] = sql("SELECT r.prefixes, r.root, e.class, e.meaning_iast FROM roots r JOIN root_entries e USING (lemma, lemma_id) WHERE r.lemma = 'pratiṣṭhā'");
+  assert.equal(prati, { prefixes: '["prati"]', root: 'sthā', class: 1, meaning_iast: 'gatinivṛttau' });
+  const meta = Object.fromEntries(sql('SELECT key, value FROM meta').map((r) => [r.key, r.value]));
+  assert.match(String(meta.roots_license), /dhātupāṭha of ambuda-org\/vidyut.*MIT/);
+  assert.match(String(meta.roots_license_notice), /Copyright \(c\) 2022 ambuda\.org/);
+  const json = JSON.parse(readFileSync(join(distDir, FILES.downloads.json), 'utf8'));
+  assert.match(json.analysis.roots.license.notice, /Permission is hereby granted/);
+  assert.equal(json.analysis.verses['BG2.47'].find((w: { pos: string }) => w.pos === 'VERB').root.root, 'bhū');
 });
 
 test('the reading pages are static files too', () => {
