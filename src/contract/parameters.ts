@@ -13,6 +13,7 @@ import type { SearchLang } from '../content/versions/model.ts';
 import { THEMES, type Theme } from '../layout.ts';
 import { foldMeter, METER_NAMES, meterNamed } from '../content/meter/names.ts';
 import type { MeterName } from '../content/meter/meters.ts';
+import { MAX_LEMMA_LENGTH, nameSpelling, SPELLED } from '../content/dcs/lemma-name.ts';
 
 export type { SearchLang };
 
@@ -269,6 +270,19 @@ const offset: Parameter<number> = query({
   read: (v, f) => (/^(?:0|[1-9][0-9]{0,4})$/.test(v) && Number(v) <= OFFSET_MAX ? Number(v) : refuse(offset, v, 'a number of results to skip', f)),
 });
 
+const root: Parameter<string> = query({
+  name: 'root',
+  about: () => 'Only verses with a verbal word of this root (dhātu), as /roots lists them.',
+  values: () => `a verbal root in IAST (${SPELLED.root.iast}), ASCII (${SPELLED.root.ascii}) or Devanagari (${SPELLED.root.devanagari}), at most ${MAX_LEMMA_LENGTH} characters, as /roots lists them`,
+  schema: () => ({ type: 'string', minLength: 1, maxLength: MAX_LEMMA_LENGTH }),
+  nearMisses: ['dhatu', 'dhātu', 'roots'],
+  example: SPELLED.root.iast,
+  read: (v, f) => {
+    const spelled = nameSpelling(v, SPELLED.root);
+    return 'error' in spelled ? refuse(root, v, 'a root', f) : spelled.spelling;
+  },
+});
+
 const format: Parameter<'json' | 'html'> = query({
   name: 'format',
   about: () => 'json, or html: a page listing the results.',
@@ -357,7 +371,7 @@ const apiKey: Parameter<string> = query({
 });
 
 /** Every query parameter, by its id (three share the name lang: the records' languages, the search's and the reading pages'). */
-export const PARAMETERS = { ch, sl, speaker, theme, date, lang, searchLang, authors, fields, marks, ref, q, limit, offset, format, readingLang, author, version, readingVersion, meter, api_key: apiKey } as const;
+export const PARAMETERS = { ch, sl, speaker, theme, date, lang, searchLang, authors, fields, marks, ref, q, limit, offset, root, format, readingLang, author, version, readingVersion, meter, api_key: apiKey } as const;
 export type ParameterId = keyof typeof PARAMETERS;
 
 /**

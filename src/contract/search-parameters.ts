@@ -1,7 +1,7 @@
 // The parameters of a search, checked once for the server and for the client
 // on a static host, each read by its definition (parameters.ts): q
 // (required, at most MAX_QUERY_LENGTH characters), lang (the records' languages
-// and the build's versions'), ch, speaker, limit
+// and the build's versions'), ch, speaker, root (a verbal root's verses), limit
 // (1 to 50, default 10) and offset (0 by default: the results to skip,
 // paging through every match). A bad one is an error naming it and what it
 // accepts, as the server's 400 says it.
@@ -17,6 +17,8 @@ export interface SearchParams {
   limit?: number;
   /** How many of the best results to skip (paging): 0 by default. */
   offset?: number;
+  /** Only verses with a verbal word of this root: its IAST, ASCII or Devanagari spelling (NFC, lower case). */
+  root?: string;
 }
 
 /** What the content offers to filter by (from the manifest): the versions name the languages beyond en, hi and sa. */
@@ -47,5 +49,8 @@ export function parseSearch(params: URLSearchParams, facts: SearchFacts): { para
   const offset = readParameter(params, P.offset, facts);
   if (isRefused(offset)) return offset;
   if (offset) out.offset = offset;
+  const root = readParameter(params, P.root, facts);
+  if (isRefused(root)) return root;
+  if (root !== undefined) out.root = root;
   return { params: out };
 }

@@ -12,7 +12,8 @@ import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
 import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
 import { readRoots, type RootsFile } from '../content/roots/store.ts';
-import { lemmaName } from '../content/dcs/lemma-name.ts';
+import { foldLemma, lemmaName } from '../content/dcs/lemma-name.ts';
+import { devanagariOf, rootLookup } from '../content/roots/served.ts';
 import { lemmaAssets, wordAssets, type JoinReport } from './analysis.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
@@ -330,7 +331,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '', roots())),
     authors: once(() => describeAuthors(verses, facts.versesPerChapter, audit)),
     cards: once(() => renderCards(verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })), run.cache)),
-    search: once(() => searchAssets(run.cache, content, run.records, dcs(), versions)),
+    search: once(() => searchAssets(run.cache, content, run.records, dcs(), versions, roots())),
     records: [],
   };
   return run;
@@ -458,7 +459,7 @@ async function linkerAsset(cache: BuildCache, facts: LinkerFacts): Promise<Asset
 /** What the search index and search.js are made from, besides the records: the search code and what it imports. */
 export const SEARCH_SHAPING = [
   'src/search/**/*', 'src/layout.ts', 'src/contract/parameters.ts', 'src/contract/search-parameters.ts', 'src/contract/values.ts', 'src/contract/limits.ts', 'src/content/ref-limits.ts', 'src/content/day.ts', 'src/content/projection.ts', 'src/content/references.ts', 'src/content/schema.ts', 'src/content/dcs/lemma-name.ts',
-  'src/content/iast.ts', 'src/content/display.ts', 'src/content/placeholders.ts', 'src/content/words.ts', 'src/content/meter/names.ts', 'src/content/meter/meters.ts', 'package-lock.json',
+  'src/content/iast.ts', 'src/content/display.ts', 'src/content/placeholders.ts', 'src/content/roots/served.ts', 'src/content/words.ts', 'src/content/meter/names.ts', 'src/content/meter/meters.ts', 'package-lock.json',
 ];
 
 /**
@@ -467,12 +468,13 @@ export const SEARCH_SHAPING = [
  * browser (search.js), both from the build cache when the records, the
  * versions and the code did not change.
  */
-async function searchAssets(cache: BuildCache, content: Content, json: Asset[], dcs: AnalysisFile | null, versions: readonly VersionFile[]): Promise<Asset[]> {
+async function searchAssets(cache: BuildCache, content: Content, json: Asset[], dcs: AnalysisFile | null, versions: readonly VersionFile[], roots: RootsFile | null): Promise<Asset[]> {
   const hash = hashSources(createHash('sha256'), SEARCH_SHAPING);
   for (const a of json) hash.update(a.path).update(a.body);
   hash.update(JSON.stringify(versions));
   // The lemmas it searches, and how their names are written (lemma-name.ts, in the files above).
   hash.update(JSON.stringify(dcs?.verses ?? null));
+  hash.update(JSON.stringify(roots?.lemmas ?? null));
   const key = hash.digest('hex');
   const index = cache.lookup(`${key}.search-index.json`);
   const code = cache.lookup(`${key}.search.js`);
@@ -483,9 +485,23 @@ async function searchAssets(cache: BuildCache, content: Content, json: Asset[], 
   const esbuild = await import('esbuild');
   const bundled = await esbuild.build({ entryPoints: [join(PROJECT_ROOT, 'src', 'search', 'browser.ts')], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], target: 'es2022', write: false, minify: true, legalComments: 'none', logLevel: 'warning' });
   return [
-    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses, undefined, (v) => (dcs?.verses[`BG${v.chapter}.${v.verse}`] ?? []).map((w) => lemmaName(w.lemma)), versions)), ...index },
+    { path: FILES.searchIndex, body: Buffer.from(await buildBundle(verses, undefined, (v) => (dcs?.verses[`BG${v.chapter}.${v.verse}`] ?? []).map((w) => lemmaName(w.lemma)), versions, rootSpellings(dcs, roots))), ...index },
     { path: FILES.searchModule, body: Buffer.from(bundled.outputFiles[0].text), ...code },
   ];
+}
+
+/** Each verse's roots as ?root= finds them: every spelling (IAST, ASCII, Devanagari) of the roots of its verbal words. */
+function rootSpellings(dcs: AnalysisFile | null, roots: RootsFile | null): (v: VerseRecord) => string[] {
+  if (!dcs || !roots) return () => [];
+  const rootOf = rootLookup(roots.lemmas);
+  return (v) => {
+    const found = new Set<string>();
+    for (const w of dcs.verses[`BG${v.chapter}.${v.verse}`] ?? []) {
+      const root = rootOf(w)?.root;
+      if (root) for (const s of [root, foldLemma(root), devanagariOf(root)]) found.add(s);
+    }
+    return [...found];
+  };
 }
 
 /** The import's audit, which the build carries into dist/ for the docs page and /healthz. */

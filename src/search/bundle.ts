@@ -9,7 +9,7 @@ import { ALL_FIELDS, versionFields } from './fields.ts';
 import { MiniSearchEngine, type Engine } from './engine.ts';
 
 /** 2: the words field (the verse's word-by-word meanings) after the transliteration; 4: the versions. */
-export const BUNDLE_VERSION = 4;
+export const BUNDLE_VERSION = 5;
 
 /** A searched version, as its results name it: its text goes with its credit. */
 export interface SearchedVersion {
@@ -53,11 +53,11 @@ export function authorsOf(records: VerseRecord[]): Record<string, string> {
  * `{"v":1,"engine":..,"gram":..,"authors":{..},"verses":[..],"index":<engine JSON>}`.
  * The engine's JSON is spliced in as JSON (not as a string) so it is parsed once.
  */
-export async function buildBundle(records: VerseRecord[], engine: Engine = defaultEngine(), lemmasOf: (r: VerseRecord) => readonly string[] = () => [], versions: readonly VersionFile[] = []): Promise<string> {
+export async function buildBundle(records: VerseRecord[], engine: Engine = defaultEngine(), lemmasOf: (r: VerseRecord) => readonly string[] = () => [], versions: readonly VersionFile[] = [], rootsOf: (r: VerseRecord) => readonly string[] = () => []): Promise<string> {
   const own = versionFields(versions);
   const searched = own.map((f) => versions.find((v) => v.id === f.version)!);
   const textsOf = searched.map((v) => new Map(v.texts.map((t) => [t.ref, t.text])));
-  const verses = records.map((r) => storeVerse(r, lemmasOf(r), textsOf.map((m) => m.get(r._id) ?? '')));
+  const verses = records.map((r) => storeVerse(r, lemmasOf(r), textsOf.map((m) => m.get(r._id) ?? ''), rootsOf(r)));
   const fields = [...ALL_FIELDS, ...own];
   const docs = verses.map((v, id) => engineDoc(v, id, fields));
   await engine.build(docs);

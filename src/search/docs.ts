@@ -20,6 +20,8 @@ export interface StoredVerse {
   speaker: string;
   /** The texts in ALL_FIELDS order, then the versions' (versionFields); '' for a missing text or a "did not comment" one. */
   texts: string[];
+  /** The roots of its verbal words, each in IAST, ASCII and Devanagari (?root= keeps the verses that have the one asked); absent without them. */
+  roots?: string[];
 }
 
 /** What an engine indexes: one document per verse, a field of space-separated terms per language. */
@@ -31,7 +33,7 @@ export interface EngineDoc {
 }
 
 /** `lemmas`: the verse's words as lemmas, in order (the build's analysis); none without it. `versions`: its text in each searched version ('' where one lacks it). */
-export function storeVerse(r: VerseRecord, lemmas: readonly string[] = [], versions: readonly string[] = []): StoredVerse {
+export function storeVerse(r: VerseRecord, lemmas: readonly string[] = [], versions: readonly string[] = [], roots: readonly string[] = []): StoredVerse {
   const texts = ALL_FIELDS.map((f) => {
     let t: unknown;
     if (f === LEMMAS_FIELD) t = lemmas.join(' ');
@@ -40,7 +42,7 @@ export function storeVerse(r: VerseRecord, lemmas: readonly string[] = [], versi
     else t = r[f.key];
     return typeof t === 'string' && !isPlaceholder(t) ? t : '';
   });
-  return { chapter: r.chapter, verse: r.verse, speaker: typeof r.speaker === 'string' ? r.speaker.normalize('NFC') : '', texts: [...texts, ...versions] };
+  return { chapter: r.chapter, verse: r.verse, speaker: typeof r.speaker === 'string' ? r.speaker.normalize('NFC') : '', texts: [...texts, ...versions], ...(roots.length && { roots: [...roots] }) };
 }
 
 /** Loose Sanskrit strings of a verse: the transliteration's, the slok's when it differs

@@ -22,6 +22,8 @@ export interface QueryTerm {
 export interface Filter {
   ch?: number;
   sp?: string;
+  /** Only these verses (by their place in the bundle): a root's (?root=). */
+  ids?: ReadonlySet<number>;
 }
 
 export interface Hit {
@@ -105,13 +107,13 @@ export class MiniSearchEngine implements Engine {
     const fuzzy = new Set(terms.filter((t) => t.fuzzy).map((t) => t.term));
     const prefix = new Set(terms.filter((t) => t.prefix).map((t) => t.term));
     const boost = new Map(terms.flatMap((t) => (t.boost === undefined ? [] : [[t.term, t.boost] as const])));
-    const { ch, sp } = filter;
+    const { ch, sp, ids } = filter;
     const results = this.ms.search(terms.map((t) => t.term).join(' '), {
       fields: [group],
       fuzzy: fuzzy.size ? (term: string) => (fuzzy.has(term) ? 1 : false) : false,
       ...(prefix.size && { prefix: (term: string) => prefix.has(term) }),
       ...(boost.size && { boostTerm: (term: string) => boost.get(term) ?? 1 }),
-      filter: ch || sp ? (r: SearchResult) => (!ch || r.ch === ch) && (!sp || r.sp === sp) : undefined,
+      filter: ch || sp || ids ? (r: SearchResult) => (!ch || r.ch === ch) && (!sp || r.sp === sp) && (!ids || ids.has(r.id as number)) : undefined,
     });
     const out: Hit[] = [];
     for (let i = 0; i < results.length && i < limit; i++) {

@@ -303,18 +303,19 @@ function fieldMatches(s: Searcher, id: number, q: PreparedQuery, groups: Group[]
   return out;
 }
 
-export function parseParams(p: SearchParams): Required<Omit<SearchParams, 'lang' | 'ch' | 'speaker'>> & Filter & { lang?: SearchLang } {
+export function parseParams(p: SearchParams): Required<Omit<SearchParams, 'lang' | 'ch' | 'speaker' | 'root'>> & Filter & { lang?: SearchLang; root?: string } {
   const limit = Math.min(LIMIT_MAX, Math.max(1, Math.floor(p.limit ?? LIMIT_DEFAULT)));
   const offset = Math.min(OFFSET_MAX, Math.max(0, Math.floor(p.offset ?? 0) || 0));
   const sp = p.speaker === undefined ? undefined : speakerKey(p.speaker.trim()).toLowerCase();
-  return { q: p.q ?? '', lang: p.lang, ch: p.ch, sp, limit, offset };
+  const root = p.root?.normalize('NFC').trim().toLowerCase() || undefined;
+  return { q: p.q ?? '', lang: p.lang, ch: p.ch, sp, root, limit, offset };
 }
 
 export function search(s: Searcher, params: SearchParams): SearchResponse {
   const p = parseParams(params);
   if (!p.q.trim()) return { total: 0, limit: p.limit, offset: p.offset, results: [], hint: 'the query is empty: give the words to search for' };
   if (!s.resultsMax) return run(s, p);
-  const key = JSON.stringify([p.q.normalize('NFC').trim().toLowerCase(), p.lang, p.ch, p.sp, p.limit, p.offset]);
+  const key = JSON.stringify([p.q.normalize('NFC').trim().toLowerCase(), p.lang, p.ch, p.sp, p.root, p.limit, p.offset]);
   let r = s.results.get(key);
   if (r) {
     s.results.delete(key); // most recently used goes last
@@ -327,10 +328,10 @@ export function search(s: Searcher, params: SearchParams): SearchResponse {
 }
 
 function run(s: Searcher, p: ReturnType<typeof parseParams>): SearchResponse {
-  const { q: raw, lang, ch, sp, limit, offset } = p;
+  const { q: raw, lang, ch, sp, root, limit, offset } = p;
   const q = prepare(raw, s, lang);
   const groups = q.groups;
-  const filter: Filter = { ch, sp };
+  const filter: Filter = { ch, sp, ...(root && { ids: rootVerses(s, root) }) };
 
   const cands = new Map<number, Candidate>();
   /** Runs one group's search and records its candidates; returns the best coverage (the share of the query's words, or grams, a verse holds). */
@@ -420,12 +421,21 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * often (a verse's own words first), with the phrase marked. One regular
  * expression over the searched texts: bounded by their size.
  */
+/** The verses with a word of the root, spelled as the bundle keeps each verse's roots (IAST, ASCII, Devanagari). */
+function rootVerses(s: Searcher, root: string): Set<number> {
+  const ids = new Set<number>();
+  s.head.verses.forEach((v, id) => {
+    if (v.roots?.includes(root)) ids.add(id);
+  });
+  return ids;
+}
+
 function phraseCandidates(s: Searcher, phrase: NonNullable<PreparedQuery['phrase']>, filter: Filter, cands: Map<number, Candidate>): void {
   const letter = phrase.group === 'en' ? '\\p{L}\\p{M}\\p{N}' : '\\u0900-\\u0963\\u0971-\\u097F';
   const re = new RegExp(`(?<![${letter}])${phrase.words.map(escapeRegExp).join(`[^${letter}]{1,3}`)}(?![${letter}])`, 'giu');
   const fields = s.fields.map((f, i) => [f, i] as const).filter(([f]) => f.lang === phrase.group);
   s.head.verses.forEach((v, id) => {
-    if ((filter.ch && v.chapter !== filter.ch) || (filter.sp && speakerKey(v.speaker).toLowerCase() !== filter.sp)) return;
+    if ((filter.ch && v.chapter !== filter.ch) || (filter.sp && speakerKey(v.speaker).toLowerCase() !== filter.sp) || (filter.ids && !filter.ids.has(id))) return;
     let best: { field: number; m: TextMatch } | null = null;
     let count = 0;
     for (const [f, i] of fields) {
@@ -446,13 +456,13 @@ function phraseCandidates(s: Searcher, phrase: NonNullable<PreparedQuery['phrase
 /** Why a page is empty, in a sentence with what to try. */
 function hintOf(s: Searcher, raw: string, p: ReturnType<typeof parseParams>, q: PreparedQuery, total: number): string {
   if (total) return `offset ${p.offset} is past the last of the ${total} matching verses: ask for an offset below ${total}`;
-  const narrowed = [p.ch && `chapter ${p.ch}`, p.sp && `the verses of ${p.sp}`].filter(Boolean).join(' and ');
+  const narrowed = [p.ch && `chapter ${p.ch}`, p.sp && `the verses of ${p.sp}`, p.root && `the verses with a word of the root ${p.root}`].filter(Boolean).join(' and ');
   const where = !p.lang && (q.script === 'latin' || q.script === 'devanagari') ? 'the English and Hindi translations and the Sanskrit' : q.groups.map((g) => searchedIn(s, g)).join(' and ') || 'no text (no version of this build is in a language of these letters)';
   const parts = [`no verse matches ${JSON.stringify(raw.trim())} in ${where}${narrowed ? ` of ${narrowed}` : ''}`];
   if (q.phrase) parts.push(`it has only common words (${q.phrase.words.join(', ')}), which were searched as one phrase: add a word that carries the meaning`);
   if (q.devanagari) parts.push(`the Hindi was searched as ${q.devanagari} (its Devanagari spelling): try the Hindi word in Devanagari, or lang=en`);
   if (p.lang === 'te' && q.script !== 'telugu') parts.push('the Telugu is searched in Telugu script: type the words in Telugu letters');
-  if (narrowed) parts.push('try without ch or speaker');
+  if (narrowed) parts.push(`try without ${[p.ch && 'ch', p.sp && 'speaker', p.root && 'root'].filter(Boolean).join(' or ')}${p.root ? ' (/roots lists the roots)' : ''}`);
   else if (!q.phrase && !q.devanagari) parts.push(`check the spelling, try fewer words, or another language (lang=${[...new Set(['en', 'hi', 'sa', ...s.fields.map((f) => f.lang)])].join(', ')})`);
   return parts.join('; ');
 }

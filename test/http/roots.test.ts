@@ -162,6 +162,24 @@ test('the largest root answer is within the answer limits', async () => {
   assert.is(r.status, 200);
 });
 
+test('search ?root= keeps the verses with a word of the root, however the root is spelled; a bad spelling is 400, an unknown root matches nothing and says so', async () => {
+  const verses = new Set(((await get('/root/sthā')).json() as RootAnswer).groups.flatMap((g) => g.forms.flatMap((f) => f.occurrences.map((o) => o.ref))));
+  const all = (await get('/search?q=mind&limit=50')).json();
+  const some = (await get('/search?q=mind&root=sthā&limit=50')).json();
+  assert.ok(some.total > 0 && some.total < all.total, `${some.total} of ${all.total}`);
+  for (const r of some.results) assert.ok(verses.has(r._id), `${r._id} has a word of sthā`);
+  // Every verse of the root that the unfiltered search finds is kept.
+  const found = new Set(some.results.map((r: { _id: string }) => r._id));
+  for (const r of all.results) if (verses.has(r._id)) assert.ok(found.has(r._id), r._id);
+  for (const spelling of ['stha', 'स्था', 'STHĀ']) assert.equal((await get(`/search?q=mind&root=${spelling}&limit=50`)).json().results, some.results, spelling);
+  const bad = await get('/search?q=mind&root=a b');
+  assert.is(bad.status, 400);
+  assert.match(bad.text, /^\{"error":"root: /);
+  const none = (await get('/search?q=mind&root=xyzzy')).json();
+  assert.is(none.total, 0);
+  assert.match(none.hint, /the verses with a word of the root xyzzy.*try without root \(\/roots lists the roots\)/);
+});
+
 test('MCP get_root and the client answer what /root/{root} does, over the server and from the static files', async () => {
   const rpc = async (name: string, args: unknown) => {
     const r = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }) });

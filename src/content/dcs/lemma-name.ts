@@ -24,3 +24,13 @@ export type Spelled = (typeof SPELLED)[keyof typeof SPELLED];
 
 /** The 400 message of a spelling that cannot name one. */
 export const spellingError = (what: Spelled) => `${what.name}: expected a ${what.name} in IAST (${what.iast}), in ASCII (${what.ascii}) or in Devanagari (${what.devanagari})`;
+
+/** IAST and ASCII letters, or Devanagari; nothing else names a lemma or a root. */
+export const NAME_SPELLING = /^(?:[a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]+|[\u0900-\u097F\u200c\u200d]+)$/u;
+
+/** A name as asked, NFC and lower case (Devanagari kept as typed), or why it cannot be one. */
+export function nameSpelling(raw: string, what: Spelled): { spelling: string } | { error: string } {
+  const s = raw.normalize('NFC').toLowerCase();
+  if (s.length > MAX_LEMMA_LENGTH) return { error: `${what.name}: at most ${MAX_LEMMA_LENGTH} characters` };
+  return NAME_SPELLING.test(s) ? { spelling: s } : { error: spellingError(what) };
+}

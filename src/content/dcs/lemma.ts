@@ -3,20 +3,18 @@
 // Devanagari (आत्मन्).
 import { FILES } from '../../layout.ts';
 import { Sanscript } from '../iast.ts';
-import { foldLemma, lemmaName, MAX_LEMMA_LENGTH, SPELLED, spellingError, type Spelled } from './lemma-name.ts';
+import { foldLemma, lemmaName, MAX_LEMMA_LENGTH, nameSpelling, SPELLED, spellingError, type Spelled } from './lemma-name.ts';
 
 export { foldLemma, lemmaName, MAX_LEMMA_LENGTH, SPELLED, spellingError, type Spelled };
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-/** IAST and ASCII letters, or Devanagari; nothing else names a lemma. */
-const LEMMA_SPELLING = /^(?:[a-zāīūṛṝḷḹṃḥṅñṭḍṇśṣ]+|[\u0900-\u097F\u200c\u200d]+)$/u;
 
 /** A lemma (or root) as asked (IAST, ASCII or Devanagari) in IAST, NFC; an error when it cannot name one. */
 export function lemmaQuery(raw: string, what: Spelled = SPELLED.lemma): { lemma: string } | { error: string } {
-  const s = raw.normalize('NFC').toLowerCase();
-  if (s.length > MAX_LEMMA_LENGTH) return { error: `${what.name}: at most ${MAX_LEMMA_LENGTH} characters` };
-  if (!LEMMA_SPELLING.test(s)) return { error: spellingError(what) };
+  const spelled = nameSpelling(raw, what);
+  if ('error' in spelled) return spelled;
+  const s = spelled.spelling;
   return { lemma: DEVANAGARI.test(s) ? Sanscript.t(s, 'devanagari', 'iast').normalize('NFC') : s };
 }
 
