@@ -118,6 +118,8 @@ export const FILES = {
   readChapter: (ch: number | string) => `/read/${ch}/index.html`,
   /** A lemma's concordance to read (src/pages/lemma.ts), by its IAST or an ASCII spelling, as lemma/{lemma}.json. */
   readLemma: (name: string) => `/read/lemma/${name}/index.html`,
+  /** A verbal root to read (src/pages/root.ts), by its IAST or an ASCII spelling, as root/{root}.json. */
+  readRoot: (name: string) => `/read/root/${name}/index.html`,
   /** The whole Gita in one file each, for offline use (src/publish/downloads.ts). */
   downloads: { json: '/downloads/gita.json', ndjson: '/downloads/gita.ndjson', sqlite: '/downloads/gita.sqlite' },
 } as const;

@@ -10,6 +10,7 @@
 // Devanagari and Telugu (src/content/author-names.ts). Every word a page shows around
 // the texts is here, the frame's links, the meter's block and the word
 // analysis's credit too, so that no language's page is left half in another's.
+import { DHATUPATHA_ATTRIBUTION, DHATUPATHA_BY, DHATUPATHA_LICENSE } from '../content/roots/attribution.ts';
 import { AUTHOR_NAMES_HI, AUTHOR_NAMES_TE } from '../content/author-names.ts';
 import { BOOK_NAME } from '../content/book-name.ts';
 import { DCS_ATTRIBUTION, DCS_AUTHOR, DCS_LICENSE, DCS_WORK } from '../content/dcs/attribution.ts';
@@ -59,6 +60,8 @@ export interface ReadingLabels {
   glossesInEnglish: ((analysed: boolean) => string) | null;
   /** The credit the word analysis's license (CC BY 4.0) asks for: the work, its author and the license, linked. */
   analysisCredit: Raw;
+  /** The roots' credit (the dhātupāṭha, MIT), under a verse's words when a root shows among them. */
+  rootsCredit: Raw;
   /** A version that lacks the verse: said, never filled from another. */
   versionMissing: (title: string) => string;
   /** The heading of a version's footnotes. */
@@ -147,6 +150,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
     nav: FRAME_NAV,
     glossesInEnglish: null,
     analysisCredit: html`${DCS_ATTRIBUTION} (<a href="${DCS_LICENSE.url}">the license</a>).`,
+    rootsCredit: html`${DHATUPATHA_ATTRIBUTION} (<a href="${DHATUPATHA_LICENSE.url}">the license</a>).`,
     versionMissing: (title) => `${title} lacks this verse.`,
     notes: 'Notes',
     aboutVersion: 'About this version',
@@ -188,6 +192,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
         ? `शब्दों के अर्थ (${AUTHOR_NAMES_HI.siva} की शब्दार्थ-सूची से) और उनका व्याकरणिक विश्लेषण केवल अंग्रेज़ी में उपलब्ध हैं।`
         : `शब्दों के अर्थ ${AUTHOR_NAMES_HI.siva} की शब्दार्थ-सूची से हैं, जो केवल अंग्रेज़ी में उपलब्ध है।`,
     // Names of the work, its author and the license stay in their own (Latin) letters, as a Hindi credit writes them.
+    rootsCredit: html`धातुएँ <span lang="en">${DHATUPATHA_BY}</span> के धातुपाठ से, <a href="${DHATUPATHA_LICENSE.url}">${DHATUPATHA_LICENSE.name}</a> लाइसेंस के अंतर्गत।`,
     analysisCredit: html`शब्द-विश्लेषण <span lang="en">${DCS_AUTHOR}</span> के <span lang="en">${DCS_WORK}</span> से, <a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a> लाइसेंस के अंतर्गत।`,
     versionMissing: (title) => `${title} में यह श्लोक नहीं है।`,
     notes: 'टिप्पणियाँ',
@@ -230,6 +235,7 @@ export const READING_LABELS: Record<ReadingLang, ReadingLabels> = {
       analysed
         ? `పదాల అర్థాలు (${AUTHOR_NAMES_TE.siva} గారి ప్రతిపదార్థం నుండి) మరియు వాటి వ్యాకరణ విశ్లేషణ ఆంగ్లంలో మాత్రమే ఉన్నాయి.`
         : `పదాల అర్థాలు ${AUTHOR_NAMES_TE.siva} గారి ప్రతిపదార్థం నుండి; అవి ఆంగ్లంలో మాత్రమే ఉన్నాయి.`,
+    rootsCredit: html`ధాతువులు: <span lang="en">${DHATUPATHA_BY}</span> ధాతుపాఠం నుండి, <a href="${DHATUPATHA_LICENSE.url}">${DHATUPATHA_LICENSE.name}</a> లైసెన్స్ క్రింద.`,
     analysisCredit: html`పద విశ్లేషణ: <span lang="en">${DCS_AUTHOR}</span> గారి <span lang="en">${DCS_WORK}</span> నుండి, <a href="${DCS_LICENSE.url}">${DCS_LICENSE.name}</a> లైసెన్స్ క్రింద.`,
     versionMissing: (title) => `${title}లో ఈ శ్లోకం లేదు.`,
     notes: 'గమనికలు',

@@ -379,7 +379,7 @@ function withEndMark(text: string): Raw {
 function wordSection(words: readonly Word[], lang: ReadingLang, base: BaseUrl): Raw {
   const L = READING_LABELS[lang];
   const analysed = words.some((w) => w.analysis?.length);
-  return html`<section><h2>${L.wordByWord}</h2>${L.glossesInEnglish ? html`<p class="muted">${L.glossesInEnglish(analysed)}</p>` : ''}<dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}${wordAnalysis(w.analysis, base)}</dd>`)}</dl>${analysed ? dcsCredit(lang) : ''}</section>`;
+  return html`<section><h2>${L.wordByWord}</h2>${L.glossesInEnglish ? html`<p class="muted">${L.glossesInEnglish(analysed)}</p>` : ''}<dl class="words">${words.map((w) => html`<dt><span lang="sa">${w.word}</span><span lang="sa-Latn">${w.transliteration}</span></dt><dd${lang === 'en' ? '' : raw(' lang="en"')}>${w.meaning}${wordAnalysis(w.analysis, base)}</dd>`)}</dl>${analysed ? dcsCredit(lang) : ''}${words.some((w) => w.analysis?.some((a) => a.root)) ? html`<p class="credit">${L.rootsCredit}</p>` : ''}</section>`;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AnalysisFile } from '../content/dcs/store.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/read.ts';
 import { asciiAnswers, concordance, joinedWords, served, verseAnalysis, type JoinedWord, type LemmaChoice, type LemmaEntry } from '../content/dcs/served.ts';
 import { lemmaPage } from '../pages/lemma.ts';
+import { rootPage } from '../pages/root.ts';
 import type { BaseUrl } from '../pages/read.ts';
 import { wordsOf } from '../content/words.ts';
 import { FILES } from '../layout.ts';
@@ -40,13 +41,14 @@ export interface WordAssets {
  * MCP tools read them from dist/, so a fresh start's first build makes them
  * (with the report, which the docs page links).
  */
-export function wordAssets(content: Content, dcs: AnalysisFile | null, audit: AuditFile): WordAssets {
+export function wordAssets(content: Content, dcs: AnalysisFile | null, audit: AuditFile, roots: RootsFile | null = null): WordAssets {
+  const rootOf = dcs && roots ? rootLookup(roots.lemmas) : undefined;
   const assets: Asset[] = [];
   const report: JoinReport = { joins: { entries: 0, joined: 0, rate: 0 }, unjoined: [] };
   const joinedBy = new Map<string, JoinedWord[]>();
   for (const { record: v } of content.verses) {
     const ref = `BG${v.chapter}.${v.verse}`;
-    const joined = joinedWords(wordsOf(v), dcs?.verses[ref]);
+    const joined = joinedWords(wordsOf(v), dcs?.verses[ref], rootOf);
     joinedBy.set(ref, joined);
     assets.push(json(FILES.words(v.chapter, v.verse), joined));
     if (!dcs) continue;
@@ -92,7 +94,11 @@ export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: Ba
     if (words) analysed.push({ ref, words });
     analysis.push(json(FILES.analysis(v.chapter, v.verse), verseAnalysis(ref, words, isColophon(v, chapters.get(v.chapter)!), true, rootOf)));
   }
-  if (roots) analysis.push(...rootAssets(roots, analysed, meaningsOf(content, dcs)));
+  if (roots) {
+    const made = rootAssets(roots, analysed, meaningsOf(content, dcs), base);
+    analysis.push(...made.json);
+    pages.push(...made.pages);
+  }
   const lemmas = concordance(analysed);
   // Each lemma's JSON and page, under its IAST and (where that is no lemma) its ASCII spelling.
   const servedWords = new Map(analysed.map(({ ref, words }) => [ref, words.map(served)]));
@@ -125,10 +131,11 @@ function meaningsOf(content: Content, dcs: AnalysisFile): MeaningOf {
 }
 
 /** Each root's answer (root/{root}.json, and its ASCII spelling) and every root (roots.json). */
-function rootAssets(roots: RootsFile, analysed: Array<{ ref: string; words: NonNullable<AnalysisFile['verses'][string]> }>, meaningOf: MeaningOf): Asset[] {
+function rootAssets(roots: RootsFile, analysed: Array<{ ref: string; words: NonNullable<AnalysisFile['verses'][string]> }>, meaningOf: MeaningOf, base: BaseUrl): { json: Asset[]; pages: Asset[] } {
   const answers = rootAnswers(roots.lemmas, analysed, meaningOf);
-  const out = answers.map((a) => json(FILES.root(a.root), a));
-  for (const [ascii, answer] of asciiRootAnswers(answers)) out.push(json(FILES.root(ascii), answer));
-  out.push(json(FILES.roots, rootIndex(answers)));
-  return out;
+  const named = [...answers.map((a) => [a.root, a] as const), ...asciiRootAnswers(answers)];
+  return {
+    json: [...named.map(([name, a]) => json(FILES.root(name), a)), json(FILES.roots, rootIndex(answers))],
+    pages: named.map(([name, a]) => ({ path: FILES.readRoot(name), body: Buffer.from(rootPage(a, base)) })),
+  };
 }

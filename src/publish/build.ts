@@ -327,7 +327,7 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     dcs,
     roots,
     links: once(() => readLinks(options.contentDir, content)),
-    words: once(() => wordAssets(content, dcs(), audit)),
+    words: once(() => wordAssets(content, dcs(), audit, roots())),
     lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '', roots())),
     authors: once(() => describeAuthors(verses, facts.versesPerChapter, audit)),
     cards: once(() => renderCards(verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })), run.cache)),

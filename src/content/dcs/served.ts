@@ -19,6 +19,12 @@ export const served = (w: DcsWord): AnalysedWord => ({ form: w.form, unsandhied:
 /** A verbal word's root (src/content/roots/served.ts, rootLookup), or none. */
 export type RootOf = (w: DcsWord) => WordRoot | undefined;
 
+/** A word as served, with its root when it has one. */
+export function withRoot(w: DcsWord, rootOf?: RootOf): AnalysedWord {
+  const root = rootOf?.(w);
+  return root ? { ...served(w), root } : served(w);
+}
+
 export const NOTE_COLOPHON = "A chapter's colophon is no verse of the text: the DCS does not analyse it.";
 export const NOTE_NOT_IN_DCS = 'Not in the Critical Edition that the DCS analyses (its chapter 13 starts at our 13.2).';
 export const NOTE_NOT_IMPORTED = 'The word analysis was not imported with this content.';
@@ -26,11 +32,7 @@ export const NOTE_NOT_IMPORTED = 'The word analysis was not imported with this c
 /** A verse's analysis; with `rootOf`, each verbal word carries its root, and the answer credits the dhātupāṭha too. */
 export function verseAnalysis(ref: string, words: DcsWord[] | undefined, colophon: boolean, imported: boolean, rootOf?: RootOf): VerseAnalysis {
   const note = !imported ? NOTE_NOT_IMPORTED : colophon ? NOTE_COLOPHON : !words ? NOTE_NOT_IN_DCS : undefined;
-  const withRoot = (w: DcsWord): AnalysedWord => {
-    const root = rootOf?.(w);
-    return root ? { ...served(w), root } : served(w);
-  };
-  return { ref, words: (words ?? []).map(withRoot), ...(note && { note }), attribution: rootOf ? ROOTS_ATTRIBUTION : DCS_ATTRIBUTION };
+  return { ref, words: (words ?? []).map((w) => withRoot(w, rootOf)), ...(note && { note }), attribution: rootOf ? ROOTS_ATTRIBUTION : DCS_ATTRIBUTION };
 }
 
 /** A word-by-word entry with the DCS words it covers ([] where none aligns). */
@@ -38,9 +40,9 @@ export interface JoinedWord extends Word {
   analysis: AnalysedWord[];
 }
 
-export function joinedWords(entries: Word[], words: DcsWord[] | undefined): JoinedWord[] {
+export function joinedWords(entries: Word[], words: DcsWord[] | undefined, rootOf?: RootOf): JoinedWord[] {
   const joined = words?.length ? joinWords(entries.map((e) => e.transliteration), words) : entries.map(() => []);
-  return entries.map((e, i) => ({ ...e, analysis: joined[i].map((p) => served(words![p])) }));
+  return entries.map((e, i) => ({ ...e, analysis: joined[i].map((p) => withRoot(words![p], rootOf)) }));
 }
 
 /** Every lemma's concordance, in verse order, most frequent lemma first. */

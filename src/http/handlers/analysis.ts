@@ -21,6 +21,13 @@ export const root: Handler = (c) => {
   return typeof file === 'string' ? c.file(file, false, undefined, notFound.resource) : badRequest(file.error);
 };
 
+/** /read/root/{root}: the page the build wrote for it (or for its ASCII spelling); the reading pages' 404 page otherwise. */
+export const readRoot: Handler = (c) => {
+  const file = lemmaFile(c.at.root!, (path) => !!c.served.streamed(path), FILES.readRoot, SPELLED.root);
+  if (typeof file === 'string') return c.file(file, false, undefined, notFoundPage.verse);
+  return file === undefined ? negotiated(c.req, notFoundPage.verse) : badRequest(file.error);
+};
+
 /** /read/lemma/{lemma}: the page the build wrote for it (or for its ASCII spelling); the reading pages' 404 page otherwise. */
 export const readLemma: Handler = (c) => {
   const file = lemmaFile(c.at.lemma!, (path) => !!c.served.streamed(path), FILES.readLemma);

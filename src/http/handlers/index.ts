@@ -6,7 +6,7 @@
 import type { RouteSpec } from '../../contract/route.ts';
 import type { RouteId } from '../../contract/routes/index.ts';
 import type { Handler } from '../context.ts';
-import { lemma, readLemma, root } from './analysis.ts';
+import { lemma, readLemma, readRoot, root } from './analysis.ts';
 import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
@@ -54,6 +54,7 @@ export const HANDLERS: Partial<Record<RouteId, Handler>> = {
   'read-verse': readVerse,
   'read-chapter': readChapter,
   'read-lemma': readLemma,
+  'read-root': readRoot,
   download,
   mcp,
 };
