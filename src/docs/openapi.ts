@@ -24,7 +24,7 @@ import type { Manifest } from '../contract/manifest.ts';
 import { QUERY_RULES } from '../contract/query-rules.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
-import { rootSchemas } from '../content/roots/shapes.ts';
+import { rootSchemas } from '../content/roots/schemas.ts';
 import { LINK_SCHEMAS } from './link-schemas.ts';
 
 /** The errors every metered API route may answer. */

@@ -22,6 +22,7 @@ const MODULES = [
   { file: 'content/display', internal: true },
   { file: 'content/projection', internal: true },
   { file: 'content/author-entry', internal: true },
+  { file: 'content/roots/shapes', internal: true },
   { file: 'content/dcs/shapes', internal: true },
   { file: 'content/dcs/lemma-name', internal: true },
   { file: 'content/words', internal: true },

@@ -122,7 +122,9 @@ function examples(file: string, env: Record<string, string>): Example[] {
 function ask(base: string, e: Pick<Example, 'method' | 'path' | 'headers' | 'body' | 'head'>): Promise<string> {
   const { hostname, port } = new URL(base);
   return new Promise((done, fail) => {
-    const req = request({ host: hostname, port, path: e.path, method: e.method, headers: e.headers, agent: false }, (res) => {
+    // A path written with its letters (/root/sthā) is sent as a browser sends it: its non-ASCII letters percent-encoded.
+    const path = e.path.replace(/[^\x00-\x7F]+/g, (s) => encodeURIComponent(s));
+    const req = request({ host: hostname, port, path, method: e.method, headers: e.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {

@@ -17,7 +17,10 @@ const ABSOLUTE = /(?:^|[\s("'=,])(?:\/[^\s/"'<>]+\/[^\s"'<>]*|[A-Za-z]:\\|file:)
 
 /** Every place `text` (a JSON file) names a path of the build machine: the folder found, or the string that looks like an absolute path; empty when none. */
 export function machinePathsIn(text: string): string[] {
-  const found = machineFolders().filter((f) => text.includes(f)).map((f) => `${f} in the text`);
+  // The manifest's served paths (its keys with an object for value: "/root/sthā.json": {...}) are URLs, not folders:
+  // a route's /root/ is no home folder, though the machine's may be /root.
+  const scanned = text.replace(/"\/[^"\s]*"(?=\s*:\s*\{)/g, '""');
+  const found = machineFolders().filter((f) => scanned.includes(f)).map((f) => `${f} in the text`);
   const walk = (v: unknown, at: string): void => {
     if (typeof v === 'string') {
       if (ABSOLUTE.test(v)) found.push(`${at}: ${JSON.stringify(v.length > 120 ? `${v.slice(0, 120)}…` : v)}`);

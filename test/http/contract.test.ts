@@ -497,7 +497,7 @@ function contract(runtime: Runtime) {
   t('paths never reach outside dist/', async () => {
     for (const p of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/slok/..%2f..%2f..%2fpackage.json', '/%2e%2e%2fpackage.json', '/..%5c..%5cpackage.json', '/manifest.json/..', '/chapters/..%00/x', '/slok/%00', '/%c0%ae%c0%ae/etc/passwd']) {
       const r = await get(p);
-      assert.not.match(r.text, /root:|"name": "gita-api"/, p);
+      assert.not.match(r.text, /root:x:0:|"name": "gita-api"/, p);
       // Dot segments are resolved (Bun does it before the handler sees the URL, the app for the others: `/manifest.json/..` is `/`): the answer is that path's.
       const normalized = new URL(p, 'http://x').pathname;
       if (normalized !== p) {

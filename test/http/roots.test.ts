@@ -156,7 +156,7 @@ test('the largest root answer is within the answer limits', async () => {
   const index = file(FILES.roots) as RootIndex;
   const sizes = index.roots.map((x) => readFileSync(join(dist, FILES.root(x.root))).length);
   const largest = Math.max(...sizes);
-  // Measured when the roots were first built: the largest (kṛ) is about 100 kB.
+  // Measured when the roots were first built: the largest (vac) is 16 kB.
   assert.ok(largest < MAX_ANSWER_BYTES / 16, `${largest} bytes`);
   const r = await get(`/root/${index.roots[sizes.indexOf(largest)].root}`);
   assert.is(r.status, 200);

@@ -112,7 +112,7 @@ interface PageCase {
 const LATIN_ALLOWED: ReadonlyArray<{ what: string; allows: (s: Shown, page: PageCase) => boolean }> = [
   { what: 'IAST, marked sa-Latn: the transliteration, the meter\'s syllables and the names of its forms, each word\'s transliteration, the lemmas', allows: (s) => s.lang === 'sa-Latn' },
   { what: 'the word meanings and their grammar, which exist in English only, marked en', allows: (s) => s.lang === 'en' && inside(s, 'dl', 'words') && inside(s, 'dd') },
-  { what: 'a credit: the word analysis\'s work and author (marked en) and its license by name, linked', allows: (s) => inside(s, 'p', 'credit') && (s.lang === 'en' || (inside(s, 'a') && /^CC BY/.test(s.text))) },
+  { what: 'a credit: the word analysis\'s and the roots\' works and authors (marked en) and their licenses by name, linked', allows: (s) => inside(s, 'p', 'credit') && (s.lang === 'en' || (inside(s, 'a') && /^(?:CC BY|MIT$)/.test(s.text))) },
   { what: "a version's credit and translator, as the version's description words them", allows: (s) => list.some((v) => (inside(s, 'p', 'credit') && s.text.includes(v.credit)) || (inside(s, 'p', 'by') && s.text.includes(v.translator))) },
   { what: 'a version in English, asked for on the page (?version=besant): its text and notes (on a chapter page the start of each verse\'s), marked en', allows: (s, page) => s.lang === 'en' && (inside(s, 'section', 'translation') || inside(s, 'section', 'notes') || (page.kind === 'chapter' && inside(s, 'ol', 'verses'))) },
   { what: "a chapter's summary and meaning on a Telugu page, marked en: the records have none in Telugu", allows: (s, page) => s.lang === 'en' && page.lang === 'te' && page.kind === 'chapter' && (inside(s, 'section') || inside(s, 'p', 'by')) },

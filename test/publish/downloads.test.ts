@@ -212,7 +212,9 @@ test('the reading pages are static files too', () => {
   }
   // And a page per lemma (and per ASCII spelling that is no lemma), as lemma/ has its JSON.
   const lemmaFiles = Object.keys(manifest.files).filter((p) => p.startsWith('/lemma/')).length;
-  assert.is(Object.keys(manifest.files).filter((p) => p.startsWith('/read/')).length, verses + colophons + chapters + lemmaFiles);
+  // And a page per root (and per ASCII spelling that is no root), as root/ has its JSON.
+  const rootFiles = Object.keys(manifest.files).filter((p) => p.startsWith('/root/')).length;
+  assert.is(Object.keys(manifest.files).filter((p) => p.startsWith('/read/')).length, verses + colophons + chapters + lemmaFiles + rootFiles);
 });
 
 test.run();

@@ -6,13 +6,10 @@
 // reduplication; a denominative's base is a noun, never a root.
 import type { Dhatupatha, DhatupathaEntry } from './dhatupatha.ts';
 
-export type DerivedKind = 'causative' | 'desiderative' | 'intensive' | 'denominative';
+import type { Derived } from './shapes.ts';
 
-export interface Derived {
-  kind: DerivedKind;
-  /** The secondary stem as the lemma has it (dhāray, jijñās); for a denominative, the noun it is made from. */
-  stem: string;
-}
+export type { Derived };
+export type DerivedKind = Derived['kind'];
 
 export interface StemReading {
   /** null: the stem is the root's own (a class-10 root's -ay is its present stem, 3.1.25, not a causative). */

@@ -1,108 +1,80 @@
-// The shapes of the roots as the API serves them, declared once with zod: the
-// TypeScript types are inferred from these schemas and the OpenAPI document's
-// JSON Schemas are generated from them (rootSchemas), so the two cannot drift.
-import { z } from 'zod';
+// The shapes of the roots as the API serves them: plain types, so that the
+// client's one declaration file carries them without a library. Their JSON
+// Schemas are declared with zod in schemas.ts, which fails to compile if the
+// two ever differ (each schema's inferred type must equal its type here).
 
-const code = z.string().regex(/^(0[1-9]|10)\.[0-9]{4}$/).describe("The entry's place in the dhātupāṭha, GG.NNNN: its class, then its number in the class.");
+export interface RootEntryShape {
+  /** GG.NNNN: the class, then the entry's number in it. */
+  code: string;
+  /** The gaṇa: 1 bhvādi to 10 curādi. */
+  class: number;
+  voice: 'parasmaipada' | 'ātmanepada' | 'ubhayapada';
+  /** The traditional meaning, a locative in Sanskrit: gatinivṛttau. */
+  meaning: { devanagari: string; iast: string };
+}
 
-export const RootEntrySchema = z
-  .object({
-    code,
-    class: z.number().int().min(1).max(10).describe('The gaṇa: 1 bhvādi to 10 curādi.'),
-    voice: z.enum(['parasmaipada', 'ātmanepada', 'ubhayapada']).describe("The voice its it-markers give (1.3.12, 1.3.72, 1.3.78; a class 10 root's ṇic stem takes both, 1.3.74)."),
-    meaning: z.object({ devanagari: z.string(), iast: z.string() }).strict().describe('The traditional meaning, a locative in Sanskrit: gatinivṛttau, "in the sense of ceasing to move".'),
-  })
-  .strict();
-
-export const DerivedSchema = z
-  .object({
-    kind: z.enum(['causative', 'desiderative', 'intensive', 'denominative']),
-    stem: z.string().describe("The secondary stem (dhāray), or a denominative's noun (tapas)."),
-  })
-  .strict();
+export interface Derived {
+  kind: 'causative' | 'desiderative' | 'intensive' | 'denominative';
+  /** The secondary stem (dhāray), or a denominative's noun (tapas). */
+  stem: string;
+}
 
 /** What a verbal word of /slok/{ch}/{sl}/analysis carries: its root. */
-export const WordRootSchema = z
-  .object({
-    root: z.string().nullable().describe("The root's citation form in IAST (sthā); null for a denominative, whose base is a noun (derived.stem)."),
-    prefixes: z.array(z.string()).describe('The preverbs before the root, in order, their sandhi undone (sam, upa for samupasthā).'),
-    derived: DerivedSchema.nullable(),
-    codes: z.array(code).describe('Its dhātupāṭha entries: one, or several where neither the forms nor a sense read by hand decide (ambiguous).'),
-    ambiguous: z.literal(true).optional(),
-  })
-  .strict();
+export interface WordRoot {
+  /** The root's citation form in IAST (sthā); null for a denominative, whose base is a noun (derived.stem). */
+  root: string | null;
+  /** The preverbs before the root, in order, their sandhi undone. */
+  prefixes: string[];
+  derived: Derived | null;
+  /** Its dhātupāṭha entries: one, or several where nothing decides (ambiguous). */
+  codes: string[];
+  ambiguous?: true;
+}
 
-const occurrence = z
-  .object({
-    ref: z.string(),
-    position: z.number().int().min(1).describe("The word's place among the verse's analysed words (1 first), as /slok/{ch}/{sl}/analysis numbers them."),
-    form: z.string(),
-    grammar: z.string(),
-    meaning: z.string().optional().describe("The word-by-word meaning of the entry this word is joined to, where it is joined (Swami Sivananda's list)."),
-  })
-  .strict();
+export interface RootOccurrence {
+  ref: string;
+  /** The word's place among the verse's analysed words (1 first). */
+  position: number;
+  form: string;
+  grammar: string;
+  /** The word-by-word meaning of the entry this word is joined to, where it is joined. */
+  meaning?: string;
+}
 
-export const RootGroupSchema = z
-  .object({
-    prefixes: z.array(z.string()),
-    lemma: z.string().describe('The DCS lemma: the preverbs and the root (or its secondary stem) as one word.'),
-    derived: DerivedSchema.nullable(),
-    codes: z.array(code),
-    ambiguous: z.literal(true).optional(),
-    count: z.number().int().min(1),
-    forms: z.array(z.object({ form: z.string().describe('The word with sandhi undone.'), count: z.number().int().min(1), occurrences: z.array(occurrence) }).strict()).describe('Its forms, most frequent first, each with every place it stands.'),
-  })
-  .strict();
+/** A lemma of a root: its preverbs and stem, its forms with every place each stands. */
+export interface RootGroup {
+  prefixes: string[];
+  lemma: string;
+  derived: Derived | null;
+  codes: string[];
+  ambiguous?: true;
+  count: number;
+  forms: Array<{ form: string; count: number; occurrences: RootOccurrence[] }>;
+}
 
-export const RootSchema = z
-  .object({
-    root: z.string().describe("The root's citation form, IAST (NFC)."),
-    devanagari: z.string(),
-    entries: z.array(RootEntrySchema).describe('Every dhātupāṭha entry its words are read as.'),
-    count: z.number().int().min(1).describe('Its verbal words in the Gita.'),
-    verses: z.number().int().min(1),
-    senses: z.array(z.object({ meaning: z.string(), count: z.number().int().min(1) }).strict()).describe('The English meanings its words have in the word-by-word lists, most frequent first (at most 12).'),
-    groups: z.array(RootGroupSchema).describe('Its words grouped by preverbs (and secondary stem), most frequent first.'),
-    also: z.array(z.string()).optional().describe('Other roots typed the same in ASCII.'),
-    attribution: z.string(),
-  })
-  .strict();
+/** /root/{root}. */
+export interface RootAnswer {
+  root: string;
+  devanagari: string;
+  entries: RootEntryShape[];
+  count: number;
+  verses: number;
+  senses: Array<{ meaning: string; count: number }>;
+  groups: RootGroup[];
+  also?: string[];
+  attribution: string;
+}
 
-export const RootChoiceSchema = z
-  .object({ query: z.string().describe('The ASCII spelling asked.'), roots: z.array(RootSchema).min(2), attribution: z.string() })
-  .strict();
+/** /root/{ascii}: an ASCII spelling that is no root but that several roots share. */
+export interface RootChoice {
+  query: string;
+  roots: RootAnswer[];
+  attribution: string;
+}
 
-export const RootsSchema = z
-  .object({
-    attribution: z.string(),
-    count: z.number().int(),
-    roots: z.array(
-      z
-        .object({
-          root: z.string(),
-          devanagari: z.string(),
-          classes: z.array(z.number().int().min(1).max(10)),
-          meaning: z.string().describe("The first entry's traditional meaning, IAST."),
-          count: z.number().int().min(1),
-          verses: z.number().int().min(1),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
-
-export type RootEntryShape = z.infer<typeof RootEntrySchema>;
-export type WordRoot = z.infer<typeof WordRootSchema>;
-export type RootGroup = z.infer<typeof RootGroupSchema>;
-export type RootAnswer = z.infer<typeof RootSchema>;
-export type RootChoice = z.infer<typeof RootChoiceSchema>;
-export type RootIndex = z.infer<typeof RootsSchema>;
-
-/** The OpenAPI components, generated from the schemas above (JSON Schema 2020-12, as OpenAPI 3.1 reads it). */
-export function rootSchemas(): Record<string, object> {
-  const json = (s: z.ZodType) => {
-    const { $schema: _, ...schema } = z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'throw' }) as Record<string, unknown>;
-    return schema;
-  };
-  return { WordRoot: json(WordRootSchema), Root: json(RootSchema), RootChoice: json(RootChoiceSchema), Roots: json(RootsSchema) };
+/** /roots. */
+export interface RootIndex {
+  attribution: string;
+  count: number;
+  roots: Array<{ root: string; devanagari: string; classes: number[]; meaning: string; count: number; verses: number }>;
 }

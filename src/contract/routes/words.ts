@@ -40,7 +40,7 @@ export const WORD_ROUTES = [
     access: 'metered',
     aliases: ['/slok/{ch}/{sl}/analysis.json'],
     file: FILES.analysis('{ch}', '{sl}'),
-    summary: `The verse word by word as the Digital Corpus of Sanskrit analyses it, speaker lines included: {ref, words: [{form, unsandhied, lemma, pos, features, token, grammar}]}: FORM, the Unsandhied form, LEMMA, UPOS and FEATS (an object, {} when empty) as the DCS gives them, the sandhi string the word stands in, the grammar in words (locative singular neuter). words: [] and a note for BG13.1 (not in the Critical Edition) and the colophons. ${DCS_ATTRIBUTION}.`,
+    summary: `The verse word by word as the Digital Corpus of Sanskrit analyses it, speaker lines included: {ref, words: [{form, unsandhied, lemma, pos, features, token, grammar, root}]}: FORM, the Unsandhied form, LEMMA, UPOS and FEATS (an object, {} when empty) as the DCS gives them, the sandhi string the word stands in, the grammar in words (locative singular neuter), and a verbal word's root: {root, prefixes, derived, codes} (its citation form, its preverbs, a causative's or desiderative's stem, its dhātupāṭha entries: /root/{root}). words: [] and a note for BG13.1 (not in the Critical Edition) and the colophons. ${ROOTS_ATTRIBUTION}.`,
     example: '/slok/2/47/analysis',
     notFound: 'verse',
     needs: ['word analysis'],
