@@ -9,6 +9,9 @@ import { importContent } from '../src/content/import.ts';
 import { defaultSource } from '../src/content/source.ts';
 import { formatBytes, formatSeconds } from '../src/cli/format.ts';
 import { flags, PROJECT_ROOT, run } from '../src/cli/run.ts';
+import { readAnalysis } from '../src/content/dcs/store.ts';
+import { defaultDhatupathaDir, importRoots, readRoots } from '../src/content/roots/store.ts';
+import { rootAnswers } from '../src/content/roots/served.ts';
 
 const usage = `
 Usage: npm run bench:build [-- --content DIR]
@@ -52,6 +55,20 @@ run(async () => {
     const plain = await timed(false);
     const repaired = await timed(true);
     console.log(`import: ${formatSeconds(plain)} without repairs, ${formatSeconds(repaired)} with (repairs ${formatSeconds(repaired - plain)}, Hunspell's load included)`);
+    // The roots' share: read at import (the dhātupāṭha parsed, every verb lemma split and matched), made into files by the build.
+    const analysis = readAnalysis(contentDir);
+    const dhatupatha = defaultDhatupathaDir(PROJECT_ROOT);
+    if (analysis && dhatupatha) {
+      let t = performance.now();
+      importRoots(dhatupatha, analysis.verses);
+      const imported = performance.now() - t;
+      const roots = readRoots(contentDir);
+      t = performance.now();
+      const answers = roots ? rootAnswers(roots.lemmas, Object.entries(analysis.verses).map(([ref, words]) => ({ ref, words })), () => undefined) : [];
+      const made = performance.now() - t;
+      const rootFiles = Object.keys(cold.manifest.files).filter((path) => path.startsWith('/root/') || path.startsWith('/read/root/') || path === '/roots.json');
+      console.log(`roots: ${formatSeconds(imported)} at import, ${formatSeconds(made)} to make ${answers.length} roots' answers in the build; ${rootFiles.length} files, ${formatBytes(rootFiles.reduce((n, path) => n + cold.manifest.files[path].size, 0))} raw`);
+    }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
