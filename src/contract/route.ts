@@ -93,6 +93,13 @@ export interface RouteSpec<Id extends string = string> {
   file?: string;
   /** The server holds `file` in memory (or this file: a PNG card's SVG); a path whose file is not in dist/ is not found. Resolved once per path. */
   held?: true | string;
+  /**
+   * Its path parameter names a lemma or a verbal root by its spelling (IAST,
+   * ASCII or Devanagari): the file is the IAST name's, else its ASCII
+   * spelling's; a spelling that cannot be one is a 400 in that name's words
+   * (lemma-name.ts SPELLED). The handler that serves its file reads it so.
+   */
+  spelled?: 'lemma' | 'root';
   /** Answers an HTML page for people: its family's 404 (a path under its first segment that no route takes) is an HTML page too. */
   page?: boolean;
   /** The parts of dist/ it answers from, which a fresh `npm start` builds after it starts serving: 503 with Retry-After until then. */

@@ -6,7 +6,6 @@
 import type { RouteSpec } from '../../contract/route.ts';
 import type { RouteId } from '../../contract/routes/index.ts';
 import type { Handler } from '../context.ts';
-import { lemma, readLemma, readRoot, root } from './analysis.ts';
 import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
@@ -29,8 +28,6 @@ export const HANDLERS: Partial<Record<RouteId, Handler>> = {
   verse,
   'verse-words': words,
   'verse-versions': verseVersions,
-  lemma,
-  root,
   'verse-range': verseRange,
   verses,
   'verses-ref': verses,
@@ -53,8 +50,6 @@ export const HANDLERS: Partial<Record<RouteId, Handler>> = {
   register,
   'read-verse': readVerse,
   'read-chapter': readChapter,
-  'read-lemma': readLemma,
-  'read-root': readRoot,
   download,
   mcp,
 };
