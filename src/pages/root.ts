@@ -43,9 +43,10 @@ ${r.groups.map((g) => group(r.root, g, base))}
 }
 
 function group(root: string, g: RootGroup, base: BaseUrl): Raw {
-  const parts = [...g.prefixes, root].join(' + ');
-  const derived = g.derived ? `, ${g.derived.kind} ${g.derived.stem}` : '';
-  return html`<div class="group"><h3><a href="${base}/read/lemma/${encodeURIComponent(g.lemma)}" lang="sa-Latn">${g.lemma}</a> <span class="by"><span lang="sa-Latn">${parts}</span>${derived} · ${g.count}</span></h3>
+  // The lemma's parts where it has more than the root: its preverbs, its secondary stem.
+  const parts = g.prefixes.length ? html`<span lang="sa-Latn">${[...g.prefixes, root].join(' + ')}</span>` : '';
+  const derived = g.derived ? `${parts ? ', ' : ''}${g.derived.kind} ${g.derived.stem}` : '';
+  return html`<div class="group"><h3><a href="${base}/read/lemma/${encodeURIComponent(g.lemma)}" lang="sa-Latn">${g.lemma}</a> <span class="by">${parts}${derived}${parts || derived ? ' · ' : ''}${g.count}</span></h3>
 ${g.forms.flatMap((f) =>
   f.occurrences.map((o) => {
     const [ch, sl] = refPlace(o.ref);

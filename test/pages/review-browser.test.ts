@@ -3,7 +3,7 @@
 // Chromium with this machine's fonts, at a phone's width (390 px) and a
 // desktop's (1280): a reading page in English, Hindi and Telugu with its
 // meter opened, with a version (Besant's, and Telugu's own), a chapter page,
-// the docs page, a guide, pricing, search with a query, a lemma page and the
+// the docs page, a guide, pricing, search with a query, a lemma page, a root's page and the
 // verse card. On each, measured in the browser: nothing wider than the
 // window (the document's scrollWidth), no run of letters drawn as boxes
 // (each run of non-ASCII letters, in the font the page gives it, not as wide
@@ -56,6 +56,7 @@ const KINDS: Kind[] = [
   { name: 'pricing', path: '/pricing' },
   { name: 'search', path: '/search?format=html&q=karmanye%20vadhikaraste' },
   { name: 'lemma', path: '/read/lemma/karman' },
+  { name: 'root', path: '/read/root/sth%C4%81' },
   { name: 'card', path: '/slok/2/47/gita.svg', card: true },
 ];
 const WIDTHS = [390, 1280];
