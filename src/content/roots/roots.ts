@@ -18,7 +18,7 @@ import type { DcsSentence, DcsWord } from '../dcs/conllu.ts';
 import { lemmaName } from '../dcs/lemma-name.ts';
 import type { Dhatupatha, DhatupathaEntry, Voice } from './dhatupatha.ts';
 import { readStem, type Derived, type StemReading } from './derived.ts';
-import { splitPreverbs, type Split } from './preverbs.ts';
+import { allSplits, splitPreverbs, type Split } from './preverbs.ts';
 import { classesShown } from './present.ts';
 import { SENSES } from './senses.ts';
 import { SUBSTITUTES } from './substitutes.ts';
@@ -128,6 +128,13 @@ function byPresentClass(candidates: Candidate[], words: DcsWord[]): { kept: Cand
   return { kept, reason: `the present stem of ${seen.join(', ')} is class ${[...new Set(kept.map((c) => c.entry.class))].join(' or ')}'s` };
 }
 
+/** A sense read by hand for this DCS lemma itself (`root#lemmaId` in senses.ts). */
+const hasLemmaSense = (lemmaId: number) => Object.keys(SENSES).some((k) => k.endsWith(`#${lemmaId}`));
+
+/** Two rests that differ at most in the length of their first vowel, which a vowel sandhi at the join leaves unwritten. */
+const sameRest = (a: string, b: string) => a === b || a.replace(/^[āīūṝ]/, (v) => SHORT[v]) === b.replace(/^[āīūṝ]/, (v) => SHORT[v]);
+const SHORT: Record<string, string> = { ā: 'a', ī: 'i', ū: 'u', ṝ: 'ṛ' };
+
 /** Narrow the candidates: by the present class the forms show, then by the hand-read sense. */
 function narrow(candidates: Candidate[], words: DcsWord[], lemmaId: number): { kept: Candidate[]; reason: string } {
   if (candidates.length === 1) return { kept: candidates, reason: `${candidates[0].reading.rule}; the one entry of ${candidates[0].reading.root}` };
@@ -135,8 +142,13 @@ function narrow(candidates: Candidate[], words: DcsWord[], lemmaId: number): { k
   const left = byClass?.kept ?? candidates;
   if (left.length === 1) return byClass!;
   const before = byClass ? byClass.reason + '; ' : '';
+  // A root's sense chooses among the entries one split of the lemma reads (dhā or dhe for the same letters; i or ī where
+  // a vowel sandhi merged a short and a long vowel: pra + i and pra + ī are both pre); between two splits that differ
+  // otherwise (uddhṛ: ud + hṛ, the h written dh by 8.4.62, or ud + dhṛ) only a sense read for this lemma may choose.
+  const first = left[0];
+  const oneSplit = left.every((c) => sameRest(c.split.rest, first.split.rest) && c.split.prefixes.join() === first.split.prefixes.join());
   for (const root of new Set(left.map((c) => c.reading.root))) {
-    const sense = SENSES[`${root}#${lemmaId}`] ?? SENSES[root];
+    const sense = SENSES[`${root}#${lemmaId}`] ?? (oneSplit ? SENSES[root] : undefined);
     const chosen = sense ? left.filter((c) => c.entry.code === sense.code && c.reading.root === root) : [];
     if (chosen.length === 1) return { kept: chosen, reason: `${before}sense, read by hand: ${sense.why}` };
   }
@@ -151,7 +163,9 @@ function candidatesOf(splits: Split[], table: Dhatupatha): Candidate[] {
 /** One lemma's root, or the reason it has none. */
 function decide(lemma: string, lemmaId: number, words: DcsWord[], table: Dhatupatha): LemmaRoot | Undecided {
   const base = { lemma, lemmaId, words: words.length };
-  const splits = splitPreverbs(lemma, (rest) => readRest(rest, table).length > 0);
+  const known = (rest: string) => readRest(rest, table).length > 0;
+  // The fewest preverbs win (pat is no p + at), unless a sense read for this very lemma names a longer split (vīta: vi + i).
+  const splits = hasLemmaSense(lemmaId) ? allSplits(lemma, known) : splitPreverbs(lemma, known);
   if (!splits.length) return { ...base, reason: `no split of ${lemma} into preverbs leaves a root of the dhātupāṭha or a stem made from one` };
   const denominative = splits.length === 1 && readRest(splits[0].rest, table).find((r) => r.derived?.kind === 'denominative');
   if (denominative) return { ...base, prefixes: splits[0].prefixes, root: null, derived: denominative.derived, entries: [], reason: denominative.rule };

@@ -118,6 +118,14 @@ test('the join on the real files: the named examples', () => {
   assert.equal(get('samupasthā', 165383)!.prefixes, ['sam', 'upa']);
   assert.equal(get('tapasy', 200471)!.root, null);
   assert.equal(get('atitṝ', 157368)!.root, 'tṝ');
+  // uddharet (6.5) splits as ud + hṛ and as ud + dhṛ: dhṛ's own sense ("hold") must not choose between the two; the
+  // lemma's sense, read by hand, does (lift up: hṛ).
+  const uddhṛ = get('uddhṛ', 160242)!;
+  assert.equal([uddhṛ.prefixes, uddhṛ.root, uddhṛ.entries.map((e) => e.code)], [['ud'], 'hṛ', ['01.1046']]);
+  assert.match(uddhṛ.reason, /8\.4\.62/);
+  // vīta (2.56 vītarāga...) is vi + i, "gone away", though the unsplit vī is a root too: read by hand for this lemma.
+  const vī = get('vī', 164500)!;
+  assert.equal([vī.prefixes, vī.root, vī.entries.map((e) => e.code)], [['vi'], 'i', ['02.0040']]);
 });
 
 test('the figures: every lemma is counted once; nothing undecided without a reason', () => {
