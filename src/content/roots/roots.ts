@@ -128,6 +128,27 @@ function byPresentClass(candidates: Candidate[], words: DcsWord[]): { kept: Cand
   return { kept, reason: `the present stem of ${seen.join(', ')} is class ${[...new Set(kept.map((c) => c.entry.class))].join(' or ')}'s` };
 }
 
+/**
+ * The lemma unsplit reads only as an intensive or a denominative: its first
+ * letters would be a reduplication or part of a noun (saṃsmṛ as an intensive
+ * of smṛ, abhyasūy as one stem). A preverb is the likelier reading
+ * (saṃsmṛtya, saṃstabhya: a gerund in -ya stands only after a preverb,
+ * 7.1.37), so a split that takes one off is read instead, where there is one.
+ */
+function wholeOnlyDerived(splits: Split[], table: Dhatupatha): boolean {
+  if (splits.length !== 1 || splits[0].prefixes.length) return false;
+  const readings = readRest(splits[0].rest, table);
+  return readings.length > 0 && readings.every((r) => r.derived?.kind === 'intensive' || r.derived?.kind === 'denominative');
+}
+
+/** The splits with the fewest preverbs but at least one; the unsplit reading when there is none. */
+function withPreverb(lemma: string, known: (rest: string) => boolean, unsplit: Split[]): Split[] {
+  const split = allSplits(lemma, known).filter((s) => s.prefixes.length > 0);
+  if (!split.length) return unsplit;
+  const fewest = Math.min(...split.map((s) => s.prefixes.length));
+  return split.filter((s) => s.prefixes.length === fewest);
+}
+
 /** A sense read by hand for this DCS lemma itself (`root#lemmaId` in senses.ts). */
 const hasLemmaSense = (lemmaId: number) => Object.keys(SENSES).some((k) => k.endsWith(`#${lemmaId}`));
 
@@ -164,12 +185,18 @@ function candidatesOf(splits: Split[], table: Dhatupatha): Candidate[] {
 function decide(lemma: string, lemmaId: number, words: DcsWord[], table: Dhatupatha): LemmaRoot | Undecided {
   const base = { lemma, lemmaId, words: words.length };
   const known = (rest: string) => readRest(rest, table).length > 0;
-  // The fewest preverbs win (pat is no p + at), unless a sense read for this very lemma names a longer split (vīta: vi + i).
-  const splits = hasLemmaSense(lemmaId) ? allSplits(lemma, known) : splitPreverbs(lemma, known);
+  // The fewest preverbs win (pat is no p + at), unless a sense read for this very lemma names a longer split (vīta: vi + i),
+  // or the whole lemma reads only as an intensive or a denominative (wholeOnlyDerived).
+  const fewest = splitPreverbs(lemma, known);
+  const preverbFirst = !hasLemmaSense(lemmaId) && wholeOnlyDerived(fewest, table);
+  const splits = hasLemmaSense(lemmaId) ? allSplits(lemma, known) : preverbFirst ? withPreverb(lemma, known, fewest) : fewest;
+  const before = preverbFirst && splits !== fewest ? `unsplit, ${lemma} reads only as an intensive or a denominative: the preverb read instead (a gerund in -ya follows a preverb, 7.1.37); ` : '';
   if (!splits.length) return { ...base, reason: `no split of ${lemma} into preverbs leaves a root of the dhātupāṭha or a stem made from one` };
   const denominative = splits.length === 1 && readRest(splits[0].rest, table).find((r) => r.derived?.kind === 'denominative');
   if (denominative) return { ...base, prefixes: splits[0].prefixes, root: null, derived: denominative.derived, entries: [], reason: denominative.rule };
-  const { kept, reason } = narrow(candidatesOf(splits, table), words, lemmaId);
+  const narrowed = narrow(candidatesOf(splits, table), words, lemmaId);
+  const { kept } = narrowed;
+  const reason = before + narrowed.reason;
   const [first] = kept;
   const same = (c: Candidate) => c.reading.root === first.reading.root && c.split.prefixes.join() === first.split.prefixes.join() && c.reading.derived?.kind === first.reading.derived?.kind;
   if (!kept.every(same)) return { ...base, reason };

@@ -126,6 +126,13 @@ test('the join on the real files: the named examples', () => {
   // vīta (2.56 vītarāga...) is vi + i, "gone away", though the unsplit vī is a root too: read by hand for this lemma.
   const vī = get('vī', 164500)!;
   assert.equal([vī.prefixes, vī.root, vī.entries.map((e) => e.code)], [['vi'], 'i', ['02.0040']]);
+  // saṃsmṛtya, saṃstabhya (a gerund in -ya follows a preverb): sam + the root, not an intensive's reduplication.
+  for (const [lemma, id, root] of [['saṃsmṛ', 164833, 'smṛ'], ['saṃstambh', 164819, 'stambh'], ['saṃsidh', 164807, 'sidh']] as const) {
+    const l = get(lemma, id)!;
+    assert.equal([l.prefixes, l.root, l.derived], [['sam'], root, null], lemma);
+  }
+  assert.equal([get('abhyasūy', 159291)!.prefixes, get('abhyasūy', 159291)!.derived], [['abhi'], { kind: 'denominative', stem: 'asūy' }]);
+  assert.equal(get('lelih', 199133)!.derived, { kind: 'intensive', stem: 'lelih' });
 });
 
 test('the figures: every lemma is counted once; nothing undecided without a reason', () => {
