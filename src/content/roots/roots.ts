@@ -121,11 +121,14 @@ const describe = (c: Candidate) => `${[...c.split.prefixes, c.reading.root].join
 function byPresentClass(candidates: Candidate[], words: DcsWord[]): { kept: Candidate[]; reason: string } | null {
   const forms = presentForms(words);
   if (!forms.length) return null;
-  const shows = (c: Candidate) => (c.reading.derived ? [] : forms.filter((f) => classesShown(f, [c.entry]).length));
+  // A causative's present stem (vartaya-) is spelled as a class 10 root's own (3.1.25, 3.1.26): the forms show both alike.
+  const causativeShows = (c: Candidate) => forms.filter((f) => f.includes(`${c.reading.derived!.stem}a`));
+  const shows = (c: Candidate) => (c.reading.derived?.kind === 'causative' ? causativeShows(c) : c.reading.derived ? [] : forms.filter((f) => classesShown(f, [c.entry]).length));
   const kept = candidates.filter((c) => shows(c).length);
   if (!kept.length || kept.length === candidates.length) return null;
   const seen = [...new Set(kept.flatMap(shows))];
-  return { kept, reason: `the present stem of ${seen.join(', ')} is class ${[...new Set(kept.map((c) => c.entry.class))].join(' or ')}'s` };
+  const what = [...new Set(kept.map((c) => (c.reading.derived ? 'a causative' : `class ${c.entry.class}`)))];
+  return { kept, reason: `the present stem of ${seen.join(', ')} is ${what.join(' or ')}'s` };
 }
 
 /**
@@ -149,6 +152,12 @@ function withPreverb(lemma: string, known: (rest: string) => boolean, unsplit: S
   return split.filter((s) => s.prefixes.length === fewest);
 }
 
+/** The candidates with the fewest preverbs (of upa + ās and upa + ā + ās, the first). */
+function fewestPreverbs(candidates: Candidate[]): Candidate[] {
+  const fewest = Math.min(...candidates.map((c) => c.split.prefixes.length));
+  return candidates.filter((c) => c.split.prefixes.length === fewest);
+}
+
 /** A sense read by hand for this DCS lemma itself (`root#lemmaId` in senses.ts). */
 const hasLemmaSense = (lemmaId: number) => Object.keys(SENSES).some((k) => k.endsWith(`#${lemmaId}`));
 
@@ -159,6 +168,12 @@ const SHORT: Record<string, string> = { ā: 'a', ī: 'i', ū: 'u', ṝ: 'ṛ' };
 /** Narrow the candidates: by the present class the forms show, then by the hand-read sense. */
 function narrow(candidates: Candidate[], words: DcsWord[], lemmaId: number): { kept: Candidate[]; reason: string } {
   if (candidates.length === 1) return { kept: candidates, reason: `${candidates[0].reading.rule}; the one entry of ${candidates[0].reading.root}` };
+  // A sense read by hand for this very lemma comes before every rule.
+  for (const root of new Set(candidates.map((c) => c.reading.root))) {
+    const sense = SENSES[`${root}#${lemmaId}`];
+    const chosen = fewestPreverbs(sense ? candidates.filter((c) => c.entry.code === sense.code && c.reading.root === root) : []);
+    if (chosen.length === 1) return { kept: chosen, reason: `sense of this lemma, read by hand: ${sense!.why}` };
+  }
   const byClass = byPresentClass(candidates, words);
   const left = byClass?.kept ?? candidates;
   if (left.length === 1) return byClass!;
@@ -168,8 +183,8 @@ function narrow(candidates: Candidate[], words: DcsWord[], lemmaId: number): { k
   // otherwise (uddhṛ: ud + hṛ, the h written dh by 8.4.62, or ud + dhṛ) only a sense read for this lemma may choose.
   const first = left[0];
   const oneSplit = left.every((c) => sameRest(c.split.rest, first.split.rest) && c.split.prefixes.join() === first.split.prefixes.join());
-  for (const root of new Set(left.map((c) => c.reading.root))) {
-    const sense = SENSES[`${root}#${lemmaId}`] ?? (oneSplit ? SENSES[root] : undefined);
+  for (const root of oneSplit ? new Set(left.map((c) => c.reading.root)) : []) {
+    const sense = SENSES[root];
     const chosen = sense ? left.filter((c) => c.entry.code === sense.code && c.reading.root === root) : [];
     if (chosen.length === 1) return { kept: chosen, reason: `${before}sense, read by hand: ${sense.why}` };
   }

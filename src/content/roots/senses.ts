@@ -16,7 +16,10 @@ export interface SenseChoice {
 
 export const SENSES: Record<string, SenseChoice> = {
   // One lemma's, where its letters split two ways: a root's own sense never chooses between splits (roots.ts).
-  'i#164500': { code: '02.0040', why: 'vīta (2.56, 4.10, 8.11 vītarāga...: "rid of passion") is vi + ita, "gone away", vi + i joined by 6.1.101 (Śaṅkara on 2.56: vītāḥ vigatāḥ), not the root vī "go, approach"; the one lemma whose longer split is read' },
+  'i#164500': { code: '02.0040', why: 'vīta (2.56, 4.10, 8.11 vītarāga...: "rid of passion") is vi + ita, "gone away", vi + i joined by 6.1.101 (Śaṅkara on 2.56: vītāḥ vigatāḥ), not the root vī "go, approach"' },
+  'ās#160725': { code: '02.0011', why: 'upāsate (9.14, 12.2, 13.25) "worship, sit near": upa + ās, āsa upaveśane, whose middle endings it has (āste, āsate); not as "be", which takes none (asti, santi)' },
+  'ās#162313': { code: '02.0011', why: 'paryupāsate (9.22, 12.1, 12.20) "worship": pari + upa + ās, āsa upaveśane, whose middle endings it has; not as "be"' },
+  'yuj#161345': { code: '07.0007', why: 'niyojayasi (3.1 "why do you set me to this terrible deed"): ni + the causative of yujir yoge "join, set to"; not yuja saṃyamane of class 10, "restrain"' },
   'hṛ#160242': { code: '01.1046', why: "uddharet (6.5 uddhared ātmanātmānam, \"lift up\"): ud + hṛ, the h written dh after d (8.4.62 jhayo ho 'nyatarasyām), as in uddharaṇa; not ud + dhṛ \"hold\"" },
   vac: { code: '02.0058', why: 'vac paribhāṣaṇe "speak" (uvāca, vakṣyāmi, procyate); 10.0380 is its curādi double, whose -ay- forms the Gita has not' },
   jñā: { code: '09.0043', why: 'jñā avabodhane "know" (jñātvā, jñeyam, jānāti); not 01.0923 māraṇatoṣaṇaniśāmaneṣu or 10.0258 niyoge' },

@@ -133,6 +133,13 @@ test('the join on the real files: the named examples', () => {
   }
   assert.equal([get('abhyasūy', 159291)!.prefixes, get('abhyasūy', 159291)!.derived], [['abhi'], { kind: 'denominative', stem: 'asūy' }]);
   assert.equal(get('lelih', 199133)!.derived, { kind: 'intensive', stem: 'lelih' });
+  // A causative's -aya- is spelled as a class 10 root's: anuvartayati (3.16) is the causative of vṛt "turn", not vṛt "speak" of class 10.
+  const anuvartay = get('anuvartay', 158099)!;
+  assert.equal([anuvartay.prefixes, anuvartay.root, anuvartay.derived?.kind, anuvartay.entries.map((e) => e.code)], [['anu'], 'vṛt', 'causative', ['01.0862']]);
+  // Read by hand for the lemma: upāsate is upa + ās "sit near, worship" (middle endings), not as "be"; niyojayasi the causative of yuj "join".
+  assert.equal([get('upās', 160725)!.prefixes, get('upās', 160725)!.root], [['upa'], 'ās']);
+  assert.equal([get('paryupās', 162313)!.prefixes, get('paryupās', 162313)!.root], [['pari', 'upa'], 'ās']);
+  assert.equal([get('niyojay', 161345)!.root, get('niyojay', 161345)!.derived?.kind, get('niyojay', 161345)!.entries.map((e) => e.code)], ['yuj', 'causative', ['07.0007']]);
 });
 
 test('the figures: every lemma is counted once; nothing undecided without a reason', () => {
