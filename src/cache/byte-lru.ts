@@ -1,6 +1,6 @@
-// The one cache of made things held in memory (projected answers, PNG cards,
-// files read through, the primary's drawn cards, slice indexes, header
-// lists): bounded by what its entries cost, least recently used out first.
+// The one kind of cache of made things held in memory (the server's served
+// bytes, through shared.ts; slice indexes, header lists): bounded by what its
+// entries cost, least recently used out first.
 // Its own folder, importing nothing, so that the server and the card code
 // may both use it without either importing the other.
 //
@@ -15,7 +15,7 @@ export interface ByteLruOptions {
    * make again and asked for again at once (a projection of a whole
    * chapter); a read-through file or a card past the bound is simply not kept.
    */
-  keepOversize?: boolean;
+  keepOversize?: boolean | ((key: string) => boolean);
 }
 
 const bufferLength = (v: unknown) => (v as Uint8Array).length;
@@ -33,14 +33,14 @@ export class ByteLru<V = Buffer> {
   private readonly pending = new Map<string, Promise<V>>();
   /** The cost of everything held. */
   bytes = 0;
-  private readonly keepOversize: boolean;
+  private readonly keepOversize: (key: string) => boolean;
 
   constructor(
     readonly maxBytes: number,
     private readonly costOf: (value: V, key: string) => number = bufferLength,
     { keepOversize = false }: ByteLruOptions = {},
   ) {
-    this.keepOversize = keepOversize;
+    this.keepOversize = typeof keepOversize === 'function' ? keepOversize : () => keepOversize;
   }
 
   /** The entry held for `key`, if any, which becomes the most recently used. */
@@ -60,7 +60,7 @@ export class ByteLru<V = Buffer> {
       this.entries.delete(key);
     }
     const cost = this.costOf(value, key);
-    if (cost > this.maxBytes && !this.keepOversize) return;
+    if (cost > this.maxBytes && !this.keepOversize(key)) return;
     this.entries.set(key, { value, cost });
     this.bytes += cost;
     this.trim();
@@ -78,6 +78,18 @@ export class ByteLru<V = Buffer> {
   /** Entries held. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Entries held whose keys start with `prefix`, and what they cost (a part of a shared cache: shared.ts). Walks every entry: for tests and benchmarks. */
+  heldUnder(prefix: string): { entries: number; bytes: number } {
+    let entries = 0;
+    let bytes = 0;
+    for (const [key, held] of this.entries) {
+      if (!key.startsWith(prefix)) continue;
+      entries++;
+      bytes += held.cost;
+    }
+    return { entries, bytes };
   }
 
   /** Held, or being made. */

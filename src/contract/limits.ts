@@ -25,13 +25,16 @@ const THREADS_SHARING = Math.max(1, Math.floor(Number((globalThis as { process?:
 /** A thread's share of a bound per process (at least 1). */
 export const perThread = (bound: number) => Math.max(1, Math.floor(bound / THREADS_SHARING));
 
-/** Bytes of projected answers (and their compressed forms) the server keeps, least recently used out first. */
-export const PROJECTION_CACHE_BYTES = 8 * 1024 * 1024;
 /**
- * Bytes of the route files a worker reads from disk rather than holds (the
- * plain cards, the records' gzip twins: read-through.ts), kept once read.
+ * Bytes of served answers a server process keeps once made or read, in one
+ * cache (src/http/served-bytes.ts), least recently used out first whatever
+ * their kind: projected answers and their compressed forms, the route files
+ * read from disk rather than held (the plain cards, the records' gzip twins),
+ * answers compressed on demand, PNG cards (in a primary whose workers ask it
+ * to draw: the cards drawn). Each kind kept apart was 8 MB (32 MB of PNGs):
+ * one bound lets whichever the traffic asks for use the room.
  */
-export const READ_THROUGH_CACHE_BYTES = 8 * 1024 * 1024;
+export const SERVED_CACHE_BYTES = 32 * 1024 * 1024;
 /**
  * Compression on demand (src/http/on-demand.ts), for answers over 1 kB that
  * have no precompressed twin: a quick build's derived files (a chapter's
@@ -43,16 +46,10 @@ export const READ_THROUGH_CACHE_BYTES = 8 * 1024 * 1024;
  * queue without bound.
  */
 export const ON_DEMAND = { running: 2, waiting: 64, bytes: 16 * 1024 * 1024 } as const;
-/** Bytes of files and lists compressed on demand a server keeps (the compressed bytes only), least recently used out first. */
-export const ON_DEMAND_CACHE_BYTES = 8 * 1024 * 1024;
 /** Records whose slice index (where each key's value lies, for projections) a server keeps: the most recently projected. */
 export const SLICE_INDEXES_HELD = 256;
 /** Files streamed from disk whose prepared headers a server keeps: the most recently asked. */
 export const STREAMED_HEADERS_HELD = 1024;
-/** Bytes of PNG cards a server keeps once drawn (about 70 kB each: some 450 cards); more are drawn again. */
-export const PNG_CACHE_BYTES = 32 * 1024 * 1024;
-/** The same in a worker whose primary draws the cards and keeps PNG_CACHE_BYTES of them for every worker. */
-export const PNG_WORKER_CACHE_BYTES = 4 * 1024 * 1024;
 /** How long an answer for a given ?date= may be cached: it does not change until the content does. */
 export const DATED_MAX_AGE = 86_400;
 /** After a search index failed to load, how long searches fail at once before it is read again. */
@@ -74,7 +71,7 @@ export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
  * A list of records larger than this is sent as the slices of the records the
  * server holds (no copy, not kept as it is): a few such answers in flight
  * cost no memory of their own. To a client that takes brotli or gzip it is
- * compressed on demand (ON_DEMAND) and kept so (ON_DEMAND_CACHE_BYTES).
+ * compressed on demand (ON_DEMAND) and kept so (SERVED_CACHE_BYTES).
  */
 export const STREAMED_ANSWER_BYTES = 1024 * 1024;
 

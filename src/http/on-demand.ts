@@ -10,8 +10,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Coding } from '../layout.ts';
-import { ON_DEMAND, ON_DEMAND_CACHE_BYTES, perThread } from '../contract/limits.ts';
-import { ByteLru } from '../cache/byte-lru.ts';
+import { ON_DEMAND, perThread } from '../contract/limits.ts';
+import type { LruPart, SharedLru } from '../cache/shared.ts';
+import { servedBytes } from './served-bytes.ts';
 import { openServed } from './file.ts';
 
 /** Below this, compression saves too little to be worth a round trip through the thread pool. */
@@ -129,20 +130,20 @@ export interface ListedFile {
 /**
  * What one build compressed on demand, by file or list and coding: only the
  * compressed bytes are kept (the file stays on disk, the list in the records
- * held), at most ON_DEMAND_CACHE_BYTES, least recently used out first. A new
+ * held), in the server's one cache of served bytes (served-bytes.ts). A new
  * build gets a new one, so its twins (when it has them) take over at once.
  */
 export class OnDemand {
-  private readonly lru: ByteLru<Buffer>;
+  private readonly lru: LruPart<Buffer>;
 
   constructor(
     /** The dist/ folder the files are read from. */
     private readonly dir: string,
     private readonly line: Compressor = compressor,
-    maxBytes = perThread(ON_DEMAND_CACHE_BYTES),
+    cache: SharedLru = servedBytes(),
   ) {
     // Each entry also costs its key (two bytes a character) and about 256 bytes of objects (the Buffer, the map's entry).
-    this.lru = new ByteLru<Buffer>(maxBytes, (b, key) => b.length + key.length * 2 + 256);
+    this.lru = cache.part<Buffer>('compressed', (b, key) => b.length + key.length * 2 + 256);
   }
 
   /**
@@ -179,7 +180,7 @@ export class OnDemand {
 
   /** Files and bytes held (for tests). */
   get kept(): { entries: number; bytes: number } {
-    return { entries: this.lru.size, bytes: this.lru.bytes };
+    return this.lru.held;
   }
 
   private made(key: string, size: number, coding: Coding, input: () => Input | Promise<Input>): Promise<Buffer> {

@@ -1,27 +1,28 @@
 // PNG cards the server draws: on the first request for a verse's card in a
 // theme, from the SVG card it holds in memory (its style swapped to light or
 // dark), drawn by resvg on the drawing threads (card/draw-thread.ts), then
-// kept with its ETag in a cache bounded by bytes. Each build has its own (a new build, new cards).
+// kept with its ETag in the server's one cache of served bytes
+// (served-bytes.ts). Each build has its own (a new build, new cards).
 import { cardInTheme } from '../card/theme.ts';
 import { pngTheme } from '../card/png.ts';
-import { ByteLru } from '../cache/byte-lru.ts';
+import type { LruPart, SharedLru } from '../cache/shared.ts';
+import { servedBytes } from './served-bytes.ts';
 import { FILES, type Theme } from '../layout.ts';
 import type { Dist } from './assets.ts';
-import { PNG_CACHE_BYTES } from '../contract/limits.ts';
 import type { Pool } from './pool.ts';
 import { ENTRY_OVERHEAD, Projected } from './projected.ts';
 import { drawHere, type Draw } from './shared-draw.ts';
 
 export class PngCards {
-  private readonly cache: ByteLru<Projected>;
+  private readonly cache: LruPart<Projected>;
 
   constructor(
     private readonly dist: Dist,
-    maxBytes = PNG_CACHE_BYTES,
+    cache: SharedLru = servedBytes(),
     /** Who draws: this process, or the primary of its workers (shared-draw.ts). */
     private readonly draw: Draw = drawHere,
   ) {
-    this.cache = new ByteLru<Projected>(maxBytes, (p) => p.size + ENTRY_OVERHEAD);
+    this.cache = cache.part<Projected>('png', (p) => p.size + ENTRY_OVERHEAD);
   }
 
   /** The PNG of a verse's card in a theme, drawn once however many ask at the same time; through `pool` when given (at most so many renders at once). */
@@ -43,6 +44,7 @@ export class PngCards {
 
   /** Cards held and their bytes (for tests and the benchmark). */
   get held(): { cards: number; bytes: number } {
-    return { cards: this.cache.size, bytes: this.cache.bytes };
+    const { entries, bytes } = this.cache.held;
+    return { cards: entries, bytes };
   }
 }

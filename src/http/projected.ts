@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Coding } from '../layout.ts';
 import { headerSets, type Variant } from './assets.ts';
 import { etagOf } from '../contract/headers.ts';
-import { perThread, PROJECTION_CACHE_BYTES } from '../contract/limits.ts';
-import { ByteLru } from '../cache/byte-lru.ts';
+import type { LruPart, SharedLru } from '../cache/shared.ts';
+import { servedBytes } from './served-bytes.ts';
 import { compressNow, compressor, MIN_COMPRESS_BYTES } from './on-demand.ts';
 
 export { MIN_COMPRESS_BYTES };
@@ -73,16 +73,17 @@ export const ENTRY_OVERHEAD = 2048;
 /**
  * Projected answers by key (the resource and the projection), least recently
  * used first out, at most `maxBytes` in all, counting bodies, compressed forms
- * and each entry's overhead. A projection is cheap to make again; the bound
+ * and each entry's overhead, in the server's one cache of served bytes
+ * (served-bytes.ts). A projection is cheap to make again; the bound
  * keeps a flood of distinct projections from growing memory. One larger than
  * the bound is still held until the next comes (its compressed forms are made
  * for the requests that follow it).
  */
 export class ProjectionCache {
-  private readonly lru: ByteLru<Projected>;
+  private readonly lru: LruPart<Projected>;
 
-  constructor(maxBytes = perThread(PROJECTION_CACHE_BYTES)) {
-    this.lru = new ByteLru<Projected>(maxBytes, (p, key) => p.size + key.length * 2 + ENTRY_OVERHEAD, { keepOversize: true });
+  constructor(cache: SharedLru = servedBytes()) {
+    this.lru = cache.part<Projected>('projection', (p, key) => p.size + key.length * 2 + ENTRY_OVERHEAD, { keepOversize: true });
   }
 
   get(key: string, make: () => Buffer, type?: string): Projected {
@@ -106,6 +107,6 @@ export class ProjectionCache {
 
   /** Entries and bytes held (for tests). */
   get held(): { entries: number; bytes: number } {
-    return { entries: this.lru.size, bytes: this.lru.bytes };
+    return this.lru.held;
   }
 }

@@ -1,18 +1,18 @@
 // Files of dist/ that an in-memory route answers but that a worker does not
 // hold: read when asked, synchronously (a few tens of microseconds from the
 // page cache, which every worker of the machine shares), and kept in a small
-// cache bounded by bytes. The answer's headers were made with the manifest's
+// cache of served bytes (served-bytes.ts). The answer's headers were made with the manifest's
 // size, so a file whose size differs (a rebuild swapped dist/ under a worker
 // still serving the old build) is an error rather than a mismatched answer.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { ByteLru } from '../cache/byte-lru.ts';
-import { perThread, READ_THROUGH_CACHE_BYTES } from '../contract/limits.ts';
+import type { LruPart, SharedLru } from '../cache/shared.ts';
+import { servedBytes } from './served-bytes.ts';
 
 export class ReadThrough {
-  private readonly cache: ByteLru<Buffer>;
+  private readonly cache: LruPart<Buffer>;
 
-  constructor(maxBytes = perThread(READ_THROUGH_CACHE_BYTES)) {
-    this.cache = new ByteLru<Buffer>(maxBytes);
+  constructor(cache: SharedLru = servedBytes()) {
+    this.cache = cache.part<Buffer>('file', (b) => b.length);
   }
 
   /** The bytes of `file` (an absolute path), which must be `size` long. */
@@ -36,6 +36,7 @@ export class ReadThrough {
 
   /** Files and bytes held (for the benchmark and tests). */
   get held(): { files: number; bytes: number } {
-    return { files: this.cache.size, bytes: this.cache.bytes };
+    const { entries, bytes } = this.cache.held;
+    return { files: entries, bytes };
   }
 }

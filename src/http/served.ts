@@ -9,7 +9,7 @@ import { headerSets, representations, type Asset, type Dist, type HeaderSets, ty
 import { MIN_COMPRESS_BYTES, OnDemand, type ListedFile } from './on-demand.ts';
 import { ProjectionCache, Projected } from './projected.ts';
 import { PngCards } from './png-cards.ts';
-import { perThread, PNG_CACHE_BYTES, PNG_WORKER_CACHE_BYTES, SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../contract/limits.ts';
+import { SLICE_INDEXES_HELD, STREAMED_HEADERS_HELD } from '../contract/limits.ts';
 import { ByteLru } from '../cache/byte-lru.ts';
 import type { Draw } from './shared-draw.ts';
 import type { Params } from '../contract/routes/index.ts';
@@ -182,7 +182,7 @@ export function prepare(dist: Dist, draw?: Draw): Served {
     sliceIndex,
     isCommentary: (key) => commentaryKeys.has(key),
     projections: new ProjectionCache(),
-    pngs: new PngCards(dist, draw ? perThread(PNG_WORKER_CACHE_BYTES) : PNG_CACHE_BYTES, draw),
+    pngs: new PngCards(dist, undefined, draw),
     cardOf,
     pending,
     fixed: new Map(),

@@ -8,8 +8,8 @@
 // worker drew is ready for the others. With one process, it draws itself.
 import cluster from 'node:cluster';
 import { drawCard } from '../card/draw-thread.ts';
-import { ByteLru } from '../cache/byte-lru.ts';
-import { PNG_CACHE_BYTES } from '../contract/limits.ts';
+import type { SharedLru } from '../cache/shared.ts';
+import { servedBytes } from './served-bytes.ts';
 
 const CHANNEL = 'gita';
 
@@ -61,8 +61,8 @@ export function drawInPrimary(): Draw {
 }
 
 /** In a primary: draw what the workers ask (node:cluster's workers, or those of processes.ts, which forwards their messages as cluster's), keeping the cards drawn. */
-export function serveDraws(maxBytes = PNG_CACHE_BYTES): void {
-  const drawn = new ByteLru<Buffer>(maxBytes);
+export function serveDraws(cache: SharedLru = servedBytes()): void {
+  const drawn = cache.part<Buffer>('drawn', (png) => png.length);
   cluster.on('message', (worker: { send(m: unknown): unknown; isConnected(): boolean }, m: unknown) => {
     if (!isDrawMessage(m) || m.type !== 'png-draw') return;
     const reply = (r: Omit<Extract<DrawMessage, { type: 'png-drawn' }>, 'channel' | 'type' | 'id'>) => {

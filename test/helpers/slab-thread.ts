@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { connectThread } from '../../src/http/threads.ts';
 import { slabFromPrimary } from '../../src/http/shared-slab.ts';
 import { loadDist, type Dist } from '../../src/http/assets.ts';
-import { perThread, PROJECTION_CACHE_BYTES } from '../../src/contract/limits.ts';
+import { servedBytes } from '../../src/http/served-bytes.ts';
 import { compressor } from '../../src/http/on-demand.ts';
 
 type Ask =
@@ -33,7 +33,7 @@ process.on('message', async (m: Ask) => {
     return;
   }
   if (m.type === 'exit') process.exit(m.code);
-  if (m.type === 'share') return reply({ share: { cache: perThread(PROJECTION_CACHE_BYTES), running: compressor.running, bytes: compressor.maxBytes } });
+  if (m.type === 'share') return reply({ share: { cache: servedBytes().maxBytes, running: compressor.running, bytes: compressor.maxBytes } });
   if (m.type === 'load') {
     // A wrong hash stands for a primary that read another build.
     previous = dist;

@@ -9,6 +9,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Compressor, NotNow, OnDemand, onDemandLevel, windowBits } from '../../src/http/on-demand.ts';
+import { SharedLru } from '../../src/cache/shared.ts';
 import { tempDir } from '../helpers/fs.ts';
 
 /** Text that compresses, `n` bytes. */
@@ -82,7 +83,7 @@ test('past the bounds, a list or a file is compressed here and now at the quicke
   const held = line.run(10, 'br', () => new Promise<Buffer>(() => {}));
   assert.ok(held);
   assert.is(line.run(body.length, 'gzip', () => body), null, 'the line is full');
-  const cache = new OnDemand(dir, line, 1_000_000);
+  const cache = new OnDemand(dir, line, new SharedLru(1_000_000));
   const parts = await cache.parts('list', [body.subarray(0, 10), body.subarray(10)], body.length, 'br');
   assert.ok(brotliDecompressSync(parts).equals(body), 'the list, decoded');
   assert.ok(parts.length < body.length / 1.5, `compressed: ${parts.length} of ${body.length} bytes`);
@@ -107,7 +108,7 @@ test("a file of dist/: read when its turn comes, checked against the build's has
   const body = text(50_000);
   writeFileSync(join(dir, 'chapter', 'list.json'), body);
   const sha256 = createHash('sha256').update(body).digest('hex');
-  const cache = new OnDemand(dir, new Compressor(2, 10, 1_000_000), 1_000_000);
+  const cache = new OnDemand(dir, new Compressor(2, 10, 1_000_000), new SharedLru(1_000_000));
   const file = { path: '/chapter/list.json', size: body.length, sha256 };
   const [a, b] = await Promise.all([cache.file(file, 'br'), cache.file(file, 'br')]);
   assert.is(a, b, 'asked twice at once: made once');
@@ -123,7 +124,7 @@ test("a file of dist/: read when its turn comes, checked against the build's has
 
 test('kept by bytes: the least recently used compressed form goes first', async () => {
   const dir = tempDir('gita-on-demand-');
-  const cache = new OnDemand(dir, new Compressor(2, 10, 10_000_000), 40_000);
+  const cache = new OnDemand(dir, new Compressor(2, 10, 10_000_000), new SharedLru(40_000));
   // Random bytes do not compress: each compressed form about 30 kB, so the cache holds one.
   const parts = (n: number) => [Buffer.from('['), randomBytes(n), Buffer.from(']')];
   const one = await cache.parts('one', parts(30_000), 30_002, 'gzip');

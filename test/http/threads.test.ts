@@ -15,7 +15,7 @@ import { workerThreads } from '../../src/http/threads.ts';
 import { serveSlabs } from '../../src/http/shared-slab.ts';
 import { readManifest } from '../../src/http/assets.ts';
 import { heldParts } from '../../src/http/slab.ts';
-import { ON_DEMAND, perThread, PROJECTION_CACHE_BYTES } from '../../src/contract/limits.ts';
+import { ON_DEMAND, perThread, SERVED_CACHE_BYTES } from '../../src/contract/limits.ts';
 import { compressor } from '../../src/http/on-demand.ts';
 import { hook, shallowCopy } from '../helpers/fs.ts';
 import { nextBuild, testDist } from '../helpers/dist.ts';
@@ -124,8 +124,8 @@ t('a new build gets a slab of its own, with its bytes', async () => {
 });
 
 t("each of 2 threads keeps half of a process's caches and compressions on demand; a process of its own, all", async () => {
-  assert.equal((await ask(a, { type: 'share' })).share, { cache: PROJECTION_CACHE_BYTES / 2, running: ON_DEMAND.running / 2, bytes: ON_DEMAND.bytes / 2 });
-  assert.is(perThread(PROJECTION_CACHE_BYTES), PROJECTION_CACHE_BYTES);
+  assert.equal((await ask(a, { type: 'share' })).share, { cache: SERVED_CACHE_BYTES / 2, running: ON_DEMAND.running / 2, bytes: ON_DEMAND.bytes / 2 });
+  assert.is(perThread(SERVED_CACHE_BYTES), SERVED_CACHE_BYTES);
   assert.is(compressor.running, ON_DEMAND.running);
 });
 
