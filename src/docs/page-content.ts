@@ -9,7 +9,7 @@ import { ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { fillPath } from '../contract/paths.ts';
 import { html, type Raw } from '../pages/html.ts';
 import { UPSTREAM, UPSTREAM_URL } from '../content/upstream.ts';
-import type { DocsInput } from './page.ts';
+import type { DocsInput } from './page-input.ts';
 
 /** A commentator's text fields: each one's language and kind, and its verses when it has a text on fewer than all. */
 function fieldCell(a: AuthorEntry, proper: number): string {

@@ -5,7 +5,7 @@ import { QUERY_RULES } from '../contract/query-rules.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { LISTED_ROUTES, type RouteId, type RouteSpec } from '../contract/routes/index.ts';
 import { html, type Raw } from '../pages/html.ts';
-import type { DocsInput } from './page.ts';
+import type { DocsInput } from './page-input.ts';
 import { exampleSizes, samples } from './page-samples.ts';
 
 /**

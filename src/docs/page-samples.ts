@@ -11,7 +11,7 @@ import { USAGE_DAYS } from '../contract/limits.ts';
 import { ROUTES, type RouteId } from '../contract/routes/index.ts';
 import { FILES } from '../layout.ts';
 import { html, type Raw } from '../pages/html.ts';
-import type { DocsInput } from './page.ts';
+import type { DocsInput } from './page-input.ts';
 
 /** A response trimmed for reading: long strings cut, long objects shortened with a note of what was left out. */
 export function trimmed(value: unknown, maxString = 90, maxKeys = 7): unknown {

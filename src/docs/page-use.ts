@@ -11,7 +11,7 @@ import { html, raw, type Raw } from '../pages/html.ts';
 import { SEARCHED_TRANSLATIONS } from '../search/fields.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../contract/search-parameters.ts';
 import { SNIPPET_MAX } from '../search/snippet.ts';
-import type { DocsInput } from './page.ts';
+import type { DocsInput } from './page-input.ts';
 import { projectionSizes } from './page-samples.ts';
 
 type Commentator = ManifestCommentary;

@@ -3,10 +3,6 @@
 // content itself (the commentator table and the sample responses). Each
 // section is made by the module of its subject (page-*.ts); this one puts them
 // in order.
-import type { AuditFile } from '../content/audit.ts';
-import type { AuthorEntry } from '../content/authors.ts';
-import type { Content } from '../content/read.ts';
-import type { Manifest } from '../contract/manifest.ts';
 import { searchForm } from '../pages/search.ts';
 import { ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { fillPath } from '../contract/paths.ts';
@@ -18,21 +14,11 @@ import { cardsSection, linkerSection, projectionsSection, searchSection } from '
 import { licenseSection, recordsSection, speakersSection } from './page-content.ts';
 import { cachingSection, deploySection, errorsSection, keysSection, limitsSection } from './page-service.ts';
 import { analysisSection, corrections } from './page-corrections.ts';
+import type { DocsInput } from './page-input.ts';
 
 // The trimming of the samples, which the tests check, lives with them.
 export { trimmed } from './page-samples.ts';
-
-export interface DocsInput {
-  content: Content;
-  /** The verse whose card the build shows as /gita.svg. */
-  daily: { chapter: number; verse: number };
-  /** The import's audit and errata. */
-  audit: AuditFile;
-  /** What the manifest says of the content (commentaries, speakers). */
-  facts: Manifest['content'];
-  /** Every commentary described, as /authors answers it (src/content/authors.ts). */
-  authors: AuthorEntry[];
-}
+export type { DocsInput } from './page-input.ts';
 
 /** The page's head: what the API is, a first call, where the rest is, and the search box. */
 function intro(commentaries: number): Raw {
