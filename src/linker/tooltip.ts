@@ -6,7 +6,8 @@
 // names no link inside it (a tooltip is not interactive): the link itself
 // goes to the reading page. Where the reader's machine has no Devanagari
 // font, the card adds the pages' web font at its first showing (font.ts).
-import { firstVerse, readableRef, shownVerse, verseUrl, versionUrl, type InVersions, type ShownVerse } from './verse.ts';
+import { firstVerse, readableRef, type ShownVerse } from './verse.ts';
+import { Verses } from './load.ts';
 import { addWebFont, drawsDevanagari } from './font.ts';
 import { CARD_LABELS } from './labels.ts';
 import type { AuthorNames, LinkerOptions } from './options.ts';
@@ -54,63 +55,120 @@ export function startCards(doc: Document, options: LinkerOptions, names: AuthorN
   const style = doc.createElement('style');
   style.textContent = STYLE;
   doc.head.append(style);
-  const card = doc.createElement('div');
-  card.id = doc.getElementById(CARD_ID) ? `${CARD_ID}-${Math.random().toString(36).slice(2)}` : CARD_ID;
-  card.className = 'gita-ref-card no-gita';
-  card.lang = options.lang;
-  card.setAttribute('role', 'tooltip');
-  card.hidden = true;
-  doc.body.append(card);
+  const card = new Card(doc, options, new Verses(options, names));
+  doc.addEventListener('mouseover', (e) => card.pointerOver(e));
+  doc.addEventListener('mouseout', (e) => card.pointerOut(e));
+  doc.addEventListener('focusin', (e) => card.focusIn(e));
+  doc.addEventListener('focusout', (e) => card.focusOut(e));
+  doc.addEventListener('keydown', (e) => card.keyDown(e));
+}
 
-  /** Each verse's answer, asked for once (a failure is forgotten, so the next hover asks again). */
-  const verses = new Map<string, Promise<ShownVerse>>();
-  const load = (ch: number, sl: number) => {
-    const key = `${ch}.${sl}`;
-    let found = verses.get(key);
-    if (!found) {
-      const json = <T>(url: string) =>
-        fetch(url, { credentials: 'omit' }).then((r) => {
-          if (!r.ok) throw new Error(`${r.status}`);
-          return r.json() as Promise<T>;
-        });
-      // With a version, its text beside the verse's record: two requests at once.
-      found = Promise.all([json<Record<string, unknown>>(verseUrl(options, ch, sl)), options.version ? json<InVersions>(versionUrl(options, ch, sl)) : undefined]).then(([record, inVersions]) => shownVerse(record, options, names, inVersions));
-      found.catch(() => verses.delete(key));
-      verses.set(key, found);
-    }
-    return found;
-  };
+const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-gita-ref]') : null);
 
-  let current: HTMLAnchorElement | null = null;
+/** The page's one card, the link it is shown for, and the timers that show and hide it. */
+class Card {
+  private readonly el: HTMLDivElement;
+  private current: HTMLAnchorElement | null = null;
   /** The link whose card Escape dismissed: it stays dismissed until the pointer or focus leaves it. */
-  let dismissed: HTMLAnchorElement | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const later = (fn: () => void, ms: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(fn, ms);
-  };
+  private dismissed: HTMLAnchorElement | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the machine's fonts were looked at: once, at the first card (a page whose links nobody points at measures nothing). */
+  private fontsChecked = false;
 
-  const line = (text: string, cls: string, lang?: string) => {
-    const p = doc.createElement('p');
-    p.className = cls;
-    p.textContent = text;
-    if (lang) p.lang = lang;
-    return p;
-  };
-  const fill = (ref: string, verse: ShownVerse | 'loading' | 'failed') => {
-    const lines = [line(readableRef(ref, options.lang), 'gita-ref-title')];
-    if (verse === 'loading') lines.push(line('…', 'gita-ref-by'));
-    else if (verse === 'failed') lines.push(line(CARD_LABELS[options.lang].failed, 'gita-ref-by'));
-    else {
-      lines.push(line(verse.devanagari, 'gita-ref-dev', 'sa'), line(verse.transliteration, 'gita-ref-iast', 'sa-Latn'));
-      if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text', verse.translation.lang), line(`— ${verse.translation.author}`, 'gita-ref-by'));
-      else if (verse.missing) lines.push(line(CARD_LABELS[options.lang].missing, 'gita-ref-by'));
-    }
-    card.replaceChildren(...lines);
-  };
-  const place = (link: HTMLAnchorElement) => {
+  constructor(
+    private readonly doc: Document,
+    private readonly options: LinkerOptions,
+    private readonly verses: Verses,
+  ) {
+    const card = doc.createElement('div');
+    card.id = doc.getElementById(CARD_ID) ? `${CARD_ID}-${Math.random().toString(36).slice(2)}` : CARD_ID;
+    card.className = 'gita-ref-card no-gita';
+    card.lang = options.lang;
+    card.setAttribute('role', 'tooltip');
+    card.hidden = true;
+    doc.body.append(card);
+    this.el = card;
+  }
+
+  pointerOver(e: MouseEvent): void {
+    const link = linkOf(e.target);
+    // Back on the link shown, or onto its card: it stays.
+    if ((link && link === this.current && !this.el.hidden) || (this.onCard(e.target) && this.current)) clearTimeout(this.timer);
+    else if (link) this.later(() => this.show(link), SHOW_DELAY_MS);
+  }
+
+  pointerOut(e: MouseEvent): void {
+    const from = linkOf(e.target) ?? (this.onCard(e.target) ? this.current : null);
+    if (!from) return;
+    // Moving between the parts of the link, or between the link and its card: still there.
+    const to = e.relatedTarget;
+    if (linkOf(to) === from || this.onCard(to)) return;
+    if (from === this.dismissed) this.dismissed = null;
+    if (this.current) this.later(() => this.hide(), HIDE_DELAY_MS);
+    else clearTimeout(this.timer);
+  }
+
+  focusIn(e: FocusEvent): void {
+    const link = linkOf(e.target);
+    if (link) this.show(link);
+  }
+
+  focusOut(e: FocusEvent): void {
+    const link = linkOf(e.target);
+    if (!link) return;
+    if (link === this.dismissed) this.dismissed = null;
+    if (link === this.current) this.hide();
+  }
+
+  keyDown(e: KeyboardEvent): void {
+    if (e.key !== 'Escape' || !this.current) return;
+    this.dismissed = this.current;
+    this.hide();
+  }
+
+  private onCard(target: EventTarget | null): boolean {
+    return target instanceof Node && this.el.contains(target);
+  }
+
+  private later(fn: () => void, ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(fn, ms);
+  }
+
+  private show(link: HTMLAnchorElement): void {
+    clearTimeout(this.timer);
+    const ref = link.dataset.gitaRef ?? '';
+    const first = firstVerse(ref);
+    if (!first || link === this.dismissed) return;
+    this.checkFonts();
+    if (this.current && this.current !== link) this.describe(this.current, false);
+    this.current = link;
+    this.describe(link, true);
+    this.fill(ref, 'loading');
+    this.el.hidden = false;
+    this.place(link);
+    this.verses.load(first.ch, first.sl).then(
+      (verse) => this.current === link && (this.fill(ref, verse), this.place(link)),
+      () => this.current === link && (this.fill(ref, 'failed'), this.place(link)),
+    );
+  }
+
+  private hide(): void {
+    clearTimeout(this.timer);
+    if (this.current) this.describe(this.current, false);
+    this.current = null;
+    this.el.hidden = true;
+  }
+
+  private fill(ref: string, verse: ShownVerse | 'loading' | 'failed'): void {
+    this.el.replaceChildren(...cardLines(this.doc, ref, verse, this.options.lang));
+  }
+
+  /** Below the link when it fits (or nothing fits above), else above; within the page's width. */
+  private place(link: HTMLAnchorElement): void {
+    const card = this.el;
     const rect = link.getClientRects()[0] ?? link.getBoundingClientRect();
-    const view = doc.documentElement;
+    const view = this.doc.documentElement;
     const width = card.offsetWidth;
     const height = card.offsetHeight;
     const below = rect.bottom + 6 + height <= view.clientHeight || rect.top < height + 6;
@@ -118,83 +176,44 @@ export function startCards(doc: Document, options: LinkerOptions, names: AuthorN
     const left = Math.max(8, Math.min(rect.left, view.clientWidth - width - 8)) + window.scrollX;
     card.style.top = `${top}px`;
     card.style.left = `${left}px`;
-  };
-  const describe = (link: HTMLAnchorElement, on: boolean) => {
-    const ids = (link.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id && id !== card.id);
-    if (on) ids.push(card.id);
+  }
+
+  /** Name the card as what describes the link (aria-describedby), or stop naming it, keeping the link's other descriptions. */
+  private describe(link: HTMLAnchorElement, on: boolean): void {
+    const ids = (link.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id && id !== this.el.id);
+    if (on) ids.push(this.el.id);
     if (ids.length) link.setAttribute('aria-describedby', ids.join(' '));
     else link.removeAttribute('aria-describedby');
-  };
+  }
 
-  /** Whether the machine's fonts were looked at: once, at the first card (a page whose links nobody points at measures nothing). */
-  let fontsChecked = false;
-  const checkFonts = () => {
-    if (fontsChecked) return;
-    fontsChecked = true;
-    if (drawsDevanagari(doc, DEVANAGARI_FONTS)) return;
+  private checkFonts(): void {
+    if (this.fontsChecked) return;
+    this.fontsChecked = true;
+    if (drawsDevanagari(this.doc, DEVANAGARI_FONTS)) return;
     // Boxes until the font comes (swap), then the card is drawn in it: placed again, as its size changed.
-    addWebFont(doc, options.base)?.then(
-      () => current && !card.hidden && place(current),
+    addWebFont(this.doc, this.options.base)?.then(
+      () => this.current && !this.el.hidden && this.place(this.current),
       () => {},
     );
-  };
+  }
+}
 
-  const show = (link: HTMLAnchorElement) => {
-    clearTimeout(timer);
-    const ref = link.dataset.gitaRef ?? '';
-    const first = firstVerse(ref);
-    if (!first || link === dismissed) return;
-    checkFonts();
-    if (current && current !== link) describe(current, false);
-    current = link;
-    describe(link, true);
-    fill(ref, 'loading');
-    card.hidden = false;
-    place(link);
-    load(first.ch, first.sl).then(
-      (verse) => current === link && (fill(ref, verse), place(link)),
-      () => current === link && (fill(ref, 'failed'), place(link)),
-    );
+/** What the card says: the reference, then the verse and its translation, or that it is coming or could not come. */
+function cardLines(doc: Document, ref: string, verse: ShownVerse | 'loading' | 'failed', lang: LinkerOptions['lang']): HTMLParagraphElement[] {
+  const line = (text: string, cls: string, textLang?: string) => {
+    const p = doc.createElement('p');
+    p.className = cls;
+    p.textContent = text;
+    if (textLang) p.lang = textLang;
+    return p;
   };
-  const hide = () => {
-    clearTimeout(timer);
-    if (current) describe(current, false);
-    current = null;
-    card.hidden = true;
-  };
-
-  const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-gita-ref]') : null);
-  const onCard = (target: EventTarget | null) => target instanceof Node && card.contains(target);
-
-  doc.addEventListener('mouseover', (e) => {
-    const link = linkOf(e.target);
-    // Back on the link shown, or onto its card: it stays.
-    if ((link && link === current && !card.hidden) || (onCard(e.target) && current)) clearTimeout(timer);
-    else if (link) later(() => show(link), SHOW_DELAY_MS);
-  });
-  doc.addEventListener('mouseout', (e) => {
-    const from = linkOf(e.target) ?? (onCard(e.target) ? current : null);
-    if (!from) return;
-    // Moving between the parts of the link, or between the link and its card: still there.
-    const to = e.relatedTarget;
-    if (linkOf(to) === from || onCard(to)) return;
-    if (from === dismissed) dismissed = null;
-    if (current) later(hide, HIDE_DELAY_MS);
-    else clearTimeout(timer);
-  });
-  doc.addEventListener('focusin', (e) => {
-    const link = linkOf(e.target);
-    if (link) show(link);
-  });
-  doc.addEventListener('focusout', (e) => {
-    const link = linkOf(e.target);
-    if (!link) return;
-    if (link === dismissed) dismissed = null;
-    if (link === current) hide();
-  });
-  doc.addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape' || !current) return;
-    dismissed = current;
-    hide();
-  });
+  const lines = [line(readableRef(ref, lang), 'gita-ref-title')];
+  if (verse === 'loading') lines.push(line('…', 'gita-ref-by'));
+  else if (verse === 'failed') lines.push(line(CARD_LABELS[lang].failed, 'gita-ref-by'));
+  else {
+    lines.push(line(verse.devanagari, 'gita-ref-dev', 'sa'), line(verse.transliteration, 'gita-ref-iast', 'sa-Latn'));
+    if (verse.translation) lines.push(line(cut(verse.translation.text, TRANSLATION_MAX), 'gita-ref-text', verse.translation.lang), line(`— ${verse.translation.author}`, 'gita-ref-by'));
+    else if (verse.missing) lines.push(line(CARD_LABELS[lang].missing, 'gita-ref-by'));
+  }
+  return lines;
 }
