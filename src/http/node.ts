@@ -5,13 +5,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FileHandle } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { byteRange, fileHeaders, openServed } from './file.ts';
-import { ERRORS } from '../contract/errors.ts';
 import { COMMON_HEADERS } from '../contract/headers.ts';
 import { MAX_HEADER_BYTES } from '../contract/limits.ts';
 import { internalError } from './respond.ts';
 import { ClientGone, type App, type AppRequest, type AppResponse } from './types.ts';
 import type { RequestLog } from './log.ts';
 import { keepTickShapes } from './tick-shapes.ts';
+import { answerClientError } from './client-error.ts';
 
 export interface NodeServerOptions {
   app: App;
@@ -100,6 +100,7 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 
 export function createNodeServer({ app, log, trustProxy = false, onError = () => {} }: NodeServerOptions): Server {
   keepTickShapes();
+  const writer: Writer = { app, log, onError };
   const server = createServer(
     {
       headersTimeout: LIMITS.headersTimeoutMs,
@@ -121,7 +122,7 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
       }
       if (out instanceof Promise) {
         out.then(
-          (r) => write(req, res, r, started),
+          (r) => write(writer, req, res, r, started),
           (err) => {
             if (err instanceof ClientGone) {
               // Nobody to answer: logged as nginx logs it, no stack.
@@ -130,89 +131,78 @@ export function createNodeServer({ app, log, trustProxy = false, onError = () =>
               return;
             }
             onError(err);
-            write(req, res, internalError(), started);
+            write(writer, req, res, internalError(), started);
           },
         );
-      } else write(req, res, out, started);
+      } else write(writer, req, res, out, started);
     },
   );
-
-  function write(req: IncomingMessage, res: ServerResponse, r: AppResponse, started: number) {
-    try {
-      if (r.file) {
-        void sendFile(req, res, r, started);
-        return;
-      }
-      if (r.close) res.shouldKeepAlive = false;
-      res.writeHead(r.status, r.headers);
-      end(res, r.body);
-    } catch (err) {
-      onError(err);
-      if (!res.headersSent) send(res, internalError());
-      else res.destroy();
-    }
-    log.request(req.method!, req.url!, res.statusCode, performance.now() - started);
-  }
-
-  /** A file of dist/, streamed from one open file (file.ts): its length that file's, a byte range when asked. */
-  async function sendFile(req: IncomingMessage, res: ServerResponse, r: AppResponse, started: number) {
-    res.once('finish', () => log.request(req.method!, req.url!, res.statusCode, performance.now() - started));
-    // The client may go while the file is being opened: its handle is then closed here, not left to the garbage collector.
-    let gone = false;
-    let stream: ReturnType<FileHandle['createReadStream']> | null = null;
-    res.once('close', () => {
-      gone = true;
-      stream?.destroy();
-    });
-    let opened: Awaited<ReturnType<typeof openServed>> = null;
-    try {
-      opened = await openServed(app.dist.dir + r.file);
-    } catch (err) {
-      onError(err);
-    }
-    // No file: dist/ is gone (a rebuild failed between its renames). Not the file's headers (ETag, public caching) on an error.
-    if (!opened) return send(res, internalError());
-    const { handle, size } = opened;
-    if (gone) return void handle.close();
-    const range = r.status === 200 ? byteRange(rawHeader(req.rawHeaders, 'range'), size) : null;
-    if (range === 'unsatisfiable') {
-      void handle.close();
-      return send(res, { status: 416, headers: [...Object.entries(COMMON_HEADERS).flat(), 'Content-Range', `bytes */${size}`, 'Content-Length', '0'] });
-    }
-    res.writeHead(range ? 206 : r.status, r.headers.concat(fileHeaders(size, range)));
-    if (req.method === 'HEAD' || r.status === 304) {
-      void handle.close();
-      res.end();
-      return;
-    }
-    stream = handle.createReadStream(range ? { start: range[0], end: range[1] } : {});
-    stream.on('error', (err) => {
-      onError(err);
-      res.destroy();
-    });
-    stream.pipe(res);
-  }
-
-  // Requests Node's parser refuses never reach the handler: answer them here,
-  // in the contract's shape, and close the connection.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') {
-      socket.destroy();
-      return;
-    }
-    const code = err.code ?? '';
-    const e =
-      code === 'HPE_HEADER_OVERFLOW' ? ERRORS.headersTooLarge :
-      code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT' ? { status: 408, body: { error: 'Request Timeout' } } :
-      ERRORS.badRequest;
-    const body = JSON.stringify(e.body);
-    const reason = e.status === 431 ? 'Request Header Fields Too Large' : e.status === 408 ? 'Request Timeout' : 'Bad Request';
-    const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), ...COMMON_HEADERS, Connection: 'close' };
-    socket.end(`HTTP/1.1 ${e.status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
-    log.request('-', '-', e.status, 0);
-  });
-
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(log, err, socket));
   return server;
+}
+
+/** What writing an answer needs: the app (its dist/, for files), the log, and the operator's report of errors. */
+interface Writer {
+  app: App;
+  log: RequestLog;
+  onError: (err: unknown) => void;
+}
+
+function write(writer: Writer, req: IncomingMessage, res: ServerResponse, r: AppResponse, started: number) {
+  try {
+    if (r.file) {
+      void sendFile(writer, req, res, r, started);
+      return;
+    }
+    if (r.close) res.shouldKeepAlive = false;
+    res.writeHead(r.status, r.headers);
+    end(res, r.body);
+  } catch (err) {
+    const { onError } = writer;
+    onError(err);
+    if (!res.headersSent) send(res, internalError());
+    else res.destroy();
+  }
+  writer.log.request(req.method!, req.url!, res.statusCode, performance.now() - started);
+}
+
+/** A file of dist/, streamed from one open file (file.ts): its length that file's, a byte range when asked. */
+async function sendFile({ app, log, onError }: Writer, req: IncomingMessage, res: ServerResponse, r: AppResponse, started: number) {
+  res.once('finish', () => log.request(req.method!, req.url!, res.statusCode, performance.now() - started));
+  // The client may go while the file is being opened: its handle is then closed here, not left to the garbage collector.
+  let gone = false;
+  let stream: ReturnType<FileHandle['createReadStream']> | null = null;
+  res.once('close', () => {
+    gone = true;
+    stream?.destroy();
+  });
+  let opened: Awaited<ReturnType<typeof openServed>> = null;
+  try {
+    opened = await openServed(app.dist.dir + r.file);
+  } catch (err) {
+    onError(err);
+  }
+  // No file: dist/ is gone (a rebuild failed between its renames). Not the file's headers (ETag, public caching) on an error.
+  if (!opened) return send(res, internalError());
+  const { handle, size } = opened;
+  if (gone) return void handle.close();
+  const range = r.status === 200 ? byteRange(rawHeader(req.rawHeaders, 'range'), size) : null;
+  if (range === 'unsatisfiable') {
+    void handle.close();
+    return send(res, { status: 416, headers: [...Object.entries(COMMON_HEADERS).flat(), 'Content-Range', `bytes */${size}`, 'Content-Length', '0'] });
+  }
+  res.writeHead(range ? 206 : r.status, r.headers.concat(fileHeaders(size, range)));
+  if (req.method === 'HEAD' || r.status === 304) {
+    void handle.close();
+    res.end();
+    return;
+  }
+  stream = handle.createReadStream(range ? { start: range[0], end: range[1] } : {});
+  stream.on('error', (err) => {
+    onError(err);
+    res.destroy();
+  });
+  stream.pipe(res);
 }
 
 function send(res: ServerResponse, r: AppResponse) {

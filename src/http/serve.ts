@@ -6,13 +6,12 @@ import { pricingPage } from '../pages/pricing.ts';
 import { openStores, type Stores } from '../keys/stores.ts';
 import { claimDataDir } from '../keys/owner.ts';
 import { createApp, type App } from './app.ts';
-import type { RunSearch } from './search.ts';
+import { SearchLoad } from './search-load.ts';
 import { register } from './register.ts';
 import { loadDist } from './assets.ts';
 import type { SlabSource } from './slab.ts';
 import { createLog, type RequestLog } from './log.ts';
 import { watchDist } from './reload.ts';
-import { SEARCH_RETRY_MS } from '../contract/limits.ts';
 import { drawInPrimary } from './shared-draw.ts';
 import { searchInPrimary } from './shared-search.ts';
 import { createMetrics, Recorder, type Metrics } from './metrics.ts';
@@ -70,24 +69,9 @@ export async function createService(config: Config, { clusterWorker = false, wor
   const stores = await openStores(config, { live: true, say: (l) => log.line(l), clusterWorker: clusterWorker && !config.redisUrl });
   const pricing = { keyLimit: config.keyLimit, anonLimit: config.anonLimit, registration: config.registration, contact: config.contact };
   // The search index loads in the background once the server listens (or when a search asks first).
-  let searching: Promise<RunSearch> | null = null;
-  // When the load failed: searches fail at once for SEARCH_RETRY_MS rather than
-  // each reading the index again (hundreds of milliseconds); a rebuild resets it.
-  let failedAt = 0;
-  const searchHere = () => {
-    if (searching && !(failedAt && Date.now() - failedAt >= SEARCH_RETRY_MS)) return searching;
-    failedAt = 0;
-    const loading = import('./search.ts').then((m) => m.loadSearch(config.distDir));
-    searching = loading;
-    loading.catch((err: Error) => {
-      log.line(`error: the search index of ${config.distDir} could not be loaded: ${err.message}`);
-      // A load that a rebuild has replaced changes nothing.
-      if (searching === loading) failedAt = Date.now();
-    });
-    return loading;
-  };
+  const here = new SearchLoad(config.distDir, log);
   // In a group of workers the primary holds the one index (shared-search.ts).
-  const search = clusterWorker ? searchInPrimary(config.distDir, () => app.dist.manifest.build, searchHere) : searchHere;
+  const search = clusterWorker ? searchInPrimary(config.distDir, () => app.dist.manifest.build, here.search) : here.search;
   const app = createApp({
     dist,
     auth: config.auth,
@@ -113,8 +97,7 @@ export async function createService(config: Config, { clusterWorker = false, wor
     () => app.dist.manifest.build,
     (next) => {
       app.reload(next);
-      searching = null;
-      failedAt = 0;
+      here.reset();
       if (!next.manifest.pending?.includes('search')) setImmediate(() => void search().catch(() => {}));
       log.line(`serving build ${next.manifest.build} (dist/ was rebuilt)`);
     },

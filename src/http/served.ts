@@ -94,8 +94,107 @@ const PATH_HEADERS: Record<string, Record<string, string>> = {
  * them for all), a worker keeps only a few of its own.
  */
 export function prepare(dist: Dist, draw?: Draw): Served {
-  const { manifest, assets } = dist;
-  const counts = manifest.content.versesPerChapter;
+  return new Build(dist, draw);
+}
+
+/** One build as the server holds it: what is made once when it is loaded, and the caches filled as it serves. */
+class Build implements Served {
+  readonly cardOf: Map<Asset, Card>;
+  readonly pending: ReadonlySet<BuildPart>;
+  readonly onDemand: OnDemand;
+  // Its bytes as read with this build, compressed on first demand.
+  readonly manifestAnswer: Projected;
+  readonly projections: ProjectionCache;
+  readonly pngs: PngCards;
+  readonly fixed = new Map<string, Fixed>();
+  /** A function of its own: the projections call it unbound. */
+  readonly isCommentary: (key: string) => boolean;
+  private readonly picks: Pick[];
+  private readonly byChapter: Asset[][];
+  private readonly pools: Map<string, Pick[]>;
+  // A hash per distinct date asked for; dates are few (one a day, and what ?date= names), but bounded all the same.
+  private readonly days = new Map<string, Pick>();
+  // Kept for the records projected most recently (an index is made again in
+  // tens of microseconds; all 719 held were about 4 MB of a worker's heap).
+  private readonly indexes = new ByteLru<Member[]>(SLICE_INDEXES_HELD, () => 1);
+  // The header lists of the files on disk are made when a file is first asked
+  // for: made for all 5,000 of them (three codings each) they took a fifth of
+  // the start-up, for files most servers never send. At most one entry per
+  // file asked for recently: made for every file a mixed load asks (words,
+  // lemmas, pages) they were some 3 MB of a worker's heap.
+  private readonly streamedFiles = new ByteLru<StreamedFile>(STREAMED_HEADERS_HELD, () => 1);
+
+  constructor(
+    readonly dist: Dist,
+    draw?: Draw,
+  ) {
+    const manifest = dist.manifest;
+    this.pending = new Set(manifest.pending ?? []);
+    // Cards still in the making (a fresh start): their routes answer 503 (app.ts) until the finished build is loaded.
+    const { picks, byChapter, cardOf } = walkVerses(dist, !this.pending.has('cards'));
+    this.picks = picks;
+    this.byChapter = byChapter;
+    this.cardOf = cardOf;
+    this.pools = new Map([['0/-1', picks]]);
+    const commentaryKeys = new Set(manifest.content.commentaries.map((c) => c.key));
+    this.isCommentary = (key) => commentaryKeys.has(key);
+    this.onDemand = new OnDemand(dist.dir);
+    this.manifestAnswer = new Projected(dist.manifestBytes);
+    this.projections = new ProjectionCache();
+    this.pngs = new PngCards(dist, undefined, draw);
+  }
+
+  pool({ ch, speaker }: VerseFilter): Pick[] {
+    const key = `${ch}/${speaker}`;
+    let found = this.pools.get(key);
+    if (!found) {
+      const speakerOf = this.dist.manifest.content.speakerOf;
+      this.pools.set(key, (found = this.picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
+    }
+    return found;
+  }
+
+  dayVerse(date: string): Pick {
+    let p = this.days.get(date);
+    if (!p) {
+      if (this.days.size >= 10_000) this.days.clear();
+      this.days.set(date, (p = this.picks[dailyIndex(date, this.picks.length)]));
+    }
+    return p;
+  }
+
+  chapterRecords(ch: number): Asset[] {
+    return this.byChapter[ch];
+  }
+
+  sliceIndex(record: Asset): Member[] {
+    let index = this.indexes.peek(record.path);
+    if (!index) this.indexes.set(record.path, (index = indexRecord(record.identity.body)));
+    return index;
+  }
+
+  streamed(path: string): StreamedFile | undefined {
+    let found = this.streamedFiles.peek(path);
+    if (found) return found;
+    const files = this.dist.manifest.files;
+    const entry = Object.hasOwn(files, path) ? files[path] : undefined;
+    if (!entry || inMemory(path)) return undefined;
+    // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
+    const made: StreamedFile = representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path]) }));
+    // Text over 1 kB without a twin in some coding: compressed on demand in that coding, with the ETag its twin would have.
+    const lacking = isBinary(path) || entry.size < MIN_COMPRESS_BYTES ? [] : ENCODINGS.filter((e) => entry[e.coding] === undefined).map((e) => e.coding);
+    if (lacking.length) {
+      const sets: Partial<Record<Coding, HeaderSets>> = {};
+      for (const coding of lacking) made.etags.push((sets[coding] = headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path])).etag);
+      made.onDemand = { file: { path, size: entry.size, sha256: entry.sha256 }, sets, cache: this.onDemand };
+    }
+    this.streamedFiles.set(path, (found = made));
+    return found;
+  }
+}
+
+/** A build's verses, walked once: the random picks (never a colophon), each chapter's records, and the verse of each in-memory card; `cards`: the cards are built. */
+function walkVerses({ manifest, assets }: Dist, cards: boolean) {
   const get = (path: string) => {
     const a = assets.get(path);
     if (!a) throw new Error(`dist/ lacks ${path}; rebuild it`);
@@ -104,10 +203,7 @@ export function prepare(dist: Dist, draw?: Draw): Served {
   const picks: Pick[] = [];
   const byChapter: Asset[][] = [];
   const cardOf = new Map<Asset, Card>();
-  const pending = new Set(manifest.pending ?? []);
-  // Cards still in the making (a fresh start): their routes answer 503 (app.ts) until the finished build is loaded.
-  const cards = !pending.has('cards');
-  counts.forEach((count, i) => {
+  manifest.content.versesPerChapter.forEach((count, i) => {
     const ch = i + 1;
     byChapter[ch] = [];
     for (let sl = 1; sl <= count + 1; sl++) {
@@ -119,74 +215,5 @@ export function prepare(dist: Dist, draw?: Draw): Served {
       picks.push({ ...card, verse: get(FILES.verse(ch, sl)) });
     }
   });
-  const speakerOf = manifest.content.speakerOf;
-  const pools = new Map<string, Pick[]>([['0/-1', picks]]);
-  const pool = ({ ch, speaker }: VerseFilter) => {
-    const key = `${ch}/${speaker}`;
-    let found = pools.get(key);
-    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
-    return found;
-  };
-  // A hash per distinct date asked for; dates are few (one a day, and what ?date= names), but bounded all the same.
-  const days = new Map<string, Pick>();
-  const dayVerse = (date: string) => {
-    let p = days.get(date);
-    if (!p) {
-      if (days.size >= 10_000) days.clear();
-      days.set(date, (p = picks[dailyIndex(date, picks.length)]));
-    }
-    return p;
-  };
-  // Kept for the records projected most recently (an index is made again in
-  // tens of microseconds; all 719 held were about 4 MB of a worker's heap).
-  const indexes = new ByteLru<Member[]>(SLICE_INDEXES_HELD, () => 1);
-  const sliceIndex = (record: Asset) => {
-    let index = indexes.peek(record.path);
-    if (!index) indexes.set(record.path, (index = indexRecord(record.identity.body)));
-    return index;
-  };
-  const commentaryKeys = new Set(manifest.content.commentaries.map((c) => c.key));
-
-  // The header lists of the files on disk are made when a file is first asked
-  // for: made for all 5,000 of them (three codings each) they took a fifth of
-  // the start-up, for files most servers never send. At most one entry per
-  // file asked for recently: made for every file a mixed load asks (words,
-  // lemmas, pages) they were some 3 MB of a worker's heap.
-  const streamedFiles = new ByteLru<StreamedFile>(STREAMED_HEADERS_HELD, () => 1);
-  const onDemand = new OnDemand(dist.dir);
-  const streamed = (path: string) => {
-    let found = streamedFiles.peek(path);
-    if (found) return found;
-    const entry = Object.hasOwn(manifest.files, path) ? manifest.files[path] : undefined;
-    if (!entry || inMemory(path)) return undefined;
-    // No Content-Length: the adapter takes it from the file itself (a rebuild may have replaced it).
-    const made: StreamedFile = representations(entry, (suffix, coding): Streamed => ({ file: path + suffix, ...headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path]) }));
-    // Text over 1 kB without a twin in some coding: compressed on demand in that coding, with the ETag its twin would have.
-    const lacking = isBinary(path) || entry.size < MIN_COMPRESS_BYTES ? [] : ENCODINGS.filter((e) => entry[e.coding] === undefined).map((e) => e.coding);
-    if (lacking.length) {
-      const sets: Partial<Record<Coding, HeaderSets>> = {};
-      for (const coding of lacking) made.etags.push((sets[coding] = headerSets(entry.type, entry.sha256, coding, undefined, PATH_HEADERS[path])).etag);
-      made.onDemand = { file: { path, size: entry.size, sha256: entry.sha256 }, sets, cache: onDemand };
-    }
-    streamedFiles.set(path, (found = made));
-    return found;
-  };
-
-  return {
-    dist,
-    // Its bytes as read with this build, compressed on first demand.
-    manifestAnswer: new Projected(dist.manifestBytes),
-    pool,
-    dayVerse,
-    chapterRecords: (ch) => byChapter[ch],
-    sliceIndex,
-    isCommentary: (key) => commentaryKeys.has(key),
-    projections: new ProjectionCache(),
-    pngs: new PngCards(dist, undefined, draw),
-    cardOf,
-    pending,
-    fixed: new Map(),
-    streamed,
-    onDemand,
-  };
+  return { picks, byChapter, cardOf };
 }
