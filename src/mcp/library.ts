@@ -93,6 +93,41 @@ export async function distLibrary(distDir: string): Promise<Library> {
   });
 }
 
+/** A bounded cache of parsed verse records, read through `need` (the oldest one goes first). */
+function recordCache(need: <T>(path: string) => Promise<T>, exists: (ch: number, sl: number) => boolean): (ch: number, sl: number) => Promise<VerseRecord | undefined> {
+  const records = new Map<string, Promise<VerseRecord>>();
+  return (ch, sl) => {
+    if (!exists(ch, sl)) return Promise.resolve(undefined);
+    const key = `${ch}.${sl}`;
+    let r = records.get(key);
+    if (!r) {
+      if (records.size >= RECORDS_KEPT) records.delete(records.keys().next().value!);
+      records.set(key, (r = need<VerseRecord>(FILES.verse(ch, sl))));
+      r.catch(() => records.delete(key));
+    }
+    return r;
+  };
+}
+
+/** The verse of a day and random draws, over the verses in order, colophons left out: what the build and the server index. */
+function draws(facts: LibraryFacts): Pick<Library, 'dayVerse' | 'randomVerse'> {
+  const picks: VersePlace[] = facts.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, k) => ({ ch: i + 1, sl: k + 1 })));
+  const pools = new Map<string, VersePlace[]>();
+  const pool = (ch: number, speaker: number) => {
+    const key = `${ch}/${speaker}`;
+    let found = pools.get(key);
+    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || facts.speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
+    return found;
+  };
+  return {
+    dayVerse: (date) => picks[dailyIndex(date, picks.length)],
+    randomVerse(ch, speaker, random = Math.random) {
+      const p = pool(ch, speaker);
+      return p.length ? p[Math.floor(random() * p.length)] : null;
+    },
+  };
+}
+
 /** A library over any source of a build. Records are parsed when first asked for and kept (a bounded number). */
 export function libraryOf(source: LibrarySource): Library {
   const facts = source.manifest.content;
@@ -107,47 +142,21 @@ export function libraryOf(source: LibrarySource): Library {
     if (found === undefined) throw new Error(`dist/ lacks ${path}; rebuild it`);
     return found;
   };
-
-  const records = new Map<string, Promise<VerseRecord>>();
-  const verse = (ch: number, sl: number) => {
-    if (!exists(ch, sl)) return Promise.resolve(undefined);
-    const key = `${ch}.${sl}`;
-    let r = records.get(key);
-    if (!r) {
-      if (records.size >= RECORDS_KEPT) records.delete(records.keys().next().value!);
-      records.set(key, (r = need<VerseRecord>(FILES.verse(ch, sl))));
-      r.catch(() => records.delete(key));
-    }
-    return r;
-  };
   let chapterList: Promise<ChapterRecord[]> | undefined;
   const chapters = () => (chapterList ??= need<ChapterRecord[]>(FILES.chapters));
   let authorList: Promise<AuthorEntry[]> | undefined;
-  const authors = () => (authorList ??= need<AuthorEntry[]>(FILES.authors));
-
-  /** The verses in order, colophons left out: what the day's pick and random draws index (as the build and the server do). */
-  const picks: VersePlace[] = counts.flatMap((n, i) => Array.from({ length: n }, (_, k) => ({ ch: i + 1, sl: k + 1 })));
-  const pools = new Map<string, VersePlace[]>();
-  const pool = (ch: number, speaker: number) => {
-    const key = `${ch}/${speaker}`;
-    let found = pools.get(key);
-    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || facts.speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
-    return found;
-  };
+  /** A verse's file of a part, where the build wrote one. */
+  const ofVerse = <T>(file: (ch: number, sl: number) => string) => async (ch: number, sl: number) => (exists(ch, sl) ? readJson<T>(file(ch, sl)) : undefined);
 
   return {
     facts,
-    verse,
+    verse: recordCache(need, exists),
     async chapter(ch) {
       return Number.isInteger(ch) ? (await chapters()).find((c) => c.chapter_number === ch) : undefined;
     },
     chapters,
-    authors,
-    dayVerse: (date) => picks[dailyIndex(date, picks.length)],
-    randomVerse(ch, speaker, random = Math.random) {
-      const p = pool(ch, speaker);
-      return p.length ? p[Math.floor(random() * p.length)] : null;
-    },
+    authors: () => (authorList ??= need<AuthorEntry[]>(FILES.authors)),
+    ...draws(facts),
     search: (params) => source.search(params),
     recordBytes(ch, sl, lang) {
       const files = source.manifest.files;
@@ -161,21 +170,11 @@ export function libraryOf(source: LibrarySource): Library {
       const file = lemmaFile(name, (path) => Object.hasOwn(source.manifest.files, path), FILES.root, SPELLED.root);
       return typeof file === 'string' ? readJson<RootAnswer | RootChoice>(file) : file;
     },
-    async links(ch, sl) {
-      if (!exists(ch, sl)) return undefined;
-      return readJson<VerseLinks>(FILES.links(ch, sl));
-    },
-    async versions(ch, sl) {
-      if (!exists(ch, sl)) return undefined;
-      return readJson<VerseVersions>(FILES.verseVersions(ch, sl));
-    },
-    async meter(ch, sl) {
-      if (!exists(ch, sl)) return undefined;
-      return readJson<VerseScan>(FILES.meter(ch, sl));
-    },
+    links: ofVerse<VerseLinks>(FILES.links),
+    versions: ofVerse<VerseVersions>(FILES.verseVersions),
+    meter: ofVerse<VerseScan>(FILES.meter),
     async words(ch, sl) {
-      if (!exists(ch, sl)) return [];
-      return (await readJson<Word[]>(FILES.words(ch, sl))) ?? [];
+      return (await ofVerse<Word[]>(FILES.words)(ch, sl)) ?? [];
     },
   };
 }
