@@ -17,7 +17,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
-import { MCP_RESOURCES, MCP_TOOLS, TOOL_ROUTES, type ToolRoute } from '../contract/mcp.ts';
+import { MCP_RESOURCES, MCP_TOOLS, TOOL_ROUTES, type McpToolName, type ToolRoute } from '../contract/mcp.ts';
+import type { ROUTES } from '../contract/routes/index.ts';
 import { inputSchemaOf, toolArgsOf } from './args.ts';
 import type { Library } from './library.ts';
 import { registerChapter, registerVerse } from './resources.ts';
@@ -40,6 +41,16 @@ function onceWorded<T extends Transport>(transport: T): T {
   transport.send = (message, options) => send(wordedOnce(message), options);
   return transport;
 }
+
+/**
+ * Every tool a route declares is one the server registers: contract/mcp.ts
+ * reads the route families one by one (routes/index.ts holds POST /mcp,
+ * which lists them), so a tool declared in a family it does not read would
+ * be left out; that does not compile.
+ */
+type Declared = NonNullable<(typeof ROUTES)[number]['tool']>['name'];
+const everyToolListed: [Exclude<Declared, McpToolName>] extends [never] ? true : never = true;
+void everyToolListed;
 
 export const SERVER_INFO = { name: 'gita', title: 'Bhagavad Gita', version: '1.0.0' };
 
