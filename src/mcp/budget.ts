@@ -14,7 +14,7 @@ import { MAX_ANSWER_BYTES } from '../contract/limits.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../contract/search-parameters.ts';
-import { lemmaFile, SPELLED } from '../content/dcs/lemma.ts';
+import { routeFileOf } from './route-file.ts';
 
 /** The JSON-RPC error code of a call refused by the budget (in the range JSON-RPC leaves to servers). */
 export const OVER_BUDGET = -32010;
@@ -102,9 +102,6 @@ interface Weights {
 
 const langOf = (v: unknown) => (typeof v === 'string' && (LANGS as string[]).includes(v) ? (v as Lang) : undefined);
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
-/** A file's path in dist/ with its parameters filled in as they are (the manifest's keys are not percent-encoded). */
-const filled = (template: string, args: Record<string, unknown>) => template.replace(/\{(\w+)\}/g, (_m, name: string) => String(typeof args[name] === 'string' ? args[name] : int(args[name])));
-
 /** The records a reference names, each in the language asked for when its file exists. */
 function citedCost(args: Record<string, unknown>, w: Weights): Cost {
   if (typeof args.ref !== 'string') return { verses: 0, bytes: 0 };
@@ -115,15 +112,10 @@ function citedCost(args: Record<string, unknown>, w: Weights): Cost {
   return { verses: cited.verses.length, bytes };
 }
 
-/** The route's file for these arguments: a lemma's or a root's as its spelling finds it (the exact one, else its ASCII spelling's), as the tool reads it. */
+/** The route's file for these arguments, as the tool reads it (a lemma's or a root's by its spelling): the most it can answer. */
 function fileCost(r: ToolRoute, verses: 0 | 1, args: Record<string, unknown>, w: Weights): Cost {
-  const size = (path: string) => w.manifest.files[path]?.size ?? 0;
-  const template = r.file;
-  if (template === undefined) throw new Error(`the tool ${r.tool.name} is costed by its route's file; ${r.id} has none`);
-  if (!r.spelled) return { verses, bytes: size(filled(template, args)) };
-  const spelling = args[r.spelled];
-  const file = typeof spelling === 'string' ? lemmaFile(spelling, (path) => Object.hasOwn(w.manifest.files, path), (name) => filled(template, { [r.spelled!]: name }), SPELLED[r.spelled]) : undefined;
-  return { verses, bytes: typeof file === 'string' ? size(file) : 0 };
+  const file = routeFileOf(r, args, (path) => Object.hasOwn(w.manifest.files, path));
+  return { verses, bytes: typeof file === 'string' ? (w.manifest.files[file]?.size ?? 0) : 0 };
 }
 
 /** A tool's cost as its route declares it (route.ts ToolCost). */

@@ -98,7 +98,7 @@ function registerTool(server: Registrar, r: ToolRoute, library: Library): void {
       inputSchema: inputSchemaOf(r, library.facts),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => run(args as Record<string, unknown>, library),
+    (args) => run(args as Record<string, unknown>, library, r),
   );
 }
 

@@ -9,22 +9,30 @@ import { readCitation } from '../content/citations.ts';
 import { findRefs, refAnswer } from '../content/find-refs.ts';
 import { isDate, utcDate } from '../content/day.ts';
 import { projectRecord, type Lang, type Projection } from '../content/projection.ts';
-import type { VerseRecord } from '../content/schema.ts';
-import type { LemmaEntry } from '../content/dcs/served.ts';
+import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
+import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
+import type { AuthorEntry } from '../content/author-entry.ts';
+import type { VerseLinks } from '../content/links.ts';
+import type { VerseScan } from '../content/meter/shapes.ts';
+import type { RootAnswer, RootChoice } from '../content/roots/shapes.ts';
+import type { VerseVersions } from '../content/versions/model.ts';
+import type { Word } from '../content/words.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
 import { LEMMA_SHOWN } from '../contract/limits.ts';
-import type { McpToolName } from '../contract/mcp.ts';
+import type { McpToolName, ToolRoute } from '../contract/mcp.ts';
 import { isRefused, PARAMETERS as P, type SearchLang } from '../contract/parameters.ts';
 import { speakerIndex } from '../contract/query.ts';
 import { parseSearch } from '../contract/search-parameters.ts';
 import { projectionValue } from '../contract/values.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
+import { routeFileOf } from './route-file.ts';
 import { authorsText, chapterText, lemmaText, linksText, meterText, rootText, searchText, versionsText, verseText, wordsText } from './text.ts';
 
 /** A tool's arguments, as the SDK checked them against its input schema. */
 type Args = Record<string, unknown>;
-export type Runner = (args: Args, library: Library) => Promise<CallToolResult>;
+/** A tool's runner: its arguments, the build it reads, and its route (whose file it may answer). */
+export type Runner = (args: Args, library: Library, route: ToolRoute) => Promise<CallToolResult>;
 
 export const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
@@ -50,6 +58,20 @@ function versesResult(records: VerseRecord[], p: Projection | null, extra: Recor
 function beyond(library: Library, ch: number, sl: number): CallToolResult | null {
   const counts = library.facts.versesPerChapter;
   return ch > counts.length || sl > counts[ch - 1] + 1 ? toolError(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`) : null;
+}
+
+/**
+ * The route's answer where the route serves its built file as it is (the
+ * same file its handler serves: route-file.ts): the file's JSON; its 400 (a
+ * spelling that cannot be a lemma or a root) as its message; null where the
+ * build has none, which the tool words as a 404 with what it knows.
+ */
+async function fileAnswer<T>(r: ToolRoute, args: Args, library: Library): Promise<{ answer: T } | { error: string } | null> {
+  const file = routeFileOf(r, args, (path) => library.has(path));
+  if (file === undefined) return null;
+  if (typeof file !== 'string') return file;
+  const answer = await library.json<T>(file);
+  return answer === undefined ? null : { answer };
 }
 
 /** One drawn or picked verse, projected. */
@@ -83,10 +105,10 @@ async function findRefsIn(args: Args, library: Library): Promise<CallToolResult>
   return { content: [{ type: 'text', text: refs.length ? lines.join('\n') : 'No Gita reference in the text.' }], structuredContent: { refs, more: found.more } };
 }
 
-async function getChapter(args: Args, library: Library): Promise<CallToolResult> {
-  const c = await library.chapter((args as { ch: number }).ch);
-  if (!c) return toolError(`${NOT_FOUND.chapter} (chapters 1 to ${library.facts.versesPerChapter.length})`);
-  return { content: [{ type: 'text', text: chapterText(c) }], structuredContent: { chapter: c } };
+async function getChapter(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
+  const found = await fileAnswer<ChapterRecord>(r, args, library);
+  if (!found || 'error' in found) return toolError(`${NOT_FOUND.chapter} (chapters 1 to ${library.facts.versesPerChapter.length})`);
+  return { content: [{ type: 'text', text: chapterText(found.answer) }], structuredContent: { chapter: found.answer } };
 }
 
 function randomVerse(args: Args, library: Library): Promise<CallToolResult> {
@@ -114,66 +136,73 @@ async function searchVerses(args: Args, library: Library): Promise<CallToolResul
   return { content: [{ type: 'text', text: searchText(q, found) }], structuredContent: { ...found } };
 }
 
-async function getWords(args: Args, library: Library): Promise<CallToolResult> {
+async function getWords(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { ch, sl } = args as { ch: number; sl: number };
   const outside = beyond(library, ch, sl);
   if (outside) return outside;
-  const words = await library.words(ch, sl);
+  const found = await fileAnswer<Word[]>(r, args, library);
+  // A verse the build wrote no list for has none (the route's file is [] then).
+  const words = found && 'answer' in found ? found.answer : [];
   return { content: [{ type: 'text', text: wordsText(ch, sl, words) }], structuredContent: { ch, sl, words } };
 }
 
-/** A tool that answers one verse's file as it is: its text made from the record, the record as structuredContent. */
-function verseFile<T extends object>(read: (library: Library, ch: number, sl: number) => Promise<T | undefined>, text: (found: T) => string): Runner {
-  return async (args, library) => {
+/** A tool that answers its route's file for one verse as it is: its text made from it, the file's JSON as structuredContent. */
+function verseFile<T extends object>(text: (found: T) => string): Runner {
+  return async (args, library, r) => {
     const { ch, sl } = args as { ch: number; sl: number };
     const outside = beyond(library, ch, sl);
     if (outside) return outside;
-    const found = await read(library, ch, sl);
-    if (!found) return toolError(NOT_FOUND.verse);
-    return { content: [{ type: 'text', text: text(found) }], structuredContent: { ...(found as Record<string, unknown>) } };
+    const found = await fileAnswer<T>(r, args, library);
+    if (!found || 'error' in found) return toolError(NOT_FOUND.verse);
+    return { content: [{ type: 'text', text: text(found.answer) }], structuredContent: { ...(found.answer as Record<string, unknown>) } };
   };
 }
 
-async function getVersions(args: Args, library: Library): Promise<CallToolResult> {
+async function getVersions(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { ch, sl, version } = args as { ch: number; sl: number; version?: string[] };
   const outside = beyond(library, ch, sl);
   if (outside) return outside;
   const chosen = version ? P.version.read(version.join(','), library.facts) : undefined;
   if (isRefused(chosen)) return toolError(chosen.error);
-  const all = await library.versions(ch, sl);
-  if (!all) return toolError(NOT_FOUND.verse);
+  const found = await fileAnswer<VerseVersions>(r, args, library);
+  if (!found || 'error' in found) return toolError(NOT_FOUND.verse);
+  const all = found.answer;
+  // ?version= keeps the versions it names, in its order, as the route's handler cuts them.
   const vv = chosen ? { ref: all.ref, versions: chosen.map((id) => all.versions.find((v) => v.id === id)!) } : all;
   return { content: [{ type: 'text', text: versionsText(vv) }], structuredContent: { ...vv } };
 }
 
-async function getLemma(args: Args, library: Library): Promise<CallToolResult> {
+async function getLemma(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { lemma, limit } = args as { lemma: string; limit?: number };
-  const found = await library.lemma(lemma);
+  const found = await fileAnswer<LemmaEntry | LemmaChoice>(r, args, library);
   if (!found) return toolError(`${NOT_FOUND.resource} (no lemma ${JSON.stringify(lemma)} in the Gita)`);
   if ('error' in found) return toolError(found.error);
   const shown = limit ?? LEMMA_SHOWN;
-  const entries = 'lemmas' in found ? found.lemmas : [found];
+  const answer = found.answer;
+  const entries = 'lemmas' in answer ? answer.lemmas : [answer];
   // The route answers every occurrence; the tool lists the first `shown`.
   const cut = (e: LemmaEntry) => ({ ...e, occurrences: e.occurrences.slice(0, shown) });
   return {
     content: [{ type: 'text', text: entries.map((e) => lemmaText(e, shown)).join('\n\n') }],
-    structuredContent: 'lemmas' in found ? { query: found.query, lemmas: found.lemmas.map(cut) } : cut(found),
+    structuredContent: 'lemmas' in answer ? { query: answer.query, lemmas: answer.lemmas.map(cut) } : cut(answer),
   };
 }
 
-async function getRoot(args: Args, library: Library): Promise<CallToolResult> {
+async function getRoot(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { root, limit } = args as { root: string; limit?: number };
-  const found = await library.root(root);
+  const found = await fileAnswer<RootAnswer | RootChoice>(r, args, library);
   if (!found) return toolError(`${NOT_FOUND.resource} (no verbal root ${JSON.stringify(root)} in the Gita)`);
   if ('error' in found) return toolError(found.error);
   const shown = limit ?? LEMMA_SHOWN;
-  const roots = 'roots' in found ? found.roots : [found];
-  return { content: [{ type: 'text', text: roots.map((r) => rootText(r, shown)).join('\n\n') }], structuredContent: { ...found } };
+  const roots = 'roots' in found.answer ? found.answer.roots : [found.answer];
+  return { content: [{ type: 'text', text: roots.map((x) => rootText(x, shown)).join('\n\n') }], structuredContent: { ...found.answer } };
 }
 
-async function getAuthors(args: Args, library: Library): Promise<CallToolResult> {
+/** /authors's answer, whole or the entry of one key (what /authors/{key} answers). */
+async function getAuthors(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { key } = args as { key?: string };
-  const all = await library.authors();
+  const found = await fileAnswer<AuthorEntry[]>(r, args, library);
+  const all = found && 'answer' in found ? found.answer : [];
   const chosen = key === undefined ? all : all.filter((a) => a.key === key);
   if (!chosen.length) return toolError(`key: ${JSON.stringify(key)} is not a commentary here; expected one of ${all.map((a) => a.key).join(', ')}`);
   return { content: [{ type: 'text', text: authorsText(chosen) }], structuredContent: key === undefined ? { authors: chosen } : { author: chosen[0] } };
@@ -188,9 +217,9 @@ export const RUNNERS: Record<McpToolName, Runner> = {
   verse_of_the_day: verseOfTheDay,
   search: searchVerses,
   get_words: getWords,
-  get_links: verseFile((library, ch, sl) => library.links(ch, sl), linksText),
+  get_links: verseFile<VerseLinks>(linksText),
   get_versions: getVersions,
-  get_meter: verseFile((library, ch, sl) => library.meter(ch, sl), meterText),
+  get_meter: verseFile<VerseScan>(meterText),
   get_lemma: getLemma,
   get_root: getRoot,
   get_authors: getAuthors,
