@@ -90,3 +90,7 @@ export const SNIPPET_MAX = 200;
 
 /** The largest body POST /refs reads: its most characters (find-refs.ts, 100,000) at up to 3 bytes each in UTF-8, and the JSON around them. */
 export const MAX_REFS_BODY = 320 * 1024;
+
+/** Occurrences the MCP tools get_lemma and get_root list by default (per group, for a root), and at most: the whole concordance is the route's. */
+export const LEMMA_SHOWN = 100;
+export const LEMMA_SHOWN_MAX = 500;

@@ -2,12 +2,15 @@
 // fastify's route options declare one. Its path, who may call it, the query
 // parameters it takes, what it answers and its file of the static build are
 // defined there once; the server's matcher and dispatch, the OpenAPI
-// document, the docs page and API reference, the MCP tools' arguments, the
-// client's paths and the static hosts' rewrites are made from it. Its handler
-// is the server's (src/http/handlers/, registered by the route's id).
+// document, the docs page and API reference, the client's paths and the
+// static hosts' rewrites are made from it, and so is its MCP tool when it has
+// one (`tool`: its name, wording, arguments and cost). Its handler is the
+// server's (src/http/handlers/, registered by the route's id).
 import type { BuildPart, LangForm, Theme } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
-import type { Parameter } from './parameters.ts';
+import type { Manifest } from './manifest.ts';
+import type { JsonSchema, Parameter } from './parameters.ts';
+import type { PathParameter } from './path-parameters.ts';
 import type { OpenApiObject } from './responses.ts';
 import { fillPath } from './paths.ts';
 
@@ -55,7 +58,41 @@ export type Taken = Parameter | { param: Parameter; about?: string; required?: t
 
 export const parameterOf = (t: Taken): Parameter => ('param' in t ? t.param : t);
 
-export interface RouteSpec<Id extends string = string> {
+/** What a tool's wording reads of the content (the build's manifest): its counts, speakers, commentaries and versions. */
+export type ToolFacts = Manifest['content'];
+
+/** A tool's argument that is none of its route's parameters (always optional): its own JSON Schema, or another route's parameter. */
+export type ToolOnlyArg = { schema: (f: ToolFacts) => JsonSchema; about: string } | { param: Parameter | PathParameter; about?: string };
+
+/**
+ * What a call costs against a request's budget (src/mcp/budget.ts), known
+ * from its arguments before it runs. file: the route's file, its path
+ * parameters filled from the arguments (a lemma's or root's by its spelling,
+ * as `spelled` reads it), counted as `verses` verses. ref: the records the
+ * reference names. draw: one verse, costed at the largest record (which one
+ * is known only once drawn). results: a search's limit of results. text: the
+ * length of the text read.
+ */
+export type ToolCost = { of: 'file'; verses: 0 | 1 } | { of: 'ref' } | { of: 'draw' } | { of: 'results' } | { of: 'text' };
+
+/**
+ * The route as an MCP tool (src/mcp): its arguments are the route's own
+ * parameters named in `args`, in that order (its path's, then its query's,
+ * then its JSON body's properties), required where the route requires them,
+ * each described as the API describes it unless `about` words it for the
+ * tool; and `also`, a tool's own (optional) arguments beyond the route's.
+ */
+export interface ToolSpec<Name extends string = string> {
+  name: Name;
+  title: string;
+  description: string | ((f: ToolFacts) => string);
+  args: readonly string[];
+  about?: Readonly<Record<string, string>>;
+  also?: Readonly<Record<string, ToolOnlyArg>>;
+  cost: ToolCost;
+}
+
+export interface RouteSpec<Id extends string = string, Tool extends string = string> {
   id: Id;
   /** OpenAPI form, parameters in braces, typed by name. */
   path: string;
@@ -112,10 +149,12 @@ export interface RouteSpec<Id extends string = string> {
    * reference; docs/operations.md describes it.
    */
   operator?: true;
+  /** Its MCP tool: the server's tools, their arguments, the docs' list of them and each call's cost are made from this. */
+  tool?: ToolSpec<Tool>;
 }
 
-/** A route, its id kept as a literal type (so that the route ids are a union the handlers' table is checked against). */
-export const route = <const Id extends string>(spec: RouteSpec<Id>): RouteSpec<Id> => spec;
+/** A route, its id and its tool's name kept as literal types (the route ids are a union the handlers' table is checked against; the tool names one the MCP tools' runners are). */
+export const route = <const Id extends string, const Tool extends string = never>(spec: RouteSpec<Id, Tool>): RouteSpec<Id, Tool> => spec;
 
 export const READ = ['GET', 'HEAD'] as const;
 export const POST = ['POST'] as const;

@@ -4,16 +4,17 @@
 // call's cost is read from its arguments and the build's manifest (the size
 // of every record file), so a call that would go over the budget is answered
 // with a JSON-RPC error naming the limit and never run; the calls before it
-// run as usual. Random draws are costed at the largest record, searches at
-// their result limit.
-import type { McpToolName } from '../contract/mcp.ts';
+// run as usual. Each tool is costed as its route declares (route.ts
+// ToolCost): random draws at the largest record, searches at their result
+// limit, a verse's file at its size.
+import { TOOL_ROUTES, type ToolRoute } from '../contract/mcp.ts';
 import { MAX_VERSES_PER_CALL, readCitation } from '../content/citations.ts';
 import { LANGS, type Lang } from '../content/projection.ts';
 import { MAX_ANSWER_BYTES } from '../contract/limits.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../contract/search-parameters.ts';
-import { lemmaFile, SPELLED } from '../content/dcs/lemma.ts';
+import { routeFileOf } from './route-file.ts';
 
 /** The JSON-RPC error code of a call refused by the budget (in the range JSON-RPC leaves to servers). */
 export const OVER_BUDGET = -32010;
@@ -68,7 +69,7 @@ export function costing(manifest: Manifest) {
   counts.forEach((n, i) => {
     for (let sl = 1; sl <= n + 1; sl++) largest = Math.max(largest, size(FILES.verse(i + 1, sl)));
   });
-  const tools = toolCosts(manifest, counts, largest, verseBytes);
+  const tools = toolCosts({ manifest, counts, largest, verseBytes });
 
   /** The cost of one JSON-RPC message; arguments the tools will refuse cost nothing (they answer an error). */
   return function costOf(message: unknown): Cost {
@@ -82,7 +83,7 @@ export function costing(manifest: Manifest) {
     }
     if (m.method !== 'tools/call') return { verses: 0, bytes: 0 };
     // A tool the server does not have answers an error: it costs nothing.
-    const cost = Object.hasOwn(tools, String(params.name)) ? tools[params.name as McpToolName] : undefined;
+    const cost = Object.hasOwn(tools, String(params.name)) ? tools[String(params.name)] : undefined;
     return cost ? cost(record(params.arguments)) : { verses: 0, bytes: 0 };
   };
 }
@@ -90,52 +91,56 @@ export function costing(manifest: Manifest) {
 /** One tool's cost from its arguments (those it will refuse cost nothing: it answers an error). */
 type ToolCost = (args: Record<string, unknown>) => Cost;
 
-/**
- * What each tool costs, by its name: typed by the contract's list of tools
- * (MCP_TOOLS, which the server registers exactly), so a tool without its
- * entry does not compile and none is answered free of the budget. A tool
- * reading one verse's file of a part costs that file.
- */
-function toolCosts(manifest: Manifest, counts: readonly number[], largest: number, verseBytes: (ch: number, sl: number, lang: Lang | undefined) => number): Record<McpToolName, ToolCost> {
-  const size = (path: string) => manifest.files[path]?.size ?? 0;
-  const langOf = (v: unknown) => (typeof v === 'string' && (LANGS as string[]).includes(v) ? (v as Lang) : undefined);
-  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
-  const verseFile = (file: (ch: number, sl: number) => string): ToolCost => (args) => ({ verses: 1, bytes: size(file(int(args.ch), int(args.sl))) });
-  const one: ToolCost = () => ({ verses: 1, bytes: largest });
-  return {
-    get_verses: (args) => {
-      if (typeof args.ref !== 'string') return { verses: 0, bytes: 0 };
-      const cited = readCitation(args.ref, counts);
-      if (!cited.ok) return { verses: 0, bytes: 0 };
-      let bytes = 0;
-      for (const { ch, sl } of cited.verses) bytes += verseBytes(ch, sl, langOf(args.lang));
-      return { verses: cited.verses.length, bytes };
-    },
-    random_verse: one,
-    verse_of_the_day: one,
-    search: (args) => {
-      const limit = Math.min(Math.max(int(args.limit) || LIMIT_DEFAULT, 1), LIMIT_MAX);
-      return { verses: limit, bytes: limit * SEARCH_RESULT_BYTES };
-    },
-    get_words: verseFile(FILES.words),
-    get_links: verseFile(FILES.links),
-    get_versions: verseFile(FILES.verseVersions),
-    get_meter: verseFile(FILES.meter),
-    get_lemma: (args) => {
-      // The lemma's file (or its ASCII spelling's), as the tool will read it: the most it can answer.
-      const file = typeof args.lemma === 'string' ? lemmaFile(args.lemma, (path) => Object.hasOwn(manifest.files, path)) : undefined;
-      return { verses: 0, bytes: typeof file === 'string' ? size(file) : 0 };
-    },
-    get_root: (args) => {
-      // The root's file (or its ASCII spelling's), as the tool will read it.
-      const file = typeof args.root === 'string' ? lemmaFile(args.root, (path) => Object.hasOwn(manifest.files, path), FILES.root, SPELLED.root) : undefined;
-      return { verses: 0, bytes: typeof file === 'string' ? size(file) : 0 };
-    },
-    get_chapter: (args) => ({ verses: 0, bytes: size(FILES.chapter(int(args.ch))) }),
-    // Its answer grows with the text: a few references a line at most.
-    find_refs: (args) => ({ verses: 0, bytes: typeof args.text === 'string' ? args.text.length : 0 }),
-    get_authors: () => ({ verses: 0, bytes: size(FILES.authors) }),
-  };
+/** What a build's files weigh, as the costs read them. */
+interface Weights {
+  manifest: Manifest;
+  counts: readonly number[];
+  /** The largest verse record: what a draw costs. */
+  largest: number;
+  verseBytes: (ch: number, sl: number, lang: Lang | undefined) => number;
+}
+
+const langOf = (v: unknown) => (typeof v === 'string' && (LANGS as string[]).includes(v) ? (v as Lang) : undefined);
+const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+/** The records a reference names, each in the language asked for when its file exists. */
+function citedCost(args: Record<string, unknown>, w: Weights): Cost {
+  if (typeof args.ref !== 'string') return { verses: 0, bytes: 0 };
+  const cited = readCitation(args.ref, w.counts);
+  if (!cited.ok) return { verses: 0, bytes: 0 };
+  let bytes = 0;
+  for (const { ch, sl } of cited.verses) bytes += w.verseBytes(ch, sl, langOf(args.lang));
+  return { verses: cited.verses.length, bytes };
+}
+
+/** The route's file for these arguments, as the tool reads it (a lemma's or a root's by its spelling): the most it can answer. */
+function fileCost(r: ToolRoute, verses: 0 | 1, args: Record<string, unknown>, w: Weights): Cost {
+  const file = routeFileOf(r, args, (path) => Object.hasOwn(w.manifest.files, path));
+  return { verses, bytes: typeof file === 'string' ? (w.manifest.files[file]?.size ?? 0) : 0 };
+}
+
+/** A tool's cost as its route declares it (route.ts ToolCost). */
+function costOfTool(r: ToolRoute, w: Weights): ToolCost {
+  const cost = r.tool.cost;
+  switch (cost.of) {
+    case 'ref':
+      return (args) => citedCost(args, w);
+    case 'draw':
+      return () => ({ verses: 1, bytes: w.largest });
+    case 'results':
+      return (args) => {
+        const limit = Math.min(Math.max(int(args.limit) || LIMIT_DEFAULT, 1), LIMIT_MAX);
+        return { verses: limit, bytes: limit * SEARCH_RESULT_BYTES };
+      };
+    case 'text':
+      return (args) => ({ verses: 0, bytes: typeof args.text === 'string' ? args.text.length : 0 });
+    case 'file':
+      return (args) => fileCost(r, cost.verses, args, w);
+  }
+}
+
+/** What each tool costs, by its name: every tool the routes declare is costed (none is answered free of the budget). */
+function toolCosts(w: Weights): Record<string, ToolCost> {
+  return Object.fromEntries(TOOL_ROUTES.map((r) => [r.tool.name, costOfTool(r, w)]));
 }
 
 /**

@@ -1,21 +1,15 @@
 // What the MCP server reads from: the records by place, the chapters, the
-// verse of a day, a random verse, search and word lists. One interface, so
-// the tools do not care where the records come from; one implementation here
-// reads a build through a LibrarySource: from disk (distLibrary, for stdio)
-// or from what the server holds in memory.
+// verse of a day, a random verse, search, and any file of the build by its
+// path (a route's answer, when the route serves its file as it is). One
+// interface, so the tools do not care where the records come from; one
+// implementation here reads a build through a LibrarySource: from disk
+// (distLibrary, for stdio) or from what the server holds in memory.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuthorEntry } from '../content/author-entry.ts';
 import type { VersePlace } from '../content/citations.ts';
 import { dailyIndex } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import type { Word } from '../content/words.ts';
-import type { VerseLinks } from '../content/links.ts';
-import type { VerseVersions } from '../content/versions/model.ts';
-import type { VerseScan } from '../content/meter/shapes.ts';
-import { lemmaFile, SPELLED } from '../content/dcs/lemma.ts';
-import type { RootAnswer, RootChoice } from '../content/roots/shapes.ts';
-import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { loadSearcher, search, type SearchParams, type SearchResponse } from '../search/query.ts';
@@ -31,25 +25,15 @@ export interface Library {
   verse(ch: number, sl: number): Promise<VerseRecord | undefined>;
   chapter(ch: number): Promise<ChapterRecord | undefined>;
   chapters(): Promise<ChapterRecord[]>;
-  /** Every commentary described, as /authors answers it. */
-  authors(): Promise<AuthorEntry[]>;
   /** The verse of the day of a UTC date (YYYY-MM-DD), as the build and the server pick it. */
   dayVerse(date: string): VersePlace;
   /** A random verse (never a colophon) of a chapter (0: any) and a speaker (an index into facts.speakers; -1: any); null when none matches. */
   randomVerse(ch: number, speaker: number, random?: () => number): VersePlace | null;
   search(params: SearchParams): Promise<SearchResponse>;
-  /** A verse's word list; [] where the build wrote none. */
-  words(ch: number, sl: number): Promise<Word[]>;
-  /** A verse's links (what its commentaries cite, what cites it, other works); undefined where the build wrote none. */
-  links(ch: number, sl: number): Promise<VerseLinks | undefined>;
-  /** A verse in the versions beyond the commentaries (Besant's English, the Telugu...), each with its credit; undefined where the build wrote none. */
-  versions(ch: number, sl: number): Promise<VerseVersions | undefined>;
-  /** A verse's scansion (a colophon's says it is prose); undefined where the build wrote none. */
-  meter(ch: number, sl: number): Promise<VerseScan | undefined>;
-  /** A lemma's concordance (IAST, ASCII or Devanagari, as /lemma/{lemma} takes it); an error for a spelling that cannot be one; undefined for an unknown lemma. */
-  lemma(name: string): Promise<LemmaEntry | LemmaChoice | { error: string } | undefined>;
-  /** A verbal root's words (IAST, ASCII or Devanagari, as /root/{root} takes it); an error for a spelling that cannot be one; undefined for an unknown root. */
-  root(name: string): Promise<RootAnswer | RootChoice | { error: string } | undefined>;
+  /** Whether the build has this file of dist/ (by its path there: FILES). */
+  has(path: string): boolean;
+  /** A file of dist/ parsed (a route's answer, when the route serves its file as it is: route-file.ts); undefined where the build has none. */
+  json<T>(path: string): Promise<T | undefined>;
   /** The bytes of a verse record (in one language, when its file exists): what a call that answers it costs. */
   recordBytes(ch: number, sl: number, lang?: string): number;
 }
@@ -93,6 +77,41 @@ export async function distLibrary(distDir: string): Promise<Library> {
   });
 }
 
+/** A bounded cache of parsed verse records, read through `need` (the oldest one goes first). */
+function recordCache(need: <T>(path: string) => Promise<T>, exists: (ch: number, sl: number) => boolean): (ch: number, sl: number) => Promise<VerseRecord | undefined> {
+  const records = new Map<string, Promise<VerseRecord>>();
+  return (ch, sl) => {
+    if (!exists(ch, sl)) return Promise.resolve(undefined);
+    const key = `${ch}.${sl}`;
+    let r = records.get(key);
+    if (!r) {
+      if (records.size >= RECORDS_KEPT) records.delete(records.keys().next().value!);
+      records.set(key, (r = need<VerseRecord>(FILES.verse(ch, sl))));
+      r.catch(() => records.delete(key));
+    }
+    return r;
+  };
+}
+
+/** The verse of a day and random draws, over the verses in order, colophons left out: what the build and the server index. */
+function draws(facts: LibraryFacts): Pick<Library, 'dayVerse' | 'randomVerse'> {
+  const picks: VersePlace[] = facts.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, k) => ({ ch: i + 1, sl: k + 1 })));
+  const pools = new Map<string, VersePlace[]>();
+  const pool = (ch: number, speaker: number) => {
+    const key = `${ch}/${speaker}`;
+    let found = pools.get(key);
+    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || facts.speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
+    return found;
+  };
+  return {
+    dayVerse: (date) => picks[dailyIndex(date, picks.length)],
+    randomVerse(ch, speaker, random = Math.random) {
+      const p = pool(ch, speaker);
+      return p.length ? p[Math.floor(random() * p.length)] : null;
+    },
+  };
+}
+
 /** A library over any source of a build. Records are parsed when first asked for and kept (a bounded number). */
 export function libraryOf(source: LibrarySource): Library {
   const facts = source.manifest.content;
@@ -107,75 +126,22 @@ export function libraryOf(source: LibrarySource): Library {
     if (found === undefined) throw new Error(`dist/ lacks ${path}; rebuild it`);
     return found;
   };
-
-  const records = new Map<string, Promise<VerseRecord>>();
-  const verse = (ch: number, sl: number) => {
-    if (!exists(ch, sl)) return Promise.resolve(undefined);
-    const key = `${ch}.${sl}`;
-    let r = records.get(key);
-    if (!r) {
-      if (records.size >= RECORDS_KEPT) records.delete(records.keys().next().value!);
-      records.set(key, (r = need<VerseRecord>(FILES.verse(ch, sl))));
-      r.catch(() => records.delete(key));
-    }
-    return r;
-  };
   let chapterList: Promise<ChapterRecord[]> | undefined;
   const chapters = () => (chapterList ??= need<ChapterRecord[]>(FILES.chapters));
-  let authorList: Promise<AuthorEntry[]> | undefined;
-  const authors = () => (authorList ??= need<AuthorEntry[]>(FILES.authors));
-
-  /** The verses in order, colophons left out: what the day's pick and random draws index (as the build and the server do). */
-  const picks: VersePlace[] = counts.flatMap((n, i) => Array.from({ length: n }, (_, k) => ({ ch: i + 1, sl: k + 1 })));
-  const pools = new Map<string, VersePlace[]>();
-  const pool = (ch: number, speaker: number) => {
-    const key = `${ch}/${speaker}`;
-    let found = pools.get(key);
-    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || facts.speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
-    return found;
-  };
-
   return {
     facts,
-    verse,
+    verse: recordCache(need, exists),
     async chapter(ch) {
       return Number.isInteger(ch) ? (await chapters()).find((c) => c.chapter_number === ch) : undefined;
     },
     chapters,
-    authors,
-    dayVerse: (date) => picks[dailyIndex(date, picks.length)],
-    randomVerse(ch, speaker, random = Math.random) {
-      const p = pool(ch, speaker);
-      return p.length ? p[Math.floor(random() * p.length)] : null;
-    },
+    ...draws(facts),
     search: (params) => source.search(params),
     recordBytes(ch, sl, lang) {
       const files = source.manifest.files;
       return files[FILES.verse(ch, sl, lang as LangForm | undefined)]?.size ?? files[FILES.verse(ch, sl)]?.size ?? 0;
     },
-    async lemma(name) {
-      const file = lemmaFile(name, (path) => Object.hasOwn(source.manifest.files, path));
-      return typeof file === 'string' ? readJson<LemmaEntry | LemmaChoice>(file) : file;
-    },
-    async root(name) {
-      const file = lemmaFile(name, (path) => Object.hasOwn(source.manifest.files, path), FILES.root, SPELLED.root);
-      return typeof file === 'string' ? readJson<RootAnswer | RootChoice>(file) : file;
-    },
-    async links(ch, sl) {
-      if (!exists(ch, sl)) return undefined;
-      return readJson<VerseLinks>(FILES.links(ch, sl));
-    },
-    async versions(ch, sl) {
-      if (!exists(ch, sl)) return undefined;
-      return readJson<VerseVersions>(FILES.verseVersions(ch, sl));
-    },
-    async meter(ch, sl) {
-      if (!exists(ch, sl)) return undefined;
-      return readJson<VerseScan>(FILES.meter(ch, sl));
-    },
-    async words(ch, sl) {
-      if (!exists(ch, sl)) return [];
-      return (await readJson<Word[]>(FILES.words(ch, sl))) ?? [];
-    },
+    has: (path) => Object.hasOwn(source.manifest.files, path),
+    json: readJson,
   };
 }

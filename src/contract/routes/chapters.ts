@@ -4,6 +4,7 @@ import { CHAPTER_COUNT } from '../../content/schema.ts';
 import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema, verseOrProjection } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import { PATH_PARAMETERS } from '../path-parameters.ts';
 import { PROJECTION } from './verses.ts';
 
 export const CHAPTER_ROUTES = [
@@ -52,6 +53,14 @@ export const CHAPTER_ROUTES = [
     notFound: 'chapter',
     query: [],
     responses: { '200': ok('The chapter record.', json(schema('Chapter')), fixedHeaders), '304': notModified, '404': notFound('chapter') },
+    tool: {
+      name: 'get_chapter',
+      title: 'Get a chapter',
+      description: (f) => `One chapter of the Bhagavad Gita (1 to ${f.versesPerChapter.length}): its Sanskrit name, transliteration, English title, meaning, number of verses and summary (English and Hindi). For its verses, call get_verses with the chapter number as ref.`,
+      args: ['ch'],
+      about: { ch: 'The chapter number.' },
+      cost: { of: 'file', verses: 0 },
+    },
   }),
   route({
     id: 'authors',
@@ -66,6 +75,16 @@ export const CHAPTER_ROUTES = [
     notFound: 'resource',
     query: [],
     responses: { '200': ok('Every commentary described, one entry per key in the order of the records (statically: authors/index.json).', json({ type: 'array', minItems: 1, items: schema('Author') }), fixedHeaders), '304': notModified },
+    tool: {
+      name: 'get_authors',
+      title: 'The translators and commentators',
+      description: (f) => `Who wrote the ${f.commentaries.length} translations and commentaries, by key (what authors= takes): for each text field its language (en, hi, sa), its kind (translation, commentary, or word-by-word and commentary), on how many of the ${f.verses} verses it has a real text, and the corrections applied; where the texts come from and their license. Give key for one.`,
+      args: [],
+      // One tool for /authors and /authors/{key}: the key of the one.
+      also: { key: { param: PATH_PARAMETERS.key, about: 'One commentary key; without it, every one.' } },
+      // Every commentary's entry: the most either answers.
+      cost: { of: 'file', verses: 0 },
+    },
   }),
   route({
     id: 'author',

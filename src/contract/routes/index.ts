@@ -9,6 +9,7 @@ import type { RouteSpec } from '../route.ts';
 import { CARD_ROUTES } from './cards.ts';
 import { CHAPTER_ROUTES } from './chapters.ts';
 import { LINK_ROUTES } from './links.ts';
+import { MCP_ROUTES } from './mcp.ts';
 import { METER_ROUTES } from './meter.ts';
 import { PAGE_ROUTES } from './pages.ts';
 import { REFS_ROUTES } from './refs.ts';
@@ -21,7 +22,7 @@ import { WORD_ROUTES } from './words.ts';
 export { allows, type Access, type Params, type RouteSpec } from '../route.ts';
 
 /** In matching order within a path's first segment; the first route under a segment gives its family's 404. */
-export const ROUTES = [...VERSE_ROUTES, ...REFS_ROUTES, ...WORD_ROUTES, ...LINK_ROUTES, ...VERSION_ROUTES, ...METER_ROUTES, ...SEARCH_ROUTES, ...CHAPTER_ROUTES, ...CARD_ROUTES, ...SERVICE_ROUTES, ...PAGE_ROUTES] as const;
+export const ROUTES = [...VERSE_ROUTES, ...REFS_ROUTES, ...WORD_ROUTES, ...LINK_ROUTES, ...VERSION_ROUTES, ...METER_ROUTES, ...SEARCH_ROUTES, ...CHAPTER_ROUTES, ...CARD_ROUTES, ...SERVICE_ROUTES, ...MCP_ROUTES, ...PAGE_ROUTES] as const;
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 

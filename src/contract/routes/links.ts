@@ -3,6 +3,7 @@
 import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import { TOOL_VERSE } from './verses.ts';
 
 export const LINK_ROUTES = [
   route({
@@ -21,6 +22,14 @@ export const LINK_ROUTES = [
       '200': ok("The verse's links mined from the commentaries (statically: slok/C/V/links.json): the verses they cite, the commentaries that cite it, the groups of verses its commentaries are written on, the other works cited. Every cites has its citedBy on the verse it names.", json(schema('VerseLinks')), fixedHeaders),
       '304': notModified,
       '404': notFound('verse'),
+    },
+    tool: {
+      name: 'get_links',
+      title: 'What cites a verse, and what its commentaries cite',
+      description: 'The links of one verse, mined from its 22 commentaries: cites (other Gita verses its commentaries cite, as BG2.47 or BG7.16-18, with the commentary key, field and the citation as written), citedBy (the commentaries of other verses that cite it), covers (its commentaries written on a group of verses), external (other works cited: Upaniṣads, Brahma-sūtra, Mahābhārata, Purāṇas..., with the place in them). For following a verse through the commentaries.',
+      args: ['ch', 'sl'],
+      about: TOOL_VERSE,
+      cost: { of: 'file', verses: 1 },
     },
   }),
   route({

@@ -8,6 +8,7 @@ import { PADA_SIZES } from '../../content/meter/padas.ts';
 import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import { TOOL_VERSE } from './verses.ts';
 
 const text = (description: string) => ({ type: 'string', description });
 const refs = (description: string) => ({ type: 'array', items: { type: 'string' }, description });
@@ -71,6 +72,14 @@ export const METER_ROUTES = [
       },
     },
     responses: { '200': ok("The verse's scansion (statically: slok/C/V/meter.json); a colophon's says it is prose.", json(schema('VerseMeter')), fixedHeaders), '304': notModified, '404': notFound('verse') },
+    tool: {
+      name: 'get_meter',
+      title: "A verse's meter",
+      description: "One verse scanned: its meter by name (anuṣṭubh, triṣṭubh, upajāti, indravajrā...), each pāda's syllables light (L) or heavy (G) with its pattern and form (an anuṣṭubh's pathyā or vipulā, a named pāda of eleven), whether it scans, and the syllables that break a pattern; a colophon is prose. For reciting a verse by its rhythm, or checking its text.",
+      args: ['ch', 'sl'],
+      about: TOOL_VERSE,
+      cost: { of: 'file', verses: 1 },
+    },
   }),
   route({
     id: 'meters',

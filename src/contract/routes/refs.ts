@@ -53,5 +53,15 @@ export const REFS_ROUTES = [
       '413': ok(`A body over ${MAX_REFS_BODY / 1024} kB.`, errorContent('Payload Too Large')),
       '415': ok('A body that is neither JSON nor text/plain.', errorContent('Unsupported Media Type')),
     },
+    tool: {
+      name: 'find_refs',
+      title: 'Find the Gita references in a text',
+      description: `Every reference to the Bhagavad Gita in a text, as people write them ("Gita 2.47", "BG 18:66", "chapter two, verse forty-seven of the Gita", "गीता 2।47"), with where each stands in the text, its canonical form (what get_verses takes) and whether the verses exist; the same reader as POST /refs and the page tagger. For a text that cites the Gita: find what it cites, then get_verses to read it. At most ${MAX_FIND_LENGTH.toLocaleString('en-US')} characters.`,
+      // Its JSON body's text.
+      args: ['text'],
+      about: { text: 'The text to read: prose, a message, an article.' },
+      // Its answer grows with the text: a few references a line at most.
+      cost: { of: 'text' },
+    },
   }),
 ] as const;

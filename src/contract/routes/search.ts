@@ -30,5 +30,14 @@ export const SEARCH_ROUTES = [
       '200': ok(`The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it (a version's with its credit). With format=html, a page.`, { ...json(schema('SearchResponse')), ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
       '304': notModified,
     },
+    tool: {
+      name: 'search',
+      title: 'Search the verses',
+      description: (f) =>
+        `Search the ${f.verses} verses by words: the English and Hindi translations, the versions (${(f.versions ?? []).map((v) => `${v.id}, ${v.language}`).join('; ') || 'none in this build'}: a Telugu one in Telugu script), and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). A version's text comes with its credit, to show with it. Returns the best matching verses with snippets, and total (how many match): page with offset (the next page is offset + limit); an empty answer says why. A query in Latin letters with lang "hi" searches the Hindi through its Devanagari spelling. Call get_verses on a result to read it whole.`,
+      args: ['q', 'lang', 'ch', 'limit', 'offset'],
+      about: { lang: "Search only the texts in this language (a version's language too: te, the Telugu, typed in Telugu script).", ch: 'Search only this chapter.', limit: 'How many verses to return.' },
+      cost: { of: 'results' },
+    },
   }),
 ] as const;

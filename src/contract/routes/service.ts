@@ -1,14 +1,13 @@
 // The service itself: the docs and guides, the license and its keys, the
-// OpenAPI document, health and usage, the downloads, and MCP for assistants.
+// OpenAPI document, health and usage, and the downloads (MCP for assistants
+// is mcp.ts: its summary lists the tools the other routes declare).
 import { GUIDES } from '../../guides.ts';
 import { FILES } from '../../layout.ts';
 import { REGISTRATIONS_PER_DAY } from '../policy.ts';
-import { MAX_REGISTRATION_BYTES, MCP_MAX_BATCH, MCP_MAX_BODY, USAGE_DAYS } from '../limits.ts';
-import { MCP_RESOURCES, MCP_TOOLS } from '../mcp.ts';
-import { fixedHeaders, header, html, json, JSON_TYPE, notFound, notModified, ok, randomHeaders, rateHeaders, response, schema } from '../responses.ts';
+import { MAX_REGISTRATION_BYTES, USAGE_DAYS } from '../limits.ts';
+import { fixedHeaders, header, html, json, JSON_TYPE, notFound, notModified, ok, rateHeaders, response, schema } from '../responses.ts';
 import { POST, READ, route } from '../route.ts';
 
-const jsonRpc = json(schema('JsonRpcResponse'));
 const errorJson = json(schema('Error'));
 
 export const SERVICE_ROUTES = [
@@ -137,25 +136,6 @@ export const SERVICE_ROUTES = [
       }, fixedHeaders),
       '304': notModified,
       '404': notFound('resource'),
-    },
-  }),
-  route({
-    id: 'mcp',
-    path: '/mcp',
-    methods: POST,
-    access: 'metered',
-    summary: `The Model Context Protocol server for AI assistants (Streamable HTTP, stateless: one JSON-RPC message or batch per POST, answered as JSON): tools ${MCP_TOOLS.join(', ')}; resources ${MCP_RESOURCES.join(', ')}. Metered as route mcp; the key as x-api-key or Authorization: Bearer. A body over ${MCP_MAX_BODY / 1024} kB is 413.`,
-    description: "Model Context Protocol over Streamable HTTP, stateless: send initialize, tools/list, tools/call, resources/list, resources/templates/list or resources/read as JSON-RPC 2.0 (one message or a batch); the answer is JSON (never an event stream), and no session is kept, so no Mcp-Session-Id is needed. Any Accept is answered with JSON. Tool arguments that do not fit a tool's schema, and an unknown tool, are a tool result with isError; an unknown method or resource is a JSON-RPC error. Configure an assistant with this URL (see the README, MCP).",
-    example: '/mcp',
-    notFound: 'resource',
-    query: [],
-    requestBody: { required: true, content: { [JSON_TYPE]: { schema: schema('JsonRpcRequest'), example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'BG 2.47', lang: 'en' } } } } } },
-    responses: {
-      '200': ok('The JSON-RPC response (or the responses of a batch).', json({ oneOf: [schema('JsonRpcResponse'), { type: 'array', items: schema('JsonRpcResponse') }] }), randomHeaders),
-      '202': { description: 'Notifications only: nothing to answer.' },
-      '400': ok(`The body is not JSON (JSON-RPC parse error -32700), or not JSON-RPC, or a batch of more than ${MCP_MAX_BATCH} messages.`, jsonRpc),
-      '413': ok(`A body over ${MCP_MAX_BODY / 1024} kB.`, jsonRpc),
-      '415': ok('A body that is not application/json.', jsonRpc),
     },
   }),
 ] as const;

@@ -16,6 +16,12 @@ const METER_PENDING = { '503': response('StillBuilding') };
 const VERSES_METER = { param: P.meter, about: 'Only the verses of these meters among those the reference names (as /meters lists them); none of them is 404.' };
 /** What /verses answers for a reference it cannot read: the reader's own message. */
 const REF_ERROR = ((c) => (c.ok ? '' : c.error.message))(readCitation('John 3:16', [1, 1, 1]));
+/** The MCP tools that answer records take lang, authors and marks (fields would cut what their text shows). */
+const TOOL_PROJECTION = ['lang', 'authors', 'marks'] as const;
+/** A verse's place, as the MCP tools about one verse word it. */
+export const TOOL_VERSE = { ch: 'The chapter number.', sl: 'The verse number (its colophon: verses_count + 1).' };
+/** marks for a tool, whose result has a text beside the records. */
+const TOOL_MARKS = `How structuredContent's records write the transliteration's marks: source (the default), as the API serves the record, byte for byte (saṅgo.astvakarmaṇi); iast, as the text of this result shows it (saṅgo'stvakarmaṇi, | for the danda).`;
 
 export const VERSE_ROUTES = [
   route({
@@ -31,6 +37,14 @@ export const VERSE_ROUTES = [
     file: FILES.today(),
     query: [{ param: P.ch, about: 'Draw among the verses of this chapter (never its colophon).' }, P.speaker, { param: P.meter, about: 'Draw among the verses of these meters (each verse under one, as /meters lists them).' }, ...PROJECTION],
     responses: { '200': verseJson('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given, its transliteration written with IAST marks when marks=iast.', randomHeaders), '404': notFound('verse'), ...METER_PENDING },
+    tool: {
+      name: 'random_verse',
+      title: 'A random verse',
+      description: (f) => `A verse of the Bhagavad Gita drawn at random (never a chapter colophon), optionally from one chapter and/or one speaker (${f.speakers.map((s) => s.slug ?? s.name).join(', ')}).`,
+      args: ['ch', 'speaker', ...TOOL_PROJECTION],
+      about: { ch: 'Draw from this chapter only.', speaker: "Draw from this speaker's verses only.", marks: TOOL_MARKS },
+      cost: { of: 'draw' },
+    },
   }),
   route({
     id: 'today',
@@ -47,6 +61,14 @@ export const VERSE_ROUTES = [
       '200': verseJson('The verse of the day (of ?date=, else today in UTC): the same record for everybody that day. Cache-Control: public, max-age is the seconds left to the next midnight UTC (a day for ?date=).'),
       '304': notModified,
       '404': notFound('verse'),
+    },
+    tool: {
+      name: 'verse_of_the_day',
+      title: 'Verse of the day',
+      description: "The verse of the day: the same for everybody during a UTC day (the API's /slok/today and the daily card agree on it). Give date (YYYY-MM-DD) for another day's; without it, today's (UTC).",
+      args: ['date', ...TOOL_PROJECTION],
+      about: { marks: TOOL_MARKS },
+      cost: { of: 'draw' },
     },
   }),
   route({
@@ -98,6 +120,14 @@ export const VERSE_ROUTES = [
       '400': { description: `ref missing or empty, a part that cannot be read (the message names it), a range that runs backwards, more than ${MAX_VERSES_PER_CALL} verses, or records over ${MAX_ANSWER_BYTES / 1024 / 1024} MB in all (the message names the limit: narrow them with lang, authors or fields).`, content: errorContent(REF_ERROR) },
       '404': notFound('verse'),
       ...METER_PENDING,
+    },
+    tool: {
+      name: 'get_verses',
+      title: 'Get verses by reference',
+      description: `Verses of the Bhagavad Gita by reference, as people cite them: "2.47", "BG 2.47", "Gita 2:47", "2.47-50", "2.72-3.2" (across chapters), "12" (a whole chapter), several separated by commas ("2.47, 18.66"). At most ${MAX_VERSES_PER_CALL} verses per call. Returns each verse's Sanskrit, transliteration (with IAST marks) and a translation with its author; structuredContent has refs (canonical labels) and the records (marks="iast" writes their transliteration as the text does). Without lang or authors a record carries every commentary: pass lang="en" (and authors such as ["siva"]) for shorter answers.`,
+      args: ['ref', ...TOOL_PROJECTION],
+      about: { ref: 'The reference: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", "12", or several separated by commas.', marks: TOOL_MARKS },
+      cost: { of: 'ref' },
     },
   }),
   route({

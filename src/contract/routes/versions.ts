@@ -6,6 +6,7 @@ import { FILES } from '../../layout.ts';
 import { PARAMETERS as P } from '../parameters.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import { TOOL_VERSE } from './verses.ts';
 
 const text = (description: string) => ({ type: 'string', description });
 
@@ -118,5 +119,13 @@ export const VERSION_ROUTES = [
     needs: ['versions'],
     query: [P.version],
     responses: { '200': ok('The verse in the versions (statically: slok/C/V/versions.json, all of them).', json(schema('VerseVersions')), fixedHeaders), '304': notModified, '404': notFound('verse') },
+    tool: {
+      name: 'get_versions',
+      title: 'A verse in other translations',
+      description: (f) => `One verse in the versions this server holds beyond the 22 commentaries (${f.versions.map((v) => `${v.id}: ${v.title}, ${v.language}`).join('; ') || 'none in this build'}), each with its credit, which must be shown with its text (their licenses ask for it); a version that lacks the verse says so, and is never filled from another.`,
+      args: ['ch', 'sl', 'version'],
+      about: { ...TOOL_VERSE, version: 'Only these versions, in this order (default: all).' },
+      cost: { of: 'file', verses: 1 },
+    },
   }),
 ] as const;

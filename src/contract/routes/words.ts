@@ -5,7 +5,12 @@ import { ROOTS_ATTRIBUTION } from '../../content/roots/attribution.ts';
 import { spellingError, SPELLED } from '../../content/dcs/lemma.ts';
 import { FILES } from '../../layout.ts';
 import { errorContent, fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
-import { READ, route } from '../route.ts';
+import { LEMMA_SHOWN, LEMMA_SHOWN_MAX } from '../limits.ts';
+import { READ, route, type ToolOnlyArg } from '../route.ts';
+import { TOOL_VERSE } from './verses.ts';
+
+/** How many places a lemma's or root's tool lists: its own argument, the route answering them all. */
+const shownLimit = (about: string): ToolOnlyArg => ({ schema: () => ({ type: 'integer', minimum: 1, maximum: LEMMA_SHOWN_MAX }), about: `${about}, 1 to ${LEMMA_SHOWN_MAX}.` });
 
 /** BG2.47's first words, as /slok/2/47/words answers them. */
 const WORD_EXAMPLE = [
@@ -31,6 +36,14 @@ export const WORD_ROUTES = [
       '200': ok("The verse's words in its order (statically: slok/C/V/words.json). A compound the source keeps together is one entry.", json({ type: 'array', items: schema('Word') }, WORD_EXAMPLE), fixedHeaders),
       '304': notModified,
       '404': notFound('verse'),
+    },
+    tool: {
+      name: 'get_words',
+      title: 'Word-by-word meanings',
+      description: `The words of one verse with their transliteration and meaning (word by word), each with the Digital Corpus of Sanskrit words it covers (form, lemma, part of speech, grammar: "locative singular neuter"), for explaining a verse or its Sanskrit. An empty list where the build has no word list for the verse. ${DCS_ATTRIBUTION}.`,
+      args: ['ch', 'sl'],
+      about: TOOL_VERSE,
+      cost: { of: 'file', verses: 1 },
     },
   }),
   route({
@@ -70,6 +83,15 @@ export const WORD_ROUTES = [
       '400': ok('A spelling that cannot be a lemma: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent('lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)')),
       '404': notFound('resource'),
     },
+    tool: {
+      name: 'get_lemma',
+      title: 'Every occurrence of a lemma',
+      description: `Every verse where a Sanskrit lemma occurs, in verse order, with the form and its grammar there (a concordance): karman, ātman, dharma, yoga. The lemma in IAST, in ASCII as typed (atman), or in Devanagari (आत्मन्). limit caps the occurrences listed (default ${LEMMA_SHOWN}). ${DCS_ATTRIBUTION}.`,
+      args: ['lemma'],
+      also: { limit: shownLimit('Occurrences to list') },
+      // The lemma's file (or its ASCII spelling's), as the tool reads it: the most it can answer.
+      cost: { of: 'file', verses: 0 },
+    },
   }),
   route({
     id: 'lemmas',
@@ -103,6 +125,15 @@ export const WORD_ROUTES = [
       '304': notModified,
       '400': ok('A spelling that cannot be a root: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent(spellingError(SPELLED.root))),
       '404': notFound('resource'),
+    },
+    tool: {
+      name: 'get_root',
+      title: 'A verbal root across the Gita',
+      description: `A Sanskrit verbal root (dhātu) and every verbal word of the Gita made from it: its dhātupāṭha entries (class, voice, traditional meaning), the English meanings its words have in the word lists, and its words grouped by preverb (sam + upa + sthā) with their verses. The root by its citation form in IAST (sthā), in ASCII as typed (stha), or in Devanagari (स्था). limit caps the places listed per group (default ${LEMMA_SHOWN}). ${ROOTS_ATTRIBUTION}.`,
+      args: ['root'],
+      also: { limit: shownLimit('Places to list per group') },
+      // The root's file (or its ASCII spelling's), as the tool reads it.
+      cost: { of: 'file', verses: 0 },
     },
   }),
   route({
