@@ -14,7 +14,7 @@ import { MAX_ANSWER_BYTES } from '../contract/limits.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../contract/search-parameters.ts';
-import { routeFileOf } from './route-file.ts';
+import { routeFileOf } from '../contract/route-file.ts';
 
 /** The JSON-RPC error code of a call refused by the budget (in the range JSON-RPC leaves to servers). */
 export const OVER_BUDGET = -32010;

@@ -26,7 +26,7 @@ import { parseSearch } from '../contract/search-parameters.ts';
 import { projectionValue } from '../contract/values.ts';
 import { Budget } from './budget.ts';
 import type { Library } from './library.ts';
-import { routeFileOf } from './route-file.ts';
+import { routeFileOf } from '../contract/route-file.ts';
 import { authorsText, chapterText, lemmaText, linksText, meterText, rootText, searchText, versionsText, verseText, wordsText } from './text.ts';
 
 /** A tool's arguments, as the SDK checked them against its input schema. */

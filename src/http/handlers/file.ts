@@ -5,7 +5,7 @@
 // needs no handler of its own: its definition says all of it.
 import type { RouteSpec } from '../../contract/route.ts';
 import { fillPath } from '../../contract/paths.ts';
-import { lemmaFile, SPELLED } from '../../content/dcs/lemma.ts';
+import { routeFileOf } from '../../contract/route-file.ts';
 import type { Handler } from '../context.ts';
 import { badRequest, negotiated, notFound, notFoundPage } from '../respond.ts';
 import type { AppResponse } from '../types.ts';
@@ -15,17 +15,15 @@ export function servesItsFile(route: RouteSpec): Handler | undefined {
   const file = route.file;
   if (!file) return undefined;
   const missing = route.page ? notFoundPage[route.notFound] : notFound[route.notFound];
-  if (route.spelled) return servesBySpelling(file, SPELLED[route.spelled], route.page ? (c) => negotiated(c.req, missing) : () => missing, missing);
+  if (route.spelled) return servesBySpelling(route, route.page ? (c) => negotiated(c.req, missing) : () => missing, missing);
   if (!file.includes('{')) return (c) => c.file(file, false, undefined, missing);
   return (c) => c.file(fillPath(file, c.at as unknown as Record<string, string | number>), false, undefined, missing);
 }
 
-/** A lemma's or a root's file: the IAST name's, else the ASCII spelling's (lemmaFile); 400 for a spelling that cannot be one. */
-function servesBySpelling(file: string, what: (typeof SPELLED)[keyof typeof SPELLED], none: Handler, missing: AppResponse): Handler {
-  // The built file is named by the name as it is (not percent-encoded), as the manifest lists it.
-  const fileOf = (name: string) => file.replace(`{${what.name}}`, name);
+/** A lemma's or a root's file: the IAST name's, else the ASCII spelling's (routeFileOf, as the MCP tools find it); 400 for a spelling that cannot be one. */
+function servesBySpelling(route: RouteSpec, none: Handler, missing: AppResponse): Handler {
   return (c) => {
-    const found = lemmaFile(c.at[what.name]!, (path) => !!c.served.streamed(path), fileOf, what);
+    const found = routeFileOf(route, c.at as unknown as Record<string, unknown>, (path) => !!c.served.streamed(path));
     if (found === undefined) return none(c);
     return typeof found === 'string' ? c.file(found, false, undefined, missing) : badRequest(found.error);
   };

@@ -1,10 +1,10 @@
-// The file of dist/ that answers a route, for a tool's arguments: what the
-// route's handler serves when the route serves its built file as it is
-// (src/http/handlers/file.ts, servesItsFile), found the same way. The tools
-// of such routes read their route's answer through it, and the budget costs
-// them by its size.
+// The file of dist/ that answers a route that serves its built file as it
+// is, for the values of its parameters: the server's handler of such a route
+// (src/http/handlers/file.ts) finds a lemma's or a root's file by it, the MCP
+// tools of such routes read their route's answer through it, and the MCP
+// budget costs them by its size.
 import { lemmaFile, SPELLED } from '../content/dcs/lemma.ts';
-import type { RouteSpec } from '../contract/route.ts';
+import type { RouteSpec } from './route.ts';
 
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
 
