@@ -12,6 +12,7 @@ import { hook, linkedCopy, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { fetchRaw } from '../helpers/http.ts';
 import { RUNTIMES, startServer, type Running, type Runtime } from '../helpers/server.ts';
+import { hostileRoutePaths } from '../helpers/route-cases.ts';
 
 /** Send raw bytes, read until the server closes or goes quiet; the statuses of every response seen. */
 function raw(port: number, bytes: Buffer | string, quietMs = 400): Promise<{ statuses: number[]; data: string }> {
@@ -62,6 +63,8 @@ function corpus(canary: string): Array<[string, string | Buffer]> {
   add('raw NUL in the path', Buffer.from('GET /slok\x00/2 HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'));
   add('raw bytes over 0x7f in the path', Buffer.concat([Buffer.from('GET /slok/'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
   // Unicode normalization: precomposed and combining forms, right-to-left marks, homoglyphs.
+  // Every route, from the route table: dot segments, NUL, twins' names, capitals and each path parameter given hostile values.
+  for (const p of hostileRoutePaths()) add(`route ${p.slice(0, 60)}`, request(p));
   for (const p of ['/slok/2/47\u0301', '/chapter/\u0662', '/chapte\u0301r/2', '/\u202echapters', '/ch\u0430pters', '/chapters\ufeff']) add(`unicode ${p}`, request(encodeURI(p)));
   // Overlong paths and queries.
   for (const n of [2049, 4000, 8000, 15_000, 60_000]) add(`path of ${n}`, request(`/slok/${'a'.repeat(n)}`));

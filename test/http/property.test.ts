@@ -17,6 +17,7 @@ import { hook } from '../helpers/fs.ts';
 import { mulberry32 } from '../../scripts/mulberry32.mjs';
 import { testDist } from '../helpers/dist.ts';
 import { inProcessApp } from '../helpers/app.ts';
+import { bodyExamples, bodyNames, queryExamples, queryNames, routeExamples, routeSegments } from '../helpers/route-cases.ts';
 
 const seed = Number(process.env.TEST_SEED ?? Date.now() % 2 ** 31);
 console.log(`\n    property tests: TEST_SEED=${seed}`);
@@ -24,23 +25,21 @@ console.log(`\n    property tests: TEST_SEED=${seed}`);
 const random = mulberry32(seed);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 
-const PIECES = ['slok', 'chapter', 'chapters', 'gita.svg', 'gita-dark.svg', 'gita-light.svg', 'pricing', 'usage', 'healthz', 'register', 'openapi.json', 'index.html', 'manifest.json',
-  '0', '1', '2', '18', '19', '47', '72', '73', '74', '47-50', '50-47', '1-73', '1-74', '47-', 'verses', 'mcp', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae',
-  'a', 'ä', 'a\u0301', '\u202e', ' ', '%20', '\\', '..\\..', '~', '$', ';', 'index.json', 'gita.svg.br', '.hidden', '_headers',
-  'today', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words', 'words.json', 'words.json.gz', 'analysis', 'analysis.json', 'lemma', 'lemmas', 'links', 'links.json', 'works', 'works.json', 'chandogya-upanisad', 'chandogya-upanisad.json', 'karman', 'ātman', 'आत्मन्', 'atman', 'nasa', '%E0%A4', 'authors', 'siva', 'prabhu', 'nobody', '__proto__', 'constructor', 'docs', 'api', 'index.html', 'README.md', 'api.md', 'versions', 'versions.json', 'besant', 'telugu-wikisource', 'meter', 'meter.json', 'meters', 'meters.json', 'root', 'roots', 'roots.json', 'sthā', 'stha', 'स्था', 'gam.json'];
-const QUERY = ['ch', 'sl', 'theme', 'api_key', 'x', 'speaker', 'lang', 'authors', 'fields', 'date', 'q', 'limit', 'format', 'ref', 'version', 'meter', 'marks'];
-const VALUES = ['', '0', '1', '2', '18', '19', '47', '73', '74', 'dark', 'light', 'auto', 'blue', '%00', '1e1', '-1', '２', 'a'.repeat(50),
-  'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'en', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id',
-  '2026-11-23', '2024-02-29', '2023-02-29', '9999-12-31', '0000-01-01',
-  '2.47', '2:47-50', 'BG%202.47', '2.72-3.2', '18', '1,2', '2.50-47', '2.99', '%E0%A5%A8.%E0%A5%AA%E0%A5%AD', 'John%203:16', '2.47;18.66', ',',
-  'lotus', 'karmanye%20vadhikaraste', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml', 'besant', 'telugu-wikisource,besant', 'besant,nope',
-  'te', 'TE', 'te-IN', 'ta', '%E0%B0%95%E0%B0%B0%E0%B1%8D%E0%B0%AE', '%E0%B0%95%E2%80%8C%E0%B1%8D', 'upajati', 'tristubh,anustubh', 'anu%E1%B9%A3%E1%B9%ADubh', 'sloka,hexameter', 'iast', 'source', 'IAST', 'itrans'];
+/** Path segments: every route's (from the route table), and what a scanner or a typo makes of them. */
+const PIECES = [...routeSegments(), 'gita-dark.svg', 'gita-light.svg', 'index.html', 'manifest.json', '0', '1', '18', '19', '72', '73', '74', '50-47', '1-73', '1-74', '47-', '99999999', '-1', '+2', '02', '2.0', '1e1', '٢', '２', '', '.', '..', '%2e%2e', '%2f', '%00', '%', '%zz', '%32', '%c0%ae', 'a', 'ä', 'a\u0301', '\u202e', ' ', '%20', '\\', '..\\..', '~', '$', ';', 'index.json', 'gita.svg.br', '.hidden', '_headers', 'en.json', 'hi.json', 'sa.json', 'fr.json', 'index.json.br', 'audit.json', 'words.json.gz', 'chandogya-upanisad.json', 'ātman', 'आत्मन्', 'atman', 'nasa', '%E0%A4', 'prabhu', 'nobody', '__proto__', 'constructor', 'README.md', 'api.md', 'telugu-wikisource', 'stha', 'स्था', 'gam.json'];
+/** Query names: every parameter a route takes and its near misses (from the route table), and others. */
+const QUERY = [...queryNames(), 'api_key', 'x'];
+/** Values: every parameter's example (from the route table), and hostile and edge ones. */
+const VALUES = [...queryExamples(), '', '0', '1', '18', '19', '73', '74', 'dark', 'light', 'auto', 'blue', '%00', '1e1', '-1', '２', 'a'.repeat(50), 'krishna', 'ARJUNA', '%E0%A4%85%E0%A4%B0%E0%A5%8D%E0%A4%9C%E0%A5%81%E0%A4%A8', 'hi', 'sa', 'fr', 'siva', 'siva,tej', 'siva,,tej', 'siva.et', 'slok,siva.et', 'siva.author', 'rams.hc,_id', '2026-11-23', '2024-02-29', '2023-02-29', '9999-12-31', '0000-01-01', '2.47', '2:47-50', 'BG%202.47', '2.72-3.2', '1,2', '2.50-47', '2.99', '%E0%A5%A8.%E0%A5%AA%E0%A5%AD', 'John%203:16', '2.47;18.66', ',', 'lotus', '%E0%A4%AF%E0%A4%A6%E0%A4%BE', 'x'.repeat(501), '50', '51', 'html', 'json', 'xml', 'telugu-wikisource,besant', 'besant,nope', 'te', 'TE', 'te-IN', 'ta', '%E0%B0%95%E0%B0%B0%E0%B1%8D%E0%B0%AE', '%E0%B0%95%E2%80%8C%E0%B1%8D', 'upajati', 'tristubh,anustubh', 'anu%E1%B9%A3%E1%B9%ADubh', 'sloka,hexameter', 'source', 'IAST', 'itrans'];
 
-/** Real routes, so that their parameters get exercised too. */
-const ROUTE_PATHS = ['/slok', '/slok/2/47', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/slok/today/gita.svg', '/chapter/18/slok/sa.json', '/search', '/slok/2/47/words', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/mcp', '/authors', '/authors/siva', '/authors/nobody', '/authors/index.json', '/authors/tej/index.json', '/slok/2/47/analysis', '/slok/13/1/analysis.json', '/lemma/karman', '/lemma/atman', '/lemma/nasa.json', '/lemmas', '/slok/3/5/links', '/slok/2/73/links.json', '/slok/2/99/links', '/works', '/works.json', '/works/chandogya-upanisad', '/works/brahma-sutra.json', '/works/nothing', '/docs/api', '/docs/search', '/docs/nothing', '/docs/api/index.html', '/docs', '/versions', '/versions/besant', '/versions/nope', '/slok/1/13/versions', '/slok/2/73/versions.json', '/slok/2/47/meter', '/slok/2/73/meter.json', '/slok/11/20/meter', '/meters', '/meters.json', '/roots', '/roots.json', '/root/sthā', '/root/stha', '/root/gam.json', '/root/nothing', '/root/स्था'];
+/** Real routes, so that their parameters get exercised too: every route's example and aliases (from the route table), and edges. */
+const ROUTE_PATHS = [...routeExamples(), '/slok', '/slok/today', '/chapter/3/slok', '/gita.svg', '/slok/2/47/en.json', '/chapter/18/slok/sa.json', '/search', '/slok/18/79/words.json', '/verses', '/slok/2/47-50', '/slok/2/50-47', '/slok/18/70-79', '/authors/nobody', '/authors/index.json', '/authors/tej/index.json', '/slok/13/1/analysis.json', '/lemma/atman', '/lemma/nasa.json', '/slok/2/73/links.json', '/slok/2/99/links', '/works/brahma-sutra.json', '/works/nothing', '/docs/search', '/docs/nothing', '/docs/api/index.html', '/docs', '/versions/nope', '/slok/1/13/versions', '/slok/2/73/versions.json', '/slok/2/73/meter.json', '/slok/11/20/meter', '/root/stha', '/root/gam.json', '/root/nothing', '/root/स्था'];
 
-/** Bodies a POST may carry (POST /mcp reads them): JSON-RPC, good and bad. */
-const BODIES = ['', '{', 'null', '{}', '[]', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47', lang: 'en' } } }),
+/** A 400's message begins with what it is about: a parameter or a near miss of one, a field of a body (from the route table), a path parameter, a range, the answer's size, the body as a whole, or it is JSON-RPC's. */
+const NAMES_A_PARAMETER = new RegExp(`^\\{"(error":"((answer|api_key|ch|sl|lemma|root|\\d+-\\d+|${[...queryNames(), ...bodyNames()].join('|')}): |the body is not )|jsonrpc":"2.0")`);
+
+/** Bodies a POST may carry: every route's example body (from the route table), JSON-RPC for POST /mcp, good and bad. */
+const BODIES = [...bodyExamples(), '', '{', 'null', '{}', '[]', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: '2.47', lang: 'en' } } }),
   JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'nonsense' } } }), JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'nope' })];
 
 function randomPath(): string {
@@ -116,7 +115,7 @@ test('the app: any random request gets a designed status, and only listed files 
     // An answer over 1 kB (an error page among them) goes compressed to a client that takes it: read once decoded.
     const coding = r.headers[r.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'content-encoding') + 1];
     const text = (!bytes.length ? bytes : coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes).toString();
-    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, /^\{"(error":"(answer|api_key|lang|authors|fields|q|limit|offset|ch|sl|speaker|theme|date|format|ref|version|meter|marks|lemma|root|\d+-\d+): |jsonrpc":"2.0")/, `${url}: a 400 names its parameter`);
+    if (r.status === 400 && !text.startsWith('<!doctype')) assert.match(text, NAMES_A_PARAMETER, `${url}: a 400 names its parameter`);
   }
   assert.ok((statuses.get(200) ?? 0) > 1000 && (statuses.get(404) ?? 0) > 1000 && (statuses.get(400) ?? 0) > 100, JSON.stringify(Object.fromEntries(statuses)));
 });
