@@ -46,14 +46,47 @@ function parse(file: string, bytes: Buffer, problems: ContentProblem[]): unknown
   }
 }
 
+/** A reading under way: the folder, the problems found so far, and the files read for the progress. */
+interface Reader {
+  dir: string;
+  problems: ContentProblem[];
+  done: number;
+  total: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
 /**
  * Read and validate the content folder `dir`. Throws ContentError listing
  * every problem found; `onProgress` is told how many files are done.
  */
 export async function readContent(dir: string, onProgress?: (done: number, total: number) => void): Promise<Content> {
-  const problems: ContentProblem[] = [];
   const names = await fg(['chapter/**', 'slok/**'], { cwd: dir, onlyFiles: true, dot: false });
   names.sort();
+  const r: Reader = { dir, problems: [], done: 0, total: names.length, onProgress };
+  const { chapterNames, verseNames } = sortNames(r, names);
+  const chapters = await readChapters(r, chapterNames);
+  for (const [n, file] of chapterNames) {
+    if (n > CHAPTER_COUNT) r.problems.push({ file, path: '$', expected: `unexpected chapter ${n}; expected chapters 1 to ${CHAPTER_COUNT}` });
+  }
+  for (const [c, files] of verseNames) {
+    if (c > CHAPTER_COUNT) {
+      for (const file of files.values()) r.problems.push({ file, path: '$', expected: `unexpected chapter ${c}; expected chapters 1 to ${CHAPTER_COUNT}` });
+    }
+  }
+  const verses: SourceFile<VerseRecord>[] = [];
+  for (const chapter of chapters) verses.push(...(await readVerses(r, chapter.record, verseNames.get(chapter.record.chapter_number) ?? new Map<number, string>())));
+  if (r.problems.length) throw new ContentError(r.problems);
+  return { chapters, verses };
+}
+
+async function load(r: Reader, file: string): Promise<Buffer> {
+  const bytes = await readFile(join(r.dir, file));
+  r.onProgress?.(++r.done, r.total);
+  return bytes;
+}
+
+/** The chapter files by number and the verse files by chapter and verse; any other file is a problem. */
+function sortNames(r: Reader, names: string[]) {
   const chapterNames = new Map<number, string>();
   const verseNames = new Map<number, Map<number, string>>();
   for (const name of names) {
@@ -64,72 +97,59 @@ export async function readContent(dir: string, onProgress?: (done: number, total
       if (!verseNames.has(c)) verseNames.set(c, new Map());
       verseNames.get(c)!.set(Number(m[2]), name);
     } else {
-      problems.push({ file: name, path: '$', expected: `unexpected file; expected only ${chapterFile(1).replace('1', '<N>')} and ${verseFile(1, 1).replace('1_slok_1', '<C>_slok_<V>')}` });
+      r.problems.push({ file: name, path: '$', expected: `unexpected file; expected only ${chapterFile(1).replace('1', '<N>')} and ${verseFile(1, 1).replace('1_slok_1', '<C>_slok_<V>')}` });
     }
   }
+  return { chapterNames, verseNames };
+}
 
-  let done = 0;
-  const total = names.length;
-  const load = async (file: string) => {
-    const bytes = await readFile(join(dir, file));
-    onProgress?.(++done, total);
-    return bytes;
-  };
-
+/** Chapters 1 to CHAPTER_COUNT, each read and checked; a missing or broken one is a problem. */
+async function readChapters(r: Reader, chapterNames: Map<number, string>): Promise<SourceFile<ChapterRecord>[]> {
   const chapters: SourceFile<ChapterRecord>[] = [];
   for (let n = 1; n <= CHAPTER_COUNT; n++) {
     const file = chapterNames.get(n);
     if (!file) {
-      problems.push({ file: chapterFile(n), path: '$', expected: `missing file; expected one chapter file for each of chapters 1 to ${CHAPTER_COUNT}` });
+      r.problems.push({ file: chapterFile(n), path: '$', expected: `missing file; expected one chapter file for each of chapters 1 to ${CHAPTER_COUNT}` });
       continue;
     }
-    const bytes = await load(file);
-    const record = parse(file, bytes, problems);
+    const bytes = await load(r, file);
+    const record = parse(file, bytes, r.problems);
     if (record === undefined) continue;
     const found = chapterProblems(record, file, n);
-    if (found.length) problems.push(...found);
+    if (found.length) r.problems.push(...found);
     else chapters.push({ file, bytes, record: record as ChapterRecord });
   }
-  for (const [n, file] of chapterNames) {
-    if (n > CHAPTER_COUNT) problems.push({ file, path: '$', expected: `unexpected chapter ${n}; expected chapters 1 to ${CHAPTER_COUNT}` });
-  }
-  for (const [c, files] of verseNames) {
-    if (c > CHAPTER_COUNT) {
-      for (const file of files.values()) problems.push({ file, path: '$', expected: `unexpected chapter ${c}; expected chapters 1 to ${CHAPTER_COUNT}` });
-    }
-  }
+  return chapters;
+}
 
+/** A chapter's verses 1 to verses_count and its colophon, each read and checked; a gap, an extra verse or a broken one is a problem. */
+async function readVerses(r: Reader, chapter: ChapterRecord, files: Map<number, string>): Promise<SourceFile<VerseRecord>[]> {
+  const c = chapter.chapter_number;
+  const count = chapter.verses_count;
+  const range = `chapter ${c} has verses_count ${count}, so verses 1 to ${count} and the colophon ${count + 1}`;
+  for (const [v, file] of files) {
+    if (v > count + 1) r.problems.push({ file, path: '$', expected: `extra verse; ${range}` });
+  }
+  // Read in parallel batches: the disk is fast, and 719 sequential awaits are not.
+  const wanted = Array.from({ length: count + 1 }, (_, i) => i + 1);
+  const read = await Promise.all(
+    wanted.map(async (v) => {
+      const file = files.get(v);
+      if (!file) return { v, file: verseFile(c, v), bytes: null };
+      return { v, file, bytes: await load(r, file) };
+    }),
+  );
   const verses: SourceFile<VerseRecord>[] = [];
-  for (const chapter of chapters) {
-    const c = chapter.record.chapter_number;
-    const count = chapter.record.verses_count;
-    const files = verseNames.get(c) ?? new Map<number, string>();
-    const range = `chapter ${c} has verses_count ${count}, so verses 1 to ${count} and the colophon ${count + 1}`;
-    for (const [v, file] of files) {
-      if (v > count + 1) problems.push({ file, path: '$', expected: `extra verse; ${range}` });
+  for (const { v, file, bytes } of read) {
+    if (!bytes) {
+      r.problems.push({ file, path: '$', expected: `missing file (a gap); ${range}` });
+      continue;
     }
-    // Read in parallel batches: the disk is fast, and 719 sequential awaits are not.
-    const wanted = Array.from({ length: count + 1 }, (_, i) => i + 1);
-    const read = await Promise.all(
-      wanted.map(async (v) => {
-        const file = files.get(v);
-        if (!file) return { v, file: verseFile(c, v), bytes: null };
-        return { v, file, bytes: await load(file) };
-      }),
-    );
-    for (const { v, file, bytes } of read) {
-      if (!bytes) {
-        problems.push({ file, path: '$', expected: `missing file (a gap); ${range}` });
-        continue;
-      }
-      const record = parse(file, bytes, problems);
-      if (record === undefined) continue;
-      const found = verseProblems(record, file, c, v);
-      if (found.length) problems.push(...found);
-      else verses.push({ file, bytes, record: record as VerseRecord });
-    }
+    const record = parse(file, bytes, r.problems);
+    if (record === undefined) continue;
+    const found = verseProblems(record, file, c, v);
+    if (found.length) r.problems.push(...found);
+    else verses.push({ file, bytes, record: record as VerseRecord });
   }
-
-  if (problems.length) throw new ContentError(problems);
-  return { chapters, verses };
+  return verses;
 }

@@ -215,30 +215,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // Files are written into the staged dist/ as they are made (writer.ts), twins as the workers finish them.
   const staged = await stagingDir(options.outDir);
   const writer = new StagedWriter(staged, (done, total) => stage === 'writing' && progress(stage, done, total));
-  const twins = new Map<string, Compressed>();
-  /** Hand an asset's bytes to the writer; files not cached otherwise (the records, the pages) are kept by their hash to link next time (not by a quick build: writing them again is cheaper than linking each into the cache). */
-  const toWriter = (list: Asset[]) => {
-    for (const a of list) {
-      a.sha256 = createHash('sha256').update(a.body).digest('hex');
-      if (!quick && !a.file && !a.cacheAs) Object.assign(a, run.cache.lookup(`${a.sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
-      writer.put({ path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs, alsoCacheAs: a.alsoCacheAs, sha256: a.sha256 });
-    }
-  };
-  /** Write the assets, compress them, and write each one's twins as soon as they are made. */
-  const compress = async (list: Asset[], how: Twins) => {
-    toWriter(list);
-    if (how === 'none') return;
-    const each = pool.compressEach(list.map((a) => a.body), how, list.map((a) => a.sha256!));
-    await Promise.all(
-      each.map((made, i) =>
-        made.then((out) => {
-          twins.set(list[i].path, out);
-          if (out.br) writer.put({ path: `${list[i].path}.br`, ...out.br });
-          writer.put({ path: `${list[i].path}.gz`, ...out.gzip });
-        }),
-      ),
-    );
-  };
+  const out: Output = { run, pool, writer, twins: new Map() };
   // A fresh start's first build makes what the records' routes need, and leaves every later part for the background build.
   const passes = PASSES.filter((p) => !(options.later && p.part));
   const assets: Asset[] = [];
@@ -250,7 +227,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       if (pass.stage !== stage) step(pass.stage);
       const take = (list: Asset[]) => {
         assets.push(...list);
-        return compress(list, pass.twins);
+        return compress(out, list, pass.twins);
       };
       // Each pass's files are compressed while the next pass is made.
       compressing.push(pass.alongside ? Promise.resolve(pass.make(run)).then(take) : take(await pass.make(run)));
@@ -264,24 +241,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await rm(staged, { recursive: true, force: true });
     throw err;
   }
-  const manifest = manifestOf(run, assets, twins, options.later ? [...LATER_PARTS] : []);
+  const manifest = manifestOf(run, assets, out.twins, options.later ? [...LATER_PARTS] : []);
 
   step('writing', writer.count.done, writer.count.total);
   try {
-    const manifestBody = Buffer.from(JSON.stringify(manifest, null, 1) + '\n');
-    // The manifest changes with every seed and is read by machines: quick compression is enough.
-    const [manifestTwins] = await pool.compressMany([manifestBody], { brotli: 5, gzip: GZIP_LEVEL });
-    twins.set(FILES.manifest, manifestTwins);
-    const hostFiles: OutFile[] = [
-      { path: FILES.manifest, bytes: manifestBody },
-      { path: `${FILES.manifest}.br`, ...manifestTwins.br! },
-      { path: `${FILES.manifest}.gz`, ...manifestTwins.gzip },
-      { path: '/_headers', bytes: headersFile() },
-      { path: '/_redirects', bytes: redirectsFile() },
-      { path: '/.nojekyll', bytes: '' },
-    ];
-    writer.put(...hostFiles);
-    await writer.done();
+    await writeHostFiles(out, manifest);
     step('swapping');
     await replaceDir(options.outDir, staged);
     // A quick build leaves the cache as it was, the published twins in it included.
@@ -293,7 +257,58 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   } finally {
     await pool.close();
   }
-  return summaryOf(run, assets, twins, manifest, started, pool.stats, options.later ? null : run.words().report.joins);
+  return summaryOf(run, assets, out.twins, manifest, started, pool.stats, options.later ? null : run.words().report.joins);
+}
+
+/** Where a build's files go: the staged dist/ (its writer), the compression workers, and the twins they made, by path. */
+interface Output {
+  run: Run;
+  pool: CompressPool;
+  writer: StagedWriter;
+  twins: Map<string, Compressed>;
+}
+
+/** Hand an asset's bytes to the writer; files not cached otherwise (the records, the pages) are kept by their hash to link next time (not by a quick build: writing them again is cheaper than linking each into the cache). */
+function toWriter({ run, writer }: Output, list: Asset[]): void {
+  for (const a of list) {
+    a.sha256 = createHash('sha256').update(a.body).digest('hex');
+    if (!run.quick && !a.file && !a.cacheAs) Object.assign(a, run.cache.lookup(`${a.sha256}.${a.path.slice(a.path.lastIndexOf('.') + 1)}`));
+    writer.put({ path: a.path, bytes: a.body, file: a.file, cacheAs: a.cacheAs, alsoCacheAs: a.alsoCacheAs, sha256: a.sha256 });
+  }
+}
+
+/** Write the assets, compress them, and write each one's twins as soon as they are made. */
+async function compress(out: Output, list: Asset[], how: Twins): Promise<void> {
+  toWriter(out, list);
+  if (how === 'none') return;
+  const each = out.pool.compressEach(list.map((a) => a.body), how, list.map((a) => a.sha256!));
+  await Promise.all(
+    each.map((made, i) =>
+      made.then((twin) => {
+        out.twins.set(list[i].path, twin);
+        if (twin.br) out.writer.put({ path: `${list[i].path}.br`, ...twin.br });
+        out.writer.put({ path: `${list[i].path}.gz`, ...twin.gzip });
+      }),
+    ),
+  );
+}
+
+/** The manifest, last (it lists every file), and the files static hosts read. */
+async function writeHostFiles({ pool, writer, twins }: Output, manifest: Manifest): Promise<void> {
+  const manifestBody = Buffer.from(JSON.stringify(manifest, null, 1) + '\n');
+  // The manifest changes with every seed and is read by machines: quick compression is enough.
+  const [manifestTwins] = await pool.compressMany([manifestBody], { brotli: 5, gzip: GZIP_LEVEL });
+  twins.set(FILES.manifest, manifestTwins);
+  const hostFiles: OutFile[] = [
+    { path: FILES.manifest, bytes: manifestBody },
+    { path: `${FILES.manifest}.br`, ...manifestTwins.br! },
+    { path: `${FILES.manifest}.gz`, ...manifestTwins.gzip },
+    { path: '/_headers', bytes: headersFile() },
+    { path: '/_redirects', bytes: redirectsFile() },
+    { path: '/.nojekyll', bytes: '' },
+  ];
+  writer.put(...hostFiles);
+  await writer.done();
 }
 
 /** The content read (or taken from the import that just wrote it), and what every pass derives from it. */

@@ -32,6 +32,7 @@ const MODULES = [
   { file: 'content/meter/shapes', internal: true },
   { file: 'contract/errors', internal: true },
   { file: 'contract/paths', internal: true },
+  { file: 'client/error', internal: false },
   { file: 'client/types', internal: false },
   { file: 'client/index', internal: false },
 ];
@@ -87,7 +88,7 @@ async function declarations(): Promise<string> {
     for (const { file, internal } of MODULES) {
       let text = await readFile(join(work, 'out', `${file}.d.ts`), 'utf8');
       // Imports between the modules joined here: their names are in the same file now.
-      text = text.replace(/^import (?:type )?\{[^}]*\} from '\.{1,2}\/[^']+';\n/gm, '').replace(/^export type \* from '\.\/types\.ts';\n/gm, '');
+      text = text.replace(/^import (?:type )?\{[^}]*\} from '\.{1,2}\/[^']+';\n/gm, '').replace(/^export (?:type \* |\{[^}]*\} )from '\.\/[^']+';\n/gm, '');
       if (/^import /m.test(text)) throw new Error(`${file}.d.ts: an import the client's declarations cannot join: ${/^import .*$/m.exec(text)![0]}`);
       // The content modules are the client's internals: declared here, exported only where the client re-exports them.
       if (internal) text = text.replace(/^export (declare |interface |type |function |const )/gm, (_m, rest: string) => (rest === 'const ' || rest === 'function ' ? `declare ${rest}` : rest));

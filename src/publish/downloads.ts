@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { FILES } from '../layout.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import type { BuildCache, Cached } from './cache.ts';
+import type { Database } from 'node-sqlite3-wasm';
 import type { ChapterRecord, Commentary, VerseRecord } from '../content/schema.ts';
 import { TEXT_FIELD_NAMES } from '../content/schema.ts';
 import { isPlaceholder } from '../content/placeholders.ts';
@@ -256,65 +257,12 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
       db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -400000;');
       db.exec(SQLITE_SCHEMA);
       db.exec('BEGIN');
-      const chapter = db.prepare('INSERT INTO chapters VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-      for (const c of input.chapters) chapter.run([c.chapter_number, c.verses_count, c.name, c.translation, c.transliteration, c.meaning.en, c.meaning.hi, c.summary.en, c.summary.hi]);
-      chapter.finalize();
-      const byNumber = new Map(input.chapters.map((c) => [c.chapter_number, c]));
-      const verse = db.prepare('INSERT INTO verses VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-      const commentary = db.prepare(`INSERT INTO commentaries VALUES (?, ?, ?, ${TEXT_FIELD_NAMES.map(() => 'CAST(? AS TEXT)').join(', ')})`);
-      const word = db.prepare('INSERT INTO words VALUES (?, ?, ?, ?, ?)');
-      const text = db.prepare('INSERT INTO verses_text VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?)');
-      input.verses.forEach((v, i) => {
-        const id = i + 1;
-        const colophon = v.verse === byNumber.get(v.chapter)!.verses_count + 1;
-        verse.run([id, v._id, v.chapter, v.verse, colophon ? 1 : 0, v.speaker ?? null, v.slok, v.transliteration]);
-        for (const [key, value] of Object.entries(v)) {
-          if (!value || typeof value !== 'object') continue;
-          const c = value as Commentary;
-          commentary.run([id, key, c.author, ...TEXT_FIELD_NAMES.map((f) => utf8(c[f]))]);
-        }
-        (input.wordsOf ?? contentWords)(v).forEach((w, n) => word.run([id, n + 1, w.word, w.transliteration, w.meaning]));
-        text.run([id, utf8(joined(v, SEARCHED_TRANSLATIONS.en, 'et')), utf8(joined(v, SEARCHED_TRANSLATIONS.hi, 'ht')), v.slok, v.transliteration]);
-      });
-      for (const s of [verse, commentary, word, text]) s.finalize();
-      // The DCS's words, one row each (features as JSON), and the two licenses, each beside what it covers.
-      const rootOf = input.roots ? rootLookup(input.roots.lemmas) : () => undefined;
-      const analysed = db.prepare('INSERT INTO analysis VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-      for (const [ref, words] of Object.entries(input.analysis ?? {})) words.forEach((w, n) => analysed.run([ref, n + 1, w.form, w.unsandhied, w.lemma, w.pos, JSON.stringify(w.features), rootOf(w)?.root ?? null]));
-      analysed.finalize();
-      // Each verbal lemma's root: its preverbs (JSON), its secondary stem, and its dhātupāṭha entries, one row each.
-      const root = db.prepare('INSERT INTO roots VALUES (?, ?, ?, ?, ?, ?, ?)');
-      const entry = db.prepare('INSERT INTO root_entries VALUES (?, ?, ?, ?, ?, ?, ?)');
-      for (const l of input.roots?.lemmas ?? []) {
-        root.run([l.lemma, l.lemmaId, l.root, JSON.stringify(l.prefixes), l.derived?.kind ?? null, l.derived?.stem ?? null, l.ambiguous ? 1 : 0]);
-        for (const e of l.entries) entry.run([l.lemma, l.lemmaId, e.code, e.class, e.voice, e.meaning.iast, e.meaning.devanagari]);
-      }
-      root.finalize();
-      entry.finalize();
-      // The link graph: what each verse's commentaries cite (target: a verse or range, a group, another work). What cites a verse is the rows whose target names it.
-      const link = db.prepare('INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?)');
-      for (const l of input.links ?? []) {
-        for (const c of l.cites) link.run([l.ref, 'cites', c.to, null, c.by, c.field, c.text]);
-        for (const c of l.covers) link.run([l.ref, 'covers', c.range, null, c.by, c.field, null]);
-        for (const e of l.external) link.run([l.ref, 'external', e.work, e.loc, e.by, e.field, e.text]);
-      }
-      link.finalize();
-      // The versions, each with its license and credit; a verse a version lacks has no row (never filled from another).
-      const version = db.prepare('INSERT INTO versions VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-      const versionText = db.prepare('INSERT INTO version_texts (version, ref, text, notes) VALUES (?, ?, ?, ?)');
-      for (const v of input.versions ?? []) {
-        version.run([v.id, v.language, v.title, v.translator, v.published ?? null, v.license, v.source, v.credit]);
-        for (const t of v.texts) versionText.run([v.id, t.ref, t.text, t.notes?.length ? JSON.stringify(t.notes) : null]);
-      }
-      version.finalize();
-      versionText.finalize();
-      const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
-      meta.run(['texts_license', `The verse texts, translations and commentaries: ${UPSTREAM.repository}, GNU GPL v3`]);
-      if (input.analysis) meta.run(['analysis_license', `${DCS_ATTRIBUTION} (${DCS_LICENSE.url}); tables analysis`]);
-      if (input.roots) meta.run(['roots_license', `${DHATUPATHA_ATTRIBUTION} (${DHATUPATHA_LICENSE.url}); tables roots, root_entries, analysis.root`]);
-      if (input.roots?.license.notice) meta.run(['roots_license_notice', input.roots.license.notice]);
-      if (input.versions?.length) meta.run(['versions_license', 'Each version under its own license: tables versions (license, credit) and version_texts']);
-      meta.finalize();
+      insertRecords(db, input);
+      insertAnalysis(db, input);
+      insertRoots(db, input);
+      insertLinks(db, input);
+      insertVersions(db, input);
+      insertMeta(db, input);
       for (const fts of ['verses_fts', 'version_texts_fts']) db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('rebuild'); INSERT INTO ${fts} (${fts}) VALUES ('optimize');`);
       db.exec('COMMIT');
     } finally {
@@ -324,6 +272,85 @@ export async function gitaSqlite(input: DownloadInput): Promise<Buffer> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The chapters; the verses with their commentaries (each text field a column) and words; the texts the full-text index reads. */
+function insertRecords(db: Database, input: DownloadInput): void {
+  const chapter = db.prepare('INSERT INTO chapters VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const c of input.chapters) chapter.run([c.chapter_number, c.verses_count, c.name, c.translation, c.transliteration, c.meaning.en, c.meaning.hi, c.summary.en, c.summary.hi]);
+  chapter.finalize();
+  const byNumber = new Map(input.chapters.map((c) => [c.chapter_number, c]));
+  const verse = db.prepare('INSERT INTO verses VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const commentary = db.prepare(`INSERT INTO commentaries VALUES (?, ?, ?, ${TEXT_FIELD_NAMES.map(() => 'CAST(? AS TEXT)').join(', ')})`);
+  const word = db.prepare('INSERT INTO words VALUES (?, ?, ?, ?, ?)');
+  const text = db.prepare('INSERT INTO verses_text VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?)');
+  input.verses.forEach((v, i) => {
+    const id = i + 1;
+    const colophon = v.verse === byNumber.get(v.chapter)!.verses_count + 1;
+    verse.run([id, v._id, v.chapter, v.verse, colophon ? 1 : 0, v.speaker ?? null, v.slok, v.transliteration]);
+    for (const [key, value] of Object.entries(v)) {
+      if (!value || typeof value !== 'object') continue;
+      const c = value as Commentary;
+      commentary.run([id, key, c.author, ...TEXT_FIELD_NAMES.map((f) => utf8(c[f]))]);
+    }
+    (input.wordsOf ?? contentWords)(v).forEach((w, n) => word.run([id, n + 1, w.word, w.transliteration, w.meaning]));
+    text.run([id, utf8(joined(v, SEARCHED_TRANSLATIONS.en, 'et')), utf8(joined(v, SEARCHED_TRANSLATIONS.hi, 'ht')), v.slok, v.transliteration]);
+  });
+  for (const s of [verse, commentary, word, text]) s.finalize();
+}
+
+/** The DCS's words, one row each (features as JSON), each verbal lemma with its root. */
+function insertAnalysis(db: Database, input: DownloadInput): void {
+  const rootOf = input.roots ? rootLookup(input.roots.lemmas) : () => undefined;
+  const analysed = db.prepare('INSERT INTO analysis VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const [ref, words] of Object.entries(input.analysis ?? {})) words.forEach((w, n) => analysed.run([ref, n + 1, w.form, w.unsandhied, w.lemma, w.pos, JSON.stringify(w.features), rootOf(w)?.root ?? null]));
+  analysed.finalize();
+}
+
+/** Each verbal lemma's root: its preverbs (JSON), its secondary stem, and its dhātupāṭha entries, one row each. */
+function insertRoots(db: Database, input: DownloadInput): void {
+  const root = db.prepare('INSERT INTO roots VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const entry = db.prepare('INSERT INTO root_entries VALUES (?, ?, ?, ?, ?, ?, ?)');
+  for (const l of input.roots?.lemmas ?? []) {
+    root.run([l.lemma, l.lemmaId, l.root, JSON.stringify(l.prefixes), l.derived?.kind ?? null, l.derived?.stem ?? null, l.ambiguous ? 1 : 0]);
+    for (const e of l.entries) entry.run([l.lemma, l.lemmaId, e.code, e.class, e.voice, e.meaning.iast, e.meaning.devanagari]);
+  }
+  root.finalize();
+  entry.finalize();
+}
+
+/** The link graph: what each verse's commentaries cite (target: a verse or range, a group, another work). What cites a verse is the rows whose target names it. */
+function insertLinks(db: Database, input: DownloadInput): void {
+  const link = db.prepare('INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?)');
+  for (const l of input.links ?? []) {
+    for (const c of l.cites) link.run([l.ref, 'cites', c.to, null, c.by, c.field, c.text]);
+    for (const c of l.covers) link.run([l.ref, 'covers', c.range, null, c.by, c.field, null]);
+    for (const e of l.external) link.run([l.ref, 'external', e.work, e.loc, e.by, e.field, e.text]);
+  }
+  link.finalize();
+}
+
+/** The versions, each with its license and credit; a verse a version lacks has no row (never filled from another). */
+function insertVersions(db: Database, input: DownloadInput): void {
+  const version = db.prepare('INSERT INTO versions VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const versionText = db.prepare('INSERT INTO version_texts (version, ref, text, notes) VALUES (?, ?, ?, ?)');
+  for (const v of input.versions ?? []) {
+    version.run([v.id, v.language, v.title, v.translator, v.published ?? null, v.license, v.source, v.credit]);
+    for (const t of v.texts) versionText.run([v.id, t.ref, t.text, t.notes?.length ? JSON.stringify(t.notes) : null]);
+  }
+  version.finalize();
+  versionText.finalize();
+}
+
+/** The licenses, each beside what it covers. */
+function insertMeta(db: Database, input: DownloadInput): void {
+  const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
+  meta.run(['texts_license', `The verse texts, translations and commentaries: ${UPSTREAM.repository}, GNU GPL v3`]);
+  if (input.analysis) meta.run(['analysis_license', `${DCS_ATTRIBUTION} (${DCS_LICENSE.url}); tables analysis`]);
+  if (input.roots) meta.run(['roots_license', `${DHATUPATHA_ATTRIBUTION} (${DHATUPATHA_LICENSE.url}); tables roots, root_entries, analysis.root`]);
+  if (input.roots?.license.notice) meta.run(['roots_license_notice', input.roots.license.notice]);
+  if (input.versions?.length) meta.run(['versions_license', 'Each version under its own license: tables versions (license, credit) and version_texts']);
+  meta.finalize();
 }
 
 /**

@@ -1,0 +1,36 @@
+// Where a route answers, and its query as the server reads it.
+import { fillPath } from '../contract/paths.ts';
+import { ROUTE_FILES, ROUTE_PATHS } from '../contract/routes/paths.ts';
+import type { Lang, ProjectionOptions } from './types.ts';
+import type { State } from './state.ts';
+
+export const list = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
+
+/**
+ * Where a route answers: its path on a server; on a static host its file
+ * (the route table's), relative to the base, in a language when asked.
+ */
+export function at(s: State, id: keyof typeof ROUTE_PATHS, params: Record<string, string | number> = {}, lang?: Lang): string {
+  if (s.mode === 'server') return fillPath(ROUTE_PATHS[id], params);
+  const file = fillPath(ROUTE_FILES[id]!, params).slice(1);
+  return lang ? file.replace(/index\.json$/, `${lang}.json`) : file;
+}
+
+/** The query of a projection, as the server reads it. */
+export function projectionQuery(p?: ProjectionOptions): string {
+  if (!p) return '';
+  const q: string[] = [];
+  if (p.lang) q.push(`lang=${p.lang}`);
+  if (p.authors) q.push(`authors=${list(p.authors)}`);
+  if (p.fields) q.push(`fields=${list(p.fields)}`);
+  if (p.marks) q.push(`marks=${encodeURIComponent(p.marks)}`);
+  return q.join('&');
+}
+
+export const meterQuery = (asked?: readonly string[]) => (asked ? `meter=${list(asked)}` : '');
+
+/** A path with the parts of its query that are not empty. */
+export const withQuery = (path: string, ...parts: string[]) => {
+  const q = parts.filter(Boolean).join('&');
+  return q ? `${path}?${q}` : path;
+};
