@@ -60,7 +60,7 @@ const [dir = 'test', pattern = '\\.test\\.ts$'] = process.argv.slice(2).filter((
 /** The engines a part's servers run on, unless GITA_TEST_RUNTIMES names them (test/helpers/server.ts). */
 const PART_RUNTIMES = { main: 'node', engines: 'deno,bun' };
 if (part && PART_RUNTIMES[part] && !process.env.GITA_TEST_RUNTIMES) process.env.GITA_TEST_RUNTIMES = PART_RUNTIMES[part];
-const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli)\.ts|\b(spawn|spawnSync|fork|execFile|execFileSync|execSync)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|nextBuild\(|buildInBackground\(|importContent\(/;
+const SLOW_PARTS = /helpers\/(server|browser|redis|nginx|cli|npm-start)\.ts|\b(spawn|spawnSync|fork|execFile|execFileSync|execSync)\(|ioredis|[^.]\bbuild\(\{|ensureBuilt\(|buildAndStamp\(|nextBuild\(|buildInBackground\(|importContent\(/;
 // uvu writes to a pipe (read here), where its colour library turns colour
 // off; it is asked for colour when this runner's output is a terminal, and
 // told NO_COLOR otherwise, or when NO_COLOR or CI is set (the rule of
