@@ -26,6 +26,9 @@ export const ROUTES = [...VERSE_ROUTES, ...REFS_ROUTES, ...WORD_ROUTES, ...LINK_
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
+/** The names of the typed client's methods, as the routes declare them (their `client`): the Client is checked against this union (src/client/methods.ts). */
+export type ClientMethod = Exclude<(typeof ROUTES)[number]['client'], undefined>;
+
 /** The routes of the API's users: all but the operator's (GET /metrics), which OpenAPI, the docs page and the API reference leave out. */
 export const LISTED_ROUTES: readonly RouteSpec<RouteId>[] = ROUTES.filter((r) => !('operator' in r && r.operator));
 
