@@ -4,7 +4,8 @@
 // OpenAPI document, the API reference, the static hosts' files, the client's
 // and the tagger's paths and the tests are made from them. A new route is
 // its definition in a file here, its handler, and its tests
-// (docs/architecture.md shows one added).
+// (docs/architecture.md shows one added); a route the typed client calls
+// names its method in its definition (`client`), and the client has it.
 import type { RouteSpec } from '../route.ts';
 import { CARD_ROUTES } from './cards.ts';
 import { CHAPTER_ROUTES } from './chapters.ts';
