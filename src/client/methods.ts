@@ -5,7 +5,7 @@
 // method of the Client that no route declares and that is not listed below
 // with why, fails `npm run typecheck`. The client's code imports none of it,
 // so none of it is bundled.
-import type { ClientMethod } from '../contract/routes/paths.ts';
+import type { ClientMethod } from '../contract/routes/client-paths.ts';
 import type { Client } from './index.ts';
 
 /** The Client's methods: its functions, not mode and baseUrl. */

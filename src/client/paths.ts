@@ -1,6 +1,6 @@
 // Where a method's route answers, and its query as the server reads it.
 import { fillPath } from '../contract/paths.ts';
-import { CLIENT_FILES, CLIENT_PATHS, type ClientMethod } from '../contract/routes/paths.ts';
+import { CLIENT_FILES, CLIENT_PATHS, type ClientMethod } from '../contract/routes/client-paths.ts';
 import type { Lang, ProjectionOptions } from './types.ts';
 import type { State } from './state.ts';
 
