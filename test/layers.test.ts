@@ -40,9 +40,11 @@ test('the cache imports nothing of the project: every layer may use it', () => {
 
 /** A module a bundle for other people's pages carries as the paths and files of the routes alone, made from the table when bundled (src/publish/route-paths.ts; http/table.test.ts checks the bundles): what it imports itself is not bundled. */
 const BUNDLED_AS_PATHS = 'contract/routes/paths.ts';
+/** The same, by the client's method names: the client's alone. */
+const BUNDLED_AS_CLIENT_PATHS = 'contract/routes/client-paths.ts';
 
 test("the client imports only the content's types and rules (a lemma's spelling too), the error and parameter wordings and the routes' paths", () => {
-  const allowed = new Set(['content/day.ts', 'content/schema.ts', 'content/projection.ts', 'content/citations.ts', 'content/find-refs.ts', 'content/ref-grammar.ts', 'content/ref-tokens.ts', 'content/ref-words.ts', 'content/number-words.ts', 'content/ref-limits.ts', 'content/dcs/lemma-name.ts', 'contract/errors.ts', 'contract/paths.ts', BUNDLED_AS_PATHS, 'contract/parameters.ts', 'layout.ts']);
+  const allowed = new Set(['content/day.ts', 'content/schema.ts', 'content/projection.ts', 'content/citations.ts', 'content/find-refs.ts', 'content/ref-grammar.ts', 'content/ref-tokens.ts', 'content/ref-words.ts', 'content/number-words.ts', 'content/ref-limits.ts', 'content/dcs/lemma-name.ts', 'contract/errors.ts', 'contract/paths.ts', BUNDLED_AS_PATHS, BUNDLED_AS_CLIENT_PATHS, 'contract/parameters.ts', 'layout.ts']);
   // A type-only import of the content (the Word type of content/words.ts) is erased from client.js; its declarations are bundled (src/publish/client.ts).
   for (const e of importsOf('client')) assert.ok(folderOf(e.to) === 'client' || allowed.has(e.to) || (e.typeOnly && folderOf(e.to) === 'content'), `${e.from} imports ${e.to}`);
 });

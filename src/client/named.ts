@@ -12,9 +12,9 @@ import type { State } from './state.ts';
 import type { AuthorEntry, VerseVersions, VersionAudited, WorkCitations } from './types.ts';
 
 /** A lemma or a root by its spelling: the server reads any; a static host has a file per IAST name and per ASCII spelling that is no name, so the first that exists. */
-export async function bySpelling<T>(s: State, id: 'lemma' | 'root', what: Spelled, name: string): Promise<T> {
+export async function bySpelling<T>(s: State, method: 'lemma' | 'root', what: Spelled, name: string): Promise<T> {
   const asked = name.normalize('NFC').toLowerCase();
-  const path = (spelling: string) => at(s, id, { [what.name]: spelling });
+  const path = (spelling: string) => at(s, method, { [what.name]: spelling });
   if (s.mode === 'server') return get<T>(s, path(asked));
   if (!asked || asked.length > MAX_LEMMA_LENGTH || /[/\\.\0]/.test(asked)) throw new GitaError(400, `${what.name}: expected a ${what.name} in IAST (${what.iast}) or in ASCII (${what.ascii})`, s.base);
   if (/[\u0900-\u097F]/.test(asked)) throw new GitaError(400, `${what.name}: a static host takes IAST or ASCII (${what.iast}, ${what.ascii}); Devanagari needs the server`, s.base);
@@ -33,7 +33,7 @@ export async function version(s: State, id: string): Promise<VersionAudited> {
 }
 
 export async function verseVersions(s: State, chapter: number, verse: number, o: { version?: readonly string[] } = {}): Promise<VerseVersions> {
-  const path = at(s, 'verse-versions', { ch: chapter, sl: verse });
+  const path = at(s, 'verseVersions', { ch: chapter, sl: verse });
   if (s.mode === 'server') return get(s, withQuery(path, o.version ? `version=${list(o.version)}` : ''));
   // A static host has the verse in all of them: chosen here, read as the server reads ?version=.
   const all = await get<VerseVersions>(s, path);

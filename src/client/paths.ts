@@ -1,18 +1,19 @@
-// Where a route answers, and its query as the server reads it.
+// Where a method's route answers, and its query as the server reads it.
 import { fillPath } from '../contract/paths.ts';
-import { ROUTE_FILES, ROUTE_PATHS } from '../contract/routes/paths.ts';
+import { CLIENT_FILES, CLIENT_PATHS, type ClientMethod } from '../contract/routes/client-paths.ts';
 import type { Lang, ProjectionOptions } from './types.ts';
 import type { State } from './state.ts';
 
 export const list = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
 
 /**
- * Where a route answers: its path on a server; on a static host its file
- * (the route table's), relative to the base, in a language when asked.
+ * Where a method's route answers (the route that declares the method by its
+ * name): its path on a server; on a static host its file (the route table's),
+ * relative to the base, in a language when asked.
  */
-export function at(s: State, id: keyof typeof ROUTE_PATHS, params: Record<string, string | number> = {}, lang?: Lang): string {
-  if (s.mode === 'server') return fillPath(ROUTE_PATHS[id], params);
-  const file = fillPath(ROUTE_FILES[id]!, params).slice(1);
+export function at(s: State, method: ClientMethod, params: Record<string, string | number> = {}, lang?: Lang): string {
+  if (s.mode === 'server') return fillPath(CLIENT_PATHS[method], params);
+  const file = fillPath(CLIENT_FILES[method]!, params).slice(1);
   return lang ? file.replace(/index\.json$/, `${lang}.json`) : file;
 }
 

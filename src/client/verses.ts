@@ -26,7 +26,7 @@ export async function verse(s: State, chapter: number, sl: number, o?: Projectio
 export async function random(s: State, filter: Filter = {}, o?: ProjectionOptions): Promise<unknown> {
   if (s.mode === 'server') {
     const q = [filter.chapter ? `ch=${filter.chapter}` : '', filter.speaker ? `speaker=${encodeURIComponent(filter.speaker)}` : '', meterQuery(filter.meter)];
-    return get(s, withQuery(at(s, 'random-verse'), ...q, projectionQuery(o)));
+    return get(s, withQuery(at(s, 'random'), ...q, projectionQuery(o)));
   }
   // A static host answers one file per path: the draw is made here, uniformly over the matching verses.
   const pool = await drawPool(s, await loadFacts(s), filter);
@@ -84,13 +84,13 @@ async function fetchVerses(s: State, wanted: Array<{ ch: number; sl: number }>, 
 }
 
 export async function chapterVerses(s: State, chapter: number, o?: ProjectionOptions): Promise<unknown[]> {
-  if (s.mode === 'server') return get(s, withQuery(at(s, 'chapter-verses', { ch: chapter }), projectionQuery(o)));
-  const records = await get<Verse[]>(s, at(s, 'chapter-verses', { ch: chapter }, o?.lang));
+  if (s.mode === 'server') return get(s, withQuery(at(s, 'chapterVerses', { ch: chapter }), projectionQuery(o)));
+  const records = await get<Verse[]>(s, at(s, 'chapterVerses', { ch: chapter }, o?.lang));
   return records.map((r) => narrow(s, r, o));
 }
 
 export async function findRefs(s: State, text: string): Promise<{ refs: FoundRef[]; more: boolean }> {
-  if (s.mode === 'server') return post(s, at(s, 'refs'), { text });
+  if (s.mode === 'server') return post(s, at(s, 'findRefs'), { text });
   const found = findInText(text, (await loadFacts(s)).versesPerChapter);
   if (!found.ok) throw new GitaError(400, found.error.message, s.base);
   return { refs: found.refs.map(refAnswer), more: found.more };

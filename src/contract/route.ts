@@ -4,8 +4,9 @@
 // defined there once; the server's matcher and dispatch, the OpenAPI
 // document, the docs page and API reference, the client's paths and the
 // static hosts' rewrites are made from it, and so is its MCP tool when it has
-// one (`tool`: its name, wording, arguments and cost). Its handler is the
-// server's (src/http/handlers/, registered by the route's id).
+// one (`tool`: its name, wording, arguments and cost), and so is the typed
+// client's way to it when it has a method (`client`: the method's name). Its
+// handler is the server's (src/http/handlers/, registered by the route's id).
 import type { BuildPart, LangForm, Theme } from '../layout.ts';
 import type { NotFoundKind } from './errors.ts';
 import type { Manifest } from './manifest.ts';
@@ -92,8 +93,15 @@ export interface ToolSpec<Name extends string = string> {
   cost: ToolCost;
 }
 
-export interface RouteSpec<Id extends string = string, Tool extends string = string> {
+export interface RouteSpec<Id extends string = string, Tool extends string = string, Method extends string = string> {
   id: Id;
+  /**
+   * The typed client's method that calls it (src/client: gita.verse), by
+   * name: the method finds the route's path and file by it, and the compiler
+   * holds the Client to one method per name declared (src/client/methods.ts).
+   * A route without one has no method: test/client/routes.test.ts says why.
+   */
+  client?: Method;
   /** OpenAPI form, parameters in braces, typed by name. */
   path: string;
   methods: readonly ('GET' | 'HEAD' | 'POST')[];
@@ -153,8 +161,8 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   tool?: ToolSpec<Tool>;
 }
 
-/** A route, its id and its tool's name kept as literal types (the route ids are a union the handlers' table is checked against; the tool names one the MCP tools' runners are). */
-export const route = <const Id extends string, const Tool extends string = never>(spec: RouteSpec<Id, Tool>): RouteSpec<Id, Tool> => spec;
+/** A route, its id, its tool's name and its client method's name kept as literal types (the route ids are a union the handlers' table is checked against; the tool names one the MCP tools' runners are; the method names one the Client is). */
+export const route = <const Id extends string, const Tool extends string = never, const Method extends string = never>(spec: RouteSpec<Id, Tool, Method>): RouteSpec<Id, Tool, Method> => spec;
 
 export const READ = ['GET', 'HEAD'] as const;
 export const POST = ['POST'] as const;

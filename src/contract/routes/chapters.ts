@@ -10,6 +10,7 @@ import { PROJECTION } from './verses.ts';
 export const CHAPTER_ROUTES = [
   route({
     id: 'chapters',
+    client: 'chapters',
     path: '/chapters',
     methods: READ,
     access: 'metered',
@@ -25,6 +26,7 @@ export const CHAPTER_ROUTES = [
   }),
   route({
     id: 'chapter-verses',
+    client: 'chapterVerses',
     path: '/chapter/{ch}/slok',
     methods: READ,
     access: 'metered',
@@ -42,6 +44,7 @@ export const CHAPTER_ROUTES = [
   }),
   route({
     id: 'chapter',
+    client: 'chapter',
     path: '/chapter/{ch}',
     methods: READ,
     access: 'metered',
@@ -64,6 +67,7 @@ export const CHAPTER_ROUTES = [
   }),
   route({
     id: 'authors',
+    client: 'authors',
     path: '/authors',
     methods: READ,
     access: 'metered',
@@ -88,6 +92,7 @@ export const CHAPTER_ROUTES = [
   }),
   route({
     id: 'author',
+    client: 'author',
     path: '/authors/{key}',
     methods: READ,
     access: 'metered',

@@ -4,7 +4,8 @@
 // OpenAPI document, the API reference, the static hosts' files, the client's
 // and the tagger's paths and the tests are made from them. A new route is
 // its definition in a file here, its handler, and its tests
-// (docs/architecture.md shows one added).
+// (docs/architecture.md shows one added); a route the typed client calls
+// names its method in its definition (`client`), and the client has it.
 import type { RouteSpec } from '../route.ts';
 import { CARD_ROUTES } from './cards.ts';
 import { CHAPTER_ROUTES } from './chapters.ts';
@@ -25,6 +26,9 @@ export { allows, type Access, type Params, type RouteSpec } from '../route.ts';
 export const ROUTES = [...VERSE_ROUTES, ...REFS_ROUTES, ...WORD_ROUTES, ...LINK_ROUTES, ...VERSION_ROUTES, ...METER_ROUTES, ...SEARCH_ROUTES, ...CHAPTER_ROUTES, ...CARD_ROUTES, ...SERVICE_ROUTES, ...MCP_ROUTES, ...PAGE_ROUTES] as const;
 
 export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** The names of the typed client's methods, as the routes declare them (their `client`): the Client is checked against this union (src/client/methods.ts). */
+export type ClientMethod = Exclude<(typeof ROUTES)[number]['client'], undefined>;
 
 /** The routes of the API's users: all but the operator's (GET /metrics), which OpenAPI, the docs page and the API reference leave out. */
 export const LISTED_ROUTES: readonly RouteSpec<RouteId>[] = ROUTES.filter((r) => !('operator' in r && r.operator));

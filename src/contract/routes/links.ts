@@ -8,6 +8,7 @@ import { TOOL_VERSE } from './verses.ts';
 export const LINK_ROUTES = [
   route({
     id: 'verse-links',
+    client: 'links',
     path: '/slok/{ch}/{sl}/links',
     methods: READ,
     access: 'metered',
@@ -34,6 +35,7 @@ export const LINK_ROUTES = [
   }),
   route({
     id: 'works',
+    client: 'works',
     path: '/works',
     methods: READ,
     access: 'metered',
@@ -48,6 +50,7 @@ export const LINK_ROUTES = [
   }),
   route({
     id: 'work',
+    client: 'work',
     path: '/works/{work}',
     methods: READ,
     access: 'metered',

@@ -21,6 +21,7 @@ const BREAKS = { type: 'array', items: schema('MeterBreak'), description: 'The s
 export const METER_ROUTES = [
   route({
     id: 'verse-meter',
+    client: 'meter',
     path: '/slok/{ch}/{sl}/meter',
     methods: READ,
     access: 'metered',
@@ -83,6 +84,7 @@ export const METER_ROUTES = [
   }),
   route({
     id: 'meters',
+    client: 'meters',
     path: '/meters',
     methods: READ,
     access: 'metered',

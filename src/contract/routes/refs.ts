@@ -8,6 +8,7 @@ import { POST, route } from '../route.ts';
 export const REFS_ROUTES = [
   route({
     id: 'refs',
+    client: 'findRefs',
     path: '/refs',
     methods: POST,
     access: 'metered',

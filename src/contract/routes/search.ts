@@ -8,6 +8,7 @@ import { SEARCHED_TRANSLATIONS } from '../../search/fields.ts';
 export const SEARCH_ROUTES = [
   route({
     id: 'search',
+    client: 'search',
     path: '/search',
     methods: READ,
     access: 'metered',

@@ -26,6 +26,7 @@ const TOOL_MARKS = `How structuredContent's records write the transliteration's 
 export const VERSE_ROUTES = [
   route({
     id: 'random-verse',
+    client: 'random',
     path: '/slok',
     methods: READ,
     access: 'metered',
@@ -48,6 +49,7 @@ export const VERSE_ROUTES = [
   }),
   route({
     id: 'today',
+    client: 'today',
     path: '/slok/today',
     methods: READ,
     access: 'metered',
@@ -73,6 +75,7 @@ export const VERSE_ROUTES = [
   }),
   route({
     id: 'verse',
+    client: 'verse',
     path: '/slok/{ch}/{sl}',
     methods: READ,
     access: 'metered',
@@ -107,6 +110,7 @@ export const VERSE_ROUTES = [
   }),
   route({
     id: 'verses',
+    client: 'verses',
     path: '/verses',
     methods: READ,
     access: 'metered',

@@ -30,6 +30,7 @@ const NOTE = { type: 'object', required: ['call', 'text'], additionalProperties:
 export const VERSION_ROUTES = [
   route({
     id: 'versions',
+    client: 'versions',
     path: '/versions',
     methods: READ,
     access: 'metered',
@@ -94,6 +95,7 @@ export const VERSION_ROUTES = [
   }),
   route({
     id: 'version',
+    client: 'version',
     path: '/versions/{version}',
     methods: READ,
     access: 'metered',
@@ -108,6 +110,7 @@ export const VERSION_ROUTES = [
   }),
   route({
     id: 'verse-versions',
+    client: 'verseVersions',
     path: '/slok/{ch}/{sl}/versions',
     methods: READ,
     access: 'metered',

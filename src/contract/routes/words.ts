@@ -22,6 +22,7 @@ const WORD_EXAMPLE = [
 export const WORD_ROUTES = [
   route({
     id: 'verse-words',
+    client: 'words',
     path: '/slok/{ch}/{sl}/words',
     methods: READ,
     access: 'metered',
@@ -48,6 +49,7 @@ export const WORD_ROUTES = [
   }),
   route({
     id: 'verse-analysis',
+    client: 'analysis',
     path: '/slok/{ch}/{sl}/analysis',
     methods: READ,
     access: 'metered',
@@ -66,6 +68,7 @@ export const WORD_ROUTES = [
   }),
   route({
     id: 'lemma',
+    client: 'lemma',
     path: '/lemma/{lemma}',
     methods: READ,
     access: 'metered',
@@ -95,6 +98,7 @@ export const WORD_ROUTES = [
   }),
   route({
     id: 'lemmas',
+    client: 'lemmas',
     path: '/lemmas',
     methods: READ,
     access: 'metered',
@@ -109,6 +113,7 @@ export const WORD_ROUTES = [
   }),
   route({
     id: 'root',
+    client: 'root',
     path: '/root/{root}',
     methods: READ,
     access: 'metered',
@@ -138,6 +143,7 @@ export const WORD_ROUTES = [
   }),
   route({
     id: 'roots',
+    client: 'roots',
     path: '/roots',
     methods: READ,
     access: 'metered',

@@ -1,0 +1,15 @@
+// The same paths and files as paths.ts, by the name of the client method
+// that calls each route (its `client`), and only those routes': what the
+// client's methods find their routes by, with no route id of their own. A
+// module apart, so that a bundle that does not read it (the tagger's) is
+// made as if it were not there; bundled, like paths.ts, as the objects alone
+// (src/publish/route-paths.ts).
+import { ROUTES, type ClientMethod } from './index.ts';
+
+export type { ClientMethod } from './index.ts';
+
+/** Each client method's route (the route that declares it), its path by the method's name. */
+export const CLIENT_PATHS = Object.fromEntries(ROUTES.flatMap((r) => ('client' in r && r.client ? [[r.client, r.path]] : []))) as Record<ClientMethod, string>;
+
+/** Each client method's route's file of the static build, by the method's name, where the route has one. */
+export const CLIENT_FILES = Object.fromEntries(ROUTES.flatMap((r) => ('client' in r && r.client && 'file' in r && r.file ? [[r.client, r.file]] : []))) as Partial<Record<ClientMethod, string>>;
