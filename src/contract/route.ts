@@ -58,6 +58,9 @@ export type Taken = Parameter | { param: Parameter; about?: string; required?: t
 
 export const parameterOf = (t: Taken): Parameter => ('param' in t ? t.param : t);
 
+/** The parameter a route's entry takes, as a type. */
+export type ParameterOfTaken<T> = T extends { param: infer P } ? P : T;
+
 /** What a tool's wording reads of the content (the build's manifest): its counts, speakers, commentaries and versions. */
 export type ToolFacts = Manifest['content'];
 
@@ -92,7 +95,7 @@ export interface ToolSpec<Name extends string = string> {
   cost: ToolCost;
 }
 
-export interface RouteSpec<Id extends string = string, Tool extends string = string> {
+export interface RouteSpec<Id extends string = string, Tool extends string = string, Query extends readonly Taken[] = readonly Taken[]> {
   id: Id;
   /** OpenAPI form, parameters in braces, typed by name. */
   path: string;
@@ -107,7 +110,7 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   /** Which 404 wording this route's family answers with. */
   notFound: NotFoundKind;
   /** The query parameters it takes (besides api_key, which every route takes and the gate reads). */
-  query: readonly Taken[];
+  query: Query;
   /** What it answers, by status (OpenAPI response objects: responses.ts); its 400 is completed from `query`, the key's errors, 405 and 503 from the rest. */
   responses: Record<string, OpenApiObject>;
   requestBody?: OpenApiObject;
@@ -153,8 +156,8 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   tool?: ToolSpec<Tool>;
 }
 
-/** A route, its id and its tool's name kept as literal types (the route ids are a union the handlers' table is checked against; the tool names one the MCP tools' runners are). */
-export const route = <const Id extends string, const Tool extends string = never>(spec: RouteSpec<Id, Tool>): RouteSpec<Id, Tool> => spec;
+/** A route, its id, its tool's name and its query parameters kept as literal types (the route ids are a union the handlers' table is checked against; the tool names one the MCP tools' runners are; the parameters type the values its handler is given, query-rules.ts Valid). */
+export const route = <const Id extends string, const Tool extends string = never, const Query extends readonly Taken[] = readonly []>(spec: RouteSpec<Id, Tool, Query>): RouteSpec<Id, Tool, Query> => spec;
 
 export const READ = ['GET', 'HEAD'] as const;
 export const POST = ['POST'] as const;
