@@ -21,8 +21,8 @@ export type { SearchLang };
 export interface ParameterFacts {
   versesPerChapter: readonly number[];
   speakers: ReadonlyArray<{ slug: string | null; name: string; verses?: number }>;
-  /** Absent where no wording needs them (the search's own check). */
-  commentaries?: ReadonlyArray<{ key: string; author?: string }>;
+  /** Absent where no wording needs them (the search's own check); `fields`, each one's text fields, where `fields` items are checked. */
+  commentaries?: ReadonlyArray<{ key: string; author?: string; fields?: Readonly<Record<string, unknown>> }>;
   /** The records' plain fields (for `fields`); absent where no wording needs them. */
   fields?: readonly string[];
   /** The versions beyond the commentaries (for `version`); absent where no wording needs them. */
@@ -36,9 +36,12 @@ export interface Refused {
 
 export type JsonSchema = Record<string, unknown>;
 
-export interface Parameter<T = unknown> {
-  /** Its name in a query, in a path (typed by it: match.ts) and among an MCP tool's arguments. */
-  name: string;
+/** The values of a route's parameters read before this one (query-rules.ts reads them in the route's order), by name. */
+export type ReadBefore = Readonly<Record<string, unknown>>;
+
+export interface Parameter<T = unknown, N extends string = string> {
+  /** Its name in a query, in a path (typed by it: match.ts) and among an MCP tool's arguments; a literal type, which keys a route's values (query-rules.ts Valid). */
+  name: N;
   in: 'query' | 'path';
   /** What it does, a sentence: before its values wherever it is described. */
   about: (f: ParameterFacts) => string;
@@ -52,8 +55,12 @@ export interface Parameter<T = unknown> {
   nearMisses: readonly string[];
   /** A value to show, of the schema's type. */
   example?: string | number;
-  /** One value as given (a query's, decoded): what it names, or the 400's message. */
-  read: (value: string, f: ParameterFacts) => T | Refused;
+  /**
+   * One value as given (a query's, decoded): what it names, or the 400's
+   * message. `before`, where a route's parameters are read together: a
+   * parameter whose values another bounds (sl, by ch) reads that one's.
+   */
+  read: (value: string, f: ParameterFacts, before?: ReadBefore) => T | Refused;
 }
 
 /** How many values a list parameter (`authors`, `fields`) may hold. */
@@ -94,7 +101,7 @@ const keys = (f: ParameterFacts) => (f.commentaries ?? []).map((c) => c.key);
 const chapters = (f: ParameterFacts) => f.versesPerChapter.length || 18;
 
 /** A parameter, with the `in` and near misses most take. */
-function query<T>(p: Omit<Parameter<T>, 'in' | 'nearMisses'> & { nearMisses?: readonly string[] }): Parameter<T> {
+function query<T, N extends string>(p: Omit<Parameter<T, N>, 'in' | 'nearMisses'> & { nearMisses?: readonly string[] }): Parameter<T, N> {
   return { in: 'query', nearMisses: [], ...p };
 }
 
@@ -111,7 +118,7 @@ export function speakerIndex(value: string, speakers: ParameterFacts['speakers']
   return i === -1 ? -2 : i;
 }
 
-const ch: Parameter<number> = query({
+const ch: Parameter<number, 'ch'> = query({
   name: 'ch',
   about: () => 'Only the verses of this chapter (never its colophon).',
   values: (f) => `a chapter, 1 to ${chapters(f)}`,
@@ -121,18 +128,25 @@ const ch: Parameter<number> = query({
   read: (v, f) => (NUMBER.test(v) && Number(v) <= f.versesPerChapter.length ? Number(v) : refuse(ch, v, 'a chapter', f)),
 });
 
-/** sl is read with ch (query.ts, cardQuery): its bounds are the chapter's. */
-const sl: Parameter<number> = query({
+/** A verse of the chapter `before` names: its wording names the chapter, so a route reading sl with ch (the cards) refuses it in the chapter's words. */
+function slOfChapter(v: string, f: ParameterFacts, chapter: number | undefined): number | Refused {
+  if (!chapter) return { error: `sl: a verse needs its chapter; give ch too (ch: ${ch.values(f)})` };
+  const last = f.versesPerChapter[chapter - 1] + 1;
+  return NUMBER.test(v) && Number(v) <= last ? Number(v) : { error: PARAMETER_ERRORS.value('sl', v, `a verse of chapter ${chapter}`, `1 to ${last} (${last}: its colophon)`) };
+}
+
+/** sl is read with ch where a route takes both (the cards: readParameters, ch declared first): its bounds are the chapter's. */
+const sl: Parameter<number, 'sl'> = query({
   name: 'sl',
   about: () => 'With ch: that verse.',
   values: () => 'a verse of the chapter ch names, 1 to its verses_count + 1 (its colophon), with ch',
   schema: () => ({ type: 'integer', minimum: 1 }),
   nearMisses: ['verse', 'sloka', 'shloka', 'slok'],
   example: 47,
-  read: (v, f) => (NUMBER.test(v) ? Number(v) : refuse(sl, v, 'a verse', f)),
+  read: (v, f, before) => (before ? slOfChapter(v, f, before.ch as number | undefined) : NUMBER.test(v) ? Number(v) : refuse(sl, v, 'a verse', f)),
 });
 
-const speaker: Parameter<number> = query({
+const speaker: Parameter<number, 'speaker'> = query({
   name: 'speaker',
   about: (f) => `Only the verses of one speaker${f.speakers.some((s) => s.verses !== undefined) ? ` (verses in this build: ${f.speakers.map((s) => `${s.slug ?? s.name} ${s.verses}`).join(', ')})` : ''}.`,
   values: (f) => `one of ${f.speakers.map((s) => s.slug ?? s.name).join(', ')} (any case), or the Devanagari name`,
@@ -145,7 +159,7 @@ const speaker: Parameter<number> = query({
   },
 });
 
-const theme: Parameter<Theme> = query({
+const theme: Parameter<Theme, 'theme'> = query({
   name: 'theme',
   about: () => "The card's colours: auto follows the reader's light or dark preference.",
   values: () => `one of ${THEMES.join(', ')}`,
@@ -154,7 +168,7 @@ const theme: Parameter<Theme> = query({
   read: (v, f) => ((THEMES as readonly string[]).includes(v) ? (v as Theme) : refuse(theme, v, 'a theme', f)),
 });
 
-const date: Parameter<string> = query({
+const date: Parameter<string, 'date'> = query({
   name: 'date',
   about: () => 'Another day than today (UTC).',
   values: () => 'a day, YYYY-MM-DD (default: today in UTC)',
@@ -164,14 +178,14 @@ const date: Parameter<string> = query({
   read: (v, f) => (isDate(v) ? v : refuse(date, v, 'a day of the calendar', f)),
 });
 
-const lang: Parameter<Lang> = query({
+const lang: Parameter<Lang, 'lang'> = query({
   name: 'lang',
   about: () => `Only the texts of one language: ${LANGS.map((l) => `${l} (${LANGUAGES[l].join(', ')})`).join('; ')}; a commentary left with no text is dropped, the verse itself always kept.`,
   values: () => `one of ${LANGS.join(', ')}`,
   schema: () => ({ type: 'string', enum: [...LANGS] }),
   nearMisses: ['language', 'languages', 'langs', 'locale'],
   example: 'en',
-  read: (v, f) => ((LANGS as readonly string[]).includes(v) ? (v as Lang) : refuse(lang, v, 'a language here', f)),
+  read: filled(() => lang, (v, f) => ((LANGS as readonly string[]).includes(v) ? (v as Lang) : refuse(lang, v, 'a language here', f))),
 });
 
 /** The language a version is searched in: its tag's primary subtag (a version in en-GB is searched with the English). */
@@ -181,7 +195,7 @@ export const searchLanguage = (tag: string) => tag.split('-')[0].toLowerCase();
 const searchLangs = (f: ParameterFacts): string[] => [...new Set([...LANGS, ...(f.versions ?? []).flatMap((v) => (v.language ? [searchLanguage(v.language)] : []))])];
 
 /** /search's lang: the records' languages and those of the build's versions (/slok's lang stays the records'). */
-const searchLang: Parameter<SearchLang> = query({
+const searchLang: Parameter<SearchLang, 'lang'> = query({
   name: 'lang',
   about: (f) => `Search one language only: ${searchLangs(f).join(', ')}.`,
   values: (f) => `one of ${searchLangs(f).join(', ')}`,
@@ -191,13 +205,43 @@ const searchLang: Parameter<SearchLang> = query({
   read: (v, f) => (searchLangs(f).includes(v) ? v : refuse(searchLang, v, 'a language here', f)),
 });
 
-/** A comma-separated list's items, as authors and fields take them (each item checked by projectionValue, values.ts). */
-const list = (p: () => Parameter<string[]>) => (v: string): string[] | Refused => {
-  const items = v.split(',').map((s) => s.trim());
-  return items.length > LIST_MAX ? { error: PARAMETER_ERRORS.tooMany(p().name, items.length) } : items;
-};
+/** A projection's value that is empty names nothing: refused as empty (not as a value it does not take), then read. */
+function filled<T>(p: () => Parameter<T>, read: (v: string, f: ParameterFacts) => T | Refused) {
+  return (v: string, f: ParameterFacts): T | Refused => (v.trim() ? read(v, f) : { error: PARAMETER_ERRORS.empty(p().name, p().values(f)) });
+}
 
-const authors: Parameter<string[]> = query({
+/**
+ * A comma-separated list, as authors and fields take it: not empty, at most
+ * LIST_MAX items, each one `check`ed against the content (null: taken, else
+ * why not); deduplicated and sorted, as one projection however it is asked.
+ */
+const list = (p: () => Parameter<string[]>, check: (item: string, f: ParameterFacts) => string | null) =>
+  filled(p, (v: string, f: ParameterFacts): string[] | Refused => {
+    const items = v.split(',').map((s) => s.trim());
+    if (items.length > LIST_MAX) return { error: PARAMETER_ERRORS.tooMany(p().name, items.length) };
+    for (const item of items) {
+      if (!item) return { error: PARAMETER_ERRORS.emptyItem(p().name, v, p().values(f)) };
+      const wrong = check(item, f);
+      if (wrong) return { error: PARAMETER_ERRORS.item(p().name, wrong, p().values(f)) };
+    }
+    return [...new Set(items)].sort();
+  });
+
+const commentaryOf = (f: ParameterFacts, key: string) => f.commentaries?.find((c) => c.key === key);
+
+/** A field `fields` keeps: a plain one, a commentary (all its texts), or a commentary's text (key.field); null, else why not. */
+function fieldRefused(item: string, f: ParameterFacts): string | null {
+  const dot = item.indexOf('.');
+  if (dot === -1) return commentaryOf(f, item) || (f.fields ?? []).includes(item) ? null : `${JSON.stringify(item)} is not a field here`;
+  const c = commentaryOf(f, item.slice(0, dot));
+  const t = item.slice(dot + 1);
+  if (!c) return `${JSON.stringify(item)}: ${JSON.stringify(item.slice(0, dot))} is not a commentary here`;
+  if (t === 'author') return `${JSON.stringify(item)}: author comes with every commentary kept; name a text field`;
+  const texts = c.fields ?? {};
+  return Object.hasOwn(texts, t) ? null : `${JSON.stringify(item)}: ${c.key} has ${Object.keys(texts).join(', ')}`;
+}
+
+const authors: Parameter<string[], 'authors'> = query({
   name: 'authors',
   about: () => 'Only these commentaries, by key.',
   // The route that describes them is named here as its path reads (test/content/authors.test.ts holds it to the table).
@@ -206,10 +250,10 @@ const authors: Parameter<string[]> = query({
   json: (f) => ({ type: 'array', items: { type: 'string', ...(keys(f).length && { enum: keys(f) }) }, maxItems: LIST_MAX }),
   nearMisses: ['author', 'commentator', 'commentators', 'commentary', 'commentaries'],
   example: 'siva,tej',
-  read: list(() => authors),
+  read: list(() => authors, (a, f) => (commentaryOf(f, a) ? null : `${JSON.stringify(a)} is not a commentary here`)),
 });
 
-const fields: Parameter<string[]> = query({
+const fields: Parameter<string[], 'fields'> = query({
   name: 'fields',
   about: () => 'Only these fields: _id, chapter and verse are always kept, and author in every commentary kept; lang, authors and fields combine, each narrowing the others.',
   values: (f) => `comma-separated: fields (${(f.fields ?? []).join(', ')}), commentary keys (${keys(f).join(', ')}), or key.field such as siva.et`,
@@ -217,10 +261,10 @@ const fields: Parameter<string[]> = query({
   json: () => ({ type: 'array', items: { type: 'string' }, maxItems: LIST_MAX }),
   nearMisses: ['field', 'only', 'include'],
   example: 'slok,transliteration,siva.et',
-  read: list(() => fields),
+  read: list(() => fields, fieldRefused),
 });
 
-const marks: Parameter<Marks> = query({
+const marks: Parameter<Marks, 'marks'> = query({
   name: 'marks',
   about: () =>
     "How the transliteration writes its marks; its letters are the same either way. source: as the record holds it, byte for byte, with upstream's ASCII marks (a . standing alone for the danda, .a for the avagraha: saṅgo.astvakarmaṇi). iast: as the reading pages, cards and MCP text show it, made by their one rule (iastMarks, src/content/display.ts): | for the danda, ' for the avagraha, m̐ for the candrabindu (saṅgo'stvakarmaṇi). slok and the commentaries are never changed.",
@@ -228,10 +272,10 @@ const marks: Parameter<Marks> = query({
   schema: () => ({ type: 'string', enum: [...MARKS], default: 'source' }),
   nearMisses: ['mark', 'translit', 'transliteration', 'iast'],
   example: 'iast',
-  read: (v, f) => ((MARKS as readonly string[]).includes(v) ? (v as Marks) : refuse(marks, v, 'a way of writing the marks', f)),
+  read: filled(() => marks, (v, f) => ((MARKS as readonly string[]).includes(v) ? (v as Marks) : refuse(marks, v, 'a way of writing the marks', f))),
 });
 
-const ref: Parameter<string> = query({
+const ref: Parameter<string, 'ref'> = query({
   name: 'ref',
   about: () => 'References as people write them (the reader of content/citations.ts: each form it takes is listed in the API reference).',
   values: () => 'a reference: 2.47, BG 2.47-50, Gita II.47, chapter 2 verse 47, 18, several separated by commas',
@@ -241,7 +285,7 @@ const ref: Parameter<string> = query({
   read: (v) => v,
 });
 
-const q: Parameter<string> = query({
+const q: Parameter<string, 'q'> = query({
   name: 'q',
   about: () => `What to search for (at most ${MAX_QUERY_LENGTH} characters): English or Hindi words, or the verse in Devanagari, IAST with or without diacritics, or plain ASCII as people type Sanskrit (sh for ś and ṣ, ch for c, ri for ṛ, long vowels doubled or not).`,
   values: () => 'the words to search for, in English, Hindi or Sanskrit',
@@ -251,7 +295,7 @@ const q: Parameter<string> = query({
   read: (v) => (!v.trim() ? { error: 'q: empty; the words to search for, in English, Hindi or Sanskrit (Devanagari, IAST or plain ASCII)' } : v.length > MAX_QUERY_LENGTH ? { error: `q: ${v.length} characters; at most ${MAX_QUERY_LENGTH}` } : v),
 });
 
-const limit: Parameter<number> = query({
+const limit: Parameter<number, 'limit'> = query({
   name: 'limit',
   about: () => 'How many results per page.',
   values: () => `1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}), the results per page`,
@@ -260,7 +304,7 @@ const limit: Parameter<number> = query({
   read: (v, f) => (/^[1-9][0-9]{0,2}$/.test(v) && Number(v) <= LIMIT_MAX ? Number(v) : refuse(limit, v, 'a number of results', f)),
 });
 
-const offset: Parameter<number> = query({
+const offset: Parameter<number, 'offset'> = query({
   name: 'offset',
   about: () => 'How many of the best results to skip: pages follow one another in one order (the next page is offset + limit) up to total, never a verse twice; past the last match, an empty page with a hint.',
   values: () => `0 (the default) to ${OFFSET_MAX}, how many of the best results to skip: the next page starts at offset + limit, and total says how many match`,
@@ -270,7 +314,7 @@ const offset: Parameter<number> = query({
   read: (v, f) => (/^(?:0|[1-9][0-9]{0,4})$/.test(v) && Number(v) <= OFFSET_MAX ? Number(v) : refuse(offset, v, 'a number of results to skip', f)),
 });
 
-const root: Parameter<string> = query({
+const root: Parameter<string, 'root'> = query({
   name: 'root',
   about: () => 'Only verses with a verbal word of this root (dhātu), as /roots lists them.',
   values: () => `a verbal root in IAST (${SPELLED.root.iast}), ASCII (${SPELLED.root.ascii}) or Devanagari (${SPELLED.root.devanagari}), at most ${MAX_LEMMA_LENGTH} characters, as /roots lists them`,
@@ -283,7 +327,7 @@ const root: Parameter<string> = query({
   },
 });
 
-const format: Parameter<'json' | 'html'> = query({
+const format: Parameter<'json' | 'html', 'format'> = query({
   name: 'format',
   about: () => 'json, or html: a page listing the results.',
   values: () => 'json (the default) or html',
@@ -292,7 +336,7 @@ const format: Parameter<'json' | 'html'> = query({
   read: (v, f) => (v === 'json' || v === 'html' ? v : refuse(format, v, 'a format', f)),
 });
 
-const readingLang: Parameter<ReadingLang> = query({
+const readingLang: Parameter<ReadingLang, 'lang'> = query({
   name: 'lang',
   about: () => "The language of the page: its labels, the translation and the summary (te: the Telugu version's translation, the summary in English).",
   values: (f) => `one of ${readingLangs(f).join(', ')} (default ${DEFAULT_READING_LANG})`,
@@ -301,7 +345,7 @@ const readingLang: Parameter<ReadingLang> = query({
   read: (v, f) => ((readingLangs(f) as string[]).includes(v) ? (v as ReadingLang) : refuse(readingLang, v, 'a language of the reading pages', f)),
 });
 
-const author: Parameter<string> = query({
+const author: Parameter<string, 'author'> = query({
   name: 'author',
   about: () => "Whose translation: a commentary key. Default: the card's choice for the language; an author without a translation of the verse in it: the default, with a note.",
   values: (f) => `one commentary key: ${keys(f).join(', ')}`,
@@ -313,7 +357,7 @@ const author: Parameter<string> = query({
 
 const versionIds = (f: ParameterFacts) => (f.versions ?? []).map((v) => v.id);
 
-const version: Parameter<string[]> = query({
+const version: Parameter<string[], 'version'> = query({
   name: 'version',
   about: () => 'Only these versions, by id, in the order given.',
   values: (f) => `version ids, comma-separated: ${versionIds(f).join(', ') || '(none in this build)'} (each described at /versions)`,
@@ -331,7 +375,7 @@ const version: Parameter<string[]> = query({
 });
 
 /** A reading page shows one translation: a version instead of a commentary's. */
-const readingVersion: Parameter<string> = query({
+const readingVersion: Parameter<string, 'version'> = query({
   name: 'version',
   about: () => "Read this version's translation (/versions lists them), with its credit, instead of a commentary's; without lang the page speaks the version's language where the pages have its words (else English). Not with author.",
   values: (f) => `one version id: ${versionIds(f).join(', ') || '(none in this build)'}`,
@@ -344,7 +388,7 @@ const readingVersion: Parameter<string> = query({
 /** The longest ?meter= read: every name, comma-separated, in its longest spelling, fits. */
 const METER_MAX_LENGTH = 200;
 
-const meter: Parameter<MeterName[]> = query({
+const meter: Parameter<MeterName[], 'meter'> = query({
   name: 'meter',
   about: () => 'Only the verses of these meters, as /meters names them. A verse has one meter: upajāti mixes indravajrā and upendravajrā pādas, triṣṭubh names the other mixes of pādas of eleven, so the whole triṣṭubh family is triṣṭubh,upajāti,indravajrā,upendravajrā.',
   values: () => `meter names, comma-separated, in IAST or plain ASCII: ${METER_NAMES.map((n) => `${n} (${foldMeter(n)})`).join(', ')}`,
@@ -362,7 +406,7 @@ const meter: Parameter<MeterName[]> = query({
   },
 });
 
-const apiKey: Parameter<string> = query({
+const apiKey: Parameter<string, 'api_key'> = query({
   name: 'api_key',
   about: () => 'Your API key, when not in the x-api-key header.',
   values: () => 'your API key (or the x-api-key header)',
@@ -384,6 +428,26 @@ export function readParameter<T>(params: URLSearchParams | null, p: Parameter<T>
   if (!all.length) return undefined;
   if (all.length > 1) return { error: PARAMETER_ERRORS.twice(p.name, all.length) };
   return p.read(all[0], f);
+}
+
+/**
+ * Several parameters of one query, each read by its definition in the order
+ * given (a route's declared order: sl after the ch that bounds it): the
+ * values given, by name, and the first refusal, or null. The parameters
+ * after a refusal are read still: the 400's form may depend on one (a
+ * search's format=html answers a page).
+ */
+export function readParameters(ps: readonly Parameter[], params: URLSearchParams, f: ParameterFacts): { values: Record<string, unknown>; refused: Refused | null } {
+  const values: Record<string, unknown> = {};
+  let refused: Refused | null = null;
+  for (const p of ps) {
+    const all = params.getAll(p.name);
+    if (!all.length) continue;
+    const v = all.length > 1 ? { error: PARAMETER_ERRORS.twice(p.name, all.length) } : p.read(all[0], f, values);
+    if (isRefused(v)) refused ??= v;
+    else values[p.name] = v;
+  }
+  return { values, refused };
 }
 
 export const isRefused = (v: unknown): v is Refused => typeof v === 'object' && v !== null && 'error' in v && !Array.isArray(v);

@@ -1,18 +1,21 @@
 // A request's query checked against its route's parameters (routes/, each
-// parameter defined in parameters.ts) before the handler runs, in one pass
-// over its parameters; a request without a query does no work here. What
-// is refused: a parameter the route takes, given twice; a near miss of one
-// it takes (`author` on the API, `authors` on /read, `language`, `chapter`).
-// Every other name is ignored, as a cache buster should be. Values are the
-// handlers' to check, each with its parameter's own reader.
-import { PARAMETER_ERRORS, type Parameter, type ParameterFacts } from './parameters.ts';
-import { parameterOf } from './route.ts';
+// parameter defined in parameters.ts) and its values read, before the handler
+// runs; a request without a query does no work here. What is refused: a
+// parameter the route takes, given twice; a near miss of one it takes
+// (`author` on the API, `authors` on /read, `language`, `chapter`); then a
+// value its parameter's reader does not take. Every other name is ignored,
+// as a cache buster should be. The handler is given the values read, typed
+// by its route's parameters (Valid); the rules across parameters are its own.
+import { PARAMETER_ERRORS, readParameters, type Parameter, type ParameterFacts } from './parameters.ts';
+import { parameterOf, type ParameterOfTaken } from './route.ts';
 import { ROUTE, ROUTES, type RouteId } from './routes/index.ts';
 
 /** One route's rules, made once: the names it takes and the near misses it refuses (miss → the name meant). */
 export interface QueryRules {
   taken: ReadonlyMap<string, Parameter>;
   near: ReadonlyMap<string, string>;
+  /** The parameters in the order their values are read: as the route declares them (sl after the ch that bounds it). */
+  order: readonly Parameter[];
 }
 
 function rulesOf(id: RouteId): QueryRules {
@@ -22,17 +25,59 @@ function rulesOf(id: RouteId): QueryRules {
     for (const miss of p.nearMisses) if (!taken.has(miss) && !near.has(miss)) near.set(miss, name);
   }
   // Another case of a name taken (Lang, CH) is a near miss of it too: checked in checkQuery by lower case.
-  return { taken, near };
+  return { taken, near, order: [...taken.values()] };
 }
 
 export const QUERY_RULES = Object.fromEntries(ROUTES.map((r) => [r.id, rulesOf(r.id)])) as Record<RouteId, QueryRules>;
 
+type RouteOf<Id extends RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>;
+type ValueOf<P> = P extends Parameter<infer T, string> ? T : never;
+type NameOf<P> = P extends Parameter<unknown, infer N> ? N : never;
+
+/**
+ * The values of a route's query parameters as its handler is given them
+ * (c.valid), by name, each of its parameter's type; absent when not given.
+ * For a handler of several routes, their parameters together.
+ */
+export type Valid<Id extends RouteId = RouteId> = { readonly [P in ParameterOfTaken<RouteOf<Id>['query'][number]> as NameOf<P>]?: ValueOf<P> };
+
+/** What a request without a query is given: nothing read, nothing allocated. */
+export const NO_VALUES: Valid = Object.freeze({});
+
+/**
+ * A query's values for its route: the values read (`valid`), or the 400's
+ * message (`refused`): a name's (given twice, a near miss: `valid` null), or
+ * a value's (`valid`: the other values its parameters read, which the 400's
+ * form may depend on).
+ */
+export type ReadQuery = { valid: Valid } | { refused: string; valid: Valid | null };
+
+/**
+ * The query checked (checkQuery's pass), then each of the route's parameters
+ * given read by its definition, in the route's order; the first refusal
+ * wins. A query of none of them (a cache buster) reads nothing.
+ */
+export function readQuery(route: RouteId, params: URLSearchParams, facts: ParameterFacts): ReadQuery {
+  const names = namesGiven(route, params, facts);
+  if (typeof names === 'string') return { refused: names, valid: null };
+  if (!names) return { valid: NO_VALUES };
+  const { order } = QUERY_RULES[route];
+  const { values, refused } = readParameters(names.length === order.length ? order : order.filter((p) => names.includes(p.name)), params, facts);
+  return refused ? { refused: refused.error, valid: values } : { valid: values };
+}
+
 /**
  * A query against a route's rules, in one pass over its parameters: the
  * 400's message (a name taken given twice, a near miss of a name taken), or
- * null. Values are the handlers' to check.
+ * null. The values are read after (readQuery).
  */
 export function checkQuery(route: RouteId, params: URLSearchParams, facts: ParameterFacts): string | null {
+  const names = namesGiven(route, params, facts);
+  return typeof names === 'string' ? names : null;
+}
+
+/** One pass over a query's names: the 400's message, or the names of the route's parameters given (null: none). */
+function namesGiven(route: RouteId, params: URLSearchParams, facts: ParameterFacts): string | string[] | null {
   const rules = QUERY_RULES[route];
   let seen: string[] | null = null;
   for (const name of params.keys()) {
@@ -46,5 +91,5 @@ export function checkQuery(route: RouteId, params: URLSearchParams, facts: Param
     const meant = rules.near.get(lower) ?? (rules.taken.has(lower) ? lower : undefined);
     if (meant !== undefined) return PARAMETER_ERRORS.nearMiss(name, meant, rules.taken.get(meant)!.values(facts));
   }
-  return null;
+  return seen;
 }

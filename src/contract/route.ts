@@ -59,6 +59,9 @@ export type Taken = Parameter | { param: Parameter; about?: string; required?: t
 
 export const parameterOf = (t: Taken): Parameter => ('param' in t ? t.param : t);
 
+/** The parameter a route's entry takes, as a type. */
+export type ParameterOfTaken<T> = T extends { param: infer P } ? P : T;
+
 /** What a tool's wording reads of the content (the build's manifest): its counts, speakers, commentaries and versions. */
 export type ToolFacts = Manifest['content'];
 
@@ -93,7 +96,7 @@ export interface ToolSpec<Name extends string = string> {
   cost: ToolCost;
 }
 
-export interface RouteSpec<Id extends string = string, Tool extends string = string, Method extends string = string> {
+export interface RouteSpec<Id extends string = string, Tool extends string = string, Method extends string = string, Query extends readonly Taken[] = readonly Taken[]> {
   id: Id;
   /**
    * The typed client's method that calls it (src/client: gita.verse), by
@@ -115,7 +118,7 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   /** Which 404 wording this route's family answers with. */
   notFound: NotFoundKind;
   /** The query parameters it takes (besides api_key, which every route takes and the gate reads). */
-  query: readonly Taken[];
+  query: Query;
   /** What it answers, by status (OpenAPI response objects: responses.ts); its 400 is completed from `query`, the key's errors, 405 and 503 from the rest. */
   responses: Record<string, OpenApiObject>;
   requestBody?: OpenApiObject;
@@ -161,8 +164,14 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   tool?: ToolSpec<Tool>;
 }
 
-/** A route, its id, its tool's name and its client method's name kept as literal types (the route ids are a union the handlers' table is checked against; the tool names one the MCP tools' runners are; the method names one the Client is). */
-export const route = <const Id extends string, const Tool extends string = never, const Method extends string = never>(spec: RouteSpec<Id, Tool, Method>): RouteSpec<Id, Tool, Method> => spec;
+/**
+ * A route, its id, its tool's name, its client method's name and its query
+ * parameters kept as literal types: the route ids are a union the handlers'
+ * table is checked against, the tool names one the MCP tools' runners are,
+ * the method names one the Client is, and the parameters type the values its
+ * handler is given (query-rules.ts Valid).
+ */
+export const route = <const Id extends string, const Tool extends string = never, const Method extends string = never, const Query extends readonly Taken[] = readonly []>(spec: RouteSpec<Id, Tool, Method, Query>): RouteSpec<Id, Tool, Method, Query> => spec;
 
 export const READ = ['GET', 'HEAD'] as const;
 export const POST = ['POST'] as const;

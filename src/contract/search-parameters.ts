@@ -5,7 +5,7 @@
 // (1 to 50, default 10) and offset (0 by default: the results to skip,
 // paging through every match). A bad one is an error naming it and what it
 // accepts, as the server's 400 says it.
-import { isRefused, PARAMETERS as P, readParameter, type ParameterFacts, type SearchLang } from './parameters.ts';
+import { isRefused, PARAMETERS as P, readParameter, readParameters, type ParameterFacts, type SearchLang } from './parameters.ts';
 
 export { LIMIT_DEFAULT, LIMIT_MAX, MAX_QUERY_LENGTH, OFFSET_MAX } from './parameters.ts';
 
@@ -29,28 +29,39 @@ export interface SearchFacts {
   versions?: ParameterFacts['versions'];
 }
 
+/** The search's parameters as read (speaker: its index in the facts' speakers). */
+export interface SearchValues {
+  q?: string;
+  lang?: SearchLang;
+  ch?: number;
+  speaker?: number;
+  limit?: number;
+  offset?: number;
+  root?: string;
+}
+
+export const Q_MISSING = 'q: missing; the words to search for, in English, Hindi or Sanskrit (Devanagari, IAST or plain ASCII)';
+
+/** In the order a refusal is looked for: q first, and missing before any other is read. */
+const SEARCH_PARAMETERS = [P.searchLang, P.ch, P.speaker, P.limit, P.offset, P.root];
+
 export function parseSearch(params: URLSearchParams, facts: SearchFacts): { params: SearchParams } | { error: string } {
   const q = readParameter(params, P.q, facts);
-  if (q === undefined) return { error: 'q: missing; the words to search for, in English, Hindi or Sanskrit (Devanagari, IAST or plain ASCII)' };
+  if (q === undefined) return { error: Q_MISSING };
   if (isRefused(q)) return q;
-  const out: SearchParams = { q };
-  const lang = readParameter(params, P.searchLang, facts);
-  if (isRefused(lang)) return lang;
-  if (lang !== undefined) out.lang = lang;
-  const ch = readParameter(params, P.ch, facts);
-  if (isRefused(ch)) return ch;
-  if (ch !== undefined) out.ch = ch;
-  const speaker = readParameter(params, P.speaker, facts);
-  if (isRefused(speaker)) return speaker;
-  if (speaker !== undefined) out.speaker = facts.speakers[speaker].slug ?? facts.speakers[speaker].name;
-  const limit = readParameter(params, P.limit, facts);
-  if (isRefused(limit)) return limit;
-  if (limit !== undefined) out.limit = limit;
-  const offset = readParameter(params, P.offset, facts);
-  if (isRefused(offset)) return offset;
-  if (offset) out.offset = offset;
-  const root = readParameter(params, P.root, facts);
-  if (isRefused(root)) return root;
-  if (root !== undefined) out.root = root;
+  const { values, refused } = readParameters(SEARCH_PARAMETERS, params, facts);
+  return refused ?? searchFrom({ ...values, q }, facts);
+}
+
+/** A search of values each read already: q is required; the speaker named as the search names it. */
+export function searchFrom(v: SearchValues, facts: SearchFacts): { params: SearchParams } | { error: string } {
+  if (v.q === undefined) return { error: Q_MISSING };
+  const out: SearchParams = { q: v.q };
+  if (v.lang !== undefined) out.lang = v.lang;
+  if (v.ch !== undefined) out.ch = v.ch;
+  if (v.speaker !== undefined) out.speaker = facts.speakers[v.speaker].slug ?? facts.speakers[v.speaker].name;
+  if (v.limit !== undefined) out.limit = v.limit;
+  if (v.offset) out.offset = v.offset;
+  if (v.root !== undefined) out.root = v.root;
   return { params: out };
 }

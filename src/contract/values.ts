@@ -1,13 +1,25 @@
 // The projection a query asks for (lang, authors and fields together, and
-// marks, which writes the transliteration otherwise), read
-// with each parameter's own definition (parameters.ts) and the items of the
-// two lists checked against the content: the records' routes, the docs page
-// and MCP read it here. No imports beyond the parameters and the
-// projection's languages: the browser's search bundles it.
+// marks, which writes the transliteration otherwise), each read by its own
+// parameter's definition (parameters.ts: the lists' items checked against the
+// content there); the records' routes (their values read before the handler,
+// query-rules.ts), the docs page and MCP combine them here. No imports beyond
+// the parameters and the projection's languages: the browser's search
+// bundles it.
+import type { Marks } from '../content/display.ts';
 import type { Lang, Projection, ProjectionFacts } from '../content/projection.ts';
-import { isRefused, PARAMETER_ERRORS, PARAMETERS, readParameter, type Parameter, type ParameterFacts, type Refused } from './parameters.ts';
+import { PARAMETER_ERRORS, PARAMETERS, readParameters, type ParameterFacts, type Refused } from './parameters.ts';
 
 export type ParsedProjection = { projection: Projection | null } | Refused;
+
+/** The projection's parameters as read. */
+export interface ProjectionValues {
+  lang?: Lang;
+  authors?: string[];
+  fields?: string[];
+  marks?: Marks;
+}
+
+const PROJECTION_PARAMETERS = [PARAMETERS.lang, PARAMETERS.authors, PARAMETERS.fields, PARAMETERS.marks];
 
 /**
  * ?lang=, ?authors=, ?fields= and ?marks=: the projection they ask for, normalized
@@ -18,50 +30,19 @@ export type ParsedProjection = { projection: Projection | null } | Refused;
  */
 export function projectionValue(params: URLSearchParams, facts: ProjectionFacts, pathLang?: Lang): ParsedProjection {
   const worded: ParameterFacts = { versesPerChapter: [], speakers: [], commentaries: facts.commentaries, fields: facts.fields };
-  const p: Projection = {};
-  /** A parameter's value: refused when empty (it names nothing), else read by its definition. */
-  const one = <T>(param: Parameter<T>): T | Refused | undefined => {
-    const given = params.getAll(param.name);
-    if (given.length === 1 && !given[0].trim()) return { error: PARAMETER_ERRORS.empty(param.name, param.values(worded)) };
-    return readParameter(params, param, worded);
-  };
-  const lang = one(PARAMETERS.lang);
-  if (isRefused(lang)) return lang;
-  if (lang !== undefined) {
-    if (pathLang && pathLang !== lang) return { error: PARAMETER_ERRORS.pathLang(pathLang) };
-    p.lang = lang;
-  } else if (pathLang) p.lang = pathLang;
+  const { values, refused } = readParameters(PROJECTION_PARAMETERS, params, worded);
+  return refused ?? projectionFrom(values, pathLang);
+}
 
-  const keys = new Map(facts.commentaries.map((c) => [c.key, c]));
-  const list = (param: Parameter<string[]>, check: (item: string) => string | null): string[] | Refused | undefined => {
-    const raw = params.get(param.name) ?? '';
-    const items = one(param);
-    if (items === undefined || isRefused(items)) return items;
-    for (const item of items) {
-      if (!item) return { error: PARAMETER_ERRORS.emptyItem(param.name, raw, param.values(worded)) };
-      const wrong = check(item);
-      if (wrong) return { error: PARAMETER_ERRORS.item(param.name, wrong, param.values(worded)) };
-    }
-    return [...new Set(items)].sort();
-  };
-  const authors = list(PARAMETERS.authors, (a) => (keys.has(a) ? null : `${JSON.stringify(a)} is not a commentary here`));
-  if (isRefused(authors)) return authors;
-  if (authors) p.authors = authors;
-  const fields = list(PARAMETERS.fields, (f) => {
-    const dot = f.indexOf('.');
-    if (dot === -1) return keys.has(f) || facts.fields.includes(f) ? null : `${JSON.stringify(f)} is not a field here`;
-    const c = keys.get(f.slice(0, dot));
-    const t = f.slice(dot + 1);
-    if (!c) return `${JSON.stringify(f)}: ${JSON.stringify(f.slice(0, dot))} is not a commentary here`;
-    if (t === 'author') return `${JSON.stringify(f)}: author comes with every commentary kept; name a text field`;
-    if (!Object.hasOwn(c.fields, t)) return `${JSON.stringify(f)}: ${c.key} has ${Object.keys(c.fields).join(', ')}`;
-    return null;
-  });
-  if (isRefused(fields)) return fields;
-  if (fields) p.fields = fields;
+/** The projection of values each read already: the path's language and ?lang= must agree (the one rule across them). */
+export function projectionFrom(v: ProjectionValues, pathLang?: Lang): ParsedProjection {
+  if (v.lang !== undefined && pathLang && pathLang !== v.lang) return { error: PARAMETER_ERRORS.pathLang(pathLang) };
+  const p: Projection = {};
+  const lang = v.lang ?? pathLang;
+  if (lang) p.lang = lang;
+  if (v.authors) p.authors = v.authors;
+  if (v.fields) p.fields = v.fields;
   // marks=source is the record as it is: no projection of its own.
-  const marks = one(PARAMETERS.marks);
-  if (isRefused(marks)) return marks;
-  if (marks === 'iast') p.marks = marks;
+  if (v.marks === 'iast') p.marks = v.marks;
   return { projection: p.lang || p.authors || p.fields || p.marks ? p : null };
 }

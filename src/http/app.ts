@@ -10,12 +10,12 @@
 import type { Dist } from './assets.ts';
 import { Context, type AppCore } from './context.ts';
 import { createGate, type Gate } from './gate.ts';
-import { handlerOf } from './handlers/index.ts';
+import { handlerOf, refusedValue } from './handlers/index.ts';
 import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from '../contract/limits.ts';
 import { Pool } from './pool.ts';
 import { matchRoute } from '../contract/match.ts';
 import { badRequest, badRequestPage, HTML_TYPE, methodNotAllowed, negotiated, notFound, notFoundPage, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
-import { checkQuery } from '../contract/query-rules.ts';
+import { readQuery } from '../contract/query-rules.ts';
 import { FILES, isPublicFile, partOf } from '../layout.ts';
 import type { Handler } from './context.ts';
 import { allows, type RouteId, type RouteSpec } from '../contract/routes/index.ts';
@@ -141,9 +141,10 @@ function answer(a: AppState, req: AppRequest): AppResponse | Promise<AppResponse
   if (!allows(m.route, req.method)) return methodNotAllowed(m.route);
   const c = new Context(req, m, q === -1 ? '' : url.slice(q + 1), s, a.core);
   if (c.queryString && m.route !== CONTENT_FILE) {
-    // A parameter given twice or a near miss of one the route takes (parameters.ts): refused in the route family's form, uncounted.
-    const why = checkQuery(m.route.id, c.query!, s.dist.manifest.content);
-    if (why) return m.route.page ? negotiated(req, badRequestPage(why)) : badRequest(why);
+    // A parameter given twice, a near miss of one the route takes, a value it does not take (parameters.ts): refused before the key and the handler, uncounted.
+    const read = readQuery(m.route.id, c.query!, s.dist.manifest.content);
+    if ('refused' in read) return read.valid ? refusedValue(m.route)(c, read.refused, read.valid) : m.route.page ? negotiated(req, badRequestPage(read.refused)) : badRequest(read.refused);
+    c.valid = read.valid;
   }
   const handler = m.route === CONTENT_FILE ? contentFile : handlerOf(m.route);
   if (m.route.access === 'open') {

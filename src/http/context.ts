@@ -1,8 +1,10 @@
 // One request as its handler sees it: the route and what the path says, the
-// query, the caller (set by the gate), the build being served; and what the
+// query and its values read (typed by the route's parameters), the caller (set by the gate), the build being served; and what the
 // handler decides to answer, named through the responders below and made
 // by respond.ts once the gate has counted the request. One object per
 // request (it is the decision too: nothing else is allocated to carry it).
+import { NO_VALUES, type Valid } from '../contract/query-rules.ts';
+import type { RouteId } from '../contract/routes/index.ts';
 import type { Verdict } from '../keys/limits.ts';
 import type { KeyRecord } from '../keys/store.ts';
 import type { Asset } from './assets.ts';
@@ -29,12 +31,15 @@ export type Caller = { key: KeyRecord; subject: string } | { key: null };
 
 /** A handler's answer: the context, once a responder named what to answer, or an answer made now (an error: not counted). */
 export type Reply = Context | AppResponse;
-export type Handler = (c: Context) => Reply | Promise<Reply>;
+/** The handler of a route (or of several: their parameters together), given its query's values typed by them. */
+export type Handler<Id extends RouteId = RouteId> = (c: Context<Id>) => Reply | Promise<Reply>;
 
 const NOBODY: Caller = { key: null };
 
-export class Context {
+export class Context<Id extends RouteId = RouteId> {
   caller: Caller = NOBODY;
+  /** The route's query parameters given, each read by its definition before the handler runs (app.ts, query-rules.ts); none without a query. */
+  valid: Valid<Id> = NO_VALUES as Valid<Id>;
   /** How many requests this one counts as against the quota and in the usage (a JSON-RPC batch: one per message). */
   units = 1;
   private parsed: URLSearchParams | null | undefined = undefined;

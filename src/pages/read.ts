@@ -8,7 +8,7 @@
 // (src/content/display.ts): the Devanagari with । and ॥, the IAST with | and
 // ', translations and commentaries without the verse number upstream puts
 // before them, never a placeholder; the records themselves are untouched.
-import { COMMENTARY_LANGS, isRefused, PARAMETERS, readingLangs, readParameter } from '../contract/parameters.ts';
+import { COMMENTARY_LANGS, PARAMETERS, readingLangs, readParameters } from '../contract/parameters.ts';
 import type { ManifestVersion } from '../contract/manifest.ts';
 import type { VerseVersion, VerseVersions } from '../content/versions/model.ts';
 import { CARD_TRANSLATIONS } from '../card/card.ts';
@@ -62,16 +62,23 @@ export type VersionInfo = Pick<ManifestVersion, 'id' | 'language' | 'title' | 't
  */
 export function parseReadingOptions(params: URLSearchParams, authors: readonly string[], versions: readonly Pick<VersionInfo, 'id' | 'language'>[] = []): ReadingOptions | { error: string } {
   const facts = { versesPerChapter: [], speakers: [], commentaries: authors.map((key) => ({ key })), versions };
-  const lang = readParameter(params, PARAMETERS.readingLang, facts);
-  if (isRefused(lang)) return lang;
-  const author = readParameter(params, PARAMETERS.author, facts);
-  if (isRefused(author)) return author;
-  const version = readParameter(params, PARAMETERS.readingVersion, facts);
-  if (isRefused(version)) return version;
-  if (author && version) return { error: 'author and version: a page shows one translation; give author (a commentary) or version, not both' };
-  const own = version ? versions.find((v) => v.id === version)!.language : undefined;
-  const spoken = lang ?? (own && (readingLangs(facts) as string[]).includes(own) ? (own as ReadingLang) : DEFAULT_READING_LANG);
-  return { lang: spoken, author: author ?? null, version: version ?? null };
+  const { values, refused } = readParameters([PARAMETERS.readingLang, PARAMETERS.author, PARAMETERS.readingVersion], params, facts);
+  return refused ?? readingOptionsFrom(values, versions);
+}
+
+/** A page's parameters as read. */
+export interface ReadingValues {
+  lang?: ReadingLang;
+  author?: string;
+  version?: string;
+}
+
+/** A page's options from its parameters, each read already: one translation (an author or a version), and the language, by default the version's where the pages speak it. */
+export function readingOptionsFrom(v: ReadingValues, versions: readonly Pick<VersionInfo, 'id' | 'language'>[]): ReadingOptions | { error: string } {
+  if (v.author && v.version) return { error: 'author and version: a page shows one translation; give author (a commentary) or version, not both' };
+  const own = v.version ? versions.find((x) => x.id === v.version)!.language : undefined;
+  const spoken = v.lang ?? (own && (readingLangs({ versesPerChapter: [], speakers: [], versions }) as string[]).includes(own) ? (own as ReadingLang) : DEFAULT_READING_LANG);
+  return { lang: spoken, author: v.author ?? null, version: v.version ?? null };
 }
 
 /** The version a page shows: the one asked for, else on a page whose language no commentary is in, that language's first. */

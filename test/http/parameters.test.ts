@@ -9,8 +9,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { App, AppResponse } from '../../src/http/app.ts';
 import type { Dist } from '../../src/http/assets.ts';
-import { QUERY_RULES, checkQuery } from '../../src/contract/query-rules.ts';
-import { PARAMETERS } from '../../src/contract/parameters.ts';
+import { QUERY_RULES, checkQuery, readQuery } from '../../src/contract/query-rules.ts';
+import { createApp } from '../../src/http/app.ts';
+import { FileKeyStore } from '../../src/keys/file-store.ts';
+import { createLimiter, memoryFactory } from '../../src/keys/limits.ts';
+import { FileUsageStore } from '../../src/keys/usage.ts';
+import { tempDir } from '../helpers/fs.ts';
+import { isRefused, PARAMETERS } from '../../src/contract/parameters.ts';
 import { ROUTES } from '../../src/contract/routes/index.ts';
 import { hook } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -166,6 +171,80 @@ test('checkQuery: one pass, bounded; no query costs nothing (it is not called)',
   assert.is(checkQuery('search', many, facts), null);
   assert.equal([many.passes, many.lookups], [1, 0], 'a long query is read once, name by name');
   assert.is(checkQuery('verse', new URLSearchParams(`${'A'.repeat(5000)}=1`), facts), null, 'a long name is not lower-cased');
+});
+
+/** Values a reader may refuse: empty, blank, a word, numbers out of any range, an empty item, a date that is none, one too long for any. */
+const REFUSABLE = ['', ' ', 'zzz', '0', '-1', '1e3', '99999999', 'a,,b', '2026-02-30', 'x'.repeat(300)];
+
+test("a value a route's parameter refuses is its 400 before the key is checked or the handler runs: every route, every parameter it declares", async () => {
+  const facts = dist.manifest.content;
+  // A key required and none given: a request that got as far as the gate would be a 401; a search begun would call this.
+  let searched = 0;
+  const data = tempDir();
+  const keyed = createApp({ dist, auth: 'required', keys: await FileKeyStore.open(data), usage: await FileUsageStore.open(data, { flushEveryMs: 0 }), limiter: createLimiter(memoryFactory), anonLimit: 0, search: () => (searched++, Promise.reject(new Error('no search here'))) });
+  let checked = 0;
+  const acceptsAll: string[] = [];
+  for (const route of GET_ROUTES) {
+    for (const p of QUERY_RULES[route.id].order) {
+      const [path, example] = route.example.split('?');
+      const query = (value: string) => {
+        const q = new URLSearchParams(example ?? '');
+        q.set(p.name, value);
+        return q;
+      };
+      // The first value this parameter refuses on this route (with the example's other values: sl is read with its ch).
+      const value = REFUSABLE.find((v) => {
+        const read = readQuery(route.id, query(v), facts);
+        return 'refused' in read && read.refused.startsWith(`${p.name}: `);
+      });
+      if (value === undefined) {
+        assert.ok(REFUSABLE.every((v) => !isRefused(p.read(v, facts))), `${route.id} ${p.name}: its reader refuses a value, never on this route`);
+        acceptsAll.push(p.name);
+        continue;
+      }
+      const url = `${path}?${query(value)}`;
+      const r = await keyed.handle({ method: 'GET', url, header: () => undefined, ip: '10.0.0.2', body: async () => null });
+      assert.is(r.status, 400, `${url}: ${r.status}`);
+      const body = typeof r.body === 'string' ? r.body : Buffer.from(r.body as Uint8Array).toString();
+      const expected = (readQuery(route.id, query(value), facts) as { refused: string }).refused;
+      const said = route.page ? body.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&') : JSON.parse(body).error;
+      assert.ok(said.includes(expected), `${url}: ${said.slice(0, 200)}`);
+      checked++;
+    }
+  }
+  assert.is(searched, 0, 'no search was begun');
+  // ref takes any text: the handler reads it as a reference (content/citations.ts), in the path or the query alike.
+  assert.equal([...new Set(acceptsAll)], ['ref']);
+  assert.ok(checked > 50, `${checked} checked`);
+});
+
+test('readQuery: the values typed, read once; a query of none of the route\'s parameters reads nothing', () => {
+  const facts = dist.manifest.content;
+  assert.equal(readQuery('card', new URLSearchParams('ch=2&sl=47&theme=dark&_=1'), facts), { valid: { ch: 2, sl: 47, theme: 'dark' } });
+  assert.equal(readQuery('verse', new URLSearchParams('authors=tej,siva,tej'), facts), { valid: { authors: ['siva', 'tej'] } });
+  // The first refusal in the route's order wins; the values after it are read still (a search's format says the 400's form).
+  assert.equal(readQuery('search', new URLSearchParams('format=html&q=%20'), facts), { refused: 'q: empty; the words to search for, in English, Hindi or Sanskrit (Devanagari, IAST or plain ASCII)', valid: { format: 'html' } });
+  class Counted extends URLSearchParams {
+    lookups = 0;
+    override getAll(name: string) {
+      this.lookups++;
+      return super.getAll(name);
+    }
+  }
+  const busters = new Counted('_=1&v=2');
+  assert.equal(readQuery('search', busters, facts), { valid: {} });
+  assert.is(busters.lookups, 0);
+  const one = new Counted('q=lotus&_=1');
+  readQuery('search', one, facts);
+  assert.is(one.lookups, 1, 'only the parameters given are looked up');
+});
+
+test('a search asked for as a page answers a refused value as a page; a refused format, as JSON', async () => {
+  const page = await get('/search?q=karma&limit=500&format=html');
+  assert.is(page.status, 400);
+  assert.match(page.type, /^text\/html/);
+  assert.ok(page.body.includes('limit: &quot;500&quot; is not a number of results') || page.body.includes('limit: "500" is not a number of results'), page.body.slice(0, 300));
+  assert.match(await refused('/search?q=karma&format=xml', false), /^format: "xml" is not a format/);
 });
 
 test.run();

@@ -33,4 +33,4 @@ export type ClientMethod = Exclude<(typeof ROUTES)[number]['client'], undefined>
 /** The routes of the API's users: all but the operator's (GET /metrics), which OpenAPI, the docs page and the API reference leave out. */
 export const LISTED_ROUTES: readonly RouteSpec<RouteId>[] = ROUTES.filter((r) => !('operator' in r && r.operator));
 
-export const ROUTE = Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteSpec<RouteId>>;
+export const ROUTE = Object.fromEntries((ROUTES as readonly RouteSpec<RouteId>[]).map((r) => [r.id, r])) as Record<RouteId, RouteSpec<RouteId>>;

@@ -3,8 +3,8 @@
 // request from the SVG, then kept: png-cards.ts).
 import { FILES, type Theme } from '../../layout.ts';
 import type { Context, Handler, Reply } from '../context.ts';
-import { ANY_VERSE, cardQuery, dayQuery, themeQuery, type Refused } from '../../contract/query.ts';
-import { badRequest, busy, notFound } from '../respond.ts';
+import { cardOf, dayOf } from '../../contract/query.ts';
+import { busy, notFound } from '../respond.ts';
 import type { Card } from '../served.ts';
 
 /** A verse's card in a theme, as SVG, or as PNG when the route's file is gita.png. */
@@ -19,31 +19,20 @@ function card(c: Context, card: Card, theme: Theme, random: boolean, cache?: str
   return c.file(FILES.card(card.ch, card.sl, theme), random, cache);
 }
 
-/** The theme: ?theme=, else the file name asked for (gita-dark.svg); refused: not a theme. */
-const themeOf = (c: Context): Theme | Refused => {
-  const theme = c.query ? themeQuery(c.query) : undefined;
-  return theme ?? c.at.theme ?? 'auto';
-};
+/** The theme: ?theme= (read before the handler: app.ts), else the file name asked for (gita-dark.svg). */
+const themeOf = (c: Context<'verse-card' | 'verse-card-png' | 'today-card' | 'today-card-png'>): Theme => c.valid.theme ?? c.at.theme ?? 'auto';
 
-export const verseCard: Handler = (c) => {
-  const theme = themeOf(c);
-  if (typeof theme === 'object') return badRequest(theme.error);
-  return card(c, c.served.cardOf.get(c.at.asset!)!, theme, false);
-};
+export const verseCard: Handler<'verse-card' | 'verse-card-png'> = (c) => card(c, c.served.cardOf.get(c.at.asset!)!, themeOf(c), false);
 
-export const todayCard: Handler = (c) => {
-  const day = dayQuery(c.query);
-  if ('error' in day) return badRequest(day.error);
-  const theme = themeOf(c);
-  if (typeof theme === 'object') return badRequest(theme.error);
-  return card(c, c.served.dayVerse(day.date), theme, false, day.cache);
+export const todayCard: Handler<'today-card' | 'today-card-png'> = (c) => {
+  const day = dayOf(c.valid.date);
+  return card(c, c.served.dayVerse(day.date), themeOf(c), false, day.cache);
 };
 
 /** /gita.svg: a random card, of a chapter or a speaker if asked, or the card of the verse ?ch=&sl= names. */
-export const randomCard: Handler = (c) => {
+export const randomCard: Handler<'card' | 'card-png'> = (c) => {
   const facts = c.served.dist.manifest.content;
-  const q: ReturnType<typeof cardQuery> = c.query ? cardQuery(c.query, facts) : ANY_VERSE;
-  if ('error' in q) return badRequest(q.error);
+  const q = cardOf(c.valid);
   const theme = q.theme ?? c.at.theme ?? 'auto';
   if (q.sl) {
     // A verse named with a speaker that is not its own names nothing.

@@ -12,7 +12,7 @@ import { answerList } from './lists.ts';
 import { isChoice, meterChoice } from './meter.ts';
 
 /** GET /slok/{ch}/{from}-{to}: the match checked that both are verses of the chapter (else the verse 404). */
-export const verseRange: Handler = (c) => {
+export const verseRange: Handler<'verse-range'> = (c) => {
   const { ch, from, to } = c.at;
   if (from! > to!) return badRequest(`${from}-${to}: the range runs backwards; write the earlier verse first (/slok/${ch}/${to}-${from})`);
   const p = projectionOf(c);
@@ -23,16 +23,16 @@ export const verseRange: Handler = (c) => {
 };
 
 /** GET /verses?ref= and /verses/{ref}: {"refs": [canonical labels], "verses": [records in the order asked]}. */
-export const verses: Handler = (c) => {
-  const asked = c.query?.getAll('ref') ?? [];
-  if (c.at.ref !== undefined && asked.length) return badRequest('ref: given in the path and as ?ref=; give it once, with several references separated by commas');
-  const given = c.at.ref !== undefined ? [c.at.ref] : asked;
-  if (given.length > 1) return badRequest(`ref: given ${given.length} times; give it once, with several references separated by commas`);
+export const verses: Handler<'verses' | 'verses-ref'> = (c) => {
+  // ?ref= given twice was refused before the handler (app.ts); the path's and the query's together are refused here.
+  const asked = c.valid.ref;
+  if (c.at.ref !== undefined && asked !== undefined) return badRequest('ref: given in the path and as ?ref=; give it once, with several references separated by commas');
+  const given = c.at.ref ?? asked;
   const s = c.served;
-  const cited = readCitation(given[0] ?? '', s.dist.manifest.content.versesPerChapter);
+  const cited = readCitation(given ?? '', s.dist.manifest.content.versesPerChapter);
   if (!cited.ok) {
     if (cited.error.kind === 'missing') return notFound.verse;
-    return badRequest(given.length ? cited.error.message : `ref: missing; give ?ref= (or /verses/{ref}): ${REF_FORMS}`);
+    return badRequest(given !== undefined ? cited.error.message : `ref: missing; give ?ref= (or /verses/{ref}): ${REF_FORMS}`);
   }
   const p = projectionOf(c);
   if (p && 'status' in p) return p;

@@ -5,14 +5,17 @@
 // declares none: servesItsFile (file.ts) answers it from its definition.
 import type { RouteSpec } from '../../contract/route.ts';
 import type { RouteId } from '../../contract/routes/index.ts';
-import type { Handler } from '../context.ts';
+import type { Context, Handler } from '../context.ts';
+import type { Valid } from '../../contract/query-rules.ts';
+import { badRequest, badRequestPage, negotiated } from '../respond.ts';
+import type { AppResponse } from '../types.ts';
 import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
 import { verseRange, verses } from './citations.ts';
 import { mcp } from './mcp.ts';
 import { metrics } from './metrics.ts';
 import { refs } from './refs.ts';
-import { search } from './search.ts';
+import { search, searchRefused } from './search.ts';
 import { docs, healthz, pricing, register, usage } from './service.ts';
 import { chapter, chapterVerses, randomVerse, today, verse, words } from './verses.ts';
 import { download, readChapter, readVerse } from './read.ts';
@@ -20,7 +23,7 @@ import { verseVersions } from './versions.ts';
 import { servesItsFile } from './file.ts';
 
 /** The routes' own handlers; the others serve their file (servesItsFile). */
-export const HANDLERS: Partial<Record<RouteId, Handler>> = {
+export const HANDLERS: { [Id in RouteId]?: Handler<Id> } = {
   'random-verse': randomVerse,
   today,
   'today-card': todayCard,
@@ -60,9 +63,18 @@ const resolved = new Map<string, Handler>();
 export function handlerOf(route: RouteSpec<RouteId>): Handler {
   let h = resolved.get(route.id);
   if (!h) {
-    h = HANDLERS[route.id] ?? servesItsFile(route);
+    h = (HANDLERS[route.id] as Handler | undefined) ?? servesItsFile(route);
     if (!h) throw new Error(`route ${route.id} has no handler and no file`);
     resolved.set(route.id, h);
   }
   return h;
+}
+
+/** How a route answers a value its parameters refuse (read before its handler: app.ts), when not as its family does: a search asked for as a page. */
+const REFUSED: { [Id in RouteId]?: (c: Context<Id>, why: string, valid: Valid<Id>) => AppResponse | Promise<AppResponse> } = { search: searchRefused };
+
+/** A route's answer to a refused value: its own form, else its family's (a page's 400 for a page route, else JSON). */
+export function refusedValue(route: RouteSpec<RouteId>): (c: Context, why: string, valid: Valid) => AppResponse | Promise<AppResponse> {
+  const own = REFUSED[route.id] as ((c: Context, why: string, valid: Valid) => AppResponse | Promise<AppResponse>) | undefined;
+  return own ?? (route.page ? (c, why) => negotiated(c.req, badRequestPage(why)) : (_c, why) => badRequest(why));
 }

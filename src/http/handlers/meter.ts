@@ -5,10 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MeterSummary } from '../../content/meter/report.ts';
-import { isRefused, PARAMETERS, readParameter } from '../../contract/parameters.ts';
 import { FILES } from '../../layout.ts';
 import type { Context } from '../context.ts';
-import { badRequest, stillBuilding } from '../respond.ts';
+import { stillBuilding } from '../respond.ts';
 import type { Served } from '../served.ts';
 import type { AppResponse } from '../types.ts';
 
@@ -32,11 +31,10 @@ export interface MeterChoice {
   key: string;
 }
 
-/** ?meter=: absent (null), the verses it keeps, or its 400; 503 while a fresh start's build has not made the meter yet. */
-export function meterChoice(c: Context): MeterChoice | null | AppResponse {
-  const asked = readParameter(c.query, PARAMETERS.meter, c.served.dist.manifest.content);
+/** ?meter= (read before the handler: app.ts): absent (null), or the verses it keeps; 503 while a fresh start's build has not made the meter yet. */
+export function meterChoice(c: Context<'random-verse' | 'verses' | 'verses-ref'>): MeterChoice | null | AppResponse {
+  const asked = c.valid.meter;
   if (asked === undefined) return null;
-  if (isRefused(asked)) return badRequest(asked.error);
   if (c.served.pending.has('meter')) return stillBuilding;
   const of = metersOf(c.served);
   return { keeps: (ref) => asked.includes(of.get(ref) as never), key: [...asked].sort().join(',') };

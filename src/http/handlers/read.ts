@@ -9,7 +9,7 @@ import { wordsOf, type Word } from '../../content/words.ts';
 import type { VerseLinks } from '../../content/links.ts';
 import type { VerseScan } from '../../content/meter/shapes.ts';
 import { FILES } from '../../layout.ts';
-import { chapterListFields, chapterPage, parseReadingOptions, shownVersion, versePage, type ReadingOptions, type VersionInfo } from '../../pages/read.ts';
+import { chapterListFields, chapterPage, readingOptionsFrom, shownVersion, versePage, type ReadingOptions, type VersionInfo } from '../../pages/read.ts';
 import type { VerseVersions } from '../../content/versions/model.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
@@ -35,10 +35,12 @@ export function baseUrl(c: Context): string {
 
 const parse = <T>(asset: Asset | undefined): T => JSON.parse(asset!.identity.body.toString('utf8')) as T;
 
-function options(c: Context): ReadingOptions | { error: string } {
+type PageRoute = 'read-verse' | 'read-chapter';
+
+/** The page's options, from its parameters read before the handler (app.ts); author with version is the one rule across them. */
+function options(c: Context<PageRoute>): ReadingOptions | { error: string } {
   if (!c.query) return { lang: 'en', author: null };
-  const content = c.served.dist.manifest.content;
-  return parseReadingOptions(c.query, content.commentaries.map((k) => k.key), content.versions);
+  return readingOptionsFrom(c.valid, c.served.dist.manifest.content.versions ?? []);
 }
 
 /** A page kept by everything it depends on: the origin, the path, the language, the author and the version. */
@@ -58,7 +60,7 @@ function builtFile<T>(dir: string, path: string): T | undefined {
   }
 }
 
-export const readVerse: Handler = (c) => {
+export const readVerse: Handler<'read-verse'> = (c) => {
   const o = options(c);
   if ('error' in o) return negotiated(c.req, badRequestPage(o.error));
   const { ch, sl } = c.at as { ch: number; sl: number };
@@ -76,7 +78,7 @@ export const readVerse: Handler = (c) => {
   });
 };
 
-export const readChapter: Handler = (c) => {
+export const readChapter: Handler<'read-chapter'> = (c) => {
   const o = options(c);
   if ('error' in o) return negotiated(c.req, badRequestPage(o.error));
   const ch = c.at.ch!;

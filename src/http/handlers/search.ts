@@ -1,21 +1,22 @@
-// /search: the parameters checked before the request is counted; the search
-// itself once it is (it may wait for the index to load), one at a time per
+// /search: the parameters read before the request is counted (app.ts; q
+// missing is refused here); the search itself once it is (it may wait for the index to load), one at a time per
 // worker (a full line of searches is a 503, uncounted). Answers are kept as
 // bytes with an ETag and compression, like projections.
-import { isRefused, PARAMETERS, readParameter } from '../../contract/parameters.ts';
-import { parseSearch } from '../../contract/search-parameters.ts';
+import type { Valid } from '../../contract/query-rules.ts';
+import { searchFrom } from '../../contract/search-parameters.ts';
 import { searchPage } from '../../pages/search.ts';
-import type { Handler } from '../context.ts';
+import type { Context, Handler } from '../context.ts';
 import { badRequest, busy, html, HTML_TYPE, negotiated, notFound } from '../respond.ts';
 
-export const search: Handler = (c) => {
-  const query = c.query;
-  // Read by its definition (the one wording of every route's parameters); given twice, refused before the handler (query-rules.ts).
-  const format = readParameter(query, PARAMETERS.format, c.served.dist.manifest.content);
-  if (isRefused(format)) return badRequest(format.error);
-  const asHtml = format === 'html';
-  const parsed = parseSearch(query ?? new URLSearchParams(), c.served.dist.manifest.content);
-  if ('error' in parsed) return asHtml ? negotiated(c.req, html(400, searchPage(query?.get('q') ?? '', null, parsed.error))) : badRequest(parsed.error);
+/** A search's 400: a page for format=html (the words asked for in its box), else JSON; a format refused itself is JSON. */
+export function searchRefused(c: Context<'search'>, why: string, valid: Valid<'search'>) {
+  return valid.format === 'html' ? negotiated(c.req, html(400, searchPage(c.query?.get('q') ?? '', null, why))) : badRequest(why);
+}
+
+export const search: Handler<'search'> = (c) => {
+  const asHtml = c.valid.format === 'html';
+  const parsed = searchFrom(c.valid, c.served.dist.manifest.content);
+  if ('error' in parsed) return searchRefused(c, parsed.error, c.valid);
   const params = parsed.params;
   const key = `/search\0${asHtml ? 'html' : 'json'}\0${JSON.stringify(params)}`;
   // A search not made yet costs the event loop a few milliseconds: refused at once (uncounted) when too many wait.

@@ -2,27 +2,30 @@
 // verses, the chapters. Whole records are files held in memory; a
 // projection (lang, authors, fields) is cut from their bytes and kept.
 import { projectionKey, type Projection } from '../../content/projection.ts';
-import { projectionValue } from '../../contract/values.ts';
+import { projectionFrom } from '../../contract/values.ts';
 import { FILES } from '../../layout.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
-import { ANY_VERSE, dayQuery, verseFilter } from '../../contract/query.ts';
+import { dayOf, filterOf } from '../../contract/query.ts';
 import { badRequest, notFound } from '../respond.ts';
 import { answerList } from './lists.ts';
 import { isChoice, meterChoice } from './meter.ts';
 import { projectBytes, projectSlices } from '../../content/slices.ts';
 import type { AppResponse } from '../types.ts';
 
-/** The projection a request asks for (lang, authors, fields; and a language its path names, as in en.json); null: the whole record. */
-export function projectionOf(c: Context): Projection | null | AppResponse {
-  const query = c.query;
-  if (!query && !c.at.lang) return null;
-  const parsed = projectionValue(query ?? new URLSearchParams(), c.served.dist.manifest.content, c.at.lang);
+/** The routes that answer records, projected as asked. */
+export type ProjectedRoute = 'verse' | 'random-verse' | 'today' | 'chapter-verses' | 'verse-range' | 'verses' | 'verses-ref';
+
+/** The projection a request asks for (lang, authors, fields, marks, read before the handler: app.ts; and a language its path names, as in en.json); null: the whole record. */
+export function projectionOf(c: Context<ProjectedRoute>): Projection | null | AppResponse {
+  if (!c.query && !c.at.lang) return null;
+  // Each value is read; the path's language and ?lang= must agree.
+  const parsed = projectionFrom(c.valid, c.at.lang);
   return 'error' in parsed ? badRequest(parsed.error) : parsed.projection;
 }
 
 /** A verse record, whole (held in memory) or projected. */
-function record(c: Context, record: Asset, random: boolean, cache?: string): Reply {
+function record(c: Context<ProjectedRoute>, record: Asset, random: boolean, cache?: string): Reply {
   const p = projectionOf(c);
   if (p && 'status' in p) return p;
   if (!p) return c.held(record, random, cache);
@@ -30,11 +33,10 @@ function record(c: Context, record: Asset, random: boolean, cache?: string): Rep
   return c.derived(`${record.path}\0${projectionKey(p)}`, () => projectBytes(record.identity.body, s.sliceIndex(record), p, s.isCommentary), undefined, random, cache);
 }
 
-export const verse: Handler = (c) => record(c, c.at.asset!, false);
+export const verse: Handler<'verse'> = (c) => record(c, c.at.asset!, false);
 
-export const randomVerse: Handler = (c) => {
-  const filter = c.query ? verseFilter(c.query, c.served.dist.manifest.content) : ANY_VERSE;
-  if ('error' in filter) return badRequest(filter.error);
+export const randomVerse: Handler<'random-verse'> = (c) => {
+  const filter = filterOf(c.valid);
   const meter = meterChoice(c);
   if (meter && !isChoice(meter)) return meter;
   // The pools by chapter and speaker are kept; one narrowed by meter is a pass over at most 701 picks.
@@ -43,9 +45,8 @@ export const randomVerse: Handler = (c) => {
   return record(c, pool[Math.floor(c.app.random() * pool.length)].verse, true);
 };
 
-export const today: Handler = (c) => {
-  const day = dayQuery(c.query);
-  if ('error' in day) return badRequest(day.error);
+export const today: Handler<'today'> = (c) => {
+  const day = dayOf(c.valid.date);
   return record(c, c.served.dayVerse(day.date).verse, false, day.cache);
 };
 
@@ -56,7 +57,7 @@ const OPEN_LIST = Buffer.from('[');
 const CLOSE_LIST = Buffer.from(']');
 const COMMA = Buffer.from(',');
 
-export const chapterVerses: Handler = (c) => {
+export const chapterVerses: Handler<'chapter-verses'> = (c) => {
   const p = projectionOf(c);
   if (p && 'status' in p) return p;
   const ch = c.at.ch!;

@@ -4,16 +4,14 @@
 // /versions/{id} serve their files as they are: their routes need no handler.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PARAMETERS, readParameter, isRefused } from '../../contract/parameters.ts';
 import { FILES } from '../../layout.ts';
 import type { Handler } from '../context.ts';
-import { badRequest, notFound } from '../respond.ts';
+import { notFound } from '../respond.ts';
 
-export const verseVersions: Handler = (c) => {
+export const verseVersions: Handler<'verse-versions'> = (c) => {
   const s = c.served;
   const path = FILES.verseVersions(c.at.ch!, c.at.sl!);
-  const chosen = readParameter(c.query, PARAMETERS.version, s.dist.manifest.content);
-  if (isRefused(chosen)) return badRequest(chosen.error);
+  const chosen = c.valid.version;
   if (!chosen) return c.file(path, false, undefined, notFound.verse);
   if (!s.streamed(path)) return notFound.verse;
   return c.derived(`${path}\0${chosen.join(',')}`, () => {
