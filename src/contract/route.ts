@@ -96,7 +96,7 @@ export interface ToolSpec<Name extends string = string> {
   cost: ToolCost;
 }
 
-export interface RouteSpec<Id extends string = string, Tool extends string = string, Method extends string = string, Query extends readonly Taken[] = readonly Taken[]> {
+export interface RouteSpec<Id extends string = string, Tool extends string = string, Method extends string = string, Query extends readonly Taken[] = readonly Taken[], Path extends string = string> {
   id: Id;
   /**
    * The typed client's method that calls it (src/client: gita.verse), by
@@ -105,8 +105,8 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
    * A route without one has no method: test/client/routes.test.ts says why.
    */
   client?: Method;
-  /** OpenAPI form, parameters in braces, typed by name. */
-  path: string;
+  /** OpenAPI form, parameters in braces, typed by name (its handler is given them typed: path-values.ts). */
+  path: Path;
   methods: readonly ('GET' | 'HEAD' | 'POST')[];
   access: Access;
   /** What it answers, a paragraph: the docs page, the API reference, OpenAPI's summary. */
@@ -165,13 +165,16 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
 }
 
 /**
- * A route, its id, its tool's name, its client method's name and its query
- * parameters kept as literal types: the route ids are a union the handlers'
- * table is checked against, the tool names one the MCP tools' runners are,
- * the method names one the Client is, and the parameters type the values its
- * handler is given (query-rules.ts Valid).
+ * A route, its id, its tool's name, its client method's name, its query
+ * parameters and its path kept as literal types: the route ids are a union
+ * the handlers' table is checked against, the tool names one the MCP tools'
+ * runners are, the method names one the Client is, and the parameters and
+ * the path type the values its handler is given (query-rules.ts Valid,
+ * path-values.ts PathValues).
  */
-export const route = <const Id extends string, const Tool extends string = never, const Method extends string = never, const Query extends readonly Taken[] = readonly []>(spec: RouteSpec<Id, Tool, Method, Query>): RouteSpec<Id, Tool, Method, Query> => spec;
+export const route = <const Id extends string, const Tool extends string = never, const Method extends string = never, const Query extends readonly Taken[] = readonly [], const Path extends string = string>(
+  spec: RouteSpec<Id, Tool, Method, Query, Path>,
+): RouteSpec<Id, Tool, Method, Query, Path> => spec;
 
 export const READ = ['GET', 'HEAD'] as const;
 export const POST = ['POST'] as const;

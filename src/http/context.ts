@@ -4,6 +4,7 @@
 // by respond.ts once the gate has counted the request. One object per
 // request (it is the decision too: nothing else is allocated to carry it).
 import { NO_VALUES, type Valid } from '../contract/query-rules.ts';
+import type { PathValues } from '../contract/path-values.ts';
 import type { RouteId } from '../contract/routes/index.ts';
 import type { Verdict } from '../keys/limits.ts';
 import type { KeyRecord } from '../keys/store.ts';
@@ -63,7 +64,7 @@ export class Context<Id extends RouteId = RouteId> {
   constructor(
     readonly req: AppRequest,
     /** The route, and what the path says (params: ch, sl, theme, lang...; the in-memory file it names). */
-    readonly at: Fixed,
+    readonly at: Fixed & PathValues<Id>,
     /** The query as received, without the `?`. */
     readonly queryString: string,
     /** The build being served when the request came in (a reload does not change it under the request). */

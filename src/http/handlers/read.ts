@@ -63,7 +63,7 @@ function builtFile<T>(dir: string, path: string): T | undefined {
 export const readVerse: Handler<'read-verse'> = (c) => {
   const o = options(c);
   if ('error' in o) return negotiated(c.req, badRequestPage(o.error));
-  const { ch, sl } = c.at as { ch: number; sl: number };
+  const { ch, sl } = c.at;
   const counts = c.served.dist.manifest.content.versesPerChapter;
   const assets = c.served.dist.assets;
   const prev = sl > 1 ? { chapter: ch, verse: sl - 1 } : ch > 1 ? { chapter: ch - 1, verse: counts[ch - 2] + 1 } : null;
@@ -81,7 +81,7 @@ export const readVerse: Handler<'read-verse'> = (c) => {
 export const readChapter: Handler<'read-chapter'> = (c) => {
   const o = options(c);
   if ('error' in o) return negotiated(c.req, badRequestPage(o.error));
-  const ch = c.at.ch!;
+  const ch = c.at.ch;
   const s = c.served;
   const chapterOf = (n: number) => (n >= 1 && n <= s.dist.manifest.content.chapters ? parse<ChapterRecord>(s.dist.assets.get(FILES.chapter(n))) : null);
   // A page that shows a version, right after a fresh start: its texts are still in the making.

@@ -60,7 +60,7 @@ const COMMA = Buffer.from(',');
 export const chapterVerses: Handler<'chapter-verses'> = (c) => {
   const p = projectionOf(c);
   if (p && 'status' in p) return p;
-  const ch = c.at.ch!;
+  const ch = c.at.ch;
   // The whole list, and each language of it, are files of the build (but in a fresh start's first build); anything else is made from the records.
   const file = FILES.chapterVerses(ch, p?.lang);
   const s = c.served;
@@ -80,4 +80,4 @@ export const chapterVerses: Handler<'chapter-verses'> = (c) => {
 };
 
 /** A verse's words: the build's file (slok/C/V/words.json), streamed. */
-export const words: Handler = (c) => c.file(FILES.words(c.at.ch!, c.at.sl!));
+export const words: Handler<'verse-words'> = (c) => c.file(FILES.words(c.at.ch, c.at.sl));

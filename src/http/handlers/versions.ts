@@ -10,7 +10,7 @@ import { notFound } from '../respond.ts';
 
 export const verseVersions: Handler<'verse-versions'> = (c) => {
   const s = c.served;
-  const path = FILES.verseVersions(c.at.ch!, c.at.sl!);
+  const path = FILES.verseVersions(c.at.ch, c.at.sl);
   const chosen = c.valid.version;
   if (!chosen) return c.file(path, false, undefined, notFound.verse);
   if (!s.streamed(path)) return notFound.verse;
