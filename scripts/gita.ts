@@ -122,12 +122,12 @@ run(async () => {
   }
   if (group === 'mcp') {
     if (action) fail(`unknown command: ${topic}\n${HELP.mcp}`, 2);
-    // Loaded here only: the key commands do not pay for the MCP SDK.
-    const { serveStdio } = await import('../src/mcp/stdio.ts');
+    // Loaded here only: the key commands do not pay for the MCP SDK, nor for the server's handlers that answer its tools.
+    const [{ serveStdio }, { answersOf }] = await Promise.all([import('../src/mcp/stdio.ts'), import('../src/http/local-answers.ts')]);
     const dist = ((values as Record<string, unknown>).dist as string | undefined) ?? process.env.GITA_DIST;
     const dir = dist ? resolve(dist) : PATHS.dist;
     if (!existsSync(join(dir, FILES.manifest))) fail(`${dir} holds no built API (no ${FILES.manifest.slice(1)}); run npm run build, or give --dist DIR`);
-    await serveStdio(dir);
+    await serveStdio(dir, answersOf(dir));
     return;
   }
   const config = loadConfig(process.env, values as Record<string, string | undefined>);

@@ -34,7 +34,7 @@ const everyTool: [Exclude<ToolRouteId, (typeof ORDER)[number]>] extends [never] 
 void everyTool;
 
 /** A route with its tool. */
-export type ToolRoute = RouteSpec & { tool: ToolSpec<McpToolName> };
+export type ToolRoute = RouteSpec<ToolRouteId> & { tool: ToolSpec<McpToolName> };
 
 const byId = new Map<string, RouteSpec>(TOOLED.map((r) => [r.id, r]));
 /** The tools' routes, in the server's order. */

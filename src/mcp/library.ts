@@ -1,18 +1,17 @@
-// What the MCP server reads from: the records by place, the chapters, the
-// verse of a day, a random verse, search, and any file of the build by its
-// path (a route's answer, when the route serves its file as it is). One
-// interface, so the tools do not care where the records come from; one
-// implementation here reads a build through a LibrarySource: from disk
-// (distLibrary, for stdio) or from what the server holds in memory.
+// What the MCP server reads from: the records by place, the chapters, any
+// file of the build by its path (a route's answer, when the route serves its
+// file as it is), and the routes themselves, called in-process (`answer`,
+// made by the server: this layer never imports it). One interface, so the
+// tools do not care where the records come from; one implementation here
+// reads a build through a LibrarySource: from disk (distLibrary, for stdio)
+// or from what the server holds in memory.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { VersePlace } from '../content/citations.ts';
-import { dailyIndex } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import type { Word } from '../content/words.ts';
 import { FILES, type LangForm } from '../layout.ts';
 import type { Manifest } from '../contract/manifest.ts';
-import { loadSearcher, search, type SearchParams, type SearchResponse } from '../search/query.ts';
+import type { AnswerRoute } from '../contract/route-call.ts';
 
 export type { Word };
 
@@ -25,11 +24,8 @@ export interface Library {
   verse(ch: number, sl: number): Promise<VerseRecord | undefined>;
   chapter(ch: number): Promise<ChapterRecord | undefined>;
   chapters(): Promise<ChapterRecord[]>;
-  /** The verse of the day of a UTC date (YYYY-MM-DD), as the build and the server pick it. */
-  dayVerse(date: string): VersePlace;
-  /** A random verse (never a colophon) of a chapter (0: any) and a speaker (an index into facts.speakers; -1: any); null when none matches. */
-  randomVerse(ch: number, speaker: number, random?: () => number): VersePlace | null;
-  search(params: SearchParams): Promise<SearchResponse>;
+  /** A route's own answer, called in-process with the tool's arguments (the server's handler answers it: contract/route-call.ts). */
+  answer: AnswerRoute;
   /** Whether the build has this file of dist/ (by its path there: FILES). */
   has(path: string): boolean;
   /** A file of dist/ parsed (a route's answer, when the route serves its file as it is: route-file.ts); undefined where the build has none. */
@@ -46,19 +42,18 @@ export interface Library {
  */
 const RECORDS_KEPT = 32;
 
-/** Where a library reads from: a build's manifest, its files by path in dist/ (FILES), and its search. */
+/** Where a library reads from: a build's manifest, its files by path in dist/ (FILES), and its routes. */
 export interface LibrarySource {
   manifest: Manifest;
   /** A file of dist/ by its path there; undefined when the build has no such file. */
   read(path: string): Promise<string | Uint8Array | undefined>;
-  /** The build's search (the server's, or one loaded from the index on first use). */
-  search(params: SearchParams): Promise<SearchResponse>;
+  /** The build's routes, answered in-process by the server's handlers (over the same build). */
+  answer: AnswerRoute;
 }
 
-/** The library of the build in `distDir`, read from disk. */
-export async function distLibrary(distDir: string): Promise<Library> {
+/** The library of the build in `distDir`, read from disk, its routes answered by `answer` (the server's, over the same build). */
+export async function distLibrary(distDir: string, answer: AnswerRoute): Promise<Library> {
   const manifest = JSON.parse(await readFile(join(distDir, FILES.manifest), 'utf8')) as Manifest;
-  let searcher: ReturnType<typeof loadSearcher> | undefined;
   return libraryOf({
     manifest,
     async read(path) {
@@ -69,11 +64,7 @@ export async function distLibrary(distDir: string): Promise<Library> {
         throw err;
       }
     },
-    async search(params) {
-      // Loaded on first search only: a few hundred milliseconds, which a session that never searches does not pay.
-      searcher ??= readFile(join(distDir, FILES.searchIndex), 'utf8').then((text) => loadSearcher(text, undefined, { cacheSize: 100 }));
-      return search(await searcher, params);
-    },
+    answer,
   });
 }
 
@@ -90,25 +81,6 @@ function recordCache(need: <T>(path: string) => Promise<T>, exists: (ch: number,
       r.catch(() => records.delete(key));
     }
     return r;
-  };
-}
-
-/** The verse of a day and random draws, over the verses in order, colophons left out: what the build and the server index. */
-function draws(facts: LibraryFacts): Pick<Library, 'dayVerse' | 'randomVerse'> {
-  const picks: VersePlace[] = facts.versesPerChapter.flatMap((n, i) => Array.from({ length: n }, (_, k) => ({ ch: i + 1, sl: k + 1 })));
-  const pools = new Map<string, VersePlace[]>();
-  const pool = (ch: number, speaker: number) => {
-    const key = `${ch}/${speaker}`;
-    let found = pools.get(key);
-    if (!found) pools.set(key, (found = picks.filter((p) => (!ch || p.ch === ch) && (speaker < 0 || facts.speakerOf[p.ch - 1]?.[p.sl - 1] === speaker))));
-    return found;
-  };
-  return {
-    dayVerse: (date) => picks[dailyIndex(date, picks.length)],
-    randomVerse(ch, speaker, random = Math.random) {
-      const p = pool(ch, speaker);
-      return p.length ? p[Math.floor(random() * p.length)] : null;
-    },
   };
 }
 
@@ -135,8 +107,7 @@ export function libraryOf(source: LibrarySource): Library {
       return Number.isInteger(ch) ? (await chapters()).find((c) => c.chapter_number === ch) : undefined;
     },
     chapters,
-    ...draws(facts),
-    search: (params) => source.search(params),
+    answer: source.answer,
     recordBytes(ch, sl, lang) {
       const files = source.manifest.files;
       return files[FILES.verse(ch, sl, lang as LangForm | undefined)]?.size ?? files[FILES.verse(ch, sl)]?.size ?? 0;

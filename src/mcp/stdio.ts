@@ -2,19 +2,21 @@
 // network. stdout carries JSON-RPC only; anything said to a person goes to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { AnswerRoute } from '../contract/route-call.ts';
 import { distLibrary } from './library.ts';
 import { createMcpServer } from './server.ts';
 
 type Id = string | number;
 
 /**
- * Serve until stdin closes, then answer every request read before it did and
+ * Serve the build in `distDir`, its tools' routes answered by `answer` (the
+ * server's handlers in this process: src/http/local-answers.ts), until stdin closes, then answer every request read before it did and
  * exit: a client that writes its requests and closes its end at once (a
  * script, a pipe) still gets each answer. Closing the server straight away
  * would drop those still being worked on.
  */
-export async function serveStdio(distDir: string): Promise<void> {
-  const library = await distLibrary(distDir);
+export async function serveStdio(distDir: string, answer: AnswerRoute): Promise<void> {
+  const library = await distLibrary(distDir, answer);
   const server = createMcpServer(library);
   const transport = new StdioServerTransport();
   await server.connect(transport);

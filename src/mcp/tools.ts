@@ -1,15 +1,13 @@
 // What each tool does when called, by its name: a runner per tool the routes
-// declare (contract/mcp.ts), reading the build through a Library. Typed by
+// declare (contract/mcp.ts), reading the build through a Library: those
+// whose route serves its built file read that file here, the others give
+// their route's own answer (answered.ts). Typed by
 // the tools' names, so a tool without its runner, or a runner without its
 // tool, does not compile. Each answers text a model can quote and
 // structuredContent with the records as the API serves them; a bad argument
 // is a tool error in the API's own words.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { readCitation } from '../content/citations.ts';
-import { findRefs, refAnswer } from '../content/find-refs.ts';
-import { isDate, utcDate } from '../content/day.ts';
-import { projectRecord, type Lang, type Projection } from '../content/projection.ts';
-import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
+import type { ChapterRecord } from '../content/schema.ts';
 import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import type { AuthorEntry } from '../content/author-entry.ts';
 import type { VerseLinks } from '../content/links.ts';
@@ -20,39 +18,14 @@ import type { Word } from '../content/words.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
 import { LEMMA_SHOWN } from '../contract/limits.ts';
 import type { McpToolName, ToolRoute } from '../contract/mcp.ts';
-import { isRefused, PARAMETERS as P, type SearchLang } from '../contract/parameters.ts';
-import { speakerIndex } from '../contract/query.ts';
-import { parseSearch } from '../contract/search-parameters.ts';
-import { projectionValue } from '../contract/values.ts';
-import { Budget } from './budget.ts';
+import { isRefused, PARAMETERS as P } from '../contract/parameters.ts';
 import type { Library } from './library.ts';
 import { routeFileOf } from '../contract/route-file.ts';
-import { authorsText, chapterText, lemmaText, linksText, meterText, rootText, searchText, versionsText, verseText, wordsText } from './text.ts';
+import { findRefsIn, getVerses, randomVerse, searchVerses, verseOfTheDay } from './answered.ts';
+import { toolError, type Args, type Runner } from './result.ts';
+import { authorsText, chapterText, lemmaText, linksText, meterText, rootText, versionsText, wordsText } from './text.ts';
 
-/** A tool's arguments, as the SDK checked them against its input schema. */
-type Args = Record<string, unknown>;
-/** A tool's runner: its arguments, the build it reads, and its route (whose file it may answer). */
-export type Runner = (args: Args, library: Library, route: ToolRoute) => Promise<CallToolResult>;
-
-export const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
-
-/** lang, authors and marks, checked as the HTTP API checks them (the same sentences). */
-function projectionOf(library: Library, lang: string | undefined, authors: readonly string[] | undefined, marks?: string): { projection: Projection | null } | { error: string } {
-  const q = new URLSearchParams();
-  if (lang !== undefined) q.set('lang', lang);
-  if (authors !== undefined) q.set('authors', authors.join(','));
-  if (marks !== undefined) q.set('marks', marks);
-  return projectionValue(q, library.facts);
-}
-
-function project(library: Library, r: VerseRecord, p: Projection | null): VerseRecord {
-  return p ? (projectRecord(r, p, (key) => library.facts.commentaries.some((c) => c.key === key)) as VerseRecord) : r;
-}
-
-/** A result of verses: the readable text, and the records as structuredContent. */
-function versesResult(records: VerseRecord[], p: Projection | null, extra: Record<string, unknown> = {}): CallToolResult {
-  return { content: [{ type: 'text', text: records.map((r) => verseText(r, p?.lang, p?.authors)).join('\n\n---\n\n') }], structuredContent: { ...extra, verses: records } };
-}
+export type { Runner };
 
 /** The error for a verse beyond its chapter (the chapter's range named), or null. */
 function beyond(library: Library, ch: number, sl: number): CallToolResult | null {
@@ -74,66 +47,10 @@ async function fileAnswer<T>(r: ToolRoute, args: Args, library: Library): Promis
   return answer === undefined ? null : { answer };
 }
 
-/** One drawn or picked verse, projected. */
-async function oneVerse(library: Library, args: Args, pick: () => { ch: number; sl: number } | CallToolResult, extra?: Record<string, unknown>): Promise<CallToolResult> {
-  const { lang, authors, marks } = args as { lang?: Lang; authors?: string[]; marks?: string };
-  const p = projectionOf(library, lang, authors, marks);
-  if ('error' in p) return toolError(p.error);
-  const place = pick();
-  if ('content' in place) return place;
-  return versesResult([project(library, (await library.verse(place.ch, place.sl))!, p.projection)], p.projection, extra);
-}
-
-async function getVerses(args: Args, library: Library): Promise<CallToolResult> {
-  const { ref, lang, authors, marks } = args as { ref: string; lang?: Lang; authors?: string[]; marks?: string };
-  const cited = readCitation(ref, library.facts.versesPerChapter);
-  if (!cited.ok) return toolError(cited.error.kind === 'missing' ? `${NOT_FOUND.verse} ${cited.error.message}` : cited.error.message);
-  const p = projectionOf(library, lang, authors, marks);
-  if ('error' in p) return toolError(p.error);
-  // The budget of one call (over HTTP, a batch shares it: src/mcp/budget.ts refuses its calls before they run).
-  const over = new Budget().charge({ verses: cited.verses.length, bytes: cited.verses.reduce((n, { ch, sl }) => n + library.recordBytes(ch, sl, lang), 0) });
-  if (over) return toolError(over);
-  const records = await Promise.all(cited.verses.map(async ({ ch, sl }) => (await library.verse(ch, sl))!));
-  return versesResult(records.map((r) => project(library, r, p.projection)), p.projection, { refs: cited.refs });
-}
-
-async function findRefsIn(args: Args, library: Library): Promise<CallToolResult> {
-  const found = findRefs((args as { text: string }).text, library.facts.versesPerChapter);
-  if (!found.ok) return toolError(found.error.message);
-  const refs = found.refs.map(refAnswer);
-  const lines = refs.map((r) => `${r.ref}${r.exists ? '' : ' (no such verse)'}: "${r.text}" at ${r.start}-${r.end}`);
-  return { content: [{ type: 'text', text: refs.length ? lines.join('\n') : 'No Gita reference in the text.' }], structuredContent: { refs, more: found.more } };
-}
-
 async function getChapter(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const found = await fileAnswer<ChapterRecord>(r, args, library);
   if (!found || 'error' in found) return toolError(`${NOT_FOUND.chapter} (chapters 1 to ${library.facts.versesPerChapter.length})`);
   return { content: [{ type: 'text', text: chapterText(found.answer) }], structuredContent: { chapter: found.answer } };
-}
-
-function randomVerse(args: Args, library: Library): Promise<CallToolResult> {
-  const { ch, speaker } = args as { ch?: number; speaker?: string };
-  const speakers = library.facts.speakers;
-  const sp = speaker === undefined ? -1 : speakerIndex(speaker, speakers);
-  if (sp < 0 && speaker !== undefined) return Promise.resolve(toolError(`speaker: ${JSON.stringify(speaker)} is not a speaker here; expected one of ${speakers.map((s) => s.slug ?? s.name).join(', ')}`));
-  return oneVerse(library, args, () => library.randomVerse(ch ?? 0, sp) ?? toolError(`${NOT_FOUND.verse} (no verse of that speaker in chapter ${ch})`));
-}
-
-function verseOfTheDay(args: Args, library: Library): Promise<CallToolResult> {
-  const { date } = args as { date?: string };
-  const day = date ?? utcDate();
-  if (!isDate(day)) return Promise.resolve(toolError(`date: ${JSON.stringify(date)} is not a date; expected YYYY-MM-DD, such as ${utcDate()}`));
-  return oneVerse(library, args, () => library.dayVerse(day), { date: day });
-}
-
-async function searchVerses(args: Args, library: Library): Promise<CallToolResult> {
-  const { q, lang, ch, limit, offset } = args as { q: string; lang?: SearchLang; ch?: number; limit?: number; offset?: number };
-  const params = new URLSearchParams({ q });
-  for (const [name, value] of Object.entries({ lang, ch, limit, offset })) if (value !== undefined) params.set(name, String(value));
-  const parsed = parseSearch(params, library.facts);
-  if ('error' in parsed) return toolError(parsed.error);
-  const found = await library.search(parsed.params);
-  return { content: [{ type: 'text', text: searchText(q, found) }], structuredContent: { ...found } };
 }
 
 async function getWords(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {

@@ -14,6 +14,7 @@ import { projectRecord } from '../../src/content/projection.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES } from '../../src/layout.ts';
 import { distLibrary } from '../../src/mcp/library.ts';
+import { answersOf } from '../../src/http/local-answers.ts';
 import { MCP_MAX_BODY, mcpHandler } from '../../src/mcp/http.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
@@ -261,7 +262,8 @@ transportSuite('stdio', async () => {
   return { client, close: () => client.close() };
 });
 
-const library = await distLibrary(distDir);
+// Its tools' routes answered as `gita mcp` answers them: by the server's handlers, in-process.
+const library = await distLibrary(distDir, answersOf(distDir));
 const web = await loopback(mcpHandler(library));
 transportSuite('streamable HTTP', async () => {
   const client = await httpClient(web.url);

@@ -14,18 +14,34 @@ import { json } from '../respond.ts';
 import { ERRORS } from '../../contract/errors.ts';
 import { partOf } from '../../layout.ts';
 import type { Served } from '../served.ts';
+import type { AnswerRoute } from '../../contract/route-call.ts';
+import { ROUTE } from '../../contract/routes/index.ts';
 
 const stillMaking = (part: string) => `${ERRORS.starting.body.error} (${part}: still being made after a fresh start)`;
 
-/** One library per build: the records the server holds, other files from its dist/, and the server's search. */
+/**
+ * A tool's route answered in-process by its handler over this build, past
+ * the gate (this request was counted, one per message). A part still being
+ * made after a fresh start is said as the tools have always said it.
+ */
+function answerer(s: Served, c: Context, answerRoute: typeof import('../in-process.ts').answerRoute): AnswerRoute {
+  const core = c.app;
+  return (id, values) => {
+    const part = ROUTE[id].needs?.find((p) => s.pending.has(p));
+    if (part) return Promise.reject(new Error(stillMaking(part)));
+    return answerRoute(s, core, id, values);
+  };
+}
+
+/** One library per build: the records the server holds, other files from its dist/, and its routes answered in-process. */
 const libraries = new WeakMap<Served, Promise<Library>>();
 
 function libraryOf(c: Context): Promise<Library> {
   const s = c.served;
   let found = libraries.get(s);
   if (!found) {
-    const options = c.app.options;
-    found = import('../../mcp/library.ts').then(({ libraryOf }) =>
+    // Loaded with the first call, as the SDK is; in-process.ts runs the routes' handlers, this one among them.
+    found = Promise.all([import('../../mcp/library.ts'), import('../in-process.ts')]).then(([{ libraryOf }, { answerRoute }]) =>
       libraryOf({
         manifest: s.dist.manifest,
         read: async (path) => {
@@ -37,12 +53,7 @@ function libraryOf(c: Context): Promise<Library> {
           if (part && s.pending.has(part)) throw new Error(stillMaking(part));
           return undefined;
         },
-        search: async (params) => {
-          if (s.pending.has('search')) throw new Error(stillMaking('search'));
-          const running = options.search?.();
-          if (!running) throw new Error('search is not available on this server');
-          return (await running)(params);
-        },
+        answer: answerer(s, c, answerRoute),
       }),
     );
     libraries.set(s, found);
