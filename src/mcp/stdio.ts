@@ -10,8 +10,8 @@ type Id = string | number;
 
 /**
  * Serve the build in `distDir`, its tools' routes answered by `answer` (the
- * server's handlers in this process: src/http/local-answers.ts), until stdin closes, then answer every request read before it did and
- * exit: a client that writes its requests and closes its end at once (a
+ * server's handlers in this process: src/http/local-answers.ts), until stdin
+ * closes, then answer every request read before it did and exit: a client that writes its requests and closes its end at once (a
  * script, a pipe) still gets each answer. Closing the server straight away
  * would drop those still being worked on.
  */
