@@ -12,7 +12,7 @@ import type { Context, Handler } from '../context.ts';
 import { MCP_MAX_BATCH, MCP_MAX_BODY } from '../../contract/limits.ts';
 import { json } from '../respond.ts';
 import { ERRORS } from '../../contract/errors.ts';
-import { partOf } from '../../layout.ts';
+import { partOf } from '../../contract/build-parts.ts';
 import type { Served } from '../served.ts';
 
 const stillMaking = (part: string) => `${ERRORS.starting.body.error} (${part}: still being made after a fresh start)`;
