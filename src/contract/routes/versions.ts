@@ -116,7 +116,7 @@ export const VERSION_ROUTES = [
     path: '/slok/{ch}/{sl}/versions',
     methods: READ,
     access: 'metered',
-    aliases: ['/slok/{ch}/{sl}/versions.json'],
+    aliases: [FILES.verseVersions('{ch}', '{sl}')],
     file: FILES.verseVersions('{ch}', '{sl}'),
     madeBy: 'versions',
     summary: 'The verse in every version (or in those ?version= names, in that order): {ref, versions: [{id, language, text, notes, credit}]}; a version that lacks the verse is listed with text null and missing: true, never filled from another. The credit goes with the text wherever it is shown.',
