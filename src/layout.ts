@@ -168,25 +168,10 @@ export const isBinary = (path: string) => /\.(?:png|ico|woff2)$/.test(path);
  * build (manifest.pending), so that a fresh checkout answers as soon as its
  * records are built. The routes and files of a part answer 503 with
  * Retry-After until then, but for the language forms, which the server cuts
- * from the records anyway.
+ * from the records anyway. Which part makes which file: contract/build-parts.ts.
  */
 export const LATER_PARTS = ['language forms', 'word analysis', 'links', 'versions', 'meter', 'search', 'client and tagger', 'reading pages', 'downloads', 'cards'] as const;
 export type BuildPart = (typeof LATER_PARTS)[number];
-
-/** The part of a build a file of dist/ belongs to (null: the first build makes it). */
-export function partOf(path: string): BuildPart | null {
-  if (/^\/(?:slok\/[^/]+\/[^/]+|chapter\/[^/]+\/slok|slok\/today)\/(?:en|hi|sa)\.json$|^\/chapter\/[^/]+\/slok\/index\.json$|^\/slok\/today\/index\.json$/.test(path)) return 'language forms';
-  if (/\/(?:words|analysis)\.json$|^\/(?:lemma|root)s?[/.]|^\/analysis-report\.json$/.test(path)) return 'word analysis';
-  if (/\/links\.json$|^\/works[/.]/.test(path)) return 'links';
-  if (/\/versions\.json$|^\/versions\//.test(path)) return 'versions';
-  if (/\/meters?\.json$/.test(path)) return 'meter';
-  if (path === FILES.searchIndex || path === FILES.searchModule) return 'search';
-  if (path === FILES.client || path === FILES.clientTypes || path === FILES.linker) return 'client and tagger';
-  if (path.startsWith('/read/')) return 'reading pages';
-  if (path.startsWith('/downloads/')) return 'downloads';
-  if (/\/gita(?:-light|-dark)?\.(?:svg|png)$/.test(path)) return 'cards';
-  return null;
-}
 
 /** The cards (gita.svg, gita-light.svg, gita-dark.svg): twins at their own levels (compress.ts, CARD_LEVELS). */
 export const isCard = (path: string) => /\/gita(?:-light|-dark)?\.svg$/.test(path);

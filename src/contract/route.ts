@@ -130,7 +130,7 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   files?: 'index' | 'lang';
   /** The last segment, a card's name (gita.svg), also takes a theme: gita-light.svg, gita-dark.svg. */
   themed?: boolean;
-  /** Other paths of the same resource (the static file's name: /slok/{ch}/{sl}/words.json). */
+  /** Other paths of the same resource (its file's name, written from FILES as `file` is: /slok/{ch}/{sl}/words.json). */
   aliases?: readonly string[];
   /**
    * The file of the static build that answers it, its parameters in braces
@@ -139,6 +139,17 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
    * streams it.
    */
   file?: string;
+  /**
+   * The part of the build that makes `file` (and its themed forms), left for
+   * the background build after a fresh start; none: the first build makes
+   * it. Not `needs`: a route may answer from other parts than the one that
+   * writes its file (a verse's reading page is rendered from the words,
+   * links and versions, and written by the reading pages), or from none (the
+   * language forms, which the server cuts from the records). Its language
+   * forms (`files: 'lang'`) are the language forms' part whatever this says.
+   * The parts of dist/'s files are made from this (src/contract/build-parts.ts).
+   */
+  madeBy?: BuildPart;
   /** The server holds `file` in memory (or this file: a PNG card's SVG); a path whose file is not in dist/ is not found. Resolved once per path. */
   held?: true | string;
   /**

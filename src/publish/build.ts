@@ -34,6 +34,7 @@ import { CARD_LEVELS, CompressPool, GZIP_LEVEL, type Compressed, type CompressSt
 import { StagedWriter, type OutFile } from './writer.ts';
 import { HOST_FILES, headersFile, notFoundPage, redirectsFile } from './hosts.ts';
 import { LATER_PARTS, MANIFEST_VERSION, type BuildPart, type Manifest } from '../contract/manifest.ts';
+import { partOf } from '../contract/build-parts.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
 import { linkAssets, readLinks } from './links.ts';
@@ -198,6 +199,16 @@ const PASSES: readonly Pass[] = [
   { stage: 'writing the pages', part: null, twins: 'none', make: () => webAssets().filter((a) => isBinary(a.path)) },
 ];
 
+/**
+ * Each file of a pass is of the pass's part as the routes declare it
+ * (contract/build-parts.ts): else a fresh start would answer 503 for a file
+ * it has made, or serve a half-made part's file as missing.
+ */
+function checkParts(list: readonly Asset[], pass: Pass): void {
+  const stray = list.find((a) => partOf(a.path) !== pass.part);
+  if (stray) throw new Error(`${stray.path} is made in the ${pass.part ?? 'first build'}'s pass (${pass.stage}), but contract/build-parts.ts gives it to ${partOf(stray.path) ?? 'the first build'}`);
+}
+
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const progress = options.progress ?? (() => {});
@@ -226,6 +237,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     for (const pass of passes) {
       if (pass.stage !== stage) step(pass.stage);
       const take = (list: Asset[]) => {
+        checkParts(list, pass);
         assets.push(...list);
         return compress(out, list, pass.twins);
       };

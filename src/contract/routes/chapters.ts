@@ -32,6 +32,7 @@ export const CHAPTER_ROUTES = [
     access: 'metered',
     files: 'lang',
     file: FILES.chapterVerses('{ch}'),
+    madeBy: 'language forms',
     summary: "A chapter's verse records in one array, in order: verses 1 to verses_count, then the colophon. Takes lang, authors, fields, marks.",
     example: '/chapter/3/slok?lang=en&authors=siva',
     notFound: 'chapter',

@@ -36,6 +36,7 @@ export const VERSE_ROUTES = [
     random: true,
     // On a static host, the build's verse of the day.
     file: FILES.today(),
+    madeBy: 'language forms',
     query: [{ param: P.ch, about: 'Draw among the verses of this chapter (never its colophon).' }, P.speaker, { param: P.meter, about: 'Draw among the verses of these meters (each verse under one, as /meters lists them).' }, ...PROJECTION],
     responses: { '200': verseJson('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given, its transliteration written with IAST marks when marks=iast.', randomHeaders), '404': notFound('verse'), ...METER_PENDING },
     tool: {
@@ -58,6 +59,7 @@ export const VERSE_ROUTES = [
     example: '/slok/today?lang=en',
     notFound: 'verse',
     file: FILES.today(),
+    madeBy: 'language forms',
     query: [P.date, ...PROJECTION],
     responses: {
       '200': verseJson('The verse of the day (of ?date=, else today in UTC): the same record for everybody that day. Cache-Control: public, max-age is the seconds left to the next midnight UTC (a day for ?date=).'),

@@ -12,7 +12,7 @@ import type { Context, Handler } from '../context.ts';
 import { MCP_MAX_BATCH, MCP_MAX_BODY } from '../../contract/limits.ts';
 import { json } from '../respond.ts';
 import { ERRORS } from '../../contract/errors.ts';
-import { partOf } from '../../layout.ts';
+import { partOf } from '../../contract/build-parts.ts';
 import type { Served } from '../served.ts';
 import type { AnswerRoute } from '../../contract/route-call.ts';
 import { ROUTE } from '../../contract/routes/index.ts';
