@@ -207,19 +207,19 @@ try {
   // No earlier run: the guesses below.
 }
 // Without them (a fresh clone, as CI runs), the wall seconds of a fresh
-// clone's run here (2026-11-27) of the files that took over 2.5 s; the others
-// about one. The longest go first: a long file started last would hold the
-// run alone.
+// clone's run of the files that took over 2.5 s; the others about one. The
+// longest go first: a long file started last would hold the run alone.
 const FRESH = {
-  // Files added since, their wall seconds in a fresh clone's run here on 2026-11-29 (a loaded machine): operator-mistakes mostly waits on npm start.
-  'http/operator-mistakes': 34, 'http/marks': 8, 'http/stop-counts': 7, 'pages/languages': 7,
-  'http/cluster': 95, 'http/metrics': 60, 'http/lifecycle': 41, 'publish/ensure': 38, 'content/import': 36, 'card/browser': 36, 'http/hostile': 23, 'content/import-errors': 22,
-  'load/soak': 19, 'publish/build': 18, 'http/contract': 16, 'linker/browser': 14, 'cli/progress': 14, 'publish/publish': 12, 'http/abuse': 12,
-  'http/signals': 12, 'client/delivery': 12, 'keys/redis': 12, 'http/data-dir': 10, 'pages/read-browser': 9, 'http/keys': 9, 'keys/embedded': 8,
-  'http/read': 8, 'content/versions': 8, 'runner/runner': 8, 'linker/font': 7, 'publish/downloads': 7, 'http/citations': 6, 'http/property': 6,
-  'client/client': 5, 'http/faults': 5, 'http/listen': 5, 'docs/openapi': 5, 'docs/examples': 5, 'pages/meter-browser': 5, 'pages/telugu-browser': 4,
-  'http/search': 4, 'content/repairs': 4, 'http/projections': 4, 'content/verse-text': 4, 'http/bodies': 4, 'http/files': 4, 'http/parameters': 4,
-  'http/reload': 4, 'content/dcs': 4, 'content/links': 3, 'mcp/mcp': 3, 'keys/cli': 3, 'http/png': 3, 'http/threads': 3, 'search/versions': 3,
+  // A fresh clone's run in CI's order here on 2026-11-29 (main, engines, browsers, then Node 24's server suites; a loaded machine, load 10 to 20).
+  'http/operator-mistakes': 151, 'publish/build': 78, 'pages/meter-browser': 78, 'http/hostile': 73, 'content/import': 73, 'publish/ensure': 64,
+  'linker/font': 64, 'card/browser': 44, 'content/import-errors': 42, 'http/lifecycle': 37, 'client/delivery': 33, 'publish/publish': 32,
+  'http/abuse': 23, 'http/cluster': 92, 'pages/read-browser': 21, 'load/soak': 21, 'linker/browser': 20, 'http/signals': 20, 'keys/redis': 19,
+  'http/faults': 16, 'pages/scripts-browser': 16, 'publish/downloads': 14, 'http/read': 14, 'http/metrics': 12, 'client/client': 11,
+  'runner/runner': 11, 'pages/telugu-browser': 10, 'cli/progress': 10, 'http/property': 9, 'pages/review-browser': 9, 'content/versions': 9,
+  'http/keys': 9, 'http/data-dir': 8, 'keys/embedded': 7, 'http/contract': 7, 'mcp/mcp': 7, 'content/repairs': 7, 'content/verse-text': 7,
+  'http/citations': 6, 'http/listen': 6, 'docs/openapi': 6, 'pages/languages': 5, 'docs/examples': 5, 'http/files': 5, 'http/stop-counts': 5,
+  'http/png': 5, 'content/dcs': 4, 'http/projections': 4, 'http/search': 4, 'keys/cli': 3, 'search/versions': 3, 'http/marks': 3, 'http/threads': 3,
+  'load/process-memory': 3, 'http/meter': 3, 'http/roots': 3, 'content/links': 3,
 };
 /** A file's wall time in the last run (older runs kept a number; now its wall and CPU seconds). */
 const lastWall = (file) => {
