@@ -14,6 +14,7 @@ import { schema, verseOrProjection } from '../contract/responses.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
 import { rootSchemas } from '../content/roots/schemas.ts';
+import { meterSchemas } from '../content/meter/schemas.ts';
 import { LINK_SCHEMAS } from './link-schemas.ts';
 
 /** Every schema of the document, by name. */
@@ -21,6 +22,8 @@ export function schemas(): Record<string, unknown> {
   return {
     // What one route answers alone, defined beside it (routes/).
     ...routeSchemas(),
+    // Declared once with zod beside their types, generated here: the server never loads zod for them.
+    ...meterSchemas(),
     Verse: verseSchema('#/components/schemas/Commentary'),
     VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: "A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field. With marks=iast its transliteration is written with IAST's marks (| ' m̐), the rest as the record holds it.", required: [...ALWAYS_KEPT] },
     Commentary: commentarySchema,
