@@ -3,6 +3,7 @@
 // reads it), and one component inside another is written as a $ref to it, so
 // the document keeps one definition of each. Build-time only: the server never
 // loads zod for this (the routes name the components by $ref alone).
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 
 /** True when A and B are the same type (each assignable to the other, optional keys alike). */
@@ -13,13 +14,18 @@ const COMPONENT = (name: string) => `#/components/schemas/${name}`;
 /**
  * What zod adds that the hand-written schemas never said, dropped so a
  * component reads as before: the safe-integer bounds of .int() (no answer
- * holds a number past 2^53), and "number" for an enum of whole numbers
- * (integer, as its values are).
+ * holds a number past 2^53); "number" for an enum of whole numbers (integer,
+ * as its values are); a record's propertyNames {type: string} (every JSON key
+ * is one); and additionalProperties: false on a plain z.object, which here
+ * says nothing of other keys, as those schemas did: .strict() closes one.
  */
-function plain({ jsonSchema: s }: { jsonSchema: Record<string, unknown> }) {
+function plain({ zodSchema, jsonSchema: s }: { zodSchema: z.core.$ZodType; jsonSchema: Record<string, unknown> }) {
   if (s.type === 'integer' && s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
   if (s.type === 'integer' && s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
   if (s.type === 'number' && Array.isArray(s.enum) && s.enum.every(Number.isInteger)) s.type = 'integer';
+  if (isDeepStrictEqual(s.propertyNames, { type: 'string' })) delete s.propertyNames;
+  const def = zodSchema._zod.def;
+  if (def.type === 'object' && !('catchall' in def && def.catchall)) delete s.additionalProperties;
 }
 
 /** The components, by name: each schema generated, those named here referred to by $ref wherever another holds them. */
