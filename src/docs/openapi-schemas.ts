@@ -15,6 +15,7 @@ import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
 import { rootSchemas } from '../content/roots/schemas.ts';
 import { meterSchemas } from '../content/meter/schemas.ts';
+import { versionSchemas } from '../content/versions/schemas.ts';
 import { LINK_SCHEMAS } from './link-schemas.ts';
 
 /** Every schema of the document, by name. */
@@ -24,6 +25,7 @@ export function schemas(): Record<string, unknown> {
     ...routeSchemas(),
     // Declared once with zod beside their types, generated here: the server never loads zod for them.
     ...meterSchemas(),
+    ...versionSchemas(),
     Verse: verseSchema('#/components/schemas/Commentary'),
     VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: "A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field. With marks=iast its transliteration is written with IAST's marks (| ' m̐), the rest as the record holds it.", required: [...ALWAYS_KEPT] },
     Commentary: commentarySchema,
