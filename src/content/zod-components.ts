@@ -16,14 +16,20 @@ const COMPONENT = (name: string) => `#/components/schemas/${name}`;
  * component reads as before: the safe-integer bounds of .int() (no answer
  * holds a number past 2^53); "number" for an enum of whole numbers (integer,
  * as its values are); a record's propertyNames {type: string} (every JSON key
- * is one); and additionalProperties: false on a plain z.object, which here
- * says nothing of other keys, as those schemas did: .strict() closes one.
+ * is one); additionalProperties: false on a plain z.object, which here
+ * says nothing of other keys, as those schemas did: .strict() closes one; and
+ * a tuple of one kind ([start, end]) as the array of two it is.
  */
 function plain({ zodSchema, jsonSchema: s }: { zodSchema: z.core.$ZodType; jsonSchema: Record<string, unknown> }) {
   if (s.type === 'integer' && s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
   if (s.type === 'integer' && s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
   if (s.type === 'number' && Array.isArray(s.enum) && s.enum.every(Number.isInteger)) s.type = 'integer';
   if (isDeepStrictEqual(s.propertyNames, { type: 'string' })) delete s.propertyNames;
+  const pair = s.prefixItems;
+  if (Array.isArray(pair) && s.items === false && pair.every((p) => isDeepStrictEqual(p, pair[0]))) {
+    s.items = pair[0];
+    delete s.prefixItems;
+  }
   const def = zodSchema._zod.def;
   if (def.type === 'object' && !('catchall' in def && def.catchall)) delete s.additionalProperties;
 }

@@ -16,7 +16,7 @@ import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
 import { rootSchemas } from '../content/roots/schemas.ts';
 import { meterSchemas } from '../content/meter/schemas.ts';
 import { versionSchemas } from '../content/versions/schemas.ts';
-import { LINK_SCHEMAS } from './link-schemas.ts';
+import { linkSchemas } from '../content/link-schemas.ts';
 
 /** Every schema of the document, by name. */
 export function schemas(): Record<string, unknown> {
@@ -34,7 +34,7 @@ export function schemas(): Record<string, unknown> {
     Word: wordSchema,
     ...ANALYSIS_SCHEMAS,
     ...rootSchemas(),
-    ...LINK_SCHEMAS,
+    ...linkSchemas(),
     Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
     Usage: usageSchema,
     VersesResponse: versesResponse,
