@@ -17,6 +17,7 @@ import { rootSchemas } from '../content/roots/schemas.ts';
 import { meterSchemas } from '../content/meter/schemas.ts';
 import { versionSchemas } from '../content/versions/schemas.ts';
 import { linkSchemas } from '../content/link-schemas.ts';
+import { refSchemas } from '../content/ref-schemas.ts';
 
 /** Every schema of the document, by name. */
 export function schemas(): Record<string, unknown> {
@@ -26,6 +27,7 @@ export function schemas(): Record<string, unknown> {
     // Declared once with zod beside their types, generated here: the server never loads zod for them.
     ...meterSchemas(),
     ...versionSchemas(),
+    ...refSchemas(),
     Verse: verseSchema('#/components/schemas/Commentary'),
     VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: "A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field. With marks=iast its transliteration is written with IAST's marks (| ' m̐), the rest as the record holds it.", required: [...ALWAYS_KEPT] },
     Commentary: commentarySchema,
