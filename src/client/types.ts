@@ -9,21 +9,14 @@ import type { AuthorEntry, AuthorField, Kind } from '../content/author-entry.ts'
 
 import type { Word } from '../content/words.ts';
 import type { Break, MeterName, MeterSummary, PadaForm, PadaScan, Syllable, VerseScan, Weight } from '../content/meter/shapes.ts';
-import type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary } from '../content/link-shapes.ts';
+import type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorksList, WorkSummary } from '../content/link-shapes.ts';
 import type { FoundRefAnswer } from '../content/ref-shapes.ts';
 
 /** The link graph mined from the commentaries: a verse's links, the works cited, one work's citations. */
-export type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorkSummary };
+export type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorksList, WorkSummary };
 /** A Gita reference found in a text (findRefs, POST /refs): where it stands ([start, end), UTF-16 offsets), as written, its canonical form, whether its verses exist. */
 export type FoundRef = FoundRefAnswer;
 
-/** Every other work the commentaries cite (/works), and the abbreviations no name is known for. */
-export interface WorksList {
-  works: WorkSummary[];
-  unnamed: Array<{ written: string; count: number }>;
-  /** How many places are cited with no work written before them. */
-  unlabelled: number;
-}
 import type { SearchLang, Version, VersionAudit, VersionNote, VerseVersion, VerseVersions } from '../content/versions/model.ts';
 
 /** The versions beyond the commentaries (Besant's English, a Telugu translation, an operator's own): each with its license and credit, which goes wherever its text is shown. */

@@ -48,6 +48,14 @@ export interface WorkSummary {
   count: number;
 }
 
+/** Every other work the commentaries cite (/works), and the abbreviations no name is known for. */
+export interface WorksList {
+  works: WorkSummary[];
+  unnamed: Array<{ written: string; count: number }>;
+  /** How many places are cited with no work written before them. */
+  unlabelled: number;
+}
+
 /** One work's citations by verse and commentator (/works/{work}). */
 export interface WorkCitations {
   work: string;

@@ -556,8 +556,8 @@ function readLabel(label: string, where: 'bracket' | 'glued', lastWork: { work: 
 // The graph.
 
 // The answers' shapes live in link-shapes.ts, which the client's declarations carry.
-import type { CitedBy, Cite, Covers, External, VerseLinks, WorkCitations, WorkSummary } from './link-shapes.ts';
-export type { CitedBy, Cite, Covers, External, VerseLinks, WorkCitations, WorkSummary };
+import type { CitedBy, Cite, Covers, External, VerseLinks, WorkCitations, WorksList, WorkSummary } from './link-shapes.ts';
+export type { CitedBy, Cite, Covers, External, VerseLinks, WorkCitations, WorksList, WorkSummary };
 
 /** The counts the audit lists. */
 export interface LinkCounts {
@@ -731,6 +731,6 @@ export function mineLinks(records: readonly MinedRecord[], versesPerChapter: rea
 }
 
 /** The /works list: every named work with how it is written and how often, the abbreviations counted apart, and how many places are cited with no work written. */
-export function worksList(graph: LinkGraph): { works: WorkSummary[]; unnamed: Array<{ written: string; count: number }>; unlabelled: number } {
+export function worksList(graph: LinkGraph): WorksList {
   return { works: graph.works.map(({ work, slug, written, count }) => ({ work, slug, written, count })), unnamed: graph.unnamed, unlabelled: graph.counts.external.unlabelled };
 }

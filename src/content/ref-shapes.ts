@@ -24,3 +24,9 @@ export interface RefInText {
 
 /** A reference as a caller gets it (POST /refs, MCP's find_refs, the client's findRefs): without what it names, which its canonical form says. */
 export type FoundRefAnswer = Pick<RefInText, 'start' | 'end' | 'text' | 'ref' | 'exists'>;
+
+/** What POST /refs answers: the references found, and whether the text holds more after them. */
+export interface FoundRefsAnswer {
+  refs: FoundRefAnswer[];
+  more: boolean;
+}

@@ -14,13 +14,20 @@ import { schema, verseOrProjection } from '../contract/responses.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
 import { rootSchemas } from '../content/roots/schemas.ts';
-import { LINK_SCHEMAS } from './link-schemas.ts';
+import { meterSchemas } from '../content/meter/schemas.ts';
+import { versionSchemas } from '../content/versions/schemas.ts';
+import { linkSchemas } from '../content/link-schemas.ts';
+import { refSchemas } from '../content/ref-schemas.ts';
 
 /** Every schema of the document, by name. */
 export function schemas(): Record<string, unknown> {
   return {
     // What one route answers alone, defined beside it (routes/).
     ...routeSchemas(),
+    // Declared once with zod beside their types, generated here: the server never loads zod for them.
+    ...meterSchemas(),
+    ...versionSchemas(),
+    ...refSchemas(),
     Verse: verseSchema('#/components/schemas/Commentary'),
     VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: "A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field. With marks=iast its transliteration is written with IAST's marks (| ' m̐), the rest as the record holds it.", required: [...ALWAYS_KEPT] },
     Commentary: commentarySchema,
@@ -29,7 +36,7 @@ export function schemas(): Record<string, unknown> {
     Word: wordSchema,
     ...ANALYSIS_SCHEMAS,
     ...rootSchemas(),
-    ...LINK_SCHEMAS,
+    ...linkSchemas(),
     Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
     Usage: usageSchema,
     VersesResponse: versesResponse,

@@ -3,6 +3,7 @@
 // equal its type in shapes.ts, which the client carries: a change to one
 // without the other does not compile.
 import { z } from 'zod';
+import type { Same } from '../zod-components.ts';
 import type { Derived, RootAnswer, RootChoice, RootEntryShape, RootGroup, RootIndex, WordRoot } from './shapes.ts';
 
 const code = z.string().regex(/^(0[1-9]|10)\.[0-9]{4}$/).describe("The entry's place in the dhātupāṭha, GG.NNNN: its class, then its number in the class.");
@@ -93,8 +94,6 @@ export const RootsSchema = z
   })
   .strict();
 
-/** True when A and B are the same type (each assignable to the other, optional keys alike). */
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 // Compiled, never run: each line fails to type-check when a schema and its shape differ.
 const agree: [
   Same<z.infer<typeof RootEntrySchema>, RootEntryShape>,

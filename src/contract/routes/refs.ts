@@ -1,5 +1,7 @@
 // References in a text: every Gita reference a text holds, where it stands,
 // as Sefaria's find-refs answers it; the finder the tagger runs in a page.
+// The answer's schema (FoundRefs) is declared once with its type, in
+// src/content/ref-schemas.ts, and joined to the document by the docs.
 import { MAX_FIND_LENGTH, MAX_FOUND_REFS } from '../../content/find-refs.ts';
 import { MAX_REFS_BODY } from '../limits.ts';
 import { errorContent, json, JSON_TYPE, ok, randomHeaders, schema } from '../responses.ts';
@@ -21,31 +23,6 @@ export const REFS_ROUTES = [
       content: {
         [JSON_TYPE]: { schema: { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: MAX_FIND_LENGTH } } }, example: { text: 'As the Gita (2.47) says, and in chapter eighteen, verse sixty-six of the Gita.' } },
         'text/plain': { schema: { type: 'string', maxLength: MAX_FIND_LENGTH } },
-      },
-    },
-    schemas: {
-      FoundRefs: {
-        type: 'object',
-        required: ['refs', 'more'],
-        additionalProperties: false,
-        properties: {
-          refs: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['start', 'end', 'text', 'ref', 'exists'],
-              additionalProperties: false,
-              properties: {
-                start: { type: 'integer', minimum: 0, description: 'Where the reference starts in the text (UTF-16 code units, as JavaScript strings index).' },
-                end: { type: 'integer', minimum: 1, description: 'Where it ends (exclusive): text.slice(start, end) is the reference as written.' },
-                text: { type: 'string', description: 'The reference as written.' },
-                ref: { type: 'string', pattern: '^BG[1-9][0-9]*(\\.[1-9][0-9]*(-[1-9][0-9]*(\\.[1-9][0-9]*)?)?)?$', description: 'Its canonical form, as /verses labels it: BG2.47, BG2.47-50, BG2.72-3.2, BG18.' },
-                exists: { type: 'boolean', description: 'Whether every verse it names exists (false for Gita 19.1 or Gita 2.99).' },
-              },
-            },
-          },
-          more: { type: 'boolean', description: `The text holds more references after the ones listed (at most ${MAX_FOUND_REFS.toLocaleString('en-US')} an answer).` },
-        },
       },
     },
     responses: {

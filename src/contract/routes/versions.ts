@@ -1,7 +1,12 @@
 // The versions: translations beyond the records' 22 commentaries, each a
 // resource with its license and credit (Quran.com's translations, Sefaria's
 // versions). The records of /slok stay as they are; a verse's texts in the
-// versions are beside them.
+// versions are beside them. The list's and a version's schemas (Versions,
+// Version, VersionAudited) are declared once with their types, in
+// src/content/versions/schemas.ts, and joined to the document by the docs;
+// VerseVersions stays here: its type is a union (a text, or missing: true)
+// its schema has always written as one object, and generating it from the
+// type would change the component.
 import { FILES } from '../../layout.ts';
 import { PARAMETERS as P } from '../parameters.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
@@ -10,21 +15,6 @@ import { TOOL_VERSE } from './verses.ts';
 
 const text = (description: string) => ({ type: 'string', description });
 
-/** What /versions lists of each version. */
-const VERSION_FIELDS = {
-  id: text('Its name in paths and in ?version= (lower-case letters, digits and "-").'),
-  language: text('BCP 47 language tag: en, te.'),
-  title: text('The title of the work as published.'),
-  translator: text('Who translated it.'),
-  published: text('When it was published, as written (absent when not known).'),
-  license: text('An SPDX expression where one fits (CC-BY-SA-4.0), else the terms in a few words.'),
-  source: text('Where the text comes from: a URL or a description.'),
-  credit: text('The line to show wherever its text is shown (CC BY-SA asks for it).'),
-  verses: { type: 'integer', minimum: 0, description: 'How many of the verses it has.' },
-  colophons: { type: 'integer', minimum: 0, description: "How many chapter colophons it has (a version need not translate them)." },
-  missing: { type: 'array', items: { type: 'string' }, description: 'The verses it lacks (BG1.13), named, never filled from another version.' },
-};
-const REQUIRED = ['id', 'language', 'title', 'translator', 'license', 'source', 'credit', 'verses', 'colophons', 'missing'];
 const NOTE = { type: 'object', required: ['call', 'text'], additionalProperties: false, properties: { call: text('The mark that stands in the text as [call].'), text: text("The translator's footnote.") } };
 
 export const VERSION_ROUTES = [
@@ -43,30 +33,6 @@ export const VERSION_ROUTES = [
     needs: ['versions'],
     query: [],
     schemas: {
-      Versions: { type: 'object', required: ['versions'], additionalProperties: false, properties: { versions: { type: 'array', items: schema('Version') } } },
-      Version: { type: 'object', required: REQUIRED, additionalProperties: false, properties: VERSION_FIELDS },
-      VersionAudited: {
-        type: 'object',
-        required: [...REQUIRED, 'audit'],
-        additionalProperties: false,
-        properties: {
-          ...VERSION_FIELDS,
-          audit: {
-            type: 'object',
-            description: 'How it was read: the files and their SHA-256, what each repair rule changed (counts and every change), the defects listed and not changed, the footnotes kept.',
-            required: ['from', 'files', 'repaired', 'counts', 'changes', 'defects', 'notes'],
-            properties: {
-              from: text('The folder it was read from, by its own name.'),
-              files: { type: 'array', items: { type: 'object', required: ['name', 'sha256'], properties: { name: { type: 'string' }, sha256: { type: 'string' } } } },
-              repaired: { type: 'boolean', description: 'false when imported with --no-repairs: the texts are the source\'s as they are.' },
-              counts: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Changes per repair rule.' },
-              changes: { type: 'array', items: { type: 'object', required: ['ref', 'rule', 'position', 'before', 'after'], properties: { ref: { type: 'string' }, rule: { type: 'string' }, position: { type: 'integer' }, before: { type: 'string' }, after: { type: 'string' } } } },
-              defects: { type: 'array', items: { type: 'object', required: ['ref', 'kind', 'summary'], properties: { ref: { type: ['string', 'null'] }, kind: { type: 'string' }, summary: { type: 'string' } } } },
-              notes: { type: 'integer', description: 'Footnotes kept.' },
-            },
-          },
-        },
-      },
       VerseVersions: {
         type: 'object',
         required: ['ref', 'versions'],

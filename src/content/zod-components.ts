@@ -1,0 +1,44 @@
+// The OpenAPI components of shapes declared once with zod: each schema given
+// by its component's name is generated as JSON Schema 2020-12 (as OpenAPI 3.1
+// reads it), and one component inside another is written as a $ref to it, so
+// the document keeps one definition of each. Build-time only: the server never
+// loads zod for this (the routes name the components by $ref alone).
+import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
+
+/** True when A and B are the same type (each assignable to the other, optional keys alike). */
+export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+const COMPONENT = (name: string) => `#/components/schemas/${name}`;
+
+/**
+ * What zod adds that the hand-written schemas never said, dropped so a
+ * component reads as before: the safe-integer bounds of .int() (no answer
+ * holds a number past 2^53); "number" for an enum of whole numbers (integer,
+ * as its values are); a record's propertyNames {type: string} (every JSON key
+ * is one); additionalProperties: false on a plain z.object, which here
+ * says nothing of other keys, as those schemas did: .strict() closes one; and
+ * a tuple of one kind ([start, end]) as the array of two it is.
+ */
+function plain({ zodSchema, jsonSchema: s }: { zodSchema: z.core.$ZodType; jsonSchema: Record<string, unknown> }) {
+  if (s.type === 'integer' && s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
+  if (s.type === 'integer' && s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+  if (s.type === 'number' && Array.isArray(s.enum) && s.enum.every(Number.isInteger)) s.type = 'integer';
+  if (isDeepStrictEqual(s.propertyNames, { type: 'string' })) delete s.propertyNames;
+  const pair = s.prefixItems;
+  if (Array.isArray(pair) && s.items === false && pair.every((p) => isDeepStrictEqual(p, pair[0]))) {
+    s.items = pair[0];
+    delete s.prefixItems;
+  }
+  const def = zodSchema._zod.def;
+  if (def.type === 'object' && !('catchall' in def && def.catchall)) delete s.additionalProperties;
+}
+
+/** The components, by name: each schema generated, those named here referred to by $ref wherever another holds them. */
+export function componentsOf(named: Record<string, z.ZodType>): Record<string, object> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', unrepresentable: 'throw', uri: COMPONENT, override: plain });
+  // A component's own $id and $schema are the document's business, not its.
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $id: _, $schema: __, ...schema }]) => [id, schema]));
+}
