@@ -50,6 +50,8 @@ export const FILES = {
   /** The scansion (src/content/meter/): every verse counted under its meter with those that do not scan, and each verse's syllables and pādas. */
   meters: '/meters.json',
   meter: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/meter.json`,
+  /** Every speaker with the verses they speak (src/content/speakers.ts). */
+  speakers: '/speakers.json',
   /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
   authors: '/authors/index.json',
   author: (key: string) => `/authors/${key}/index.json`,

@@ -20,7 +20,7 @@ import { search } from './search.ts';
 import { get } from './transport.ts';
 import { chapterVerses, findRefs, random, today, verse, verses } from './verses.ts';
 import type { State } from './state.ts';
-import type { AuthorEntry, Author, ChapterRecord, FoundRef, LemmaChoice, LemmaEntry, LemmaIndex, RootAnswer, RootChoice, RootIndex, MeterName, MeterSummary, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, VerseAnalysis, VerseAnswer, VerseLinks, VerseMeter, VersesOptions, VerseVersions, Version, VersionAudited, WorkCitations, WorksList, Word } from './types.ts';
+import type { AuthorEntry, Author, ChapterRecord, FoundRef, LemmaChoice, LemmaEntry, LemmaIndex, RootAnswer, RootChoice, RootIndex, SpeakersList, MeterName, MeterSummary, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, VerseAnalysis, VerseAnswer, VerseLinks, VerseMeter, VersesOptions, VerseVersions, Version, VersionAudited, WorkCitations, WorksList, Word } from './types.ts';
 
 export { GitaError, MAX_RETRY_WAIT_S } from './error.ts';
 export type * from './types.ts';
@@ -81,6 +81,8 @@ export interface Client {
   root(name: string): Promise<RootAnswer | RootChoice>;
   /** Every verbal root with its classes, meaning and counts, most frequent first. */
   roots(): Promise<RootIndex>;
+  /** Every speaker (Dhṛtarāṣṭra, Sañjaya, Arjuna, Kṛṣṇa) with the verses they speak, in verse order; slug is what a speaker filter takes. */
+  speakers(): Promise<SpeakersList>;
   chapters(): Promise<ChapterRecord[]>;
   chapter(chapter: number): Promise<ChapterRecord>;
   /** Every commentary described, in the order of the records: author, and per text field its language, kind (translation, commentary...), verses with a real text, corrections; where the texts come from. */
@@ -140,6 +142,7 @@ export function createClient(options: ClientOptions = {}): Client {
     lemmas: () => get(s, at(s, 'lemmas')),
     root: (name) => bySpelling(s, 'root', SPELLED.root, name),
     roots: () => get(s, at(s, 'roots')),
+    speakers: () => get(s, at(s, 'speakers')),
     links: (chapter, sl) => get(s, at(s, 'links', { ch: chapter, sl })),
     works: () => get(s, at(s, 'works')),
     meter: (chapter, sl) => get(s, at(s, 'meter', { ch: chapter, sl })),

@@ -25,11 +25,14 @@ export type { Version, VersionAudit, VersionNote, VerseVersion, VerseVersions };
 export type VersionAudited = Version & { audit: VersionAudit };
 import type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis } from '../content/dcs/shapes.ts';
 import type { RootAnswer, RootChoice, RootEntryShape, RootGroup, RootIndex, RootOccurrence, WordRoot } from '../content/roots/shapes.ts';
+import type { SpeakerEntry, SpeakersList } from '../content/speakers.ts';
 
 /** The word analysis (Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0): a verse's words, a lemma's occurrences, every lemma. */
 export type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis };
 /** The verbal roots (Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; with the DCS's words): a verbal word's root, a root's words, every root. */
 export type { RootAnswer, RootChoice, RootEntryShape, RootGroup, RootIndex, RootOccurrence, WordRoot };
+/** Who speaks: every speaker with the verses they speak (/speakers). */
+export type { SpeakerEntry, SpeakersList };
 
 /** Word: one word of a verse, as the source writes it (Devanagari), its IAST, its English meaning. */
 export type { ChapterRecord, Lang, Verse, VerseFields, TextField, Word };

@@ -18,6 +18,7 @@ import { meterSchemas } from '../content/meter/schemas.ts';
 import { versionSchemas } from '../content/versions/schemas.ts';
 import { linkSchemas } from '../content/link-schemas.ts';
 import { refSchemas } from '../content/ref-schemas.ts';
+import { speakerSchemas } from '../content/speakers-schema.ts';
 
 /** Every schema of the document, by name. */
 export function schemas(): Record<string, unknown> {
@@ -28,6 +29,7 @@ export function schemas(): Record<string, unknown> {
     ...meterSchemas(),
     ...versionSchemas(),
     ...refSchemas(),
+    ...speakerSchemas(),
     Verse: verseSchema('#/components/schemas/Commentary'),
     VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: "A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field. With marks=iast its transliteration is written with IAST's marks (| ' m̐), the rest as the record holds it.", required: [...ALWAYS_KEPT] },
     Commentary: commentarySchema,

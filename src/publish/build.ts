@@ -10,6 +10,7 @@ import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
+import { speakersList } from '../content/speakers.ts';
 import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
 import { readRoots, type RootsFile } from '../content/roots/store.ts';
 import { foldLemma, lemmaName } from '../content/dcs/lemma-name.ts';
@@ -176,6 +177,7 @@ const PASSES: readonly Pass[] = [
   { stage: 'making the records', part: null, twins: AUDIT_LEVELS, make: (r) => [{ path: FILES.audit, body: Buffer.from(JSON.stringify(r.audit, null, 1) + '\n') }] },
   { stage: 'making the records', part: null, make: (r) => (r.records = apiAssets(r.content)) },
   { stage: 'making the records', part: null, make: (r) => authorAssets(r.authors()) },
+  { stage: 'making the records', part: null, make: (r) => [{ path: FILES.speakers, body: Buffer.from(JSON.stringify(speakersList(r.facts))) }] },
   // What static hosts serve for lang= and a chapter's verses (the server cuts the same bytes from the records).
   { stage: 'making the language forms', part: 'language forms', twins: 'fast', make: (r) => derivedAssets(r.content, r.records, r.daily, r.facts) },
   // Each verse's words joined to its analysis, the analysis itself and the concordance (analysis.ts).

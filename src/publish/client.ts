@@ -30,6 +30,7 @@ const MODULES = [
   { file: 'content/ref-shapes', internal: true },
   { file: 'content/versions/model', internal: true },
   { file: 'content/meter/shapes', internal: true },
+  { file: 'content/speakers', internal: true },
   { file: 'contract/errors', internal: true },
   { file: 'contract/paths', internal: true },
   { file: 'client/error', internal: false },

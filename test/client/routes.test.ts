@@ -65,6 +65,7 @@ const ARGUMENTS: { [M in RoutedMethod]: (e: Example) => Parameters<Client[M]> } 
   search: (e) => [asked(e, 'q'), optionsOf(e, ['lang', 'ch', 'speaker', 'limit', 'offset'])],
   lemmas: () => [],
   roots: () => [],
+  speakers: () => [],
   works: () => [],
   versions: () => [],
   meters: () => [],

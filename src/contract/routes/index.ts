@@ -16,6 +16,7 @@ import { PAGE_ROUTES } from './pages.ts';
 import { REFS_ROUTES } from './refs.ts';
 import { SEARCH_ROUTES } from './search.ts';
 import { SERVICE_ROUTES } from './service.ts';
+import { SPEAKER_ROUTES } from './speakers.ts';
 import { VERSE_ROUTES } from './verses.ts';
 import { VERSION_ROUTES } from './versions.ts';
 import { WORD_ROUTES } from './words.ts';
@@ -23,7 +24,7 @@ import { WORD_ROUTES } from './words.ts';
 export { allows, type Access, type Params, type RouteSpec } from '../route.ts';
 
 /** In matching order within a path's first segment; the first route under a segment gives its family's 404. */
-export const ROUTES = [...VERSE_ROUTES, ...REFS_ROUTES, ...WORD_ROUTES, ...LINK_ROUTES, ...VERSION_ROUTES, ...METER_ROUTES, ...SEARCH_ROUTES, ...CHAPTER_ROUTES, ...CARD_ROUTES, ...SERVICE_ROUTES, ...MCP_ROUTES, ...PAGE_ROUTES] as const;
+export const ROUTES = [...VERSE_ROUTES, ...REFS_ROUTES, ...WORD_ROUTES, ...LINK_ROUTES, ...VERSION_ROUTES, ...METER_ROUTES, ...SPEAKER_ROUTES, ...SEARCH_ROUTES, ...CHAPTER_ROUTES, ...CARD_ROUTES, ...SERVICE_ROUTES, ...MCP_ROUTES, ...PAGE_ROUTES] as const;
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 

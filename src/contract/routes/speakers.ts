@@ -1,0 +1,21 @@
+// Who speaks: every speaker of the Gita with the verses they speak.
+import { FILES } from '../../layout.ts';
+import { fixedHeaders, json, notModified, ok, schema } from '../responses.ts';
+import { READ, route } from '../route.ts';
+
+export const SPEAKER_ROUTES = [
+  route({
+    id: 'speakers',
+    client: 'speakers',
+    path: '/speakers',
+    methods: READ,
+    access: 'metered',
+    aliases: [FILES.speakers],
+    file: FILES.speakers,
+    summary: "Every speaker of the Gita with the verses they speak, in verse order: {count, speakers: [{slug, name, label, verses, refs}]}: slug is what ?speaker= takes (/slok?speaker=arjuna, /search?speaker=krishna), name the records' Devanagari (श्रीभगवान्), label the English (Krishna), refs each verse (BG2.11); the chapters' colophons are spoken by nobody.",
+    example: '/speakers',
+    notFound: 'resource',
+    query: [],
+    responses: { '200': ok('Every speaker with their verses (statically: speakers.json).', json(schema('Speakers')), fixedHeaders), '304': notModified },
+  }),
+] as const;
