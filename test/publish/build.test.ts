@@ -111,6 +111,7 @@ test('the manifest lists every served file with its hash, size and type; twins d
     "the daily PNG card in three, at the top and in slok/today/": 3 + 3,
     'the web fonts (Devanagari and Telugu, two weights each; the Telugu letters of the languages\' names), favicon.ico, favicon.svg': 4 + 1 + 2,
     'authors/index.json and one per commentary': 1 + manifest.content.commentaries.length,
+    'speakers.json': 1,
     "each record's word analysis": 719,
     'lemmas.json, analysis-report.json': 2,
     // A JSON and a page per lemma (2,071 in the DCS's Gita) and per ASCII spelling that is no lemma.
