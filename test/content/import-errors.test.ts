@@ -181,10 +181,6 @@ test('an erratum whose file does not match its SHA-256 is an error naming it', a
   await expectFailure(SHARED_DATA, [/erratum BG18\.45-commentaries: .*bhagavadgita_chapter_18_slok_45\.json: SHA-256 [0-9a-f]{64}, expected 6427b148/], { errata: dir });
 });
 
-test("a failure on the import's thread (the roots, the links) fails the import, naming it, and changes nothing", async () => {
-  await expectFailure(SHARED_DATA, [/the import's thread failed/, /no-such-dhatupatha\/dhatupatha\.tsv/], { dhatupatha: join(tempDir(), 'no-such-dhatupatha') });
-});
-
 test('an erratum whose file is missing is an error naming it', async () => {
   await expectFailure(SHARED_DATA, [/erratum BG18\.45-commentaries: .*bhagavadgita_chapter_18_slok_45\.json: missing/, /raw\.githubusercontent\.com\/vedicscriptures\/bhagavad-gita\/b60ac5b/], { errata: tempDir('gita-errata-') });
 });
