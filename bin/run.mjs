@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isMainThread, threadId } from 'node:worker_threads';
+import { isMainThread } from 'node:worker_threads';
 import { allocatorEnv } from '../src/http/allocator.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,8 +29,7 @@ export async function runScript(name, args) {
   if (!existsSync(out) || statSync(out).mtimeMs < sources) {
     const esbuild = await import('esbuild');
     // Code splitting keeps what a script imports lazily (the build, for `start`) out of its start-up.
-    // By process and thread: the import's thread (src/content/import-thread.ts) bundles its script in the importing process.
-    const tmp = `${dir}.tmp-${process.pid}-${threadId}`;
+    const tmp = `${dir}.tmp-${process.pid}`;
     await esbuild.build({
       entryPoints: [entry],
       bundle: true,
@@ -47,7 +46,7 @@ export async function runScript(name, args) {
     await esbuild.stop();
     writeFileSync(join(tmp, 'package.json'), '{"type":"module"}\n');
     // Swap in whole; another process may have just done the same, which is fine.
-    const old = `${dir}.old-${process.pid}-${threadId}`;
+    const old = `${dir}.old-${process.pid}`;
     if (existsSync(dir)) renameSync(dir, old);
     try {
       renameSync(tmp, dir);

@@ -19,14 +19,13 @@ import { importerFingerprint } from './importer.ts';
 import { ANALYSIS_FILE, analysisFile } from './dcs/store.ts';
 import { defaultDcsDir, readDcs, type Analysis } from './dcs/read.ts';
 import { mendVerses } from './verse-repairs.ts';
-import { LINKS_FILE, type LinkCounts } from './links.ts';
-import { importThread } from './import-thread.ts';
+import { LINKS_FILE, mineLinks } from './links.ts';
 import { importVersions, witnessesOf } from './versions/import.ts';
 import { meterAudit } from './meter/audit.ts';
 import { defaultBuiltinDirs, type BuiltinDirs } from './versions/builtin.ts';
 import { defaultVersionDirs } from './versions/dropin.ts';
 import { versionSources } from './versions/sources.ts';
-import { defaultDhatupathaDir, ROOTS_FILE, type RootsAudit } from './roots/store.ts';
+import { defaultDhatupathaDir, importRoots, ROOTS_FILE } from './roots/store.ts';
 
 export interface ImportSummary {
   chapters: number;
@@ -94,12 +93,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
   const versions = asked ?? { dirs: defaultVersionDirs(PROJECT_ROOT), builtins: defaultBuiltinDirs(PROJECT_ROOT) };
   // An import that died between its two renames left content/ aside: put it back first.
   recoverDir(contentDir);
-  // The links and the roots are made on a thread of their own (import-thread.ts), started now to load its code meanwhile.
-  const thread = importThread();
-  const source = await openSource(from, progress).catch(async (err) => {
-    await thread.close();
-    throw err;
-  });
+  const source = await openSource(from, progress);
   try {
     const read = await readContent(source.dir, (done, total) => progress('validating', done, total));
     progress('auditing');
@@ -124,12 +118,12 @@ export async function importContent({ from, contentDir, progress = () => {}, err
     if (dcs && repairs) analysis = await readDcs(dcs, content);
     if (analysis) auditFile.analysis = analysis.report;
     // Each verbal word's root, read from its lemma against the dhātupāṭha; what cannot be read is listed in the audit, never guessed.
-    let roots: Promise<{ file: string; audit: RootsAudit }> | undefined;
+    let roots: string | undefined;
     if (analysis && dhatupatha) {
       progress('reading the roots');
-      roots = settled(thread.roots(dhatupatha, analysis.verses));
-      // Its place in audit.json (the keys' order) kept for the thread's answer, filled in before it is written.
-      auditFile.roots = undefined;
+      const read = importRoots(dhatupatha, analysis.verses);
+      roots = read.file;
+      auditFile.roots = read.audit;
     }
     // Repairs come after the errata (an erratum's text is upstream's too) and the audit (they change no reference).
     if (repairs) {
@@ -141,8 +135,8 @@ export async function importContent({ from, contentDir, progress = () => {}, err
 
     // The link graph, mined from the texts as they are served (after the repairs: abhinav.sc's references read with their periods).
     progress('mining links');
-    const links = settled(thread.links(content.verses.map((v) => v.record), content.chapters.map((c) => c.record.verses_count)));
-    auditFile.links = undefined;
+    const links = mineLinks(content.verses.map((v) => v.record), content.chapters.map((c) => c.record.verses_count));
+    auditFile.links = links.counts;
 
     progress('writing');
     const applied = results.filter((r) => r.status === 'applied').map((r) => r.id);
@@ -150,14 +144,7 @@ export async function importContent({ from, contentDir, progress = () => {}, err
     return { ...summary, audit: auditFile, content };
   } finally {
     await source.close();
-    await thread.close();
   }
-}
-
-/** A promise whose failure is thrown where it is awaited, and not reported meanwhile as unhandled (the import may fail first, elsewhere). */
-function settled<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => {});
-  return p;
 }
 
 /**
@@ -206,11 +193,10 @@ interface Written {
   /** The errata applied, by id. */
   applied: string[];
   analysis?: Analysis;
-  /** content/roots.json's text and the roots' audit, when the roots are read (on the import's thread). */
-  roots?: Promise<{ file: string; audit: RootsAudit }>;
+  /** content/roots.json's text, when the roots were read. */
+  roots?: string;
   gitaGita?: Map<string, string>;
-  /** content/links.json's text and its counts, mined on the import's thread. */
-  links: Promise<{ file: string; counts: LinkCounts }>;
+  links: ReturnType<typeof mineLinks>;
   versions: ImportOptions['versions'];
   badVersionFolders: 'refuse' | 'leave-out';
   /** The versions were read from the default folders (a start looks there again). */
@@ -253,21 +239,14 @@ async function writeContent(contentDir: string, w: Written, progress: Progress):
     // `importer`: which import code made content/, and `versions`: from which folders (a change of either means importing again: importer.ts).
     await writeFile(join(staged, 'manifest.json'), JSON.stringify({ source: sourceName(w.from), importer: importerFingerprint(), versions: versionSources(versions ?? false, w.defaultVersions), ...summary, errata: w.applied, files }, null, 2) + '\n');
     if (analysis) await writeFile(join(staged, ANALYSIS_FILE), analysisFile(analysis));
+    if (w.roots) await writeFile(join(staged, ROOTS_FILE), w.roots);
+    await writeFile(join(staged, LINKS_FILE), JSON.stringify(w.links) + '\n');
     // The versions into the staged folder too: a refused one leaves content/ as it was.
     const imported = versions ? await importVersions({ ...versions, content: staged, records: content, repairs, witnesses: { analysis, gitaGita }, badFolders: w.badVersionFolders }) : undefined;
     if (imported) auditFile.versions = imported.report;
     // The verses as served, scanned: one that does not scan is a finding of the meter's section, with what the witnesses (Besant's Devanagari among them) read there.
     progress('scanning the meter');
     auditFile.meter = meterAudit(content.verses.map((v) => v.record), content.chapters.map((c) => c.record.verses_count), { ...witnessesOf({ analysis, gitaGita }), besant: imported?.devanagari });
-    // The thread's work, awaited last: it was done meanwhile.
-    if (w.roots) {
-      const roots = await w.roots;
-      auditFile.roots = roots.audit;
-      await writeFile(join(staged, ROOTS_FILE), roots.file);
-    }
-    const links = await w.links;
-    auditFile.links = links.counts;
-    await writeFile(join(staged, LINKS_FILE), links.file);
     await writeFile(join(staged, AUDIT_FILE), JSON.stringify(auditFile, null, 1) + '\n');
     await writeFile(join(staged, 'README.md'), CONTENT_README);
     await replaceDir(contentDir, staged);
