@@ -3,6 +3,8 @@
 // staged beside content/ and swapped in only when all of it is good.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { writeFile as writeFileCallback } from 'node:fs';
+import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
@@ -215,14 +217,11 @@ async function writeContent(contentDir: string, w: Written, progress: Progress):
     const files: Record<string, string> = {};
     let bytes = 0;
     const all = [...content.chapters, ...content.verses];
-    let written = 0;
     for (const { file, bytes: data } of all) {
-      progress('writing', written++, all.length);
-      await mkdir(dirname(join(staged, file)), { recursive: true });
-      await writeFile(join(staged, file), data);
       files[file] = createHash('sha256').update(data).digest('hex');
       bytes += data.length;
     }
+    await writeAll(staged, all, (done) => progress('writing', done, all.length));
     // GPL-3.0: the license and the upstream notes travel with the data.
     for (const extra of ['LICENSE', 'SOURCE.md']) {
       if (existsSync(join(w.sourceDir, extra))) await copyFile(join(w.sourceDir, extra), join(staged, extra));
@@ -257,6 +256,36 @@ async function writeContent(contentDir: string, w: Written, progress: Progress):
     await rm(staged, { recursive: true, force: true });
     throw err;
   }
+}
+
+const writeBytes = promisify(writeFileCallback);
+/** How many record files are written at once. */
+const AT_ONCE = 16;
+
+/**
+ * The records' files written into the staged folder, a few at a time: one
+ * after another, each awaited, they took 1.3 s of a fresh start; the callback
+ * form of writeFile costs about half the CPU of fs/promises' (src/publish/writer.ts).
+ */
+async function writeAll(staged: string, all: readonly { file: string; bytes: Buffer }[], progress: (done: number) => void): Promise<void> {
+  for (const dir of new Set(all.map((f) => dirname(join(staged, f.file))))) await mkdir(dir, { recursive: true });
+  let next = 0;
+  let done = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < all.length) {
+      const { file, bytes } = all[next++];
+      await writeBytes(join(staged, file), bytes).catch((err: Error) => {
+        failed = true;
+        throw err;
+      });
+      progress(++done);
+    }
+  };
+  // Every write ended, the failed one's too, before the caller removes the staged folder.
+  const ended = await Promise.allSettled(Array.from({ length: AT_ONCE }, worker));
+  const failure = ended.find((e) => e.status === 'rejected');
+  if (failure) throw (failure as PromiseRejectedResult).reason;
 }
 
 const CONTENT_README = `# content/
