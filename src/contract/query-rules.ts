@@ -30,7 +30,8 @@ function rulesOf(id: RouteId): QueryRules {
 
 export const QUERY_RULES = Object.fromEntries(ROUTES.map((r) => [r.id, rulesOf(r.id)])) as Record<RouteId, QueryRules>;
 
-type RouteOf<Id extends RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>;
+/** A route's definition by its id, with the literal types route() keeps. */
+export type RouteOf<Id extends RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>;
 type ValueOf<P> = P extends Parameter<infer T, string> ? T : never;
 type NameOf<P> = P extends Parameter<unknown, infer N> ? N : never;
 

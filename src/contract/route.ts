@@ -54,6 +54,23 @@ export interface Params {
   lang?: LangForm;
 }
 
+/**
+ * A request body as a route reads it, declared on the route: at most `max`
+ * bytes are read, then `read` gives the value its handler is given (c.input),
+ * or the answer that refuses the body (its status, its JSON; `close` when the
+ * body was not read to its end). Run before the handler, after the key.
+ */
+export interface BodyReader<T = unknown> {
+  max: number;
+  read(contentType: string | undefined, bytes: Uint8Array | null): { value: T } | BodyRefusal;
+}
+
+export interface BodyRefusal {
+  status: number;
+  body: unknown;
+  close?: true;
+}
+
 /** A query parameter as a route takes it: its definition, and what it does on this route when that says more; `required` when the route needs it. */
 export type Taken = Parameter | { param: Parameter; about?: string; required?: true };
 
@@ -96,7 +113,7 @@ export interface ToolSpec<Name extends string = string> {
   cost: ToolCost;
 }
 
-export interface RouteSpec<Id extends string = string, Tool extends string = string, Method extends string = string, Query extends readonly Taken[] = readonly Taken[], Path extends string = string> {
+export interface RouteSpec<Id extends string = string, Tool extends string = string, Method extends string = string, Query extends readonly Taken[] = readonly Taken[], Path extends string = string, Body extends BodyReader = BodyReader> {
   id: Id;
   /**
    * The typed client's method that calls it (src/client: gita.verse), by
@@ -122,6 +139,8 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   /** What it answers, by status (OpenAPI response objects: responses.ts); its 400 is completed from `query`, the key's errors, 405 and 503 from the rest. */
   responses: Record<string, OpenApiObject>;
   requestBody?: OpenApiObject;
+  /** How its body is read before its handler runs (the value the handler is given), where it takes one. */
+  body?: Body;
   /** The JSON Schemas of what it answers that no other route does, by the name its responses give them (OpenAPI's components). */
   schemas?: Record<string, OpenApiObject>;
   /** Answers something new on every call (Cache-Control: no-store). */
@@ -177,15 +196,15 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
 
 /**
  * A route, its id, its tool's name, its client method's name, its query
- * parameters and its path kept as literal types: the route ids are a union
- * the handlers' table is checked against, the tool names one the MCP tools'
- * runners are, the method names one the Client is, and the parameters and
- * the path type the values its handler is given (query-rules.ts Valid,
- * path-values.ts PathValues).
+ * parameters, its path and its body's reader kept as literal types: the
+ * route ids are a union the handlers' table is checked against, the tool
+ * names one the MCP tools' runners are, the method names one the Client is,
+ * and the parameters, the path and the body type the values its handler is
+ * given (query-rules.ts Valid, path-values.ts PathValues, BodyOf).
  */
-export const route = <const Id extends string, const Tool extends string = never, const Method extends string = never, const Query extends readonly Taken[] = readonly [], const Path extends string = string>(
-  spec: RouteSpec<Id, Tool, Method, Query, Path>,
-): RouteSpec<Id, Tool, Method, Query, Path> => spec;
+export const route = <const Id extends string, const Tool extends string = never, const Method extends string = never, const Query extends readonly Taken[] = readonly [], const Path extends string = string, const Body extends BodyReader = BodyReader>(
+  spec: RouteSpec<Id, Tool, Method, Query, Path, Body>,
+): RouteSpec<Id, Tool, Method, Query, Path, Body> => spec;
 
 export const READ = ['GET', 'HEAD'] as const;
 export const POST = ['POST'] as const;
@@ -198,3 +217,6 @@ export function heldFile(r: RouteSpec, params: Params): string | undefined {
   const template = r.held === true ? r.file : r.held;
   return template === undefined ? undefined : fillPath(template, params as Record<string, string | number>);
 }
+
+/** The value a route's declared body gives its handler (c.input); unknown for a route that declares none (its handler reads none). */
+export type BodyOf<R> = R extends RouteSpec<string, string, string, readonly Taken[], string, infer B> ? (B extends BodyReader<infer T> ? T : unknown) : unknown;

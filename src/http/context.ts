@@ -3,7 +3,8 @@
 // handler decides to answer, named through the responders below and made
 // by respond.ts once the gate has counted the request. One object per
 // request (it is the decision too: nothing else is allocated to carry it).
-import { NO_VALUES, type Valid } from '../contract/query-rules.ts';
+import { NO_VALUES, type RouteOf, type Valid } from '../contract/query-rules.ts';
+import type { BodyOf } from '../contract/route.ts';
 import type { PathValues } from '../contract/path-values.ts';
 import type { RouteId } from '../contract/routes/index.ts';
 import type { Verdict } from '../keys/limits.ts';
@@ -41,6 +42,8 @@ export class Context<Id extends RouteId = RouteId> {
   caller: Caller = NOBODY;
   /** The route's query parameters given, each read by its definition before the handler runs (app.ts, query-rules.ts); none without a query. */
   valid: Valid<Id> = NO_VALUES as Valid<Id>;
+  /** The route's body, read by its declaration before the handler runs (handlers/index.ts, contract/bodies.ts); for a route that takes one. */
+  input = undefined as BodyOf<RouteOf<Id>>;
   /** How many requests this one counts as against the quota and in the usage (a JSON-RPC batch: one per message). */
   units = 1;
   private parsed: URLSearchParams | null | undefined = undefined;

@@ -12,7 +12,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { MCP_MAX_BODY } from '../contract/limits.ts';
 import { readCappedBody } from '../request/capped-body.ts';
-import { checkMcpBody, refusal, type McpRefusal } from './body.ts';
+import { checkMcpBody, refusal, type McpRefusal } from '../contract/mcp-body.ts';
 import type { Library } from './library.ts';
 import { createMcpServer } from './server.ts';
 

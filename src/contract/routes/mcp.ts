@@ -5,6 +5,7 @@ import { MCP_MAX_BATCH, MCP_MAX_BODY } from '../limits.ts';
 import { MCP_RESOURCES, MCP_TOOLS } from '../mcp.ts';
 import { json, JSON_TYPE, ok, randomHeaders, schema } from '../responses.ts';
 import { POST, route } from '../route.ts';
+import { MCP_BODY } from '../bodies.ts';
 
 const jsonRpc = json(schema('JsonRpcResponse'));
 
@@ -19,6 +20,7 @@ export const MCP_ROUTES = [
     example: '/mcp',
     notFound: 'resource',
     query: [],
+    body: MCP_BODY,
     requestBody: { required: true, content: { [JSON_TYPE]: { schema: schema('JsonRpcRequest'), example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_verses', arguments: { ref: 'BG 2.47', lang: 'en' } } } } } },
     responses: {
       '200': ok('The JSON-RPC response (or the responses of a batch).', json({ oneOf: [schema('JsonRpcResponse'), { type: 'array', items: schema('JsonRpcResponse') }] }), randomHeaders),

@@ -6,6 +6,7 @@ import { MAX_FIND_LENGTH, MAX_FOUND_REFS } from '../../content/find-refs.ts';
 import { MAX_REFS_BODY } from '../limits.ts';
 import { errorContent, json, JSON_TYPE, ok, randomHeaders, schema } from '../responses.ts';
 import { POST, route } from '../route.ts';
+import { REFS_BODY } from '../bodies.ts';
 
 export const REFS_ROUTES = [
   route({
@@ -18,6 +19,7 @@ export const REFS_ROUTES = [
     example: '/refs',
     notFound: 'resource',
     query: [],
+    body: REFS_BODY,
     requestBody: {
       required: true,
       content: {

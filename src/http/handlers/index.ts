@@ -3,11 +3,11 @@
 // into an answer through the responders of the context (context.ts), or
 // returns an error at once. A route that serves its built file as it is
 // declares none: servesItsFile (file.ts) answers it from its definition.
-import type { RouteSpec } from '../../contract/route.ts';
+import type { BodyReader, RouteSpec } from '../../contract/route.ts';
 import type { RouteId } from '../../contract/routes/index.ts';
 import type { Context, Handler } from '../context.ts';
 import type { Valid } from '../../contract/query-rules.ts';
-import { badRequest, badRequestPage, negotiated } from '../respond.ts';
+import { badRequest, badRequestPage, json, negotiated } from '../respond.ts';
 import type { AppResponse } from '../types.ts';
 import { authors } from './authors.ts';
 import { randomCard, todayCard, verseCard } from './cards.ts';
@@ -65,6 +65,7 @@ export function handlerOf(route: RouteSpec<RouteId>): Handler {
   if (!h) {
     h = (HANDLERS[route.id] as Handler | undefined) ?? servesItsFile(route);
     if (!h) throw new Error(`route ${route.id} has no handler and no file`);
+    if (route.body) h = bodyFirst(route.body, h);
     resolved.set(route.id, h);
   }
   return h;
@@ -77,4 +78,21 @@ const REFUSED: { [Id in RouteId]?: (c: Context<Id>, why: string, valid: Valid<Id
 export function refusedValue(route: RouteSpec<RouteId>): (c: Context, why: string, valid: Valid) => AppResponse | Promise<AppResponse> {
   const own = REFUSED[route.id] as ((c: Context, why: string, valid: Valid) => AppResponse | Promise<AppResponse>) | undefined;
   return own ?? (route.page ? (c, why) => negotiated(c.req, badRequestPage(why)) : (_c, why) => badRequest(why));
+}
+
+/**
+ * A route that declares its body: the body read and checked by the
+ * declaration (contract/bodies.ts) before the handler runs, which is given
+ * the value (c.input). A refusal is answered at once (neither counted nor
+ * limited, as a handler's error is); a body past its bound was not read to
+ * its end, so its connection closes after the answer.
+ */
+function bodyFirst(reader: BodyReader, handler: Handler): Handler {
+  return async (c) => {
+    const bytes = await c.req.body(reader.max);
+    const read = reader.read(c.req.header('content-type'), bytes);
+    if ('status' in read) return { ...json(read.status, read.body), ...((read.close || bytes === null) && { close: true }) };
+    c.input = read.value as never;
+    return handler(c);
+  };
 }

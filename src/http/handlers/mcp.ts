@@ -1,15 +1,16 @@
 // POST /mcp: the Model Context Protocol server (src/mcp) over the build being
-// served. The body is checked before the request is counted (413, 415, 400
+// served. The body is checked by the route's declaration (contract/bodies.ts)
+// before this runs and before the request is counted (413, 415, 400
 // are not counted); each message of a batch counts as a request; calls over
 // the request's budget (src/mcp/budget.ts) are refused before any runs; the
 // SDK is loaded with the first request, not at start-up.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkMcpBody, refusal } from '../../mcp/body.ts';
+import { refusal } from '../../contract/mcp-body.ts';
 import { costing, withinBudget } from '../../mcp/budget.ts';
 import type { Library } from '../../mcp/library.ts';
 import type { Context, Handler } from '../context.ts';
-import { MCP_MAX_BATCH, MCP_MAX_BODY } from '../../contract/limits.ts';
+import { MCP_MAX_BATCH } from '../../contract/limits.ts';
 import { json } from '../respond.ts';
 import { ERRORS } from '../../contract/errors.ts';
 import { partOf } from '../../contract/build-parts.ts';
@@ -69,17 +70,16 @@ const costOf = (s: Served) => {
   return found;
 };
 
-export const mcp: Handler = async (c) => {
-  const checked = checkMcpBody(c.req.header('content-type'), await c.req.body(MCP_MAX_BODY));
-  // A body too long was not read to its end: the connection closes after the answer.
-  if ('status' in checked) return { ...json(checked.status, checked.body), ...(checked.status === 413 && { close: true }) };
-  const isBatch = Array.isArray(checked.message);
-  const batch = isBatch ? (checked.message as unknown[]).length : 0;
+export const mcp: Handler<'mcp'> = (c) => {
+  // Its size, type and JSON were checked by the route's declaration (contract/bodies.ts) before this runs.
+  const message = c.input;
+  const isBatch = Array.isArray(message);
+  const batch = isBatch ? (message as unknown[]).length : 0;
   if (batch > MCP_MAX_BATCH) return json(400, refusal(400, -32600, `Invalid Request: a batch of ${batch} messages; at most ${MCP_MAX_BATCH}`).body);
   // Every message of a batch is a request, for the quota and the counts.
   c.units = Math.max(batch, 1);
   // The calls over the request's budget are refused before anything runs (and still counted: they were asked).
-  const { run, refused } = withinBudget(checked.message, costOf(c.served));
+  const { run, refused } = withinBudget(message, costOf(c.served));
   return c.later(async (c) => {
     if (!run.length && refused.length) return c.given(200, [['Content-Type', 'application/json']], JSON.stringify(isBatch ? refused : refused[0]));
     const [{ answerMcp }, library] = await Promise.all([import('../../mcp/http.ts'), libraryOf(c)]);

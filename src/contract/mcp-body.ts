@@ -1,7 +1,7 @@
 // A POST /mcp body, checked before MCP sees it (and before the app counts the
 // request): its size, its type, its JSON. No SDK here, so the server loads
 // the SDK only when the first MCP request comes.
-import { MCP_MAX_BODY } from '../contract/limits.ts';
+import { MCP_MAX_BODY } from './limits.ts';
 
 /** A request the server will not hand to MCP: its status and a JSON-RPC error. */
 export interface McpRefusal {
@@ -22,7 +22,7 @@ export function checkMcpBody(contentType: string | undefined, body: Uint8Array |
   if (body === null) return refusal(413, -32600, `Request body over ${MCP_MAX_BODY / 1024} kB`);
   if (!isJson(contentType)) return refusal(415, -32600, 'Content-Type must be application/json');
   try {
-    return { message: JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) };
+    return { message: JSON.parse(new TextDecoder('utf-8', { ignoreBOM: true }).decode(body)) };
   } catch {
     return refusal(400, -32700, 'Parse error: the body is not JSON');
   }
