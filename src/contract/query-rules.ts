@@ -24,7 +24,7 @@ function rulesOf(id: RouteId): QueryRules {
   for (const [name, p] of taken) {
     for (const miss of p.nearMisses) if (!taken.has(miss) && !near.has(miss)) near.set(miss, name);
   }
-  // Another case of a name taken (Lang, CH) is a near miss of it too: checked in checkQuery by lower case.
+  // Another case of a name taken (Lang, CH) is a near miss of it too: checked in namesGiven by lower case.
   return { taken, near, order: [...taken.values()] };
 }
 
@@ -54,7 +54,8 @@ export const NO_VALUES: Valid = Object.freeze({});
 export type ReadQuery = { valid: Valid } | { refused: string; valid: Valid | null };
 
 /**
- * The query checked (checkQuery's pass), then each of the route's parameters
+ * The query's names checked in one pass (a name given twice, a near miss of
+ * one the route takes: namesGiven), then each of the route's parameters
  * given read by its definition, in the route's order; the first refusal
  * wins. A query of none of them (a cache buster) reads nothing.
  */
@@ -65,16 +66,6 @@ export function readQuery(route: RouteId, params: URLSearchParams, facts: Parame
   const { order } = QUERY_RULES[route];
   const { values, refused } = readParameters(names.length === order.length ? order : order.filter((p) => names.includes(p.name)), params, facts);
   return refused ? { refused: refused.error, valid: values } : { valid: values };
-}
-
-/**
- * A query against a route's rules, in one pass over its parameters: the
- * 400's message (a name taken given twice, a near miss of a name taken), or
- * null. The values are read after (readQuery).
- */
-export function checkQuery(route: RouteId, params: URLSearchParams, facts: ParameterFacts): string | null {
-  const names = namesGiven(route, params, facts);
-  return typeof names === 'string' ? names : null;
 }
 
 /** One pass over a query's names: the 400's message, or the names of the route's parameters given (null: none). */

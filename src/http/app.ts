@@ -10,12 +10,11 @@
 import type { Dist } from './assets.ts';
 import { Context, type AppCore } from './context.ts';
 import { createGate, type Gate } from './gate.ts';
-import { handlerOf, refusedValue } from './handlers/index.ts';
+import { handlerOf, readValues } from './handlers/index.ts';
 import { MAX_URL_LENGTH, PNG_POOL, SEARCH_POOL } from '../contract/limits.ts';
 import { Pool } from './pool.ts';
 import { matchRoute } from '../contract/match.ts';
-import { badRequest, badRequestPage, HTML_TYPE, methodNotAllowed, negotiated, notFound, notFoundPage, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
-import { readQuery } from '../contract/query-rules.ts';
+import { HTML_TYPE, methodNotAllowed, negotiated, notFound, notFoundPage, preflight, sendDerived, sendStreamed, stillBuilding, uriTooLong } from './respond.ts';
 import { FILES, isPublicFile } from '../layout.ts';
 import { partOf } from '../contract/build-parts.ts';
 import type { Handler } from './context.ts';
@@ -143,9 +142,8 @@ function answer(a: AppState, req: AppRequest): AppResponse | Promise<AppResponse
   const c = new Context(req, m, q === -1 ? '' : url.slice(q + 1), s, a.core);
   if (c.queryString && m.route !== CONTENT_FILE) {
     // A parameter given twice, a near miss of one the route takes, a value it does not take (parameters.ts): refused before the key and the handler, uncounted.
-    const read = readQuery(m.route.id, c.query!, s.dist.manifest.content);
-    if ('refused' in read) return read.valid ? refusedValue(m.route)(c, read.refused, read.valid) : m.route.page ? negotiated(req, badRequestPage(read.refused)) : badRequest(read.refused);
-    c.valid = read.valid;
+    const refused = readValues(c, m.route);
+    if (refused) return refused;
   }
   const handler = m.route === CONTENT_FILE ? contentFile : handlerOf(m.route);
   if (m.route.access === 'open') {

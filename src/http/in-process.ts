@@ -8,12 +8,11 @@ import { readFile } from 'node:fs/promises';
 import { matchRoute } from '../contract/match.ts';
 import { heldFile } from '../contract/route.ts';
 import { routeRequest, type AnswerRoute, type RouteAnswer, type RouteRequest } from '../contract/route-call.ts';
-import { readQuery } from '../contract/query-rules.ts';
 import { ROUTE, type RouteId } from '../contract/routes/index.ts';
 import type { PathValues } from '../contract/path-values.ts';
 import { Context, type AppCore } from './context.ts';
-import { handlerOf, refusedValue } from './handlers/index.ts';
-import { badRequest, notFound, stillBuilding } from './respond.ts';
+import { handlerOf, readValues } from './handlers/index.ts';
+import { notFound, stillBuilding } from './respond.ts';
 import type { Fixed, Served } from './served.ts';
 import type { AppRequest, AppResponse } from './types.ts';
 
@@ -52,11 +51,8 @@ function respond(id: RouteId, req: AppRequest, s: Served, core: AppCore): AppRes
   if (held && !asset) return notFound[route.notFound];
   const at = { ...match, asset } as Fixed & PathValues<RouteId>;
   const c = new Context(req, at, q === -1 ? '' : req.url.slice(q + 1), s, core);
-  if (c.queryString) {
-    const read = readQuery(id, c.query!, s.dist.manifest.content);
-    if ('refused' in read) return read.valid ? refusedValue(route)(c, read.refused, read.valid) : badRequest(read.refused);
-    c.valid = read.valid;
-  }
+  const refused = readValues(c, route);
+  if (refused) return refused;
   const reply = handlerOf(route)(c);
   return reply instanceof Promise ? reply.then((r) => (r instanceof Context ? r.respond() : r)) : reply instanceof Context ? reply.respond() : reply;
 }

@@ -6,7 +6,7 @@
 import type { BodyReader, RouteSpec } from '../../contract/route.ts';
 import type { RouteId } from '../../contract/routes/index.ts';
 import type { Context, Handler } from '../context.ts';
-import type { Valid } from '../../contract/query-rules.ts';
+import { readQuery, type Valid } from '../../contract/query-rules.ts';
 import { badRequest, badRequestPage, json, negotiated } from '../respond.ts';
 import type { AppResponse } from '../types.ts';
 import { authors } from './authors.ts';
@@ -78,6 +78,23 @@ const REFUSED: { [Id in RouteId]?: (c: Context<Id>, why: string, valid: Valid<Id
 export function refusedValue(route: RouteSpec<RouteId>): (c: Context, why: string, valid: Valid) => AppResponse | Promise<AppResponse> {
   const own = REFUSED[route.id] as ((c: Context, why: string, valid: Valid) => AppResponse | Promise<AppResponse>) | undefined;
   return own ?? (route.page ? (c, why) => negotiated(c.req, badRequestPage(why)) : (_c, why) => badRequest(why));
+}
+
+/**
+ * The request's query read by its route's declaration (readQuery) into
+ * c.valid, before the key and the handler; or the refusal to answer at once
+ * in the route's form (its own, a page's, or JSON). Nothing to read without
+ * a query. The app and a route called in-process (in-process.ts) read it so.
+ */
+export function readValues(c: Context, route: RouteSpec<RouteId>): AppResponse | Promise<AppResponse> | null {
+  if (!c.queryString) return null;
+  const read = readQuery(route.id, c.query!, c.served.dist.manifest.content);
+  if (!('refused' in read)) {
+    c.valid = read.valid;
+    return null;
+  }
+  if (read.valid) return refusedValue(route)(c, read.refused, read.valid);
+  return route.page ? negotiated(c.req, badRequestPage(read.refused)) : badRequest(read.refused);
 }
 
 /**
