@@ -50,8 +50,6 @@ export const FILES = {
   /** The scansion (src/content/meter/): every verse counted under its meter with those that do not scan, and each verse's syllables and pādas. */
   meters: '/meters.json',
   meter: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/meter.json`,
-  /** Every speaker with the verses they speak (src/content/speakers.ts). */
-  speakers: '/speakers.json',
   /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
   authors: '/authors/index.json',
   author: (key: string) => `/authors/${key}/index.json`,
@@ -70,10 +68,6 @@ export const FILES = {
   lemma: (name: string) => `/lemma/${name}.json`,
   /** Every lemma with its parts of speech and count, most frequent first. */
   lemmas: '/lemmas.json',
-  /** A verbal root's words across the Gita, by its IAST citation form (NFC); an ASCII spelling that is no root has a file too (src/content/roots/). */
-  root: (name: string) => `/root/${name}.json`,
-  /** Every verbal root with its classes, meaning and counts, most frequent first. */
-  roots: '/roots.json',
   /** What joining the analysis found: the word-by-word entries left unjoined, the unnumbered sentences' places, the verses the DCS spells otherwise. */
   analysisReport: '/analysis-report.json',
   /** A chapter's verse records in order (the colophon last), whole or in one language. */
@@ -120,8 +114,6 @@ export const FILES = {
   readChapter: (ch: number | string) => `/read/${ch}/index.html`,
   /** A lemma's concordance to read (src/pages/lemma.ts), by its IAST or an ASCII spelling, as lemma/{lemma}.json. */
   readLemma: (name: string) => `/read/lemma/${name}/index.html`,
-  /** A verbal root to read (src/pages/root.ts), by its IAST or an ASCII spelling, as root/{root}.json. */
-  readRoot: (name: string) => `/read/root/${name}/index.html`,
   /** The whole Gita in one file each, for offline use (src/publish/downloads.ts). */
   downloads: { json: '/downloads/gita.json', ndjson: '/downloads/gita.ndjson', sqlite: '/downloads/gita.sqlite' },
 } as const;

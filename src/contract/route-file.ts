@@ -8,8 +8,8 @@ import type { RouteSpec } from './route.ts';
 
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
 
-/** A template's parameters filled from the arguments as they are: the manifest's paths are not percent-encoded. */
-const filled = (template: string, args: Record<string, unknown>) => template.replace(/\{(\w+)\}/g, (_m, name: string) => String(typeof args[name] === 'string' ? args[name] : int(args[name])));
+/** A template's parameters filled from the arguments as they are: the manifest's paths are not percent-encoded (nor dist/'s file names). */
+export const filled = (template: string, args: Record<string, unknown>) => template.replace(/\{(\w+)\}/g, (_m, name: string) => String(typeof args[name] === 'string' ? args[name] : int(args[name])));
 
 /**
  * The route's file for these arguments: its `file` filled with them, or for

@@ -8,6 +8,7 @@
 // client's way to it when it has a method (`client`: the method's name). Its
 // handler is the server's (src/http/handlers/, registered by the route's id).
 import type { BuildPart, LangForm, Theme } from '../layout.ts';
+import type { BuildInput, BuiltFile } from './build-input.ts';
 import type { NotFoundKind } from './errors.ts';
 import type { Manifest } from './manifest.ts';
 import type { JsonSchema, Parameter } from './parameters.ts';
@@ -169,6 +170,15 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
    * The parts of dist/'s files are made from this (src/contract/build-parts.ts).
    */
   madeBy?: BuildPart;
+  /**
+   * Its builder: the files of `file` it makes from the build's input, each
+   * named by its parameters' values. The build runs it in the pass of its
+   * part (`madeBy`), writes each file where `file` says and checks it against
+   * the part; a route without one has its file written by a pass of the build
+   * (publish/build.ts) or serves none. Imported when the build calls it
+   * (`() => import(...)`): the server never loads a builder.
+   */
+  build?: (input: BuildInput) => Promise<Iterable<BuiltFile>>;
   /** The server holds `file` in memory (or this file: a PNG card's SVG); a path whose file is not in dist/ is not found. Resolved once per path. */
   held?: true | string;
   /**

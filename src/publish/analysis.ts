@@ -10,12 +10,11 @@ import type { AnalysisFile } from '../content/dcs/store.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/read.ts';
 import { asciiAnswers, concordance, joinedWords, served, verseAnalysis, type JoinedWord, type LemmaChoice, type LemmaEntry } from '../content/dcs/served.ts';
 import { lemmaPage } from '../pages/lemma.ts';
-import { rootPage } from '../pages/root.ts';
 import type { BaseUrl } from '../pages/read.ts';
 import { wordsOf } from '../content/words.ts';
 import { FILES } from '../layout.ts';
 import type { RootsFile } from '../content/roots/store.ts';
-import { asciiRootAnswers, rootAnswers, rootIndex, rootLookup, type MeaningOf } from '../content/roots/served.ts';
+import { rootLookup, type MeaningOf } from '../content/roots/served.ts';
 import { joinWords } from '../content/dcs/join.ts';
 
 export interface JoinReport {
@@ -94,11 +93,6 @@ export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: Ba
     if (words) analysed.push({ ref, words });
     analysis.push(json(FILES.analysis(v.chapter, v.verse), verseAnalysis(ref, words, isColophon(v, chapters.get(v.chapter)!), true, rootOf)));
   }
-  if (roots) {
-    const made = rootAssets(roots, analysed, meaningsOf(content, dcs), base);
-    analysis.push(...made.json);
-    pages.push(...made.pages);
-  }
   const lemmas = concordance(analysed);
   // Each lemma's JSON and page, under its IAST and (where that is no lemma) its ASCII spelling.
   const servedWords = new Map(analysed.map(({ ref, words }) => [ref, words.map(served)]));
@@ -116,7 +110,7 @@ export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: Ba
 }
 
 /** Each DCS word's word-by-word meaning, where the word lists' join reaches it: by verse and position (1 first). */
-function meaningsOf(content: Content, dcs: AnalysisFile): MeaningOf {
+export function meaningsOf(content: Content, dcs: AnalysisFile): MeaningOf {
   const by = new Map<string, string>();
   for (const { record: v } of content.verses) {
     const ref = `BG${v.chapter}.${v.verse}`;
@@ -128,14 +122,4 @@ function meaningsOf(content: Content, dcs: AnalysisFile): MeaningOf {
     });
   }
   return (ref, position) => by.get(`${ref}#${position}`);
-}
-
-/** Each root's answer (root/{root}.json, and its ASCII spelling) and every root (roots.json). */
-function rootAssets(roots: RootsFile, analysed: Array<{ ref: string; words: NonNullable<AnalysisFile['verses'][string]> }>, meaningOf: MeaningOf, base: BaseUrl): { json: Asset[]; pages: Asset[] } {
-  const answers = rootAnswers(roots.lemmas, analysed, meaningOf);
-  const named = [...answers.map((a) => [a.root, a] as const), ...asciiRootAnswers(answers)];
-  return {
-    json: [...named.map(([name, a]) => json(FILES.root(name), a)), json(FILES.roots, rootIndex(answers))],
-    pages: named.map(([name, a]) => ({ path: FILES.readRoot(name), body: Buffer.from(rootPage(a, base)) })),
-  };
 }

@@ -10,12 +10,13 @@ import { readContent, isColophon, type Content } from '../content/read.ts';
 import { AUDIT_FILE, type AuditFile } from '../content/audit.ts';
 import { sourceName } from '../content/source.ts';
 import { commentaries, plainFields, speakers } from '../content/facts.ts';
-import { speakersList } from '../content/speakers.ts';
 import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
 import { readRoots, type RootsFile } from '../content/roots/store.ts';
 import { foldLemma, lemmaName } from '../content/dcs/lemma-name.ts';
 import { devanagariOf, rootLookup } from '../content/roots/served.ts';
-import { lemmaAssets, wordAssets, type JoinReport } from './analysis.ts';
+import { lemmaAssets, meaningsOf, wordAssets, type JoinReport } from './analysis.ts';
+import { BUILT_PARTS, routeBuiltFiles } from './route-built.ts';
+import type { BuildInput } from '../contract/build-input.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
 import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
@@ -113,7 +114,7 @@ export function pickVerse<T>(seed: string, verses: readonly T[]): T {
 }
 
 /** What every pass of a build shares: the content read once, and where its files go. */
-interface Run {
+interface Run extends BuildInput {
   options: BuildOptions;
   content: Content;
   audit: AuditFile;
@@ -157,7 +158,9 @@ interface Pass {
   /** The progress stage it shows. */
   stage: string;
   part: BuildPart | null;
-  make: (run: Run) => Asset[] | Promise<Asset[]>;
+  make?: (run: Run) => Asset[] | Promise<Asset[]>;
+  /** It also writes the files its part's routes build (their `build`: route-built.ts); one pass of each part that routes build in does. */
+  routes?: true;
   twins?: Twins;
   /** Made while the next passes are (its work is in other processes: esbuild, tsc). */
   alongside?: true;
@@ -177,17 +180,17 @@ const PASSES: readonly Pass[] = [
   { stage: 'making the records', part: null, twins: AUDIT_LEVELS, make: (r) => [{ path: FILES.audit, body: Buffer.from(JSON.stringify(r.audit, null, 1) + '\n') }] },
   { stage: 'making the records', part: null, make: (r) => (r.records = apiAssets(r.content)) },
   { stage: 'making the records', part: null, make: (r) => authorAssets(r.authors()) },
-  { stage: 'making the records', part: null, make: (r) => [{ path: FILES.speakers, body: Buffer.from(JSON.stringify(speakersList(r.facts))) }] },
+  { stage: 'making the records', part: null, routes: true },
   // What static hosts serve for lang= and a chapter's verses (the server cuts the same bytes from the records).
   { stage: 'making the language forms', part: 'language forms', twins: 'fast', make: (r) => derivedAssets(r.content, r.records, r.daily, r.facts) },
   // Each verse's words joined to its analysis, the analysis itself and the concordance (analysis.ts).
-  { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
+  { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', routes: true, make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
   { stage: 'making the links', part: 'links', twins: 'fast', make: (r) => linkAssets(r.links()) },
   { stage: 'making the versions', part: 'versions', twins: 'fast', make: (r) => versionAssets(r.versions, r.verses) },
   { stage: 'scanning the meter', part: 'meter', twins: 'fast', make: (r) => meterAssets(r.meters()) },
   // The whole Gita offline, with twins in every build (a quick one at quick levels: 58 MB of SQLite is not sent raw to a client that takes brotli).
   { stage: 'making the downloads', part: 'downloads', twins: DOWNLOAD_LEVELS, make: (r) => downloadAssets(recordsOf(r), r.cache) },
-  { stage: 'making the reading pages', part: 'reading pages', twins: 'fast', make: (r) => readingPages(r) },
+  { stage: 'making the reading pages', part: 'reading pages', twins: 'fast', routes: true, make: (r) => readingPages(r) },
   // Shaped and drawn here (HarfBuzz), each from the build cache when its inputs did not change: 2,163 cards of about 50 kB, brotli 4 and gzip 4.
   { stage: 'rendering cards', part: 'cards', twins: CARD_LEVELS, make: async (r) => svgCards(r, await r.cards()) },
   { stage: 'drawing PNG cards', part: 'cards', twins: 'none', make: async (r) => pngCards(r, await r.cards()) },
@@ -200,6 +203,19 @@ const PASSES: readonly Pass[] = [
   { stage: 'writing the pages', part: null, make: (r) => otherAssets(r) },
   { stage: 'writing the pages', part: null, twins: 'none', make: () => webAssets().filter((a) => isBinary(a.path)) },
 ];
+
+/** A pass's files: what it makes, and what its part's routes build when it writes those. */
+async function passFiles(pass: Pass, run: Run): Promise<Asset[]> {
+  const made = pass.make ? await pass.make(run) : [];
+  return pass.routes ? [...made, ...(await routeBuiltFiles(run, pass.part))] : made;
+}
+
+/** Every part the routes build in has its pass that writes their files: else a route's builder would never run. */
+function checkRoutePasses(): void {
+  for (const part of BUILT_PARTS) {
+    if (!PASSES.some((p) => p.routes && p.part === part)) throw new Error(`routes build files in the ${part ?? 'first build'}'s part, but no pass of it writes them (publish/build.ts PASSES: routes)`);
+  }
+}
 
 /**
  * Each file of a pass is of the pass's part as the routes declare it
@@ -216,6 +232,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const progress = options.progress ?? (() => {});
   // A build that died between its two renames left dist/ aside: put it back first.
   recoverDir(options.outDir);
+  checkRoutePasses();
   // The stage now under way, which the compression workers' progress counts toward once the cards are done.
   let stage = 'reading content';
   const step = (name: string, done?: number, total?: number) => progress((stage = name), done, total);
@@ -244,7 +261,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         return compress(out, list, pass.twins);
       };
       // Each pass's files are compressed while the next pass is made.
-      compressing.push(pass.alongside ? Promise.resolve(pass.make(run)).then(take) : take(await pass.make(run)));
+      compressing.push(pass.alongside ? passFiles(pass, run).then(take) : take(await passFiles(pass, run)));
     }
     step('compressing', pool.jobs.done, pool.jobs.total);
     await Promise.all(compressing);
@@ -355,6 +372,11 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     meters: once(() => meterReport(verses, facts.versesPerChapter)),
     dcs,
     roots,
+    meaningOf: once(() => {
+      const analysis = dcs();
+      return analysis ? meaningsOf(content, analysis) : () => undefined;
+    }),
+    base: options.publicUrl ?? '',
     links: once(() => readLinks(options.contentDir, content)),
     words: once(() => wordAssets(content, dcs(), audit, roots())),
     lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '', roots())),

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { MAX_ANSWER_BYTES } from '../../src/contract/limits.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { spellingError, SPELLED } from '../../src/content/dcs/lemma.ts';
 import { DCS_ATTRIBUTION } from '../../src/content/dcs/attribution.ts';
 import { DHATUPATHA_ATTRIBUTION } from '../../src/content/roots/attribution.ts';
@@ -153,8 +155,8 @@ test('a spelling that cannot be a root is 400 naming it; an unknown root is 404'
 });
 
 test('the largest root answer is within the answer limits', async () => {
-  const index = file(FILES.roots) as RootIndex;
-  const sizes = index.roots.map((x) => readFileSync(join(dist, FILES.root(x.root))).length);
+  const index = file(ROUTE.roots.file!) as RootIndex;
+  const sizes = index.roots.map((x) => readFileSync(join(dist, filled(ROUTE.root.file!, { root: x.root }))).length);
   const largest = Math.max(...sizes);
   // Measured when the roots were first built: the largest (vac) is 16 kB.
   assert.ok(largest < MAX_ANSWER_BYTES / 16, `${largest} bytes`);
@@ -196,7 +198,7 @@ test('MCP get_root and the client answer what /root/{root} does, over the server
   const { createClient } = await import('../../src/client/index.ts');
   const remote = createClient({ baseUrl: server.url });
   assert.equal(await remote.root('gam'), served);
-  assert.equal((await remote.roots()).count, file(FILES.roots).count);
+  assert.equal((await remote.roots()).count, file(ROUTE.roots.file!).count);
   // A static host: the files of dist/ as a CDN serves them, by their path.
   const staticHost = createClient({
     baseUrl: 'https://cdn.example/gita/',

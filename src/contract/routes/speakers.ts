@@ -1,5 +1,4 @@
 // Who speaks: every speaker of the Gita with the verses they speak.
-import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
 
@@ -10,8 +9,9 @@ export const SPEAKER_ROUTES = [
     path: '/speakers',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.speakers],
-    file: FILES.speakers,
+    aliases: ['/speakers.json'],
+    file: '/speakers.json',
+    build: (input) => import('../../content/speakers.ts').then((m) => [{ json: m.speakersList(input.facts) }]),
     summary: "Every speaker of the Gita with the verses they speak, in verse order: {count, speakers: [{slug, name, label, verses, refs}]}: slug is what ?speaker= takes (/slok?speaker=arjuna, /search?speaker=krishna), name the records' Devanagari (श्रीभगवान्), label the English (Krishna), refs each verse (BG2.11); the chapters' colophons are spoken by nobody.",
     example: '/speakers',
     notFound: 'resource',

@@ -1,0 +1,31 @@
+// What a route's builder reads (its `build`, route.ts): the content the build
+// read once, and the parts of it made when first asked. The build
+// (src/publish/build.ts) hands every route's builder the same object, so
+// that what two routes' builders share (the roots' answers: a root's file,
+// every root, a root's page) is made once, keyed by it.
+import type { Content } from '../content/read.ts';
+import type { AnalysisFile } from '../content/dcs/store.ts';
+import type { RootsFile } from '../content/roots/store.ts';
+import type { MeaningOf } from '../content/roots/served.ts';
+import type { BaseUrl } from '../pages/reading.ts';
+import type { Manifest } from './manifest.ts';
+
+export interface BuildInput {
+  content: Content;
+  /** What the manifest says of the content: counts, speakers, commentaries, versions. */
+  facts: Manifest['content'];
+  /** The word analysis (content/analysis.json), or null when imported without it. */
+  dcs: () => AnalysisFile | null;
+  /** Every verbal lemma's root (content/roots.json), or null when imported without them. */
+  roots: () => RootsFile | null;
+  /** The word-by-word meaning each analysed word is joined to. */
+  meaningOf: () => MeaningOf;
+  /** Where the pages link to: the operator's public URL, or '' for links from the site's root. */
+  base: BaseUrl;
+}
+
+/**
+ * A file a route's builder makes: the values of its `file`'s parameters
+ * (none for a file without any), and its JSON, or the bytes of a page.
+ */
+export type BuiltFile = { at?: Readonly<Record<string, string | number>> } & ({ json: unknown } | { body: string });
