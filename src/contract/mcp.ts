@@ -1,7 +1,7 @@
 // The MCP server's tools and resource templates, in the order it registers
 // them. A tool is declared by its route (route.ts ToolSpec: its name,
-// wording, arguments and cost); this says which routes are tools, in the
-// order a client lists them: reading first, then finding, then the words.
+// wording, arguments, cost and rank); the tools are listed by rank: reading
+// first, then finding, then the words.
 // The route table's summary of POST /mcp (and so OpenAPI, the docs page and
 // the API reference) lists them from here, the server registers exactly these,
 // the budget costs them, and the MCP tests compare what a client lists with them.
@@ -27,18 +27,15 @@ export type McpToolName = NonNullable<Tooled['tool']>['name'];
 /** The ids of the routes that declare a tool. */
 export type ToolRouteId = Tooled extends infer R ? (R extends RouteSpec<infer Id, infer N> ? ([N] extends [never] ? never : Id) : never) : never;
 
-/** The routes that are tools, in the order the server lists them. */
-const ORDER = ['verses', 'refs', 'chapter', 'random-verse', 'today', 'search', 'verse-words', 'verse-links', 'verse-versions', 'verse-meter', 'lemma', 'root', 'authors'] as const satisfies readonly ToolRouteId[];
-/** A route that declares a tool and is not in ORDER does not compile: its tool would never be served. */
-const everyTool: [Exclude<ToolRouteId, (typeof ORDER)[number]>] extends [never] ? true : never = true;
-void everyTool;
-
 /** A route with its tool. */
 export type ToolRoute = RouteSpec<ToolRouteId> & { tool: ToolSpec<McpToolName> };
 
-const byId = new Map<string, RouteSpec>(TOOLED.map((r) => [r.id, r]));
-/** The tools' routes, in the server's order. */
-export const TOOL_ROUTES: readonly ToolRoute[] = ORDER.map((id) => byId.get(id) as ToolRoute);
+/** The tools' routes, in the server's order: by their tools' rank. */
+export const TOOL_ROUTES: readonly ToolRoute[] = (TOOLED as readonly RouteSpec[]).filter((r): r is ToolRoute => r.tool !== undefined).sort((a, b) => a.tool.rank - b.tool.rank);
+for (let i = 1; i < TOOL_ROUTES.length; i++) {
+  const [a, b] = [TOOL_ROUTES[i - 1].tool, TOOL_ROUTES[i].tool];
+  if (a.rank === b.rank) throw new Error(`the tools ${a.name} and ${b.name} have one rank (${a.rank}): give each its own place in the list`);
+}
 
 export const MCP_TOOLS: readonly McpToolName[] = TOOL_ROUTES.map((r) => r.tool.name);
 export const MCP_RESOURCES = ['gita://chapter/{ch}', 'gita://verse/{ch}/{sl}'] as const;

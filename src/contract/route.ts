@@ -106,6 +106,8 @@ export type ToolCost = { of: 'file'; verses: 0 | 1 } | { of: 'ref' } | { of: 'dr
  */
 export interface ToolSpec<Name extends string = string> {
   name: Name;
+  /** Where the server lists it among the tools, lowest first (reading, then finding, then the words: 10, 20, ...); two tools of one rank do not load. */
+  rank: number;
   title: string;
   description: string | ((f: ToolFacts) => string);
   args: readonly string[];

@@ -59,6 +59,7 @@ export const CHAPTER_ROUTES = [
     responses: { '200': ok('The chapter record.', json(schema('Chapter')), fixedHeaders), '304': notModified, '404': notFound('chapter') },
     tool: {
       name: 'get_chapter',
+      rank: 30,
       title: 'Get a chapter',
       description: (f) => `One chapter of the Bhagavad Gita (1 to ${f.versesPerChapter.length}): its Sanskrit name, transliteration, English title, meaning, number of verses and summary (English and Hindi). For its verses, call get_verses with the chapter number as ref.`,
       args: ['ch'],
@@ -82,6 +83,7 @@ export const CHAPTER_ROUTES = [
     responses: { '200': ok('Every commentary described, one entry per key in the order of the records (statically: authors/index.json).', json({ type: 'array', minItems: 1, items: schema('Author') }), fixedHeaders), '304': notModified },
     tool: {
       name: 'get_authors',
+      rank: 130,
       title: 'The translators and commentators',
       description: (f) => `Who wrote the ${f.commentaries.length} translations and commentaries, by key (what authors= takes): for each text field its language (en, hi, sa), its kind (translation, commentary, or word-by-word and commentary), on how many of the ${f.verses} verses it has a real text, and the corrections applied; where the texts come from and their license. Give key for one.`,
       args: [],

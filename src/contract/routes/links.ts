@@ -27,6 +27,7 @@ export const LINK_ROUTES = [
     },
     tool: {
       name: 'get_links',
+      rank: 80,
       title: 'What cites a verse, and what its commentaries cite',
       description: 'The links of one verse, mined from its 22 commentaries: cites (other Gita verses its commentaries cite, as BG2.47 or BG7.16-18, with the commentary key, field and the citation as written), citedBy (the commentaries of other verses that cite it), covers (its commentaries written on a group of verses), external (other works cited: Upaniṣads, Brahma-sūtra, Mahābhārata, Purāṇas..., with the place in them). For following a verse through the commentaries.',
       args: ['ch', 'sl'],

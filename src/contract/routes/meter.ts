@@ -27,6 +27,7 @@ export const METER_ROUTES = [
     responses: { '200': ok("The verse's scansion (statically: slok/C/V/meter.json); a colophon's says it is prose.", json(schema('VerseMeter')), fixedHeaders), '304': notModified, '404': notFound('verse') },
     tool: {
       name: 'get_meter',
+      rank: 100,
       title: "A verse's meter",
       description: "One verse scanned: its meter by name (anuṣṭubh, triṣṭubh, upajāti, indravajrā...), each pāda's syllables light (L) or heavy (G) with its pattern and form (an anuṣṭubh's pathyā or vipulā, a named pāda of eleven), whether it scans, and the syllables that break a pattern; a colophon is prose. For reciting a verse by its rhythm, or checking its text.",
       args: ['ch', 'sl'],

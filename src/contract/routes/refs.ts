@@ -35,6 +35,7 @@ export const REFS_ROUTES = [
     },
     tool: {
       name: 'find_refs',
+      rank: 20,
       title: 'Find the Gita references in a text',
       description: `Every reference to the Bhagavad Gita in a text, as people write them ("Gita 2.47", "BG 18:66", "chapter two, verse forty-seven of the Gita", "गीता 2।47"), with where each stands in the text, its canonical form (what get_verses takes) and whether the verses exist; the same reader as POST /refs and the page tagger. For a text that cites the Gita: find what it cites, then get_verses to read it. At most ${MAX_FIND_LENGTH.toLocaleString('en-US')} characters.`,
       // Its JSON body's text.

@@ -33,6 +33,7 @@ export const SEARCH_ROUTES = [
     },
     tool: {
       name: 'search',
+      rank: 60,
       title: 'Search the verses',
       description: (f) =>
         `Search the ${f.verses} verses by words: the English and Hindi translations, the versions (${(f.versions ?? []).map((v) => `${v.id}, ${v.language}`).join('; ') || 'none in this build'}: a Telugu one in Telugu script), and the Sanskrit in Devanagari or transliteration typed any way (IAST, or plain ASCII such as "karmanye vadhikaraste"). A version's text comes with its credit, to show with it. Returns the best matching verses with snippets, and total (how many match): page with offset (the next page is offset + limit); an empty answer says why. A query in Latin letters with lang "hi" searches the Hindi through its Devanagari spelling. Call get_verses on a result to read it whole.`,

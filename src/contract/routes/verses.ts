@@ -41,6 +41,7 @@ export const VERSE_ROUTES = [
     responses: { '200': verseJson('A verse record, drawn uniformly from the verses that match the filters (never a colophon); projected when lang, authors or fields are given, its transliteration written with IAST marks when marks=iast.', randomHeaders), '404': notFound('verse'), ...METER_PENDING },
     tool: {
       name: 'random_verse',
+      rank: 40,
       title: 'A random verse',
       description: (f) => `A verse of the Bhagavad Gita drawn at random (never a chapter colophon), optionally from one chapter and/or one speaker (${f.speakers.map((s) => s.slug ?? s.name).join(', ')}).`,
       args: ['ch', 'speaker', ...TOOL_PROJECTION],
@@ -68,6 +69,7 @@ export const VERSE_ROUTES = [
     },
     tool: {
       name: 'verse_of_the_day',
+      rank: 50,
       title: 'Verse of the day',
       description: "The verse of the day: the same for everybody during a UTC day (the API's /slok/today and the daily card agree on it). Give date (YYYY-MM-DD) for another day's; without it, today's (UTC).",
       args: ['date', ...TOOL_PROJECTION],
@@ -129,6 +131,7 @@ export const VERSE_ROUTES = [
     },
     tool: {
       name: 'get_verses',
+      rank: 10,
       title: 'Get verses by reference',
       description: `Verses of the Bhagavad Gita by reference, as people cite them: "2.47", "BG 2.47", "Gita 2:47", "2.47-50", "2.72-3.2" (across chapters), "12" (a whole chapter), several separated by commas ("2.47, 18.66"). At most ${MAX_VERSES_PER_CALL} verses per call. Returns each verse's Sanskrit, transliteration (with IAST marks) and a translation with its author; structuredContent has refs (canonical labels) and the records (marks="iast" writes their transliteration as the text does). Without lang or authors a record carries every commentary: pass lang="en" (and authors such as ["siva"]) for shorter answers.`,
       args: ['ref', ...TOOL_PROJECTION],

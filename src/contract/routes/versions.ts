@@ -93,6 +93,7 @@ export const VERSION_ROUTES = [
     responses: { '200': ok('The verse in the versions (statically: slok/C/V/versions.json, all of them).', json(schema('VerseVersions')), fixedHeaders), '304': notModified, '404': notFound('verse') },
     tool: {
       name: 'get_versions',
+      rank: 90,
       title: 'A verse in other translations',
       description: (f) => `One verse in the versions this server holds beyond the 22 commentaries (${f.versions.map((v) => `${v.id}: ${v.title}, ${v.language}`).join('; ') || 'none in this build'}), each with its credit, which must be shown with its text (their licenses ask for it); a version that lacks the verse says so, and is never filled from another.`,
       args: ['ch', 'sl', 'version'],

@@ -41,6 +41,7 @@ export const WORD_ROUTES = [
     },
     tool: {
       name: 'get_words',
+      rank: 70,
       title: 'Word-by-word meanings',
       description: `The words of one verse with their transliteration and meaning (word by word), each with the Digital Corpus of Sanskrit words it covers (form, lemma, part of speech, grammar: "locative singular neuter"), for explaining a verse or its Sanskrit. An empty list where the build has no word list for the verse. ${DCS_ATTRIBUTION}.`,
       args: ['ch', 'sl'],
@@ -91,6 +92,7 @@ export const WORD_ROUTES = [
     },
     tool: {
       name: 'get_lemma',
+      rank: 110,
       title: 'Every occurrence of a lemma',
       description: `Every verse where a Sanskrit lemma occurs, in verse order, with the form and its grammar there (a concordance): karman, ātman, dharma, yoga. The lemma in IAST, in ASCII as typed (atman), or in Devanagari (आत्मन्). limit caps the occurrences listed (default ${LEMMA_SHOWN}). ${DCS_ATTRIBUTION}.`,
       args: ['lemma'],
@@ -139,6 +141,7 @@ export const WORD_ROUTES = [
     },
     tool: {
       name: 'get_root',
+      rank: 120,
       title: 'A verbal root across the Gita',
       description: `A Sanskrit verbal root (dhātu) and every verbal word of the Gita made from it: its dhātupāṭha entries (class, voice, traditional meaning), the English meanings its words have in the word lists, and its words grouped by preverb (sam + upa + sthā) with their verses. The root by its citation form in IAST (sthā), in ASCII as typed (stha), or in Devanagari (स्था). limit caps the places listed per group (default ${LEMMA_SHOWN}). ${ROOTS_ATTRIBUTION}.`,
       args: ['root'],
