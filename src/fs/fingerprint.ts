@@ -2,7 +2,8 @@
 // in the order of their paths, into a hash. The import's record of which code
 // made content/ (src/content/importer.ts), the build's staleness stamp
 // (src/publish/stamp.ts) and the build cache's keys for the client and the
-// search bundle (src/publish/build.ts) are all this, each over its own list;
+// search bundle (src/publish/build.ts) are all this, each over its own list
+// (the client's is read from its imports: src/fs/imports.ts);
 // test/publish/stamp.test.ts checks each list covers the modules its code
 // imports.
 import type { Hash } from 'node:crypto';
