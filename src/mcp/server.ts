@@ -22,7 +22,7 @@ import type { ROUTES } from '../contract/routes/index.ts';
 import { inputSchemaOf, toolArgsOf } from './args.ts';
 import type { Library } from './library.ts';
 import { registerChapter, registerVerse } from './resources.ts';
-import { RUNNERS } from './tools.ts';
+import { runnerOf } from './tools.ts';
 
 /**
  * A JSON-RPC error's message as sent: without the "MCP error -32002: " the
@@ -89,7 +89,7 @@ type Registrar = Pick<McpServer, 'registerTool' | 'registerResource'>;
 /** A route's tool: its declaration's wording and arguments, answered by its runner. */
 function registerTool(server: Registrar, r: ToolRoute, library: Library): void {
   const { name, title, description } = r.tool;
-  const run = RUNNERS[name];
+  const run = runnerOf(name);
   server.registerTool(
     name,
     {

@@ -125,8 +125,24 @@ async function getAuthors(args: Args, library: Library, r: ToolRoute): Promise<C
   return { content: [{ type: 'text', text: authorsText(chosen) }], structuredContent: key === undefined ? { authors: chosen } : { author: chosen[0] } };
 }
 
-/** Each tool's runner, by the name its route declares. */
-export const RUNNERS: Record<McpToolName, Runner> = {
+/**
+ * A tool whose route serves its built file and that needs no words of its
+ * own: the file's JSON as its text and its structuredContent; not found in
+ * its route's words, a spelling refused in its route's. What a tool without
+ * a runner below answers.
+ */
+export const fileTool: Runner = async (args, library, r) => {
+  const found = await fileAnswer<object>(r, args, library);
+  if (!found) return toolError(`${NOT_FOUND[r.notFound]} (${r.tool.name} ${JSON.stringify(args)})`);
+  if ('error' in found) return toolError(found.error);
+  return { content: [{ type: 'text', text: JSON.stringify(found.answer) }], structuredContent: Array.isArray(found.answer) ? { items: found.answer } : { ...found.answer } };
+};
+
+/** A tool's runner: its own below, else fileTool's. */
+export const runnerOf = (name: McpToolName): Runner => RUNNERS[name] ?? fileTool;
+
+/** The tools that word their answers themselves, by the name their route declares: a tool missing here answers its route's file (fileTool). */
+const RUNNERS: Partial<Record<McpToolName, Runner>> = {
   get_verses: getVerses,
   find_refs: findRefsIn,
   get_chapter: getChapter,
