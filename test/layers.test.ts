@@ -70,6 +70,17 @@ test('the contract (src/contract) imports only itself, the content, the layout o
   for (const e of contract) assert.ok(['contract', 'content'].includes(folderOf(e.to)) || ['layout.ts', 'guides.ts', 'search/fields.ts'].includes(e.to), `${e.from} imports ${e.to}`);
 });
 
+test("a route's lazy parts, imported when they are needed: its builder (publish/, content/) when the build runs it, its tool's runner (mcp/) on the tool's first call", () => {
+  const lazy = sources
+    .filter((f) => relative(SRC, f).startsWith('contract/'))
+    .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/import\('(\.[^']+)'\)/g)].map((m) => ({ from: relative(SRC, file), to: relative(SRC, join(dirname(file), m[1])) })));
+  assert.ok(lazy.length >= 17, `the lazy imports are read: ${lazy.length}`);
+  for (const e of lazy) {
+    assert.ok(e.from.startsWith('contract/routes/'), `${e.from} imports ${e.to} lazily: only a route declares its lazy parts`);
+    assert.ok(['publish', 'content', 'mcp'].includes(folderOf(e.to)) && existsSync(join(SRC, e.to)), `${e.from} imports ${e.to}`);
+  }
+});
+
 test('no import circle: no two files import each other, directly or round a loop (type-only imports count too)', () => {
   const graph = new Map<string, string[]>();
   for (const e of edges) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to]);

@@ -7,7 +7,6 @@ import type { Content } from '../content/read.ts';
 import type { AnalysisFile } from '../content/dcs/store.ts';
 import type { RootsFile } from '../content/roots/store.ts';
 import type { MeaningOf } from '../content/roots/served.ts';
-import type { BaseUrl } from '../pages/reading.ts';
 import type { Manifest } from './manifest.ts';
 
 export interface BuildInput {
@@ -21,7 +20,7 @@ export interface BuildInput {
   /** The word-by-word meaning each analysed word is joined to. */
   meaningOf: () => MeaningOf;
   /** Where the pages link to: the operator's public URL, or '' for links from the site's root. */
-  base: BaseUrl;
+  base: string;
 }
 
 /**

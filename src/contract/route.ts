@@ -104,6 +104,14 @@ export type ToolCost = { of: 'file'; verses: 0 | 1 } | { of: 'ref' } | { of: 'dr
  * each described as the API describes it unless `about` words it for the
  * tool; and `also`, a tool's own (optional) arguments beyond the route's.
  */
+/**
+ * A tool's runner as the contract knows it: its arguments in, its result out.
+ * Its library and route are the MCP server's types (src/mcp/result.ts
+ * Runner), which the contract does not import; a Runner is one of these, and
+ * the server calls it as a Runner.
+ */
+export type ToolRun = (args: Record<string, unknown>, library: never, route: never) => Promise<unknown>;
+
 export interface ToolSpec<Name extends string = string> {
   name: Name;
   /** Where the server lists it among the tools, lowest first (reading, then finding, then the words: 10, 20, ...); two tools of one rank do not load. */
@@ -114,6 +122,12 @@ export interface ToolSpec<Name extends string = string> {
   about?: Readonly<Record<string, string>>;
   also?: Readonly<Record<string, ToolOnlyArg>>;
   cost: ToolCost;
+  /**
+   * What it does when called (src/mcp/): imported on its first call, so the
+   * server loads no tool's code before one is called. None: it answers its
+   * route's built file as it is (mcp/tools.ts fileTool).
+   */
+  run?: () => Promise<ToolRun>;
 }
 
 export interface RouteSpec<Id extends string = string, Tool extends string = string, Method extends string = string, Query extends readonly Taken[] = readonly Taken[], Path extends string = string, Body extends BodyReader = BodyReader> {

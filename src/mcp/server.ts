@@ -22,7 +22,7 @@ import type { ROUTES } from '../contract/routes/index.ts';
 import { inputSchemaOf, toolArgsOf } from './args.ts';
 import type { Library } from './library.ts';
 import { registerChapter, registerVerse } from './resources.ts';
-import { runnerOf } from './tools.ts';
+import { fileTool, type Runner } from './tools.ts';
 
 /**
  * A JSON-RPC error's message as sent: without the "MCP error -32002: " the
@@ -83,13 +83,19 @@ export function describeTools(facts: Library['facts']): Array<{ name: string; ti
   return TOOL_ROUTES.map((r) => ({ name: r.tool.name, title: r.tool.title, args: toolArgsOf(r, facts).map((a) => a.name) }));
 }
 
+/** A tool's runner, as its route declares it (imported on its first call, then kept), or fileTool's. */
+function runnerOf(r: ToolRoute): () => Promise<Runner> {
+  let made: Promise<Runner> | undefined;
+  return () => (made ??= r.tool.run ? (r.tool.run() as Promise<Runner>) : Promise.resolve(fileTool));
+}
+
 /** What define registers on: the server's own methods, so every registration is checked against the SDK. */
 type Registrar = Pick<McpServer, 'registerTool' | 'registerResource'>;
 
 /** A route's tool: its declaration's wording and arguments, answered by its runner. */
 function registerTool(server: Registrar, r: ToolRoute, library: Library): void {
   const { name, title, description } = r.tool;
-  const run = runnerOf(name);
+  const run = runnerOf(r);
   server.registerTool(
     name,
     {
@@ -98,7 +104,7 @@ function registerTool(server: Registrar, r: ToolRoute, library: Library): void {
       inputSchema: inputSchemaOf(r, library.facts),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => run(args as Record<string, unknown>, library, r),
+    async (args) => (await run())(args as Record<string, unknown>, library, r),
   );
 }
 

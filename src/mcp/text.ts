@@ -12,7 +12,6 @@ import { padaName } from '../content/meter/scan.ts';
 import type { AnalysedWord, LemmaEntry } from '../content/dcs/served.ts';
 import { posInWords } from '../content/dcs/grammar.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
-import type { RootAnswer } from '../content/roots/shapes.ts';
 import { CARD_TRANSLATIONS } from '../card/card.ts';
 import { devanagariMarks, iastMarks } from '../content/display.ts';
 import { isReadable } from '../content/placeholders.ts';
@@ -130,19 +129,6 @@ export function lemmaText(entry: LemmaEntry, shown: number): string {
   const lines = entry.occurrences.slice(0, shown).map((o) => `${o.ref} ${o.form}${o.grammar ? ` (${o.grammar})` : ''}`);
   const more = entry.count > shown ? [`... and ${entry.count - shown} more (raise limit, or GET /lemma/${entry.lemma}).`] : [];
   return [head, ...lines, ...more, DCS_ATTRIBUTION].join('\n');
-}
-
-/** A root: its entries, its senses, and its words by preverb, the first `shown` places of each group. */
-export function rootText(root: RootAnswer, shown: number): string {
-  const entries = root.entries.map((e) => `${e.code} class ${e.class}, ${e.voice}, "${e.meaning.iast}"`).join('; ');
-  const head = `√${root.root} (${root.devanagari}): ${root.count} verbal word${root.count === 1 ? '' : 's'} in ${root.verses} verse${root.verses === 1 ? '' : 's'}; dhātupāṭha ${entries}.`;
-  const senses = root.senses.length ? [`Meanings in the word lists: ${root.senses.map((s) => `${s.meaning} (${s.count})`).join(', ')}.`] : [];
-  const groups = root.groups.map((g) => {
-    const places = g.forms.flatMap((f) => f.occurrences).slice(0, shown);
-    const more = g.count > places.length ? `, ... ${g.count - places.length} more` : '';
-    return `${g.lemma}${g.prefixes.length ? ` (${[...g.prefixes, root.root].join(' + ')})` : ''}${g.derived ? ` ${g.derived.kind} ${g.derived.stem}` : ''}: ${places.map((o) => `${o.ref} ${o.form}`).join(', ')}${more}`;
-  });
-  return [head, ...senses, ...groups, root.attribution].join('\n');
 }
 
 /** The commentaries described, one line each: key, author, and each text field's language, kind and verses. */

@@ -1,9 +1,8 @@
-// What each tool does when called, by its name: a runner per tool the routes
-// declare (contract/mcp.ts), reading the build through a Library: those
-// whose route serves its built file read that file here, the others give
-// their route's own answer (answered.ts). Typed by
-// the tools' names, so a tool without its runner, or a runner without its
-// tool, does not compile. Each answers text a model can quote and
+// What the tools whose route serves its built file do when called, each
+// named by its route's tool (`run`: imported on the first call), reading the
+// build through a Library; the tools that give their route's own answer are
+// in answered.ts, and a tool that declares none answers its route's file as
+// it is (fileTool). Each answers text a model can quote and
 // structuredContent with the records as the API serves them; a bad argument
 // is a tool error in the API's own words.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -12,23 +11,21 @@ import type { LemmaChoice, LemmaEntry } from '../content/dcs/served.ts';
 import type { AuthorEntry } from '../content/author-entry.ts';
 import type { VerseLinks } from '../content/links.ts';
 import type { VerseScan } from '../content/meter/shapes.ts';
-import type { RootAnswer, RootChoice } from '../content/roots/shapes.ts';
 import type { VerseVersions } from '../content/versions/model.ts';
 import type { Word } from '../content/words.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
 import { LEMMA_SHOWN } from '../contract/limits.ts';
-import type { McpToolName, ToolRoute } from '../contract/mcp.ts';
+import type { ToolRoute } from '../contract/mcp.ts';
 import { isRefused, PARAMETERS as P } from '../contract/parameters.ts';
 import type { Library } from './library.ts';
 import { routeFileOf } from '../contract/route-file.ts';
-import { findRefsIn, getVerses, randomVerse, searchVerses, verseOfTheDay } from './answered.ts';
 import { toolError, type Args, type Runner } from './result.ts';
-import { authorsText, chapterText, lemmaText, linksText, meterText, rootText, versionsText, wordsText } from './text.ts';
+import { authorsText, chapterText, lemmaText, linksText, meterText, versionsText, wordsText } from './text.ts';
 
 export type { Runner };
 
 /** The error for a verse beyond its chapter (the chapter's range named), or null. */
-function beyond(library: Library, ch: number, sl: number): CallToolResult | null {
+export function beyond(library: Library, ch: number, sl: number): CallToolResult | null {
   const counts = library.facts.versesPerChapter;
   return ch > counts.length || sl > counts[ch - 1] + 1 ? toolError(`${NOT_FOUND.verse} (chapter ${ch} has verses 1 to ${counts[ch - 1] ?? 0})`) : null;
 }
@@ -39,7 +36,7 @@ function beyond(library: Library, ch: number, sl: number): CallToolResult | null
  * spelling that cannot be a lemma or a root) as its message; null where the
  * build has none, which the tool words as a 404 with what it knows.
  */
-async function fileAnswer<T>(r: ToolRoute, args: Args, library: Library): Promise<{ answer: T } | { error: string } | null> {
+export async function fileAnswer<T>(r: ToolRoute, args: Args, library: Library): Promise<{ answer: T } | { error: string } | null> {
   const file = routeFileOf(r, args, (path) => library.has(path));
   if (file === undefined) return null;
   if (typeof file !== 'string') return file;
@@ -47,13 +44,13 @@ async function fileAnswer<T>(r: ToolRoute, args: Args, library: Library): Promis
   return answer === undefined ? null : { answer };
 }
 
-async function getChapter(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
+export async function getChapter(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const found = await fileAnswer<ChapterRecord>(r, args, library);
   if (!found || 'error' in found) return toolError(`${NOT_FOUND.chapter} (chapters 1 to ${library.facts.versesPerChapter.length})`);
   return { content: [{ type: 'text', text: chapterText(found.answer) }], structuredContent: { chapter: found.answer } };
 }
 
-async function getWords(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
+export async function getWords(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { ch, sl } = args as { ch: number; sl: number };
   const outside = beyond(library, ch, sl);
   if (outside) return outside;
@@ -75,7 +72,7 @@ function verseFile<T extends object>(text: (found: T) => string): Runner {
   };
 }
 
-async function getVersions(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
+export async function getVersions(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { ch, sl, version } = args as { ch: number; sl: number; version?: string[] };
   const outside = beyond(library, ch, sl);
   if (outside) return outside;
@@ -89,7 +86,7 @@ async function getVersions(args: Args, library: Library, r: ToolRoute): Promise<
   return { content: [{ type: 'text', text: versionsText(vv) }], structuredContent: { ...vv } };
 }
 
-async function getLemma(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
+export async function getLemma(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { lemma, limit } = args as { lemma: string; limit?: number };
   const found = await fileAnswer<LemmaEntry | LemmaChoice>(r, args, library);
   if (!found) return toolError(`${NOT_FOUND.resource} (no lemma ${JSON.stringify(lemma)} in the Gita)`);
@@ -105,18 +102,8 @@ async function getLemma(args: Args, library: Library, r: ToolRoute): Promise<Cal
   };
 }
 
-async function getRoot(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
-  const { root, limit } = args as { root: string; limit?: number };
-  const found = await fileAnswer<RootAnswer | RootChoice>(r, args, library);
-  if (!found) return toolError(`${NOT_FOUND.resource} (no verbal root ${JSON.stringify(root)} in the Gita)`);
-  if ('error' in found) return toolError(found.error);
-  const shown = limit ?? LEMMA_SHOWN;
-  const roots = 'roots' in found.answer ? found.answer.roots : [found.answer];
-  return { content: [{ type: 'text', text: roots.map((x) => rootText(x, shown)).join('\n\n') }], structuredContent: { ...found.answer } };
-}
-
 /** /authors's answer, whole or the entry of one key (what /authors/{key} answers). */
-async function getAuthors(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
+export async function getAuthors(args: Args, library: Library, r: ToolRoute): Promise<CallToolResult> {
   const { key } = args as { key?: string };
   const found = await fileAnswer<AuthorEntry[]>(r, args, library);
   const all = found && 'answer' in found ? found.answer : [];
@@ -128,8 +115,8 @@ async function getAuthors(args: Args, library: Library, r: ToolRoute): Promise<C
 /**
  * A tool whose route serves its built file and that needs no words of its
  * own: the file's JSON as its text and its structuredContent; not found in
- * its route's words, a spelling refused in its route's. What a tool without
- * a runner below answers.
+ * its route's words, a spelling refused in its route's. What a tool that
+ * declares no `run` answers.
  */
 export const fileTool: Runner = async (args, library, r) => {
   const found = await fileAnswer<object>(r, args, library);
@@ -138,22 +125,5 @@ export const fileTool: Runner = async (args, library, r) => {
   return { content: [{ type: 'text', text: JSON.stringify(found.answer) }], structuredContent: Array.isArray(found.answer) ? { items: found.answer } : { ...found.answer } };
 };
 
-/** A tool's runner: its own below, else fileTool's. */
-export const runnerOf = (name: McpToolName): Runner => RUNNERS[name] ?? fileTool;
-
-/** The tools that word their answers themselves, by the name their route declares: a tool missing here answers its route's file (fileTool). */
-const RUNNERS: Partial<Record<McpToolName, Runner>> = {
-  get_verses: getVerses,
-  find_refs: findRefsIn,
-  get_chapter: getChapter,
-  random_verse: randomVerse,
-  verse_of_the_day: verseOfTheDay,
-  search: searchVerses,
-  get_words: getWords,
-  get_links: verseFile<VerseLinks>(linksText),
-  get_versions: getVersions,
-  get_meter: verseFile<VerseScan>(meterText),
-  get_lemma: getLemma,
-  get_root: getRoot,
-  get_authors: getAuthors,
-};
+export const getLinks = verseFile<VerseLinks>(linksText);
+export const getMeter = verseFile<VerseScan>(meterText);

@@ -4,6 +4,7 @@ import { CHAPTER_COUNT } from '../../content/schema.ts';
 import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema, verseOrProjection } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import type { ToolRun } from '../route.ts';
 import { PATH_PARAMETERS } from '../path-parameters.ts';
 import { PROJECTION } from './verses.ts';
 
@@ -65,6 +66,7 @@ export const CHAPTER_ROUTES = [
       args: ['ch'],
       about: { ch: 'The chapter number.' },
       cost: { of: 'file', verses: 0 },
+      run: (): Promise<ToolRun> => import('../../mcp/tools.ts').then((m) => m.getChapter),
     },
   }),
   route({
@@ -91,6 +93,7 @@ export const CHAPTER_ROUTES = [
       also: { key: { param: PATH_PARAMETERS.key, about: 'One commentary key; without it, every one.' } },
       // Every commentary's entry: the most either answers.
       cost: { of: 'file', verses: 0 },
+      run: (): Promise<ToolRun> => import('../../mcp/tools.ts').then((m) => m.getAuthors),
     },
   }),
   route({

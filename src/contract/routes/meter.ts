@@ -7,6 +7,7 @@
 import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import type { ToolRun } from '../route.ts';
 import { TOOL_VERSE } from './verses.ts';
 
 export const METER_ROUTES = [
@@ -33,6 +34,7 @@ export const METER_ROUTES = [
       args: ['ch', 'sl'],
       about: TOOL_VERSE,
       cost: { of: 'file', verses: 1 },
+      run: (): Promise<ToolRun> => import('../../mcp/tools.ts').then((m) => m.getMeter),
     },
   }),
   route({

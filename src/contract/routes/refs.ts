@@ -6,6 +6,7 @@ import { MAX_FIND_LENGTH, MAX_FOUND_REFS } from '../../content/find-refs.ts';
 import { MAX_REFS_BODY } from '../limits.ts';
 import { errorContent, json, JSON_TYPE, ok, randomHeaders, schema } from '../responses.ts';
 import { POST, route } from '../route.ts';
+import type { ToolRun } from '../route.ts';
 import { REFS_BODY } from '../bodies.ts';
 
 export const REFS_ROUTES = [
@@ -43,6 +44,7 @@ export const REFS_ROUTES = [
       about: { text: 'The text to read: prose, a message, an article.' },
       // Its answer grows with the text: a few references a line at most.
       cost: { of: 'text' },
+      run: (): Promise<ToolRun> => import('../../mcp/answered.ts').then((m) => m.findRefsIn),
     },
   }),
 ] as const;

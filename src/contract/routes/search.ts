@@ -3,6 +3,7 @@ import { SNIPPET_MAX } from '../limits.ts';
 import { PARAMETERS as P } from '../parameters.ts';
 import { header, html, json, notModified, ok, rateHeaders, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import type { ToolRun } from '../route.ts';
 import { SEARCHED_TRANSLATIONS } from '../../search/fields.ts';
 
 export const SEARCH_ROUTES = [
@@ -40,6 +41,7 @@ export const SEARCH_ROUTES = [
       args: ['q', 'lang', 'ch', 'limit', 'offset'],
       about: { lang: "Search only the texts in this language (a version's language too: te, the Telugu, typed in Telugu script).", ch: 'Search only this chapter.', limit: 'How many verses to return.' },
       cost: { of: 'results' },
+      run: (): Promise<ToolRun> => import('../../mcp/answered.ts').then((m) => m.searchVerses),
     },
   }),
 ] as const;

@@ -6,6 +6,7 @@ import { MAX_ANSWER_BYTES, STREAMED_ANSWER_BYTES } from '../limits.ts';
 import { PARAMETERS as P } from '../parameters.ts';
 import { errorContent, fixedHeaders, json, notFound, notModified, ok, randomHeaders, response, schema, verseOrProjection } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import type { ToolRun } from '../route.ts';
 
 /** lang, authors and fields, and marks (the transliteration with IAST's marks): what a route that answers records takes. */
 export const PROJECTION = [P.lang, P.authors, P.fields, P.marks];
@@ -47,6 +48,7 @@ export const VERSE_ROUTES = [
       args: ['ch', 'speaker', ...TOOL_PROJECTION],
       about: { ch: 'Draw from this chapter only.', speaker: "Draw from this speaker's verses only.", marks: TOOL_MARKS },
       cost: { of: 'draw' },
+      run: (): Promise<ToolRun> => import('../../mcp/answered.ts').then((m) => m.randomVerse),
     },
   }),
   route({
@@ -75,6 +77,7 @@ export const VERSE_ROUTES = [
       args: ['date', ...TOOL_PROJECTION],
       about: { marks: TOOL_MARKS },
       cost: { of: 'draw' },
+      run: (): Promise<ToolRun> => import('../../mcp/answered.ts').then((m) => m.verseOfTheDay),
     },
   }),
   route({
@@ -137,6 +140,7 @@ export const VERSE_ROUTES = [
       args: ['ref', ...TOOL_PROJECTION],
       about: { ref: 'The reference: "2.47", "BG 2.47-50", "18.65-66", "2.72-3.2", "12", or several separated by commas.', marks: TOOL_MARKS },
       cost: { of: 'ref' },
+      run: (): Promise<ToolRun> => import('../../mcp/answered.ts').then((m) => m.getVerses),
     },
   }),
   route({

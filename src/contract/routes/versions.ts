@@ -11,6 +11,7 @@ import { FILES } from '../../layout.ts';
 import { PARAMETERS as P } from '../parameters.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
+import type { ToolRun } from '../route.ts';
 import { TOOL_VERSE } from './verses.ts';
 
 const text = (description: string) => ({ type: 'string', description });
@@ -99,6 +100,7 @@ export const VERSION_ROUTES = [
       args: ['ch', 'sl', 'version'],
       about: { ...TOOL_VERSE, version: 'Only these versions, in this order (default: all).' },
       cost: { of: 'file', verses: 1 },
+      run: (): Promise<ToolRun> => import('../../mcp/tools.ts').then((m) => m.getVersions),
     },
   }),
 ] as const;

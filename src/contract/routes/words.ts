@@ -7,6 +7,7 @@ import { FILES } from '../../layout.ts';
 import { errorContent, fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { LEMMA_SHOWN, LEMMA_SHOWN_MAX } from '../limits.ts';
 import { READ, route, type ToolOnlyArg } from '../route.ts';
+import type { ToolRun } from '../route.ts';
 import { TOOL_VERSE } from './verses.ts';
 
 /** How many places a lemma's or root's tool lists: its own argument, the route answering them all. */
@@ -47,6 +48,7 @@ export const WORD_ROUTES = [
       args: ['ch', 'sl'],
       about: TOOL_VERSE,
       cost: { of: 'file', verses: 1 },
+      run: (): Promise<ToolRun> => import('../../mcp/tools.ts').then((m) => m.getWords),
     },
   }),
   route({
@@ -99,6 +101,7 @@ export const WORD_ROUTES = [
       also: { limit: shownLimit('Occurrences to list') },
       // The lemma's file (or its ASCII spelling's), as the tool reads it: the most it can answer.
       cost: { of: 'file', verses: 0 },
+      run: (): Promise<ToolRun> => import('../../mcp/tools.ts').then((m) => m.getLemma),
     },
   }),
   route({
@@ -148,6 +151,7 @@ export const WORD_ROUTES = [
       also: { limit: shownLimit('Places to list per group') },
       // The root's file (or its ASCII spelling's), as the tool reads it.
       cost: { of: 'file', verses: 0 },
+      run: (): Promise<ToolRun> => import('../../mcp/root-tool.ts').then((m) => m.getRoot),
     },
   }),
   route({
