@@ -35,6 +35,7 @@ const MODULES = [
   { file: 'contract/paths', internal: true },
   { file: 'client/error', internal: false },
   { file: 'client/types', internal: false },
+  { file: 'client/file-methods', internal: false },
   { file: 'client/index', internal: false },
 ];
 export const CLIENT_ENTRY = join(PROJECT_ROOT, 'src', 'client', 'index.ts');
