@@ -8,7 +8,8 @@ import { GitaError } from './error.ts';
 import { at } from './paths.ts';
 import { get } from './transport.ts';
 import type { Facts, State } from './state.ts';
-import type { MeterName, MeterSummary, ProjectionOptions } from './types.ts';
+import type { MeterSummary } from './file-methods.ts';
+import type { MeterName, ProjectionOptions } from './types.ts';
 
 /** What the parameters' readers need of the facts when the answer does not depend on them. */
 const NO_FACTS = { versesPerChapter: [], speakers: [] };

@@ -11,19 +11,24 @@
 // the authors and fields of a projection, marks=iast (the transliteration
 // with IAST's marks, by the rule the server and the pages use), a random
 // draw, another day's verse.
+//
+// The methods that answer their route's file as it is (words, meter, roots,
+// chapters...) are declared in file-methods.ts, written from the routes
+// (npm run docs), and made by one function (files.ts); those here do more.
 import { SPELLED } from '../content/dcs/lemma-name.ts';
 import { cardUrl } from './card.ts';
 import { GitaError } from './error.ts';
+import { fileMethods } from './files.ts';
 import { author, bySpelling, verseVersions, version, work } from './named.ts';
-import { at } from './paths.ts';
 import { search } from './search.ts';
-import { get } from './transport.ts';
 import { chapterVerses, findRefs, random, today, verse, verses } from './verses.ts';
+import type { AuthorEntry, FileMethods } from './file-methods.ts';
 import type { State } from './state.ts';
-import type { AuthorEntry, Author, ChapterRecord, FoundRef, LemmaChoice, LemmaEntry, LemmaIndex, RootAnswer, RootChoice, RootIndex, SpeakersList, MeterName, MeterSummary, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, VerseAnalysis, VerseAnswer, VerseLinks, VerseMeter, VersesOptions, VerseVersions, Version, VersionAudited, WorkCitations, WorksList, Word } from './types.ts';
+import type { Author, FoundRef, LemmaChoice, LemmaEntry, RootAnswer, RootChoice, MeterName, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, VerseAnswer, VersesOptions, VerseVersions, VersionAudited, WorkCitations } from './types.ts';
 
 export { GitaError, MAX_RETRY_WAIT_S } from './error.ts';
 export type * from './types.ts';
+export type * from './file-methods.ts';
 
 export interface ClientOptions {
   /** Where the API is. Default: the host this module was loaded from (https://<host>/client.js); required elsewhere. */
@@ -40,7 +45,8 @@ export interface ClientOptions {
   cache?: boolean;
 }
 
-export interface Client {
+/** The API's methods: those of FileMethods (a route's file as it is: words, meter, roots, chapters...), and these. */
+export interface Client extends FileMethods {
   readonly mode: 'server' | 'static';
   readonly baseUrl: string;
   /** One verse record (sl up to verses_count + 1, the colophon), whole or projected. */
@@ -49,18 +55,6 @@ export interface Client {
   random<const O extends ProjectionOptions = {}>(filter?: { chapter?: number; speaker?: Speaker | string; meter?: readonly (MeterName | (string & {}))[] }, options?: O): Promise<VerseAnswer<O>>;
   /** The verse of the day (UTC), or of `date` (YYYY-MM-DD). */
   today<const O extends ProjectionOptions = {}>(day?: { date?: string }, options?: O): Promise<VerseAnswer<O>>;
-  /** The verse word by word, in its order: [] for a verse without a list and for the colophons. */
-  words(chapter: number, verse: number): Promise<Word[]>;
-  /** The verse's words as the Digital Corpus of Sanskrit analyses them (form, lemma, part of speech, features, grammar in words); words: [] and a note for BG13.1 and the colophons. Credit: Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0. */
-  analysis(chapter: number, verse: number): Promise<VerseAnalysis>;
-  /** The verse's links, mined from its commentaries: the verses they cite, the commentaries of other verses that cite it, the groups of verses they are written on, the other works they cite. */
-  links(chapter: number, verse: number): Promise<VerseLinks>;
-  /** The verse's meter: each syllable light (L) or heavy (G), its pādas and their forms, the syllables that break a pattern; a colophon's meter is "prose". */
-  meter(chapter: number, verse: number): Promise<VerseMeter>;
-  /** Every verse under its meter, most verses first, and the verses that do not scan. */
-  meters(): Promise<MeterSummary>;
-  /** The versions this host holds beyond the commentaries (translations with their own license: Besant's English, a Telugu translation, an operator's own). */
-  versions(): Promise<{ versions: Version[] }>;
   /** One version with its audit (the files read, each repair, the defects listed); unknown: a GitaError with status 404. */
   version(id: string): Promise<VersionAudited>;
   /**
@@ -69,24 +63,12 @@ export interface Client {
    * id is a GitaError with status 400, as the server says it.
    */
   verseVersions(chapter: number, verse: number, options?: { version?: readonly string[] }): Promise<VerseVersions>;
-  /** Every other work the commentaries cite, one name however abbreviated, most cited first; the abbreviations no name is known for apart. */
-  works(): Promise<WorksList>;
   /** One work's citations by verse and commentator, by its slug as works() lists it (chandogya-upanisad); unknown: a GitaError with status 404. */
   work(slug: string): Promise<WorkCitations>;
   /** Every occurrence of a lemma (IAST, or ASCII as typed: atman; Devanagari on a server only), in verse order; an ASCII spelling several lemmas share answers all of them. Unknown: a GitaError with status 404. */
   lemma(name: string): Promise<LemmaEntry | LemmaChoice>;
-  /** Every lemma with its parts of speech and count, most frequent first. */
-  lemmas(): Promise<LemmaIndex>;
   /** A verbal root (dhātu: IAST sthā, or ASCII as typed: stha; Devanagari on a server only): its dhātupāṭha entries and every verbal word made from it, by preverb and form, with each verse; an ASCII spelling several roots share answers all of them. Unknown: a GitaError with status 404. Credit: Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0. */
   root(name: string): Promise<RootAnswer | RootChoice>;
-  /** Every verbal root with its classes, meaning and counts, most frequent first. */
-  roots(): Promise<RootIndex>;
-  /** Every speaker (Dhṛtarāṣṭra, Sañjaya, Arjuna, Kṛṣṇa) with the verses they speak, in verse order; slug is what a speaker filter takes. */
-  speakers(): Promise<SpeakersList>;
-  chapters(): Promise<ChapterRecord[]>;
-  chapter(chapter: number): Promise<ChapterRecord>;
-  /** Every commentary described, in the order of the records: author, and per text field its language, kind (translation, commentary...), verses with a real text, corrections; where the texts come from. */
-  authors(): Promise<AuthorEntry[]>;
   /** One commentary described, by its key; an unknown key is a GitaError with status 404. */
   author(key: Author | (string & {})): Promise<AuthorEntry>;
   /**
@@ -131,29 +113,17 @@ export function createClient(options: ClientOptions = {}): Client {
   return {
     mode: s.mode,
     baseUrl: s.base,
+    ...fileMethods(s),
     verse: (chapter, sl, o) => verse(s, chapter, sl, o) as never,
     random: (filter, o) => random(s, filter, o) as never,
     today: (day, o) => today(s, day, o) as never,
-    words: (chapter, sl) => get(s, at(s, 'words', { ch: chapter, sl })),
     verses: (ref, o) => verses(s, ref, o) as never,
     findRefs: (text) => findRefs(s, text),
-    analysis: (chapter, sl) => get(s, at(s, 'analysis', { ch: chapter, sl })),
     lemma: (name) => bySpelling(s, 'lemma', SPELLED.lemma, name),
-    lemmas: () => get(s, at(s, 'lemmas')),
     root: (name) => bySpelling(s, 'root', SPELLED.root, name),
-    roots: () => get(s, at(s, 'roots')),
-    speakers: () => get(s, at(s, 'speakers')),
-    links: (chapter, sl) => get(s, at(s, 'links', { ch: chapter, sl })),
-    works: () => get(s, at(s, 'works')),
-    meter: (chapter, sl) => get(s, at(s, 'meter', { ch: chapter, sl })),
-    meters: () => get(s, at(s, 'meters')),
-    versions: () => get(s, at(s, 'versions')),
     version: (id) => version(s, id),
     verseVersions: (chapter, sl, o) => verseVersions(s, chapter, sl, o),
     work: (slug) => work(s, slug),
-    chapters: () => get(s, at(s, 'chapters')),
-    chapter: (chapter) => get(s, at(s, 'chapter', { ch: chapter })),
-    authors: () => get(s, at(s, 'authors')),
     author: (key) => author(s, key),
     chapterVerses: (chapter, o) => chapterVerses(s, chapter, o) as never,
     search: (query, o) => search(s, query, o),

@@ -9,7 +9,8 @@ import { GitaError } from './error.ts';
 import { at, list, withQuery } from './paths.ts';
 import { get } from './transport.ts';
 import type { State } from './state.ts';
-import type { AuthorEntry, VerseVersions, VersionAudited, WorkCitations } from './types.ts';
+import type { AuthorEntry } from './file-methods.ts';
+import type { VerseVersions, VersionAudited, WorkCitations } from './types.ts';
 
 /** A lemma or a root by its spelling: the server reads any; a static host has a file per IAST name and per ASCII spelling that is no name, so the first that exists. */
 export async function bySpelling<T>(s: State, method: 'lemma' | 'root', what: Spelled, name: string): Promise<T> {

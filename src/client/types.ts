@@ -1,43 +1,43 @@
 // The client's types, derived from the content model the importer validates
 // with (src/content/schema.ts) and the projection rules
 // (src/content/projection.ts): no second copy of the record types. An answer
-// narrows with the options asked for, where TypeScript can follow them.
+// narrows with the options asked for, where TypeScript can follow them. The
+// types of the answers that are a route's file as it is (Word, RootIndex,
+// ChapterRecord...) are exported with their methods, by file-methods.ts.
 import type { Lang, LANGUAGES } from '../content/projection.ts';
 import type { Marks } from '../content/display.ts';
-import type { ChapterRecord, CommentaryKey, OptionalCommentaryKey, TextField, Verse, VerseFields } from '../content/schema.ts';
-import type { AuthorEntry, AuthorField, Kind } from '../content/author-entry.ts';
-
-import type { Word } from '../content/words.ts';
-import type { Break, MeterName, MeterSummary, PadaForm, PadaScan, Syllable, VerseScan, Weight } from '../content/meter/shapes.ts';
-import type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorksList, WorkSummary } from '../content/link-shapes.ts';
+import type { CommentaryKey, OptionalCommentaryKey, TextField, Verse, VerseFields } from '../content/schema.ts';
+import type { AuthorField, Kind } from '../content/author-entry.ts';
+import type { Break, MeterName, PadaForm, PadaScan, Syllable, Weight } from '../content/meter/shapes.ts';
+import type { Cite, CitedBy, Covers, External, WorkCitations, WorkSummary } from '../content/link-shapes.ts';
 import type { FoundRefAnswer } from '../content/ref-shapes.ts';
 
 /** The link graph mined from the commentaries: a verse's links, the works cited, one work's citations. */
-export type { Cite, CitedBy, Covers, External, VerseLinks, WorkCitations, WorksList, WorkSummary };
+export type { Cite, CitedBy, Covers, External, WorkCitations, WorkSummary };
 /** A Gita reference found in a text (findRefs, POST /refs): where it stands ([start, end), UTF-16 offsets), as written, its canonical form, whether its verses exist. */
 export type FoundRef = FoundRefAnswer;
 
 import type { SearchLang, Version, VersionAudit, VersionNote, VerseVersion, VerseVersions } from '../content/versions/model.ts';
 
-/** The versions beyond the commentaries (Besant's English, a Telugu translation, an operator's own): each with its license and credit, which goes wherever its text is shown. */
-export type { Version, VersionAudit, VersionNote, VerseVersion, VerseVersions };
+/** The versions beyond the commentaries (Besant's English, a Telugu translation, an operator's own): a version's audit and notes, a verse's texts in them, each with its credit, which goes wherever its text is shown. */
+export type { VersionAudit, VersionNote, VerseVersion, VerseVersions };
 /** One version and how it was read (/versions/{id}). */
 export type VersionAudited = Version & { audit: VersionAudit };
-import type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis } from '../content/dcs/shapes.ts';
-import type { RootAnswer, RootChoice, RootEntryShape, RootGroup, RootIndex, RootOccurrence, WordRoot } from '../content/roots/shapes.ts';
-import type { SpeakerEntry, SpeakersList } from '../content/speakers.ts';
+import type { AnalysedWord, LemmaChoice, LemmaEntry, Occurrence } from '../content/dcs/shapes.ts';
+import type { RootAnswer, RootChoice, RootEntryShape, RootGroup, RootOccurrence, WordRoot } from '../content/roots/shapes.ts';
+import type { SpeakerEntry } from '../content/speakers.ts';
 
-/** The word analysis (Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0): a verse's words, a lemma's occurrences, every lemma. */
-export type { AnalysedWord, LemmaChoice, LemmaEntry, LemmaIndex, Occurrence, VerseAnalysis };
-/** The verbal roots (Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; with the DCS's words): a verbal word's root, a root's words, every root. */
-export type { RootAnswer, RootChoice, RootEntryShape, RootGroup, RootIndex, RootOccurrence, WordRoot };
-/** Who speaks: every speaker with the verses they speak (/speakers). */
-export type { SpeakerEntry, SpeakersList };
+/** The word analysis (Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0): a word analysed, a lemma's occurrences. */
+export type { AnalysedWord, LemmaChoice, LemmaEntry, Occurrence };
+/** The verbal roots (Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; with the DCS's words): a verbal word's root, a root's words. */
+export type { RootAnswer, RootChoice, RootEntryShape, RootGroup, RootOccurrence, WordRoot };
+/** Who speaks: a speaker with the verses they speak (/speakers). */
+export type { SpeakerEntry };
 
-/** Word: one word of a verse, as the source writes it (Devanagari), its IAST, its English meaning. */
-export type { ChapterRecord, Lang, Verse, VerseFields, TextField, Word };
+/** A verse record, its fields and text fields, and the languages a projection takes. */
+export type { Lang, Verse, VerseFields, TextField };
 /** A commentary described (/authors): its author, and per text field its language, kind and how many verses it has a real text on. */
-export type { AuthorEntry, AuthorField, Kind };
+export type { AuthorField, Kind };
 type LangField<L extends Lang> = (typeof LANGUAGES)[L][number];
 
 /** A commentary key: the 21 classical ones, and prabhu. */
@@ -121,10 +121,8 @@ export interface SearchResponse {
   searched?: { devanagari?: string; phrase?: string };
 }
 
-/** The scansion: every verse under its meter (/meters), and its pieces. */
-export type { MeterName, MeterSummary, PadaForm, PadaScan, Syllable, Weight };
-/** A verse's meter: its syllables light and heavy, its pādas and their forms (/slok/{ch}/{sl}/meter). */
-export type VerseMeter = VerseScan;
+/** The scansion's pieces: a meter's name, a pāda's form and scan, a syllable and its weight. */
+export type { MeterName, PadaForm, PadaScan, Syllable, Weight };
 /** A syllable that breaks its pāda's pattern. */
 export type MeterBreak = Break;
 

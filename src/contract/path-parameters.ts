@@ -16,6 +16,8 @@ export interface PathParameter {
   about: (f: ParameterFacts) => string;
   schema: (f: ParameterFacts) => JsonSchema;
   example?: string;
+  /** Its name as an argument of the typed client's methods (chapter for ch); default: its own. */
+  argument?: string;
   /** A segment (decoded) read: the value, or undefined when it names nothing (not found). */
   match: (segment: string, got: Got, counts: readonly number[]) => number | string | undefined;
 }
@@ -26,11 +28,12 @@ const chapters = (f: ParameterFacts) => f.versesPerChapter.length || 18;
 export const PATH_PARAMETERS: Record<string, PathParameter> = {
   ch: {
     name: 'ch',
+    argument: 'chapter',
     about: () => 'Chapter number: a plain decimal integer (no sign, no leading zero).',
     schema: (f) => ({ type: 'integer', minimum: 1, maximum: chapters(f) }),
     match: (s, _got, counts) => (NUMBER.test(s) && Number(s) <= counts.length ? Number(s) : undefined),
   },
-  sl: { name: 'sl', about: () => "Verse number: 1 to the chapter's verses_count + 1 (the colophon).", schema: () => ({ type: 'integer', minimum: 1 }), match: verseOf },
+  sl: { name: 'sl', argument: 'verse', about: () => "Verse number: 1 to the chapter's verses_count + 1 (the colophon).", schema: () => ({ type: 'integer', minimum: 1 }), match: verseOf },
   from: { name: 'from', about: () => "The range's first verse: 1 to the chapter's verses_count + 1. Written with to in one segment: /slok/2/47-50.", schema: () => ({ type: 'integer', minimum: 1 }), match: verseOf },
   to: { name: 'to', about: () => "The range's last verse, from or later: up to the chapter's verses_count + 1 (the colophon). A verse that does not exist is 404.", schema: () => ({ type: 'integer', minimum: 1 }), match: verseOf },
   file: {

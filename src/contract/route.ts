@@ -139,6 +139,21 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
    * A route without one has no method: test/client/routes.test.ts says why.
    */
   client?: Method;
+  /**
+   * What its client method answers, where the method is the route's file read
+   * as it is: its arguments the path's parameters in the path's order (named
+   * as path-parameters.ts `argument` says), no query. A TypeScript type, whose
+   * names (each starting with a capital; Array, Record and the like are
+   * TypeScript's own) the module `from` exports, a path under src/ in
+   * src/content/ (`{ type: 'RootIndex', from: 'content/roots/shapes' }`;
+   * client.d.ts joins that module: src/publish/client.ts). The method's
+   * signature is written from it into src/client/file-methods.ts (npm run
+   * docs; a test fails while that is stale), its body made by one function
+   * (src/client/files.ts); a method that does more is written by hand.
+   */
+  answers?: { type: string; from: string };
+  /** The client method's doc comment, where the summary, written for the API's readers, does not suit it. */
+  clientAbout?: string;
   /** OpenAPI form, parameters in braces, typed by name (its handler is given them typed: path-values.ts). */
   path: Path;
   methods: readonly ('GET' | 'HEAD' | 'POST')[];

@@ -4,15 +4,24 @@
 // the route's path and query on a server, and for the route's file on a
 // static host. A new route with a method is tried here with no list to edit
 // beyond how its method takes the example's values, which the compiler asks
-// for; a new route without one must say why below.
+// for (none for a method that answers its route's file: it takes the path's
+// values); a new route without one must say why below. And the methods
+// written from the routes (src/client/file-methods.ts) are as npm run docs
+// writes them now.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createClient, type Client } from '../../src/client/index.ts';
-import { CLIENT_ONLY, type MethodName, type RoutedMethod } from '../../src/client/methods.ts';
+import { CLIENT_ONLY, type FileMethod, type MethodName, type RoutedMethod } from '../../src/client/methods.ts';
 import { matchRoute } from '../../src/contract/match.ts';
-import { fillPath } from '../../src/contract/paths.ts';
+import { PATH_PARAMETERS } from '../../src/contract/path-parameters.ts';
+import { fillPath, pathParameters } from '../../src/contract/paths.ts';
+import { FILE_METHODS } from '../../src/contract/routes/client-paths.ts';
 import { ROUTES, type RouteId } from '../../src/contract/routes/index.ts';
-import type { RouteSpec } from '../../src/contract/route.ts';
+import { READ, route, type RouteSpec } from '../../src/contract/route.ts';
+import { FILE_METHODS_FILE, fileMethodsSource } from '../../src/docs/client-methods.ts';
+import { PROJECT_ROOT } from '../../src/paths.ts';
 import { exampleValues } from '../helpers/route-cases.ts';
 
 const counts = [47, 72, 43, 42, 29, 47, 30, 28, 34, 42, 55, 20, 35, 27, 20, 24, 28, 78];
@@ -43,34 +52,21 @@ const PROJECTION = ['lang', 'authors', 'fields', 'marks'];
 const place = (e: Example) => [Number(e.path.ch), Number(e.path.sl)] as const;
 const asked = (e: Example, name: string) => e.query.get(name) ?? '';
 
-/** How each method a route declares takes its route's example: the compiler asks for one per declared name. */
-const ARGUMENTS: { [M in RoutedMethod]: (e: Example) => Parameters<Client[M]> } = {
+/** How each method a route declares takes its route's example, but those that answer their route's file: the compiler asks for one per declared name. */
+const ARGUMENTS: { [M in Exclude<RoutedMethod, FileMethod>]: (e: Example) => Parameters<Client[M]> } = {
   verse: (e) => [...place(e), optionsOf(e)],
   random: (e) => [optionsOf(e, FILTER), optionsOf(e, PROJECTION)],
   today: (e) => [optionsOf(e, ['date']), optionsOf(e, PROJECTION)],
   verses: (e) => [asked(e, 'ref'), optionsOf(e, [...PROJECTION, 'meter'])],
   findRefs: (e) => [String(e.body.text)],
-  words: (e) => [...place(e)],
-  analysis: (e) => [...place(e)],
-  links: (e) => [...place(e)],
-  meter: (e) => [...place(e)],
   verseVersions: (e) => [...place(e), optionsOf(e, ['version'])],
   lemma: (e) => [e.path.lemma],
   root: (e) => [e.path.root],
   work: (e) => [e.path.work],
   version: (e) => [e.path.version],
   author: (e) => [e.path.key],
-  chapter: (e) => [Number(e.path.ch)],
   chapterVerses: (e) => [Number(e.path.ch), optionsOf(e)],
   search: (e) => [asked(e, 'q'), optionsOf(e, ['lang', 'ch', 'speaker', 'limit', 'offset'])],
-  lemmas: () => [],
-  roots: () => [],
-  speakers: () => [],
-  works: () => [],
-  versions: () => [],
-  meters: () => [],
-  chapters: () => [],
-  authors: () => [],
 };
 
 /** The routes that declare no method (no `client`): the compiler asks for each, with why. */
@@ -116,6 +112,11 @@ function exampleOf(r: RouteSpec): Example {
   return { path: exampleValues(r), query: new URL(r.example, 'http://x').searchParams, body };
 }
 
+/** A method that answers its route's file takes the example's path values in the path's order, numbers where the parameter is one. */
+const pathArguments = (r: RouteSpec, e: Example) => pathParameters(r.path).map((p) => (PATH_PARAMETERS[p].schema({ versesPerChapter: [], speakers: [] }).type === 'integer' ? Number(e.path[p]) : e.path[p]));
+
+const argumentsOf = (r: Routed, e: Example): unknown[] => (r.client! in FILE_METHODS ? pathArguments(r, e) : ARGUMENTS[r.client as Exclude<RoutedMethod, FileMethod>](e));
+
 /** A call of the route's method with its example, on a client whose fetch records what is asked and answers {}. */
 async function requestsOf(r: Routed, mode: 'server' | 'static'): Promise<Array<{ url: URL; init?: RequestInit }>> {
   const seen: Array<{ url: URL; init?: RequestInit }> = [];
@@ -123,7 +124,7 @@ async function requestsOf(r: Routed, mode: 'server' | 'static'): Promise<Array<{
   const client = createClient({ baseUrl: 'https://gita.example/api/', fetch, mode });
   const call = client[r.client!] as (...args: unknown[]) => Promise<unknown>;
   // Only the request is tried: an answer of {} is not what every method reads.
-  await call(...ARGUMENTS[r.client!](exampleOf(r))).catch(() => {});
+  await call(...argumentsOf(r, exampleOf(r))).catch(() => {});
   return seen;
 }
 
@@ -170,6 +171,28 @@ test("static mode: each method whose route has a file asks for that file (in the
     assert.ok(seen.includes(decoded(file)), `${r.client}: ${decoded(file)} among ${seen}`);
   }
   for (const [method, why] of Object.entries(STATIC_HERE)) assert.ok(routed.some((r) => r.client === method && r.file), `${method} has a file it does not ask for: ${why}`);
+});
+
+test("file-methods.ts is what npm run docs writes from the routes that declare answers, and the bundle's list is theirs", () => {
+  assert.ok(readFileSync(join(PROJECT_ROOT, FILE_METHODS_FILE), 'utf8') === fileMethodsSource(), `${FILE_METHODS_FILE} is stale: run npm run docs`);
+  const declaring = routed.filter((r) => r.answers);
+  assert.ok(declaring.length >= 13, 'the declarations are read');
+  assert.equal(Object.keys(FILE_METHODS), declaring.map((r) => r.client));
+  for (const r of declaring) assert.equal(FILE_METHODS[r.client!], pathParameters(r.path), r.client);
+});
+
+test('a route declares answers only where one function can be its method: its file by GET, its path parameters alone', () => {
+  const plain = { id: 'x', client: 'x', path: '/x/{ch}', methods: READ, access: 'metered', summary: 'X.', example: '/x/1', notFound: 'resource', query: [], responses: {}, file: '/x/{ch}.json', answers: { type: 'X', from: 'content/schema' } } as const;
+  assert.match(fileMethodsSource([route(plain)]), /\n  x\(chapter: number\): Promise<X>;\n/);
+  const refused: Array<[string, Partial<RouteSpec>]> = [
+    ['no file', { file: undefined }],
+    ['a query', { query: [PATH_PARAMETERS.ch as never] }],
+    ['a language', { files: 'lang' }],
+    ['a spelling', { spelled: 'lemma' }],
+    ['POST', { methods: ['POST'] }],
+    ['a module outside the content', { answers: { type: 'X', from: 'client/types' } }],
+  ];
+  for (const [what, change] of refused) assert.throws(() => fileMethodsSource([{ ...plain, ...change } as RouteSpec]), /declares answers, but/, what);
 });
 
 test.run();

@@ -58,6 +58,9 @@ export interface VerseScan {
   notes: string[];
 }
 
+/** A verse's meter: its syllables light and heavy, its pādas and their forms (/slok/{ch}/{sl}/meter; the client's meter()). */
+export type VerseMeter = VerseScan;
+
 /** A verse that does not scan: each pāda that breaks, with its syllables that do. */
 export interface IrregularVerse {
   ref: string;

@@ -12,6 +12,7 @@ export const CHAPTER_ROUTES = [
   route({
     id: 'chapters',
     client: 'chapters',
+    answers: { type: 'ChapterRecord[]', from: 'content/schema' },
     path: '/chapters',
     methods: READ,
     access: 'metered',
@@ -47,6 +48,8 @@ export const CHAPTER_ROUTES = [
   route({
     id: 'chapter',
     client: 'chapter',
+    answers: { type: 'ChapterRecord', from: 'content/schema' },
+    clientAbout: 'One chapter record; a chapter that does not exist is a GitaError with status 404.',
     path: '/chapter/{ch}',
     methods: READ,
     access: 'metered',
@@ -72,6 +75,8 @@ export const CHAPTER_ROUTES = [
   route({
     id: 'authors',
     client: 'authors',
+    answers: { type: 'AuthorEntry[]', from: 'content/author-entry' },
+    clientAbout: 'Every commentary described, in the order of the records: author, and per text field its language, kind (translation, commentary...), verses with a real text, corrections; where the texts come from.',
     path: '/authors',
     methods: READ,
     access: 'metered',

@@ -4,7 +4,8 @@
 // module apart, so that a bundle that does not read it (the tagger's) is
 // made as if it were not there; bundled, like paths.ts, as the objects alone
 // (src/publish/route-paths.ts).
-import { ROUTES, type ClientMethod } from './index.ts';
+import { pathParameters } from '../paths.ts';
+import { ROUTES, type ClientMethod, type RouteSpec } from './index.ts';
 
 export type { ClientMethod } from './index.ts';
 
@@ -13,3 +14,10 @@ export const CLIENT_PATHS = Object.fromEntries(ROUTES.flatMap((r) => ('client' i
 
 /** Each client method's route's file of the static build, by the method's name, where the route has one. */
 export const CLIENT_FILES = Object.fromEntries(ROUTES.flatMap((r) => ('client' in r && r.client && 'file' in r && r.file ? [[r.client, r.file]] : []))) as Partial<Record<ClientMethod, string>>;
+
+/**
+ * The methods that answer their route's file as it is (the route declares
+ * `answers`), each with its route's path parameters in order: its arguments.
+ * One function makes them all (src/client/files.ts).
+ */
+export const FILE_METHODS = Object.fromEntries((ROUTES as readonly RouteSpec[]).flatMap((r) => (r.client && r.answers ? [[r.client, pathParameters(r.path)]] : []))) as Partial<Record<ClientMethod, readonly string[]>>;

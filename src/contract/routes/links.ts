@@ -10,6 +10,8 @@ export const LINK_ROUTES = [
   route({
     id: 'verse-links',
     client: 'links',
+    answers: { type: 'VerseLinks', from: 'content/link-shapes' },
+    clientAbout: "The verse's links, mined from its commentaries: the verses they cite, the commentaries of other verses that cite it, the groups of verses they are written on, the other works they cite.",
     path: '/slok/{ch}/{sl}/links',
     methods: READ,
     access: 'metered',
@@ -40,6 +42,8 @@ export const LINK_ROUTES = [
   route({
     id: 'works',
     client: 'works',
+    answers: { type: 'WorksList', from: 'content/link-shapes' },
+    clientAbout: 'Every other work the commentaries cite, one name however abbreviated, most cited first; the abbreviations no name is known for apart.',
     path: '/works',
     methods: READ,
     access: 'metered',

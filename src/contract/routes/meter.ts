@@ -14,6 +14,8 @@ export const METER_ROUTES = [
   route({
     id: 'verse-meter',
     client: 'meter',
+    answers: { type: 'VerseMeter', from: 'content/meter/shapes' },
+    clientAbout: "The verse's meter: each syllable light (L) or heavy (G), its pādas and their forms, the syllables that break a pattern; a colophon's meter is \"prose\".",
     path: '/slok/{ch}/{sl}/meter',
     methods: READ,
     access: 'metered',
@@ -40,6 +42,8 @@ export const METER_ROUTES = [
   route({
     id: 'meters',
     client: 'meters',
+    answers: { type: 'MeterSummary', from: 'content/meter/shapes' },
+    clientAbout: 'Every verse under its meter, most verses first, and the verses that do not scan.',
     path: '/meters',
     methods: READ,
     access: 'metered',

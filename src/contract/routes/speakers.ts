@@ -6,6 +6,8 @@ export const SPEAKER_ROUTES = [
   route({
     id: 'speakers',
     client: 'speakers',
+    answers: { type: 'SpeakersList', from: 'content/speakers' },
+    clientAbout: 'Every speaker (Dhṛtarāṣṭra, Sañjaya, Arjuna, Kṛṣṇa) with the verses they speak, in verse order; slug is what a speaker filter takes.',
     path: '/speakers',
     methods: READ,
     access: 'metered',

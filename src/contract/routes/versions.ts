@@ -22,6 +22,8 @@ export const VERSION_ROUTES = [
   route({
     id: 'versions',
     client: 'versions',
+    answers: { type: '{ versions: Version[] }', from: 'content/versions/model' },
+    clientAbout: "The versions this host holds beyond the commentaries (translations with their own license: Besant's English, a Telugu translation, an operator's own).",
     path: '/versions',
     methods: READ,
     access: 'metered',

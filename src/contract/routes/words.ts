@@ -24,6 +24,8 @@ export const WORD_ROUTES = [
   route({
     id: 'verse-words',
     client: 'words',
+    answers: { type: 'Word[]', from: 'content/words' },
+    clientAbout: 'The verse word by word, in its order: [] for a verse without a list and for the colophons.',
     path: '/slok/{ch}/{sl}/words',
     methods: READ,
     access: 'metered',
@@ -54,6 +56,8 @@ export const WORD_ROUTES = [
   route({
     id: 'verse-analysis',
     client: 'analysis',
+    answers: { type: 'VerseAnalysis', from: 'content/dcs/shapes' },
+    clientAbout: `The verse's words as the Digital Corpus of Sanskrit analyses them (form, lemma, part of speech, features, grammar in words); words: [] and a note for BG13.1 and the colophons. Credit: ${DCS_ATTRIBUTION}.`,
     path: '/slok/{ch}/{sl}/analysis',
     methods: READ,
     access: 'metered',
@@ -107,6 +111,8 @@ export const WORD_ROUTES = [
   route({
     id: 'lemmas',
     client: 'lemmas',
+    answers: { type: 'LemmaIndex', from: 'content/dcs/shapes' },
+    clientAbout: 'Every lemma with its parts of speech and count, most frequent first.',
     path: '/lemmas',
     methods: READ,
     access: 'metered',
@@ -157,6 +163,8 @@ export const WORD_ROUTES = [
   route({
     id: 'roots',
     client: 'roots',
+    answers: { type: 'RootIndex', from: 'content/roots/shapes' },
+    clientAbout: 'Every verbal root with its classes, meaning and counts, most frequent first.',
     path: '/roots',
     methods: READ,
     access: 'metered',
