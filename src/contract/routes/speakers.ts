@@ -1,4 +1,6 @@
-// Who speaks: every speaker of the Gita with the verses they speak.
+// Who speaks: every speaker of the Gita with the verses they speak. The
+// answer's schema (Speakers) is declared once with its type, in
+// src/content/speakers-schema.ts, and loaded by the route's `components`.
 import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
@@ -17,5 +19,6 @@ export const SPEAKER_ROUTES = [
     notFound: 'resource',
     query: [],
     responses: { '200': ok('Every speaker with their verses (statically: speakers.json).', json(schema('Speakers')), fixedHeaders), '304': notModified },
+    components: () => import('../../content/speakers-schema.ts').then((m) => m.speakerSchemas()),
   }),
 ] as const;
