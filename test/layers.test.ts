@@ -34,6 +34,37 @@ test('the arrows run one way: content, then the contract, then publish and the s
   }
 });
 
+/**
+ * The modules a file loads as it is loaded, and theirs, from its static
+ * imports (relative paths resolved, packages by name): not a type-only
+ * import, which is erased, nor an import() written in a function, which
+ * loads its module when it is called.
+ */
+function loadedWith(entries: string[]): { files: Set<string>; packages: Map<string, string> } {
+  const files = new Set<string>();
+  const packages = new Map<string, string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/^(?:(?:import|export)(?!\s+type\b)[^'"]*\bfrom|import) '([^']+)'/gm)) {
+      if (m[1].startsWith('.')) visit(join(dirname(file), m[1]));
+      else if (!packages.has(m[1])) packages.set(m[1], relative(PROJECT_ROOT, file));
+    }
+  };
+  for (const file of entries) visit(file);
+  return { files, packages };
+}
+
+test('the server never loads zod: no module its start-up loads imports it; the routes load their zod components (`components`) only when the document is made', () => {
+  const entries = [...['start', 'start-deno', 'start-bun'].map((s) => join(PROJECT_ROOT, 'scripts', `${s}.ts`)), ...walk(join(SRC, 'http')).filter((f) => /\.m?ts$|\.mjs$/.test(f))];
+  const { files, packages } = loadedWith(entries);
+  const loaded = [...files].map((f) => relative(SRC, f));
+  assert.ok(loaded.includes('contract/routes/index.ts') && loaded.includes('contract/routes/speakers.ts'), 'the routes are read');
+  assert.ok(packages.has('node:http') && packages.has('minisearch'), 'the packages are read');
+  for (const name of packages.keys()) assert.ok(name !== 'zod' && !name.startsWith('zod/'), `${packages.get(name)} imports ${name}, and the server loads it`);
+  for (const file of loaded) assert.not.ok(['docs', 'publish'].includes(folderOf(file)), `the server loads ${file}`);
+});
+
 test('the cache imports nothing of the project: every layer may use it', () => {
   for (const e of importsOf('cache')) assert.is(folderOf(e.to), 'cache', `${e.from} imports ${e.to}`);
 });

@@ -1,7 +1,8 @@
 // The speakers' list declared once in zod: its JSON Schema is the OpenAPI
 // component, and its inferred type must equal the plain type the client
 // carries (speakers.ts): a change to one alone does not compile. Build-time
-// only (docs/openapi-schemas.ts): the server never loads zod for it.
+// only: the route /speakers loads it by a dynamic import (its `components`)
+// when the OpenAPI document is made; the server never loads zod for it.
 import { z } from 'zod';
 import type { SpeakersList } from './speakers.ts';
 import { componentsOf, type Same } from './zod-components.ts';

@@ -1,15 +1,25 @@
 // The OpenAPI components of shapes declared once with zod: each schema given
 // by its component's name is generated as JSON Schema 2020-12 (as OpenAPI 3.1
 // reads it), and one component inside another is written as a $ref to it, so
-// the document keeps one definition of each. Build-time only: the server never
-// loads zod for this (the routes name the components by $ref alone).
-import { isDeepStrictEqual } from 'node:util';
+// the document keeps one definition of each. Build-time only: a route loads
+// its components by a dynamic import when the document is made (its
+// `components`), and the server, which names them by $ref alone, never loads
+// zod for them. No Node module either: the client's declarations are compiled
+// from the route table without Node's types, and see these modules.
 import { z } from 'zod';
 
 /** True when A and B are the same type (each assignable to the other, optional keys alike). */
 export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 const COMPONENT = (name: string) => `#/components/schemas/${name}`;
+
+/** Two JSON values alike (node:util's isDeepStrictEqual, for JSON). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  return Object.keys(x).length === Object.keys(y).length && Object.keys(x).every((k) => Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+}
 
 /**
  * What zod adds that the hand-written schemas never said, dropped so a
@@ -24,9 +34,9 @@ function plain({ zodSchema, jsonSchema: s }: { zodSchema: z.core.$ZodType; jsonS
   if (s.type === 'integer' && s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
   if (s.type === 'integer' && s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
   if (s.type === 'number' && Array.isArray(s.enum) && s.enum.every(Number.isInteger)) s.type = 'integer';
-  if (isDeepStrictEqual(s.propertyNames, { type: 'string' })) delete s.propertyNames;
+  if (sameJson(s.propertyNames, { type: 'string' })) delete s.propertyNames;
   const pair = s.prefixItems;
-  if (Array.isArray(pair) && s.items === false && pair.every((p) => isDeepStrictEqual(p, pair[0]))) {
+  if (Array.isArray(pair) && s.items === false && pair.every((p) => sameJson(p, pair[0]))) {
     s.items = pair[0];
     delete s.prefixItems;
   }

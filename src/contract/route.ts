@@ -175,6 +175,14 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   body?: Body;
   /** The JSON Schemas of what it answers that no other route does, by the name its responses give them (OpenAPI's components). */
   schemas?: Record<string, OpenApiObject>;
+  /**
+   * The same, for shapes declared once in zod beside their types
+   * (src/content/zod-components.ts): loaded when the OpenAPI document is
+   * made, by a dynamic import of the module that generates them, so the
+   * server, which serves the built document, never loads zod for them. On the
+   * route that first answers them; a name given twice is an error.
+   */
+  components?: () => Promise<Record<string, object>>;
   /** Answers something new on every call (Cache-Control: no-store). */
   random?: boolean;
   /** The path also ends in a file name of the static build: `index` (index.json), or `lang` (index.json or en.json, hi.json, sa.json: a language). */

@@ -1,7 +1,9 @@
-// The document's schemas: the records as the importer validates them
-// (src/content/schema.ts), what each route alone answers (defined beside it in
-// src/contract/routes/), the word analysis and the links, and the answers of
-// the service's own routes (search, health, keys, usage, MCP).
+// The document's schemas: what the routes declare (src/contract/routes/: each
+// route's own, and the components of the shapes declared once in zod, which
+// a route loads when asked: the server never loads zod for them), then the
+// records as the importer validates them (src/content/schema.ts), the word
+// analysis, and the answers of the service's own routes (search, health,
+// keys, usage, MCP).
 import { LATER_PARTS } from '../layout.ts';
 import { READINESS_FIELDS } from '../contract/health.ts';
 import { ALWAYS_KEPT } from '../content/projection.ts';
@@ -13,23 +15,27 @@ import { LISTED_ROUTES } from '../contract/routes/index.ts';
 import { schema, verseOrProjection } from '../contract/responses.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
 import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
-import { rootSchemas } from '../content/roots/schemas.ts';
-import { meterSchemas } from '../content/meter/schemas.ts';
-import { versionSchemas } from '../content/versions/schemas.ts';
-import { linkSchemas } from '../content/link-schemas.ts';
-import { refSchemas } from '../content/ref-schemas.ts';
-import { speakerSchemas } from '../content/speakers-schema.ts';
 
-/** Every schema of the document, by name. */
-export function schemas(): Record<string, unknown> {
+/** Every schema of the document, by name: the routes' first, in the routes' order, then the document's own; a name given twice is an error, not a silent overwrite. */
+export async function schemas(): Promise<Record<string, unknown>> {
+  const declared = await Promise.all(
+    LISTED_ROUTES.map(async (r) => ({ by: `the route ${r.id}`, entries: [...Object.entries(r.schemas ?? {}), ...Object.entries((await r.components?.()) ?? {})] })),
+  );
+  const out: Record<string, unknown> = {};
+  const definedBy = new Map<string, string>();
+  for (const { by, entries } of [...declared, { by: 'the document', entries: Object.entries(ownSchemas()) }]) {
+    for (const [name, s] of entries) {
+      if (definedBy.has(name)) throw new Error(`OpenAPI: the schema ${name} is defined by ${definedBy.get(name)} and by ${by}`);
+      definedBy.set(name, by);
+      out[name] = s;
+    }
+  }
+  return out;
+}
+
+/** The schemas no route declares: the records, the word analysis, and the answers of the service's own routes. */
+function ownSchemas(): Record<string, unknown> {
   return {
-    // What one route answers alone, defined beside it (routes/).
-    ...routeSchemas(),
-    // Declared once with zod beside their types, generated here: the server never loads zod for them.
-    ...meterSchemas(),
-    ...versionSchemas(),
-    ...refSchemas(),
-    ...speakerSchemas(),
     Verse: verseSchema('#/components/schemas/Commentary'),
     VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: "A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field. With marks=iast its transliteration is written with IAST's marks (| ' m̐), the rest as the record holds it.", required: [...ALWAYS_KEPT] },
     Commentary: commentarySchema,
@@ -37,8 +43,6 @@ export function schemas(): Record<string, unknown> {
     Author: authorSchema,
     Word: wordSchema,
     ...ANALYSIS_SCHEMAS,
-    ...rootSchemas(),
-    ...linkSchemas(),
     Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
     Usage: usageSchema,
     VersesResponse: versesResponse,
@@ -49,18 +53,6 @@ export function schemas(): Record<string, unknown> {
     Registration: registrationSchema,
     NewKey: newKeySchema,
   };
-}
-
-/** The schemas the routes define for what they alone answer; a name given twice is an error, not a silent overwrite. */
-function routeSchemas(): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const r of LISTED_ROUTES) {
-    for (const [name, s] of Object.entries(('schemas' in r && r.schemas) || {})) {
-      if (name in out) throw new Error(`OpenAPI: the schema ${name} is defined by two routes`);
-      out[name] = s;
-    }
-  }
-  return out;
 }
 
 /** An entry of a verse's word-by-word list (/slok/{ch}/{sl}/words). */

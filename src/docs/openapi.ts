@@ -4,7 +4,8 @@
 // the importer validates with (src/content/schema.ts), the error wordings and
 // the headers. Written into dist/openapi.json by the build. Its parts are made
 // apart: the paths (openapi-paths.ts), the shared responses and headers
-// (openapi-components.ts), the schemas (openapi-schemas.ts).
+// (openapi-components.ts), the schemas (openapi-schemas.ts: those the routes
+// declare, some loaded from zod by a dynamic import, hence a promise).
 import type { Schema } from '../content/schema.ts';
 import { ANON_BURST } from '../contract/policy.ts';
 import { MAX_ANSWER_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH, MCP_MAX_BATCH } from '../contract/limits.ts';
@@ -24,7 +25,7 @@ export interface OpenApiOptions {
   facts: Manifest['content'];
 }
 
-export function openApiDocument({ version, defaults, facts }: OpenApiOptions): Schema {
+export async function openApiDocument({ version, defaults, facts }: OpenApiOptions): Promise<Schema> {
   return {
     openapi: '3.1.0',
     info: info({ version, defaults, facts }),
@@ -35,7 +36,7 @@ export function openApiDocument({ version, defaults, facts }: OpenApiOptions): S
     ],
     security: [{}, { ApiKeyHeader: [] }, { ApiKeyBearer: [] }, { ApiKeyQuery: [] }],
     paths: pathsOf(facts),
-    components: { securitySchemes: securitySchemes(), headers: headers(), responses: responses(), schemas: schemas() },
+    components: { securitySchemes: securitySchemes(), headers: headers(), responses: responses(), schemas: await schemas() },
   };
 }
 

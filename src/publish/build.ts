@@ -588,10 +588,10 @@ export function contentFacts(content: Content): Omit<Manifest['content'], 'versi
 }
 
 /** The documentation page, the guides, the static pricing page and the OpenAPI document. */
-function docsAssets(content: Content, facts: Manifest['content'], daily: { chapter: number; verse: number }, audit: AuditFile, authors: AuthorEntry[]): Asset[] {
+async function docsAssets(content: Content, facts: Manifest['content'], daily: { chapter: number; verse: number }, audit: AuditFile, authors: AuthorEntry[]): Promise<Asset[]> {
   const defaults = Object.fromEntries(SETTINGS.map((s) => [s.key, s.default]));
   const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
-  const openapi = openApiDocument({ version, defaults: { keyLimit: defaults.keyLimit, anonLimit: defaults.anonLimit }, facts });
+  const openapi = await openApiDocument({ version, defaults: { keyLimit: defaults.keyLimit, anonLimit: defaults.anonLimit }, facts });
   return [
     { path: FILES.docs, body: Buffer.from(docsPage({ content, daily, audit, facts, authors })) },
     {

@@ -1,5 +1,7 @@
 // What the commentaries cite: a verse's links to other verses, and the other
-// works cited, one name however abbreviated.
+// works cited, one name however abbreviated. The answers' schemas
+// (VerseLinks, Works, WorkCitations) are declared once with their types, in
+// src/content/link-schemas.ts, and loaded by the first route's `components`.
 import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
@@ -28,6 +30,7 @@ export const LINK_ROUTES = [
       '304': notModified,
       '404': notFound('verse'),
     },
+    components: () => import('../../content/link-schemas.ts').then((m) => m.linkSchemas()),
     tool: {
       name: 'get_links',
       rank: 80,

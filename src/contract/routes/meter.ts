@@ -3,7 +3,7 @@
 // meter, with those that do not scan (src/content/meter/, docs/meter.md).
 // A check of the text beside it, never a change to it. The answers' schemas
 // (VerseMeter, Meters) are declared once with their types, in
-// src/content/meter/schemas.ts, and joined to the document by the docs.
+// src/content/meter/schemas.ts, and loaded by the first route's `components`.
 import { FILES } from '../../layout.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
@@ -28,6 +28,7 @@ export const METER_ROUTES = [
     needs: ['meter'],
     query: [],
     responses: { '200': ok("The verse's scansion (statically: slok/C/V/meter.json); a colophon's says it is prose.", json(schema('VerseMeter')), fixedHeaders), '304': notModified, '404': notFound('verse') },
+    components: () => import('../../content/meter/schemas.ts').then((m) => m.meterSchemas()),
     tool: {
       name: 'get_meter',
       rank: 100,

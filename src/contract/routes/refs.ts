@@ -1,7 +1,7 @@
 // References in a text: every Gita reference a text holds, where it stands,
 // as Sefaria's find-refs answers it; the finder the tagger runs in a page.
 // The answer's schema (FoundRefs) is declared once with its type, in
-// src/content/ref-schemas.ts, and joined to the document by the docs.
+// src/content/ref-schemas.ts, and loaded by the route's `components`.
 import { MAX_FIND_LENGTH, MAX_FOUND_REFS } from '../../content/find-refs.ts';
 import { MAX_REFS_BODY } from '../limits.ts';
 import { errorContent, json, JSON_TYPE, ok, randomHeaders, schema } from '../responses.ts';
@@ -34,6 +34,7 @@ export const REFS_ROUTES = [
       '413': ok(`A body over ${MAX_REFS_BODY / 1024} kB.`, errorContent('Payload Too Large')),
       '415': ok('A body that is neither JSON nor text/plain.', errorContent('Unsupported Media Type')),
     },
+    components: () => import('../../content/ref-schemas.ts').then((m) => m.refSchemas()),
     tool: {
       name: 'find_refs',
       rank: 20,

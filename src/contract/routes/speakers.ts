@@ -1,4 +1,7 @@
-// Who speaks: every speaker of the Gita with the verses they speak.
+// Who speaks: every speaker of the Gita with the verses they speak. The
+// answer's schema (Speakers) is declared once with its type, in
+// src/content/speakers-schema.ts, and loaded by the route's `components`;
+// its file is made by the route's builder (content/speakers.ts).
 import { fixedHeaders, json, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
 
@@ -19,5 +22,6 @@ export const SPEAKER_ROUTES = [
     notFound: 'resource',
     query: [],
     responses: { '200': ok('Every speaker with their verses (statically: speakers.json).', json(schema('Speakers')), fixedHeaders), '304': notModified },
+    components: () => import('../../content/speakers-schema.ts').then((m) => m.speakerSchemas()),
   }),
 ] as const;

@@ -3,7 +3,7 @@
 // versions). The records of /slok stay as they are; a verse's texts in the
 // versions are beside them. The list's and a version's schemas (Versions,
 // Version, VersionAudited) are declared once with their types, in
-// src/content/versions/schemas.ts, and joined to the document by the docs;
+// src/content/versions/schemas.ts, and loaded by the list's `components`;
 // VerseVersions stays here: its type is a union (a text, or missing: true)
 // its schema has always written as one object, and generating it from the
 // type would change the component.
@@ -62,6 +62,7 @@ export const VERSION_ROUTES = [
       },
     },
     responses: { '200': ok('The versions held beyond the commentaries (statically: versions/index.json).', json(schema('Versions')), fixedHeaders), '304': notModified },
+    components: () => import('../../content/versions/schemas.ts').then((m) => m.versionSchemas()),
   }),
   route({
     id: 'version',

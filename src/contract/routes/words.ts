@@ -1,5 +1,8 @@
 // A verse word by word: its words with their meanings, the Digital Corpus
-// of Sanskrit's analysis of each, and a lemma's every occurrence.
+// of Sanskrit's analysis of each, and a lemma's every occurrence. The roots'
+// schemas (WordRoot, Root, RootChoice, Roots) are declared once with their
+// types, in src/content/roots/schemas.ts, and loaded by /root/{root}'s
+// `components`; the analysis's are the docs' (src/docs/analysis-schemas.ts).
 import { DCS_ATTRIBUTION } from '../../content/dcs/attribution.ts';
 import { ROOTS_ATTRIBUTION } from '../../content/roots/attribution.ts';
 import { spellingError, SPELLED } from '../../content/dcs/lemma.ts';
@@ -148,6 +151,7 @@ export const WORD_ROUTES = [
       '400': ok('A spelling that cannot be a root: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent(spellingError(SPELLED.root))),
       '404': notFound('resource'),
     },
+    components: () => import('../../content/roots/schemas.ts').then((m) => m.rootSchemas()),
     tool: {
       name: 'get_root',
       rank: 120,
