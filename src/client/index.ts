@@ -15,16 +15,15 @@
 // The methods that answer their route's file as it is (words, meter, roots,
 // chapters...) are declared in file-methods.ts, written from the routes
 // (npm run docs), and made by one function (files.ts); those here do more.
-import { SPELLED } from '../content/dcs/lemma-name.ts';
 import { cardUrl } from './card.ts';
 import { GitaError } from './error.ts';
 import { fileMethods } from './files.ts';
-import { author, bySpelling, verseVersions, version, work } from './named.ts';
+import { author, verseVersions, version, work } from './named.ts';
 import { search } from './search.ts';
 import { chapterVerses, findRefs, random, today, verse, verses } from './verses.ts';
 import type { AuthorEntry, FileMethods } from './file-methods.ts';
 import type { State } from './state.ts';
-import type { Author, FoundRef, LemmaChoice, LemmaEntry, RootAnswer, RootChoice, MeterName, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, VerseAnswer, VersesOptions, VerseVersions, VersionAudited, WorkCitations } from './types.ts';
+import type { Author, FoundRef, MeterName, ProjectionOptions, SearchOptions, SearchResponse, Speaker, Theme, VerseAnswer, VersesOptions, VerseVersions, VersionAudited, WorkCitations } from './types.ts';
 
 export { GitaError, MAX_RETRY_WAIT_S } from './error.ts';
 export type * from './types.ts';
@@ -65,10 +64,6 @@ export interface Client extends FileMethods {
   verseVersions(chapter: number, verse: number, options?: { version?: readonly string[] }): Promise<VerseVersions>;
   /** One work's citations by verse and commentator, by its slug as works() lists it (chandogya-upanisad); unknown: a GitaError with status 404. */
   work(slug: string): Promise<WorkCitations>;
-  /** Every occurrence of a lemma (IAST, or ASCII as typed: atman; Devanagari on a server only), in verse order; an ASCII spelling several lemmas share answers all of them. Unknown: a GitaError with status 404. */
-  lemma(name: string): Promise<LemmaEntry | LemmaChoice>;
-  /** A verbal root (dhātu: IAST sthā, or ASCII as typed: stha; Devanagari on a server only): its dhātupāṭha entries and every verbal word made from it, by preverb and form, with each verse; an ASCII spelling several roots share answers all of them. Unknown: a GitaError with status 404. Credit: Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0. */
-  root(name: string): Promise<RootAnswer | RootChoice>;
   /** One commentary described, by its key; an unknown key is a GitaError with status 404. */
   author(key: Author | (string & {})): Promise<AuthorEntry>;
   /**
@@ -119,8 +114,6 @@ export function createClient(options: ClientOptions = {}): Client {
     today: (day, o) => today(s, day, o) as never,
     verses: (ref, o) => verses(s, ref, o) as never,
     findRefs: (text) => findRefs(s, text),
-    lemma: (name) => bySpelling(s, 'lemma', SPELLED.lemma, name),
-    root: (name) => bySpelling(s, 'root', SPELLED.root, name),
     version: (id) => version(s, id),
     verseVersions: (chapter, sl, o) => verseVersions(s, chapter, sl, o),
     work: (slug) => work(s, slug),

@@ -5,6 +5,7 @@ import { PARAMETERS } from '../contract/parameters.ts';
 import { NOT_FOUND } from '../contract/errors.ts';
 import { AUTHOR_KEY, VERSION_ID, WORK_SLUG } from '../contract/paths.ts';
 import { foldLemma, MAX_LEMMA_LENGTH, type Spelled } from '../content/dcs/lemma-name.ts';
+import type { ClientMethod } from '../contract/routes/client-paths.ts';
 import { GitaError } from './error.ts';
 import { at, list, withQuery } from './paths.ts';
 import { get } from './transport.ts';
@@ -13,7 +14,7 @@ import type { AuthorEntry } from './file-methods.ts';
 import type { VerseVersions, VersionAudited, WorkCitations } from './types.ts';
 
 /** A lemma or a root by its spelling: the server reads any; a static host has a file per IAST name and per ASCII spelling that is no name, so the first that exists. */
-export async function bySpelling<T>(s: State, method: 'lemma' | 'root', what: Spelled, name: string): Promise<T> {
+export async function bySpelling<T>(s: State, method: ClientMethod, what: Spelled, name: string): Promise<T> {
   const asked = name.normalize('NFC').toLowerCase();
   const path = (spelling: string) => at(s, method, { [what.name]: spelling });
   if (s.mode === 'server') return get<T>(s, path(asked));

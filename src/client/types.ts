@@ -23,14 +23,14 @@ import type { SearchLang, Version, VersionAudit, VersionNote, VerseVersion, Vers
 export type { VersionAudit, VersionNote, VerseVersion, VerseVersions };
 /** One version and how it was read (/versions/{id}). */
 export type VersionAudited = Version & { audit: VersionAudit };
-import type { AnalysedWord, LemmaChoice, LemmaEntry, Occurrence } from '../content/dcs/shapes.ts';
-import type { RootAnswer, RootChoice, RootEntryShape, RootGroup, RootOccurrence, WordRoot } from '../content/roots/shapes.ts';
+import type { AnalysedWord, Occurrence } from '../content/dcs/shapes.ts';
+import type { RootEntryShape, RootGroup, RootOccurrence, WordRoot } from '../content/roots/shapes.ts';
 import type { SpeakerEntry } from '../content/speakers.ts';
 
 /** The word analysis (Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0): a word analysed, a lemma's occurrences. */
-export type { AnalysedWord, LemmaChoice, LemmaEntry, Occurrence };
+export type { AnalysedWord, Occurrence };
 /** The verbal roots (Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; with the DCS's words): a verbal word's root, a root's words. */
-export type { RootAnswer, RootChoice, RootEntryShape, RootGroup, RootOccurrence, WordRoot };
+export type { RootEntryShape, RootGroup, RootOccurrence, WordRoot };
 /** Who speaks: a speaker with the verses they speak (/speakers). */
 export type { SpeakerEntry };
 

@@ -58,6 +58,7 @@ export const PATH_PARAMETERS: Record<string, PathParameter> = {
   },
   lemma: {
     name: 'lemma',
+    argument: 'name',
     about: () => `A lemma: IAST (ātman), ASCII as people type it (atman), or Devanagari (आत्मन्); at most ${MAX_LEMMA_LENGTH} characters.`,
     schema: () => ({ type: 'string', minLength: 1, maxLength: MAX_LEMMA_LENGTH }),
     example: 'karman',
@@ -66,6 +67,7 @@ export const PATH_PARAMETERS: Record<string, PathParameter> = {
   },
   root: {
     name: 'root',
+    argument: 'name',
     about: () => `A verbal root by its citation form: IAST (sthā), ASCII as people type it (stha), or Devanagari (स्था); at most ${MAX_LEMMA_LENGTH} characters.`,
     schema: () => ({ type: 'string', minLength: 1, maxLength: MAX_LEMMA_LENGTH }),
     example: 'sthā',

@@ -24,7 +24,8 @@ const GLOBAL_TYPES = new Set(['Array', 'ReadonlyArray', 'Record', 'Partial', 'Re
 function refusal(r: RouteSpec): string | undefined {
   if (!r.client) return 'it declares no client method';
   if (!r.file) return 'it has no file a static host could answer';
-  if (r.query.length || r.body || r.files === 'lang' || r.spelled) return 'its method would take more than its path parameters (a query, a body, a language, a spelling): write it by hand';
+  if (r.query.length || r.body || r.files === 'lang') return 'its method would take more than its path parameters (a query, a body, a language): write it by hand';
+  if (r.spelled && pathParameters(r.path).length !== 1) return 'a method by spelling takes the spelling alone';
   if (!r.methods.includes('GET')) return 'it is not read by GET';
   if (!r.answers!.from.startsWith('content/') || !existsSync(join(PROJECT_ROOT, 'src', `${r.answers!.from}.ts`))) return `its answer's module is not one of src/content/: ${r.answers!.from}`;
   const unknown = pathParameters(r.path).find((p) => !PATH_PARAMETERS[p]);

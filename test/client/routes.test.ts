@@ -60,8 +60,6 @@ const ARGUMENTS: { [M in Exclude<RoutedMethod, FileMethod>]: (e: Example) => Par
   verses: (e) => [asked(e, 'ref'), optionsOf(e, [...PROJECTION, 'meter'])],
   findRefs: (e) => [String(e.body.text)],
   verseVersions: (e) => [...place(e), optionsOf(e, ['version'])],
-  lemma: (e) => [e.path.lemma],
-  root: (e) => [e.path.root],
   work: (e) => [e.path.work],
   version: (e) => [e.path.version],
   author: (e) => [e.path.key],
@@ -181,14 +179,16 @@ test("file-methods.ts is what npm run docs writes from the routes that declare a
   for (const r of declaring) assert.equal(FILE_METHODS[r.client!], pathParameters(r.path), r.client);
 });
 
-test('a route declares answers only where one function can be its method: its file by GET, its path parameters alone', () => {
+test('a route declares answers only where one function can be its method: its file by GET, its path parameters alone (a spelling alone)', () => {
   const plain = { id: 'x', client: 'x', path: '/x/{ch}', methods: READ, access: 'metered', summary: 'X.', example: '/x/1', notFound: 'resource', query: [], responses: {}, file: '/x/{ch}.json', answers: { type: 'X', from: 'content/schema' } } as const;
   assert.match(fileMethodsSource([route(plain)]), /\n  x\(chapter: number\): Promise<X>;\n/);
+  // A lemma or a root by its spelling: the spelling alone, as the method's name.
+  assert.match(fileMethodsSource([route({ ...plain, path: '/x/{root}', spelled: 'root', example: '/x/sthā', file: '/x/{root}.json' })]), /\n  x\(name: string\): Promise<X>;\n/);
   const refused: Array<[string, Partial<RouteSpec>]> = [
     ['no file', { file: undefined }],
     ['a query', { query: [PATH_PARAMETERS.ch as never] }],
     ['a language', { files: 'lang' }],
-    ['a spelling', { spelled: 'lemma' }],
+    ['a spelling beside another parameter', { spelled: 'lemma', path: '/x/{lemma}/{ch}' }],
     ['POST', { methods: ['POST'] }],
     ['a module outside the content', { answers: { type: 'X', from: 'client/types' } }],
   ];

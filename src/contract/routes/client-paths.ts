@@ -21,3 +21,6 @@ export const CLIENT_FILES = Object.fromEntries(ROUTES.flatMap((r) => ('client' i
  * One function makes them all (src/client/files.ts).
  */
 export const FILE_METHODS = Object.fromEntries((ROUTES as readonly RouteSpec[]).flatMap((r) => (r.client && r.answers ? [[r.client, pathParameters(r.path)]] : []))) as Partial<Record<ClientMethod, readonly string[]>>;
+
+/** Of those, the methods that take a lemma or a root by its spelling (the route's `spelled`): read as the server reads it, and on a static host the file of the IAST name, else of the ASCII spelling. */
+export const SPELLED_METHODS = Object.fromEntries((ROUTES as readonly RouteSpec[]).flatMap((r) => (r.client && r.answers && r.spelled ? [[r.client, r.spelled]] : []))) as Partial<Record<ClientMethod, 'lemma' | 'root'>>;

@@ -81,6 +81,8 @@ export const WORD_ROUTES = [
   route({
     id: 'lemma',
     client: 'lemma',
+    answers: { type: 'LemmaEntry | LemmaChoice', from: 'content/dcs/shapes' },
+    clientAbout: 'Every occurrence of a lemma (IAST, or ASCII as typed: atman; Devanagari on a server only), in verse order; an ASCII spelling several lemmas share answers all of them. Unknown: a GitaError with status 404.',
     path: '/lemma/{lemma}',
     methods: READ,
     access: 'metered',
@@ -132,6 +134,8 @@ export const WORD_ROUTES = [
   route({
     id: 'root',
     client: 'root',
+    answers: { type: 'RootAnswer | RootChoice', from: 'content/roots/shapes' },
+    clientAbout: `A verbal root (dhātu: IAST sthā, or ASCII as typed: stha; Devanagari on a server only): its dhātupāṭha entries and every verbal word made from it, by preverb and form, with each verse; an ASCII spelling several roots share answers all of them. Unknown: a GitaError with status 404. Credit: ${ROOTS_ATTRIBUTION}.`,
     path: '/root/{root}',
     methods: READ,
     access: 'metered',
