@@ -25,7 +25,7 @@ export interface PathParameter {
 const verseOf = (s: string, got: Got, counts: readonly number[]) => (got.ch && NUMBER.test(s) && Number(s) <= counts[got.ch - 1] + 1 ? Number(s) : undefined);
 const chapters = (f: ParameterFacts) => f.versesPerChapter.length || 18;
 
-export const PATH_PARAMETERS: Record<string, PathParameter> = {
+const DEFINED = {
   ch: {
     name: 'ch',
     argument: 'chapter',
@@ -90,4 +90,10 @@ export const PATH_PARAMETERS: Record<string, PathParameter> = {
     // chandogya-upanisad.json is the static file's name, which the route's alias takes.
     match: (s) => (WORK_SLUG.test(s) ? s : undefined),
   },
-};
+} satisfies Record<string, PathParameter>;
+
+/** Every path parameter by its name (a name a route's path gives is checked to be one: match.ts). */
+export const PATH_PARAMETERS: Readonly<Record<string, PathParameter>> & typeof DEFINED = DEFINED;
+
+/** What each path parameter's segment reads as, by its name: what `match` gives (a number for ch, a string for lemma...). */
+export type PathParameterValues = { [K in keyof typeof DEFINED]?: Exclude<ReturnType<(typeof DEFINED)[K]['match']>, undefined> };

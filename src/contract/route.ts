@@ -12,7 +12,7 @@ import type { BuildInput, BuiltFile } from './build-input.ts';
 import type { NotFoundKind } from './errors.ts';
 import type { Manifest } from './manifest.ts';
 import type { JsonSchema, Parameter } from './parameters.ts';
-import type { PathParameter } from './path-parameters.ts';
+import type { PathParameter, PathParameterValues } from './path-parameters.ts';
 import type { OpenApiObject } from './responses.ts';
 import { fillPath } from './paths.ts';
 
@@ -24,36 +24,13 @@ import { fillPath } from './paths.ts';
  */
 export type Access = 'open' | 'metered' | 'key';
 
-/** What a path says, beyond its route: typed by the parameter's name (path-parameters.ts). */
-export interface Params {
-  /** A chapter (1 to the chapter count). */
-  ch?: number;
-  /** A verse of `ch` (1 to its verses_count + 1, the colophon). */
-  sl?: number;
-  /** The first and last verse of a range of `ch` (same bounds as sl). */
-  from?: number;
-  to?: number;
-  /** A file name: one segment, decoded, never . or .. nor with a slash, backslash or NUL in it (its handler checks it names a file). */
-  file?: string;
-  /** A commentary key as a name (paths.ts AUTHOR_KEY); the file it names says whether the content has it. */
-  key?: string;
-  /** A reference as people write it (/verses/BG%202.47-50), one segment, decoded; its handler reads it (content/citations.ts). */
-  ref?: string;
-  /** A lemma as asked (IAST, ASCII or Devanagari), decoded; its handler checks its spelling (400) and finds its file (404). */
-  lemma?: string;
-  /** A verbal root as asked (IAST, ASCII or Devanagari), decoded; checked and found as a lemma is. */
-  root?: string;
-  /** A work's slug (paths.ts WORK_SLUG); the file it names says whether the commentaries cite it. */
-  work?: string;
-  /** A guide's name (src/guides.ts): only those are matched. */
-  guide?: string;
-  /** A version's id (path-parameters.ts VERSION_ID); the file it names says whether the build holds it. */
-  version?: string;
-  /** A theme the card's name forces (gita-dark.svg); auto for gita.svg. */
-  theme?: Theme;
-  /** A language the file name names (en.json). */
-  lang?: LangForm;
-}
+/**
+ * What a path says, beyond its route: each path parameter's value as its
+ * `match` reads it (path-parameters.ts, where each is defined and described
+ * once), and what a file name says: a card's forced theme (gita-dark.svg;
+ * auto for gita.svg) and a language form (en.json).
+ */
+export type Params = PathParameterValues & { theme?: Theme; lang?: LangForm };
 
 /**
  * A request body as a route reads it, declared on the route: at most `max`
