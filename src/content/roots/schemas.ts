@@ -107,10 +107,16 @@ const agree: [
 void agree;
 
 /** The OpenAPI components, generated from the schemas above (JSON Schema 2020-12, as OpenAPI 3.1 reads it). */
+const json = (s: z.ZodType) => {
+  const { $schema: _, ...schema } = z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'throw' }) as Record<string, unknown>;
+  return schema;
+};
+
 export function rootSchemas(): Record<string, object> {
-  const json = (s: z.ZodType) => {
-    const { $schema: _, ...schema } = z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'throw' }) as Record<string, unknown>;
-    return schema;
-  };
-  return { WordRoot: json(WordRootSchema), Root: json(RootSchema), RootChoice: json(RootChoiceSchema), Roots: json(RootsSchema) };
+  return { Root: json(RootSchema), RootChoice: json(RootChoiceSchema), Roots: json(RootsSchema) };
+}
+
+/** A verbal word's root, as a word of a verse's analysis carries it (the analysis's component). */
+export function wordRootSchemas(): Record<string, object> {
+  return { WordRoot: json(WordRootSchema) };
 }

@@ -77,6 +77,8 @@ export const WORD_ROUTES = [
       '304': notModified,
       '404': notFound('verse'),
     },
+    // A verbal word's root (WordRoot), which VerseAnalysis's words refer to.
+    components: () => import('../../content/roots/schemas.ts').then((m) => m.wordRootSchemas()),
   }),
   route({
     id: 'lemma',
