@@ -41,12 +41,11 @@ test('a file without its parameter, or the same file twice, stops the build', as
   }
 });
 
-test('the routes that build their files: /speakers in the first build, the roots in the word analysis and the reading pages', () => {
-  const builders = (ROUTES as readonly RouteSpec[]).filter((r) => r.build).map((r) => [r.id, r.madeBy ?? null]);
+test('the routes that build their files build in a part the build writes them in; /speakers in the first build', () => {
+  const builders = (ROUTES as readonly RouteSpec[]).filter((r) => r.build).map((r) => [r.id, r.madeBy ?? null] as const);
   assert.ok(builders.some(([id, part]) => id === 'speakers' && part === null), JSON.stringify(builders));
-  assert.ok(builders.some(([id, part]) => id === 'root' && part === 'word analysis'), JSON.stringify(builders));
-  assert.ok(builders.some(([id, part]) => id === 'read-root' && part === 'reading pages'), JSON.stringify(builders));
   assert.equal([...BUILT_PARTS].sort(), [...new Set(builders.map(([, part]) => part))].sort());
+  // A part without a pass that writes its routes' files stops a build at its start (build.ts checkRoutePasses): every build test passes through it.
 });
 
 test.run();
