@@ -183,7 +183,7 @@ test('a route declares answers only where one function can be its method: its fi
   const plain = { id: 'x', client: 'x', path: '/x/{ch}', methods: READ, access: 'metered', summary: 'X.', example: '/x/1', notFound: 'resource', query: [], responses: {}, file: '/x/{ch}.json', answers: { type: 'X', from: 'content/schema' } } as const;
   assert.match(fileMethodsSource([route(plain)]), /\n  x\(chapter: number\): Promise<X>;\n/);
   // A lemma or a root by its spelling: the spelling alone, as the method's name.
-  assert.match(fileMethodsSource([route({ ...plain, path: '/x/{root}', spelled: 'root', example: '/x/sthā', file: '/x/{root}.json' })]), /\n  x\(name: string\): Promise<X>;\n/);
+  assert.match(fileMethodsSource([route({ ...plain, path: '/x/{lemma}', spelled: 'lemma', example: '/x/karman', file: '/x/{lemma}.json' })]), /\n  x\(name: string\): Promise<X>;\n/);
   const refused: Array<[string, Partial<RouteSpec>]> = [
     ['no file', { file: undefined }],
     ['a query', { query: [PATH_PARAMETERS.ch as never] }],
