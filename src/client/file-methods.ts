@@ -6,13 +6,14 @@ import type { AuthorEntry } from '../content/author-entry.ts';
 import type { LemmaChoice, LemmaEntry, LemmaIndex, VerseAnalysis } from '../content/dcs/shapes.ts';
 import type { VerseLinks, WorksList } from '../content/link-shapes.ts';
 import type { MeterSummary, VerseMeter } from '../content/meter/shapes.ts';
+import type { RootAnswer, RootChoice, RootIndex } from '../content/roots/shapes.ts';
 import type { ChapterRecord } from '../content/schema.ts';
 import type { SpeakersList } from '../content/speakers.ts';
 import type { Version } from '../content/versions/model.ts';
 import type { Word } from '../content/words.ts';
 
 /** What the methods of FileMethods answer. */
-export type { AuthorEntry, ChapterRecord, LemmaChoice, LemmaEntry, LemmaIndex, MeterSummary, SpeakersList, VerseAnalysis, VerseLinks, VerseMeter, Version, Word, WorksList };
+export type { AuthorEntry, ChapterRecord, LemmaChoice, LemmaEntry, LemmaIndex, MeterSummary, RootAnswer, RootChoice, RootIndex, SpeakersList, VerseAnalysis, VerseLinks, VerseMeter, Version, Word, WorksList };
 
 /** The methods that answer their route's file as it is: in static mode, the same file of the static host. */
 export interface FileMethods {
@@ -24,6 +25,10 @@ export interface FileMethods {
   lemma(name: string): Promise<LemmaEntry | LemmaChoice>;
   /** Every lemma with its parts of speech and count, most frequent first. */
   lemmas(): Promise<LemmaIndex>;
+  /** A verbal root (dhātu: IAST sthā, or ASCII as typed: stha; Devanagari on a server only): its dhātupāṭha entries and every verbal word made from it, by preverb and form, with each verse; an ASCII spelling several roots share answers all of them. Unknown: a GitaError with status 404. Credit: Roots: the dhātupāṭha of ambuda-org/vidyut (ashtadhyayi.com), MIT; Word analysis: The Digital Corpus of Sanskrit (DCS), Oliver Hellwig, CC BY 4.0. */
+  root(name: string): Promise<RootAnswer | RootChoice>;
+  /** Every verbal root with its classes, meaning and counts, most frequent first. */
+  roots(): Promise<RootIndex>;
   /** The verse's links, mined from its commentaries: the verses they cite, the commentaries of other verses that cite it, the groups of verses they are written on, the other works they cite. */
   links(chapter: number, verse: number): Promise<VerseLinks>;
   /** Every other work the commentaries cite, one name however abbreviated, most cited first; the abbreviations no name is known for apart. */

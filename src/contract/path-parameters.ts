@@ -65,6 +65,15 @@ const DEFINED = {
     // karman.json is the static file's name, which the route's alias takes.
     match: (s) => (s && !s.endsWith('.json') ? s : undefined),
   },
+  root: {
+    name: 'root',
+    argument: 'name',
+    about: () => `A verbal root by its citation form: IAST (sthā), ASCII as people type it (stha), or Devanagari (स्था); at most ${MAX_LEMMA_LENGTH} characters.`,
+    schema: () => ({ type: 'string', minLength: 1, maxLength: MAX_LEMMA_LENGTH }),
+    example: 'sthā',
+    // sthā.json is the static file's name, which the route's alias takes.
+    match: (s) => (s && !s.endsWith('.json') ? s : undefined),
+  },
   version: {
     name: 'version',
     about: () => 'A version by its id, as /versions lists them; another is 404.',

@@ -56,8 +56,8 @@ ${e.occurrences.map((o) => {
 </section>`;
 }
 
-/** Under a word of a verse page: the lemma of each DCS word it covers, linking to its page, a verbal word's root, and its grammar in words. */
+/** Under a word of a verse page: the lemma of each DCS word it covers, linking to its page, a verbal word's root linking to the root's, and its grammar in words. */
 export function wordAnalysis(analysis: readonly AnalysedWord[] | undefined, base: BaseUrl): Raw {
   if (!analysis?.length) return raw('');
-  return html`<span class="analysis">${analysis.map((a, i) => html`${i ? ' + ' : ''}<a href="${base}/read/lemma/${encodeURIComponent(lemmaLink(a.lemma))}" lang="sa-Latn">${lemmaLink(a.lemma)}</a>${a.root?.root ? html` <span lang="sa-Latn" title="its root">√${a.root.root}</span>` : ''}${a.grammar || a.pos ? ` (${[a.grammar, posInWords(a.pos)].filter(Boolean).join(' ')})` : ''}`)}</span>`;
+  return html`<span class="analysis">${analysis.map((a, i) => html`${i ? ' + ' : ''}<a href="${base}/read/lemma/${encodeURIComponent(lemmaLink(a.lemma))}" lang="sa-Latn">${lemmaLink(a.lemma)}</a>${a.root?.root ? html` <a href="${base}/read/root/${encodeURIComponent(a.root.root)}" lang="sa-Latn" title="its root">√${a.root.root}</a>` : ''}${a.grammar || a.pos ? ` (${[a.grammar, posInWords(a.pos)].filter(Boolean).join(' ')})` : ''}`)}</span>`;
 }

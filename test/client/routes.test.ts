@@ -87,6 +87,7 @@ const NO_METHOD: Record<Methodless, string> = {
   'read-verse': PAGE,
   'read-chapter': PAGE,
   'read-lemma': PAGE,
+  'read-root': PAGE,
   openapi: 'the description of the API, for tools that read OpenAPI',
   usage: "a key's own count, for its holder (curl, the docs' pages)",
   healthz: "the operator's health check",

@@ -1,15 +1,23 @@
-// The roots in a verse's analysis on the real server over loopback: each
-// verbal word's root names the dhātupāṭha's own entries, both sources are
-// credited, and search ?root= finds the verses of a root however it is spelled.
+// The roots over HTTP (/root/{root}, /roots, a verse's analysis) on the real
+// server over loopback: each root's words read back against the verses'
+// analyses (every occurrence stands where it says, with that root), every
+// verbal word with a root counted once, the entries the dhātupāṭha's own
+// lines, a root asked in IAST, ASCII and Devanagari alike, the 400 and 404
+// worded, both sources credited, and the largest answer within the limits.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NOT_FOUND } from '../../src/contract/errors.ts';
+import { MAX_ANSWER_BYTES } from '../../src/contract/limits.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
+import { spellingError, SPELLED } from '../../src/content/dcs/lemma.ts';
 import { DCS_ATTRIBUTION } from '../../src/content/dcs/attribution.ts';
 import { DHATUPATHA_ATTRIBUTION } from '../../src/content/roots/attribution.ts';
 import { readDhatupatha } from '../../src/content/roots/roots.ts';
-import type { WordRoot } from '../../src/content/roots/shapes.ts';
+import type { RootAnswer, RootIndex, WordRoot } from '../../src/content/roots/shapes.ts';
 import type { VerseAnalysis } from '../../src/content/dcs/shapes.ts';
 import { SHARED_DATA, hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -38,6 +46,63 @@ test.before(hook(async () => {
 test.after(hook(async () => {
   await server?.stop();
 }));
+
+test('/root/sthā: its entries, its words by preverb and form, each standing where it says with that root', async () => {
+  const r = await get('/root/sthā');
+  assert.is(r.status, 200);
+  const a = r.json() as RootAnswer;
+  assert.is(a.root, 'sthā');
+  assert.is(a.devanagari, 'स्था');
+  // ṣṭhā gatinivṛttau, 01.1077 in the table: "to stand".
+  assert.ok(a.entries.some((e) => e.class === 1 && e.meaning.iast === 'gatinivṛttau'), JSON.stringify(a.entries));
+  const prefixes = a.groups.map((g) => g.prefixes.join('+'));
+  for (const p of ['', 'prati', 'ava', 'sam+upa']) assert.ok(prefixes.includes(p), `sthā with "${p}" among ${prefixes.join(', ')}`);
+  let n = 0;
+  for (const g of a.groups)
+    for (const f of g.forms)
+      for (const o of f.occurrences) {
+        n++;
+        const w = analyses.get(o.ref)!.words[o.position - 1];
+        assert.is(w.form, o.form, `${o.ref} #${o.position}`);
+        assert.is(w.unsandhied, f.form);
+        assert.is(w.pos, 'VERB');
+        assert.equal(w.root?.root, 'sthā', `${o.ref} #${o.position} carries its root`);
+        assert.equal(w.root?.prefixes, g.prefixes);
+      }
+  assert.is(n, a.count);
+  assert.is(a.verses, new Set(a.groups.flatMap((g) => g.forms.flatMap((f) => f.occurrences.map((o) => o.ref)))).size);
+  // The English senses are the word lists' meanings of these very words.
+  assert.ok(a.senses.length > 0 && a.senses.length <= 12);
+  const meanings = a.groups.flatMap((g) => g.forms.flatMap((f) => f.occurrences.map((o) => o.meaning)));
+  for (const s of a.senses) assert.is(meanings.filter((m) => m === s.meaning).length, s.count, s.meaning);
+});
+
+test('a root asked in ASCII, in Devanagari, in capitals and by its file answers the same bytes', async () => {
+  const iast = await get('/root/sthā');
+  for (const p of ['/root/stha', '/root/स्था', '/root/STHĀ', '/root/sthā.json']) {
+    const r = await get(p);
+    assert.is(r.status, 200, p);
+    assert.is(r.text, iast.text, p);
+  }
+});
+
+test('/roots: every root once, most frequent first, its counts its answer\'s, summing to every verbal word with a root', async () => {
+  const r = await get('/roots');
+  assert.is(r.status, 200);
+  const index = r.json() as RootIndex;
+  assert.is(index.count, index.roots.length);
+  assert.ok(index.count > 150, `${index.count} roots`);
+  for (let i = 1; i < index.roots.length; i++) assert.ok(index.roots[i - 1].count >= index.roots[i].count, index.roots[i].root);
+  assert.is(new Set(index.roots.map((x) => x.root)).size, index.count);
+  for (const x of index.roots.slice(0, 25)) {
+    const a = (await get(`/root/${x.root}`)).json() as RootAnswer;
+    assert.is(a.count, x.count, x.root);
+    assert.is(a.verses, x.verses, x.root);
+  }
+  let withRoot = 0;
+  for (const v of analyses.values()) withRoot += v.words.filter((w) => w.root?.root).length;
+  assert.is(index.roots.reduce((s, x) => s + x.count, 0), withRoot);
+});
 
 test("each verbal word's root names entries of the dhātupāṭha, with that root's own citation", async () => {
   const table = readDhatupatha(join(SHARED_DATA, '..', 'dhatupatha'));
@@ -69,6 +134,34 @@ test("each verbal word's root names entries of the dhātupāṭha, with that roo
 test('a verse\'s analysis credits the dhātupāṭha beside the DCS', async () => {
   const a = (await get('/slok/2/47/analysis')).json() as VerseAnalysis;
   assert.ok(a.attribution.includes(DCS_ATTRIBUTION) && a.attribution.includes(DHATUPATHA_ATTRIBUTION), a.attribution);
+  const r = (await get('/roots')).json() as RootIndex;
+  assert.ok(r.attribution.includes(DCS_ATTRIBUTION) && r.attribution.includes(DHATUPATHA_ATTRIBUTION));
+});
+
+test('a spelling that cannot be a root is 400 naming it; an unknown root is 404', async () => {
+  for (const p of ['/root/a b', '/root/sthā!', '/root/x1']) {
+    const r = await get(p);
+    assert.is(r.status, 400, p);
+    assert.equal(r.json(), { error: spellingError(SPELLED.root) }, p);
+  }
+  const long = await get(`/root/${'a'.repeat(65)}`);
+  assert.is(long.status, 400);
+  assert.match(long.text, /^\{"error":"root: at most 64 characters"\}/);
+  for (const p of ['/root/karman', '/root/nothing', '/root/gamx']) {
+    const r = await get(p);
+    assert.is(r.status, 404, p);
+    assert.is(r.text, NOT_FOUND.resource, p);
+  }
+});
+
+test('the largest root answer is within the answer limits', async () => {
+  const index = file(ROUTE.roots.file!) as RootIndex;
+  const sizes = index.roots.map((x) => readFileSync(join(dist, filled(ROUTE.root.file!, { root: x.root }))).length);
+  const largest = Math.max(...sizes);
+  // Measured when the roots were first built: the largest (vac) is 16 kB.
+  assert.ok(largest < MAX_ANSWER_BYTES / 16, `${largest} bytes`);
+  const r = await get(`/root/${index.roots[sizes.indexOf(largest)].root}`);
+  assert.is(r.status, 200);
 });
 
 test('search ?root= keeps the verses with a word of the root, however the root is spelled; a bad spelling is 400, an unknown root matches nothing and says so', async () => {
@@ -89,6 +182,41 @@ test('search ?root= keeps the verses with a word of the root, however the root i
   const none = (await get('/search?q=mind&root=xyzzy')).json();
   assert.is(none.total, 0);
   assert.match(none.hint, /the verses with a word of the root xyzzy.*try without root \(\/roots lists the roots\)/);
+});
+
+test('MCP get_root and the client answer what /root/{root} does, over the server and from the static files', async () => {
+  const rpc = async (name: string, args: unknown) => {
+    const r = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }) });
+    return (await r.json()).result;
+  };
+  const served = (await get('/root/gam')).json() as RootAnswer;
+  const tool = await rpc('get_root', { root: 'गम्', limit: 2 });
+  assert.equal(tool.structuredContent, served);
+  assert.match(tool.content[0].text, /^√gam \(गम्\): \d+ verbal words in \d+ verses; dhātupāṭha 01\.\d{4} class 1/);
+  assert.match(tool.content[0].text, DHATUPATHA_ATTRIBUTION);
+  assert.ok((await rpc('get_root', { root: 'xyzzy' })).isError);
+  assert.ok((await rpc('get_root', { root: 'a b' })).isError);
+
+  const { createClient } = await import('../../src/client/index.ts');
+  const remote = createClient({ baseUrl: server.url });
+  assert.equal(await remote.root('gam'), served);
+  assert.equal((await remote.roots()).count, file(ROUTE.roots.file!).count);
+  // A static host: the files of dist/ as a CDN serves them, by their path.
+  const staticHost = createClient({
+    baseUrl: 'https://cdn.example/gita/',
+    mode: 'static',
+    fetch: async (url) => {
+      const path = decodeURIComponent(new URL(String(url)).pathname.slice('/gita'.length));
+      try {
+        return new Response(readFileSync(join(dist, path)), { headers: { 'content-type': 'application/json' } });
+      } catch {
+        return new Response('not found', { status: 404 });
+      }
+    },
+  });
+  assert.equal(await staticHost.root('sthā'), (await get('/root/sthā')).json());
+  assert.equal(await staticHost.root('stha'), (await get('/root/sthā')).json());
+  assert.is(await staticHost.root('xyzzy').catch((e) => e.status), 404);
 });
 
 test.run();

@@ -46,7 +46,7 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
 
   s('lists the twelve tools, each described with an input schema, and the two resource templates', async ({ client }) => {
     const { tools } = await client.listTools();
-    assert.equal(tools.map((t) => t.name).sort(), ['find_refs', 'get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_meter', 'get_verses', 'get_versions', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
+    assert.equal(tools.map((t) => t.name).sort(), ['find_refs', 'get_authors', 'get_chapter', 'get_lemma', 'get_links', 'get_meter', 'get_root', 'get_verses', 'get_versions', 'get_words', 'random_verse', 'search', 'verse_of_the_day']);
     // The contract's list (which the route table, OpenAPI and the docs show) is what the server registers, in its order.
     assert.equal(tools.map((t) => t.name), [...MCP_TOOLS]);
     for (const t of tools) {
@@ -311,6 +311,9 @@ test('HTTP: bad requests are 4xx or JSON-RPC errors, never a 500', async () => {
     rpc('tools/call', { name: { a: 1 } }),
     rpc('tools/call', { name: 'get_lemma', arguments: { lemma: '../../package' } }),
     rpc('tools/call', { name: 'get_lemma', arguments: { lemma: 'a'.repeat(5000) } }),
+    rpc('tools/call', { name: 'get_root', arguments: { root: '../../package' } }),
+    rpc('tools/call', { name: 'get_root', arguments: { root: 'a'.repeat(5000) } }),
+    rpc('tools/call', { name: 'get_root', arguments: { root: '__proto__' } }),
     rpc('tools/call', { name: 'get_lemma', arguments: { lemma: '__proto__', limit: 1e308 } }),
     rpc('tools/call', { name: 'get_links', arguments: { ch: 2, sl: 1e308 } }),
     rpc('tools/call', { name: 'get_links', arguments: { ch: '2', sl: '47' } }),

@@ -56,6 +56,7 @@ const KINDS: Kind[] = [
   { name: 'pricing', path: '/pricing' },
   { name: 'search', path: '/search?format=html&q=karmanye%20vadhikaraste' },
   { name: 'lemma', path: '/read/lemma/karman' },
+  { name: 'root', path: '/read/root/sth%C4%81' },
   { name: 'card', path: '/slok/2/47/gita.svg', card: true },
 ];
 const WIDTHS = [390, 1280];

@@ -93,6 +93,7 @@ test('chapters: the list ordered by number, and each chapter on its own', () => 
 test('the manifest lists every served file with its hash, size and type; twins decompress to it', () => {
   const paths = Object.keys(manifest.files);
   const lemmaFiles = paths.filter((p) => p.startsWith('/lemma/')).length;
+  const rootFiles = paths.filter((p) => p.startsWith('/root/')).length;
   const parts = {
     'chapters, chapter/N': 1 + 18,
     'records and their three language forms': 719 * 4,
@@ -115,12 +116,15 @@ test('the manifest lists every served file with its hash, size and type; twins d
     'lemmas.json, analysis-report.json': 2,
     // A JSON and a page per lemma (2,071 in the DCS's Gita) and per ASCII spelling that is no lemma.
     'the concordance: lemma/{lemma}.json and read/lemma/{lemma}/': 2 * lemmaFiles,
+    // A JSON and a page per verbal root (183) and per ASCII spelling that is no root (89), and roots.json.
+    'the roots: root/{root}.json and read/root/{root}/, roots.json': 2 * rootFiles + 1,
     "each record's links": 719,
     "each record's meter, and meters.json": 719 + 1,
     'versions/index.json, one per version, and each record\'s texts in them': 1 + manifest.content.versions.length + 719,
     'works.json and one per named work (the import\'s links.json)': 1 + JSON.parse(readFileSync(join(contentDir, 'links.json'), 'utf8')).works.length,
   };
   assert.ok(lemmaFiles >= 2071, `${lemmaFiles} lemma files`);
+  assert.ok(rootFiles >= 183, `${rootFiles} root files`);
   assert.is(paths.length, Object.values(parts).reduce((a, b) => a + b, 0), Object.keys(parts).join('; '));
   for (const path of paths) {
     const entry = manifest.files[path];

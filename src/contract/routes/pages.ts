@@ -1,4 +1,5 @@
 // The reading pages: a verse, a chapter and a lemma to read, for people.
+import { ROOTS_ATTRIBUTION } from '../../content/roots/attribution.ts';
 import { DCS_ATTRIBUTION } from '../../content/dcs/attribution.ts';
 import { FILES } from '../../layout.ts';
 import { PARAMETERS as P } from '../parameters.ts';
@@ -64,6 +65,28 @@ export const PAGE_ROUTES = [
       '200': ok(`The lemma's reading page (statically: read/lemma/{lemma}/index.html): every verse where it occurs, the occurrence highlighted among the verse's words, its form and grammar; a link to each verse's page. ${DCS_ATTRIBUTION}.`, html, fixedHeaders),
       '304': notModified,
       '400': ok('A spelling that cannot be a lemma (as /lemma/{lemma} says), as a page.', html),
+      '404': response('NotFoundVersePage'),
+    },
+  }),
+  route({
+    id: 'read-root',
+    path: '/read/root/{root}',
+    methods: READ,
+    access: 'metered',
+    page: true,
+    file: '/read/root/{root}/index.html',
+    madeBy: 'reading pages',
+    build: (input) => import('../../publish/roots.ts').then((m) => m.rootPages(input)),
+    spelled: 'root',
+    summary: `A verbal root to read (HTML): its dhātupāṭha entries, the English meanings its words have in the word lists, and every verse with a word made from it, grouped by preverb; the root as /root/{root} takes it (IAST, ASCII, Devanagari). ${ROOTS_ATTRIBUTION}.`,
+    example: '/read/root/sthā',
+    notFound: 'verse',
+    needs: ['reading pages'],
+    query: [],
+    responses: {
+      '200': ok(`The root's reading page (statically: read/root/{root}/index.html). ${ROOTS_ATTRIBUTION}.`, html, fixedHeaders),
+      '304': notModified,
+      '400': ok('A spelling that cannot be a root (as /root/{root} says), as a page.', html),
       '404': response('NotFoundVersePage'),
     },
   }),

@@ -1,10 +1,11 @@
 // A verse word by word: its words with their meanings, the Digital Corpus
-// of Sanskrit's analysis of each, and a lemma's every occurrence. A verbal
-// word's root (WordRoot) is declared once with its type, in
-// src/content/roots/schemas.ts, and loaded by the analysis's `components`;
-// the analysis's are the docs' (src/docs/analysis-schemas.ts).
+// of Sanskrit's analysis of each, and a lemma's every occurrence. The roots'
+// schemas (WordRoot, Root, RootChoice, Roots) are declared once with their
+// types, in src/content/roots/schemas.ts, and loaded by /root/{root}'s
+// `components`; the analysis's are the docs' (src/docs/analysis-schemas.ts).
 import { DCS_ATTRIBUTION } from '../../content/dcs/attribution.ts';
 import { ROOTS_ATTRIBUTION } from '../../content/roots/attribution.ts';
+import { spellingError, SPELLED } from '../../content/dcs/lemma.ts';
 import { FILES } from '../../layout.ts';
 import { errorContent, fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { LEMMA_SHOWN, LEMMA_SHOWN_MAX } from '../limits.ts';
@@ -131,5 +132,61 @@ export const WORD_ROUTES = [
     needs: ['word analysis'],
     query: [],
     responses: { '200': ok(`Every lemma with its parts of speech (most frequent first) and its count, most frequent lemma first (statically: lemmas.json). ${DCS_ATTRIBUTION}.`, json(schema('Lemmas')), fixedHeaders), '304': notModified },
+  }),
+  route({
+    id: 'root',
+    client: 'root',
+    answers: { type: 'RootAnswer | RootChoice', from: 'content/roots/shapes' },
+    clientAbout: `A verbal root (dhātu: IAST sthā, or ASCII as typed: stha; Devanagari on a server only): its dhātupāṭha entries and every verbal word made from it, by preverb and form, with each verse; an ASCII spelling several roots share answers all of them. Unknown: a GitaError with status 404. Credit: ${ROOTS_ATTRIBUTION}.`,
+    path: '/root/{root}',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/root/{root}.json'],
+    file: '/root/{root}.json',
+    madeBy: 'word analysis',
+    build: (input) => import('../../publish/roots.ts').then((m) => m.rootFiles(input)),
+    spelled: 'root',
+    summary: `A verbal root (dhātu) across the Gita: {root, devanagari, entries: [{code, class, voice, meaning}], count, verses, senses: [{meaning, count}], groups: [{prefixes, lemma, derived, codes, count, forms: [{form, count, occurrences: [{ref, position, form, grammar, meaning}]}]}]}: its dhātupāṭha entries, the English meanings its words have in the word-by-word lists, and its words grouped by their preverbs (sam + upa + sthā) and by form, with each verse. The root by its IAST citation form (sthā), in ASCII as people type it (stha) or in Devanagari (स्था); an ASCII spelling that is no root and that several roots share answers all of them, {query, roots: [...]}. An unknown root is 404; a spelling that cannot be a root is 400. Nouns made from roots (karman from kṛ) carry no root: the DCS gives none. ${ROOTS_ATTRIBUTION}.`,
+    example: '/root/sthā',
+    notFound: 'resource',
+    needs: ['word analysis'],
+    query: [],
+    responses: {
+      '200': ok(`The root's entries and words (statically: root/{root}.json, the IAST root in NFC; an ASCII spelling that is no root has its file too). ${ROOTS_ATTRIBUTION}.`, json({ anyOf: [schema('Root'), schema('RootChoice')] }), fixedHeaders),
+      '304': notModified,
+      '400': ok('A spelling that cannot be a root: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent(spellingError(SPELLED.root))),
+      '404': notFound('resource'),
+    },
+    components: () => import('../../content/roots/schemas.ts').then((m) => m.rootSchemas()),
+    tool: {
+      name: 'get_root',
+      rank: 120,
+      title: 'A verbal root across the Gita',
+      description: `A Sanskrit verbal root (dhātu) and every verbal word of the Gita made from it: its dhātupāṭha entries (class, voice, traditional meaning), the English meanings its words have in the word lists, and its words grouped by preverb (sam + upa + sthā) with their verses. The root by its citation form in IAST (sthā), in ASCII as typed (stha), or in Devanagari (स्था). limit caps the places listed per group (default ${LEMMA_SHOWN}). ${ROOTS_ATTRIBUTION}.`,
+      args: ['root'],
+      also: { limit: shownLimit('Places to list per group') },
+      // The root's file (or its ASCII spelling's), as the tool reads it.
+      cost: { of: 'file', verses: 0 },
+      run: (): Promise<ToolRun> => import('../../mcp/root-tool.ts').then((m) => m.getRoot),
+    },
+  }),
+  route({
+    id: 'roots',
+    client: 'roots',
+    answers: { type: 'RootIndex', from: 'content/roots/shapes' },
+    clientAbout: 'Every verbal root with its classes, meaning and counts, most frequent first.',
+    path: '/roots',
+    methods: READ,
+    access: 'metered',
+    aliases: ['/roots.json'],
+    file: '/roots.json',
+    madeBy: 'word analysis',
+    build: (input) => import('../../publish/roots.ts').then((m) => m.rootIndexFile(input)),
+    summary: `Every verbal root of the Gita, most frequent first: {count, roots: [{root, devanagari, classes, meaning, count, verses}]}: its classes (gaṇa 1 to 10), its first entry's traditional meaning, how many verbal words and verses. ${ROOTS_ATTRIBUTION}.`,
+    example: '/roots',
+    notFound: 'resource',
+    needs: ['word analysis'],
+    query: [],
+    responses: { '200': ok(`Every root, most frequent first (statically: roots.json). ${ROOTS_ATTRIBUTION}.`, json(schema('Roots')), fixedHeaders), '304': notModified },
   }),
 ] as const;
