@@ -10,6 +10,7 @@
 // prefix the change means to alter).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,10 +94,20 @@ function requests(): string[] {
 }
 
 /** One answer, summed up; the same Host for both servers (a page writes its own address from it). */
-async function answer(port: number, path: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-encoding': 'identity', host: 'compare.test' } });
-  const body = Buffer.from(await res.arrayBuffer());
-  return `${res.status} ${res.headers.get('content-type')} ${createHash('sha256').update(body).digest('hex').slice(0, 16)}`;
+// node:http, not fetch: fetch sends its own Host whatever the headers say, and a page would write each server's port.
+function answer(port: number, path: string): Promise<string> {
+  // The path as fetch would send it (its spaces and letters percent-encoded).
+  const url = new URL(`http://127.0.0.1${path}`);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: url.pathname + url.search, headers: { 'accept-encoding': 'identity', host: 'compare.test' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(`${res.statusCode} ${res.headers['content-type']} ${createHash('sha256').update(Buffer.concat(chunks)).digest('hex').slice(0, 16)}`));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 async function compareAnswers(a: Side, b: Side): Promise<string[]> {
