@@ -47,9 +47,6 @@ export const FILES = {
   versions: '/versions/index.json',
   version: (id: string) => `/versions/${id}/index.json`,
   verseVersions: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/versions.json`,
-  /** The scansion (src/content/meter/): every verse counted under its meter with those that do not scan, and each verse's syllables and pādas. */
-  meters: '/meters.json',
-  meter: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/meter.json`,
   /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
   authors: '/authors/index.json',
   author: (key: string) => `/authors/${key}/index.json`,

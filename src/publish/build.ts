@@ -41,8 +41,7 @@ import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
 import { linkAssets, readLinks } from './links.ts';
 import { versionAssets } from './versions.ts';
-import { meterAssets } from './meter.ts';
-import { meterReport, type MeterReport } from '../content/meter/report.ts';
+import { meterReport } from '../content/meter/report.ts';
 import { readVersionFiles } from '../content/versions/read.ts';
 import type { LeftOutVersion, VersionFile } from '../content/versions/model.ts';
 import { boundedLeftOut, readLeftOut } from '../content/versions/left-out.ts';
@@ -140,8 +139,6 @@ interface Run extends BuildInput {
   versions: VersionFile[];
   /** The operators' version folders that import left out (a server's own import), with their problems. */
   leftOut: LeftOutVersion[];
-  /** Every record scanned (src/content/meter/): half a second for the 719, so made once, for the meter's files and the reading pages. */
-  meters: () => MeterReport;
   /** The records' files, made by the first pass; the language forms and the search are cut from them. */
   records: Asset[];
 }
@@ -187,7 +184,7 @@ const PASSES: readonly Pass[] = [
   { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', routes: true, make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
   { stage: 'making the links', part: 'links', twins: 'fast', make: (r) => linkAssets(r.links()) },
   { stage: 'making the versions', part: 'versions', twins: 'fast', make: (r) => versionAssets(r.versions, r.verses) },
-  { stage: 'scanning the meter', part: 'meter', twins: 'fast', make: (r) => meterAssets(r.meters()) },
+  { stage: 'scanning the meter', part: 'meter', twins: 'fast', routes: true },
   // The whole Gita offline, with twins in every build (a quick one at quick levels: 58 MB of SQLite is not sent raw to a client that takes brotli).
   { stage: 'making the downloads', part: 'downloads', twins: DOWNLOAD_LEVELS, make: (r) => downloadAssets(recordsOf(r), r.cache) },
   { stage: 'making the reading pages', part: 'reading pages', twins: 'fast', routes: true, make: (r) => readingPages(r) },

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { createClient, GitaError, type Client } from '../../src/client/index.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
@@ -131,10 +133,10 @@ test('versions: the list, one with its audit, a verse in them (chosen and ordere
 });
 
 test('meter, meters: the scansion in both modes; meter narrows random and verses alike, with the server\'s 400 and 404', async () => {
-  const meters = file(FILES.meters);
+  const meters = file(ROUTE.meters.file!);
   const upajati: string[] = meters.meters.find((m: { meter: string }) => m.meter === 'upajāti').verses;
   for (const c of [remote, local]) {
-    assert.equal(await c.meter(11, 20), file(FILES.meter(11, 20)), c.mode);
+    assert.equal(await c.meter(11, 20), file(filled(ROUTE['verse-meter'].file!, { ch: 11, sl: 20 })), c.mode);
     assert.is((await c.meter(2, 73)).meter, 'prose', `${c.mode}: a colophon`);
     assert.equal(await c.meters(), meters, c.mode);
     for (let i = 0; i < 5; i++) {

@@ -13,6 +13,8 @@ import { dailyIndex } from '../../src/content/daily.ts';
 import { projectRecord } from '../../src/content/projection.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { distLibrary } from '../../src/mcp/library.ts';
 import { answersOf } from '../../src/http/local-answers.ts';
 import { MCP_MAX_BODY, mcpHandler } from '../../src/mcp/http.ts';
@@ -212,7 +214,7 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   s('get_meter: the verse scanned as the build wrote it, each pāda\'s syllables and weights in the text; a colophon is prose; a verse not there is a tool error', async ({ client }) => {
     const r = await call(client, 'get_meter', { ch: 11, sl: 20 });
     assert.not.ok(r.isError, r.text);
-    assert.equal(r.data, read(FILES.meter(11, 20)));
+    assert.equal(r.data, read(filled(ROUTE['verse-meter'].file!, { ch: 11, sl: 20 })));
     assert.match(r.text, /^BG11\.20: triṣṭubh, it does not scan\./);
     const c = r.data.padas[2];
     assert.ok(r.text.includes(`c. ${c.text}: ${c.syllables.map((s: { iast: string }) => s.iast).join(' ')}: ${c.pattern}, irregular; breaks at 7 (${c.breaks[0].text} G, L wanted)`), r.text);

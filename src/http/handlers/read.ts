@@ -9,6 +9,8 @@ import { wordsOf, type Word } from '../../content/words.ts';
 import type { VerseLinks } from '../../content/links.ts';
 import type { VerseScan } from '../../content/meter/shapes.ts';
 import { FILES } from '../../layout.ts';
+import { filled } from '../../contract/route-file.ts';
+import { ROUTE } from '../../contract/routes/index.ts';
 import { chapterListFields, chapterPage, readingOptionsFrom, shownVersion, versePage, type ReadingOptions, type VersionInfo } from '../../pages/read.ts';
 import type { VerseVersions } from '../../content/versions/model.ts';
 import type { Asset } from '../assets.ts';
@@ -74,7 +76,7 @@ export const readVerse: Handler<'read-verse'> = (c) => {
     const list = versionList(c);
     const dir = c.served.dist.dir;
     const versions = { list, verse: shownVersion(o, list) ? builtFile<VerseVersions>(dir, FILES.verseVersions(ch, sl)) : undefined };
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: builtFile<Word[]>(dir, FILES.words(ch, sl)) ?? wordsOf(verse), links: builtFile<VerseLinks>(dir, FILES.links(ch, sl)), meter: builtFile<VerseScan>(dir, FILES.meter(ch, sl)), versions, options: o, base });
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: builtFile<Word[]>(dir, FILES.words(ch, sl)) ?? wordsOf(verse), links: builtFile<VerseLinks>(dir, FILES.links(ch, sl)), meter: builtFile<VerseScan>(dir, filled(ROUTE['verse-meter'].file!, { ch, sl })), versions, options: o, base });
   });
 };
 
