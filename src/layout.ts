@@ -56,11 +56,6 @@ export const FILES = {
   words: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/words.json`,
   /** A verse's words as the Digital Corpus of Sanskrit analyses them (src/content/dcs/): form, lemma, grammar; an empty list and a note for BG13.1 and the colophons. */
   analysis: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/analysis.json`,
-  /** A verse's links (src/content/links.ts): what its commentaries cite, what cites it, the groups and other works. */
-  links: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/links.json`,
-  /** Every other work the commentaries cite, and one of them by its slug (works.ts, workSlug). */
-  works: '/works.json',
-  work: (slug: string) => `/works/${slug}.json`,
   /** A lemma's concordance, by its IAST (NFC); an ASCII spelling that is no lemma has a file too (the lemma it folds to, or all of them). */
   lemma: (name: string) => `/lemma/${name}.json`,
   /** Every lemma with its parts of speech and count, most frequent first. */

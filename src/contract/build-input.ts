@@ -8,6 +8,7 @@ import type { AnalysisFile } from '../content/dcs/store.ts';
 import type { RootsFile } from '../content/roots/store.ts';
 import type { MeaningOf } from '../content/roots/served.ts';
 import type { MeterReport } from '../content/meter/report.ts';
+import type { LinkGraph } from '../content/links.ts';
 import type { Manifest } from './manifest.ts';
 
 export interface BuildInput {
@@ -22,6 +23,8 @@ export interface BuildInput {
   meaningOf: () => MeaningOf;
   /** Every record scanned (src/content/meter/): half a second for the 719, so made once, when first asked, for the meter's files and the reading pages. */
   meters: () => MeterReport;
+  /** The link graph (content/links.json, or mined from the records when content/ has none), read once when first asked: the links' files, the reading pages and the downloads read it. */
+  links: () => LinkGraph;
   /** Where the pages link to: the operator's public URL, or '' for links from the site's root. */
   base: string;
 }

@@ -39,7 +39,7 @@ import { LATER_PARTS, MANIFEST_VERSION, type BuildPart, type Manifest } from '..
 import { partOf } from '../contract/build-parts.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
-import { linkAssets, readLinks } from './links.ts';
+import { readLinks } from './links.ts';
 import { versionAssets } from './versions.ts';
 import { meterReport } from '../content/meter/report.ts';
 import { readVersionFiles } from '../content/versions/read.ts';
@@ -129,7 +129,6 @@ interface Run extends BuildInput {
   dcs: () => AnalysisFile | null;
   /** Every verbal lemma's root (content/roots.json), or null when imported without them. */
   roots: () => RootsFile | null;
-  links: () => ReturnType<typeof readLinks>;
   words: () => ReturnType<typeof wordAssets>;
   lemmas: () => ReturnType<typeof lemmaAssets>;
   authors: () => AuthorEntry[];
@@ -182,7 +181,7 @@ const PASSES: readonly Pass[] = [
   { stage: 'making the language forms', part: 'language forms', twins: 'fast', make: (r) => derivedAssets(r.content, r.records, r.daily, r.facts) },
   // Each verse's words joined to its analysis, the analysis itself and the concordance (analysis.ts).
   { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', routes: true, make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
-  { stage: 'making the links', part: 'links', twins: 'fast', make: (r) => linkAssets(r.links()) },
+  { stage: 'making the links', part: 'links', twins: 'fast', routes: true },
   { stage: 'making the versions', part: 'versions', twins: 'fast', make: (r) => versionAssets(r.versions, r.verses) },
   { stage: 'scanning the meter', part: 'meter', twins: 'fast', routes: true },
   // The whole Gita offline, with twins in every build (a quick one at quick levels: 58 MB of SQLite is not sent raw to a client that takes brotli).

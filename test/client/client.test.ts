@@ -96,12 +96,12 @@ test('words: the verse word by word in both modes; a verse that does not exist i
 test('links, works, work: the link graph in both modes; a verse or work that does not exist is a 404 GitaError', async () => {
   for (const c of [remote, local]) {
     const links = await c.links(3, 5);
-    assert.equal(links, file(FILES.links(3, 5)), c.mode);
+    assert.equal(links, file(filled(ROUTE['verse-links'].file!, { ch: 3, sl: 5 })), c.mode);
     assert.ok(links.cites.some((x) => x.to === 'BG18.15' && x.by === 'rams'), c.mode);
     const works = await c.works();
-    assert.equal(works, file(FILES.works), c.mode);
+    assert.equal(works, file(ROUTE.works.file!), c.mode);
     const slug = works.works[0].slug;
-    assert.equal(await c.work(slug), file(FILES.work(slug)), `${c.mode}: ${slug}`);
+    assert.equal(await c.work(slug), file(filled(ROUTE.work.file!, { work: slug })), `${c.mode}: ${slug}`);
     for (const missing of [() => c.links(2, 99), () => c.work('nothing-cited'), () => c.work('../works')]) {
       const err = await missing().catch((e) => e);
       assert.instance(err, GitaError, c.mode);

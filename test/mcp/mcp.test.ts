@@ -187,7 +187,7 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   s('get_links: the verse\'s links as the build wrote them, in lines a model can read; a verse that does not exist is a tool error', async ({ client }) => {
     const r = await call(client, 'get_links', { ch: 3, sl: 5 });
     assert.not.ok(r.isError, r.text);
-    assert.equal(r.data, read(FILES.links(3, 5)));
+    assert.equal(r.data, read(filled(ROUTE['verse-links'].file!, { ch: 3, sl: 5 })));
     assert.ok(r.text.startsWith('BG3.5: cites '), r.text.slice(0, 80));
     assert.ok(r.text.includes('cites BG18.15 (rams.hc: गीता 18। 15)'), 'each citation with who wrote it and how');
     assert.ok((await call(client, 'get_links', { ch: 2, sl: 99 })).isError);
