@@ -43,10 +43,6 @@ export const TELUGU_NAMES_FONT = { family: 'Gita Telugu Names' } as const;
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
-  /** The versions beyond the records' commentaries (src/content/versions/): the list, one with its audit, and each verse's texts in all of them. */
-  versions: '/versions/index.json',
-  version: (id: string) => `/versions/${id}/index.json`,
-  verseVersions: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/versions.json`,
   /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
   authors: '/authors/index.json',
   author: (key: string) => `/authors/${key}/index.json`,

@@ -9,6 +9,7 @@ import type { RootsFile } from '../content/roots/store.ts';
 import type { MeaningOf } from '../content/roots/served.ts';
 import type { MeterReport } from '../content/meter/report.ts';
 import type { LinkGraph } from '../content/links.ts';
+import type { VersionFile } from '../content/versions/model.ts';
 import type { Manifest } from './manifest.ts';
 
 export interface BuildInput {
@@ -25,6 +26,8 @@ export interface BuildInput {
   meters: () => MeterReport;
   /** The link graph (content/links.json, or mined from the records when content/ has none), read once when first asked: the links' files, the reading pages and the downloads read it. */
   links: () => LinkGraph;
+  /** The versions the import wrote (content/versions/), in their order: read with the content, for the manifest's facts. */
+  versions: readonly VersionFile[];
   /** Where the pages link to: the operator's public URL, or '' for links from the site's root. */
   base: string;
 }

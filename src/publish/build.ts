@@ -40,7 +40,6 @@ import { partOf } from '../contract/build-parts.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
 import { readLinks } from './links.ts';
-import { versionAssets } from './versions.ts';
 import { meterReport } from '../content/meter/report.ts';
 import { readVersionFiles } from '../content/versions/read.ts';
 import type { LeftOutVersion, VersionFile } from '../content/versions/model.ts';
@@ -134,8 +133,6 @@ interface Run extends BuildInput {
   authors: () => AuthorEntry[];
   cards: () => Promise<Awaited<ReturnType<typeof renderCards>>>;
   search: () => Promise<Asset[]>;
-  /** The versions the import wrote (content/versions/), in their order. */
-  versions: VersionFile[];
   /** The operators' version folders that import left out (a server's own import), with their problems. */
   leftOut: LeftOutVersion[];
   /** The records' files, made by the first pass; the language forms and the search are cut from them. */
@@ -182,7 +179,7 @@ const PASSES: readonly Pass[] = [
   // Each verse's words joined to its analysis, the analysis itself and the concordance (analysis.ts).
   { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', routes: true, make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
   { stage: 'making the links', part: 'links', twins: 'fast', routes: true },
-  { stage: 'making the versions', part: 'versions', twins: 'fast', make: (r) => versionAssets(r.versions, r.verses) },
+  { stage: 'making the versions', part: 'versions', twins: 'fast', routes: true },
   { stage: 'scanning the meter', part: 'meter', twins: 'fast', routes: true },
   // The whole Gita offline, with twins in every build (a quick one at quick levels: 58 MB of SQLite is not sent raw to a client that takes brotli).
   { stage: 'making the downloads', part: 'downloads', twins: DOWNLOAD_LEVELS, make: (r) => downloadAssets(recordsOf(r), r.cache) },

@@ -112,9 +112,9 @@ test('links, works, work: the link graph in both modes; a verse or work that doe
 
 test('versions: the list, one with its audit, a verse in them (chosen and ordered) in both modes; the same 400 and 404', async () => {
   for (const c of [remote, local]) {
-    assert.equal(await c.versions(), file(FILES.versions), c.mode);
-    assert.equal(await c.version('besant'), file(FILES.version('besant')), c.mode);
-    assert.equal(await c.verseVersions(1, 13), file(FILES.verseVersions(1, 13)), c.mode);
+    assert.equal(await c.versions(), file(ROUTE.versions.file!), c.mode);
+    assert.equal(await c.version('besant'), file(filled(ROUTE.version.file!, { version: 'besant' })), c.mode);
+    assert.equal(await c.verseVersions(1, 13), file(filled(ROUTE['verse-versions'].file!, { ch: 1, sl: 13 })), c.mode);
     const chosen = await c.verseVersions(1, 13, { version: ['telugu-wikisource', 'besant'] });
     assert.equal(chosen.versions.map((v) => [v.id, v.text === null]), [['telugu-wikisource', true], ['besant', false]], c.mode);
     const bad = await c.verseVersions(2, 47, { version: ['nope'] }).catch((e) => e);

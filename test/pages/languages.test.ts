@@ -30,13 +30,13 @@ const record = (ch: number, sl: number) => file<VerseRecord>(FILES.verse(ch, sl)
 
 /** A verse page as the server renders it (src/http/handlers/read.ts): its words, links, meter and versions from the build. */
 const versePageOf = (ch: number, sl: number, options: ReadingOptions) =>
-  versePage({ verse: record(ch, sl), chapter: chapters[ch - 1], prev: null, next: null, words: file<Word[]>(FILES.words(ch, sl)), links: file<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl })), meter: file<VerseScan>(filled(ROUTE['verse-meter'].file!, { ch, sl })), versions: { list, verse: file<VerseVersions>(FILES.verseVersions(ch, sl)) }, options, base: '' });
+  versePage({ verse: record(ch, sl), chapter: chapters[ch - 1], prev: null, next: null, words: file<Word[]>(FILES.words(ch, sl)), links: file<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl })), meter: file<VerseScan>(filled(ROUTE['verse-meter'].file!, { ch, sl })), versions: { list, verse: file<VerseVersions>(filled(ROUTE['verse-versions'].file!, { ch, sl })) }, options, base: '' });
 
 /** A chapter page as the server renders it: with the text of the version it shows, if any. */
 function chapterPageOf(n: number, options: ReadingOptions): string {
   const verses = Array.from({ length: chapters[n - 1].verses_count + 1 }, (_, i) => record(n, i + 1));
   const id = options.version ?? list.find((v) => v.language === options.lang)?.id;
-  const texts = new Map(verses.map((v) => [v._id, file<VerseVersions>(FILES.verseVersions(n, v.verse)).versions.find((x) => x.id === id)?.text ?? null]));
+  const texts = new Map(verses.map((v) => [v._id, file<VerseVersions>(filled(ROUTE['verse-versions'].file!, { ch: n, sl: v.verse })).versions.find((x) => x.id === id)?.text ?? null]));
   return chapterPage({ chapter: chapters[n - 1], verses, prev: null, next: null, versions: { list, texts }, options, base: '' });
 }
 

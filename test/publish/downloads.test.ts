@@ -161,7 +161,7 @@ test('FTS5 finds verses by English, Hindi, Devanagari and transliteration withou
 test("FTS5 finds the versions' texts: Besant's English, and a Telugu word whole (its vowel signs part of it)", () => {
   const found = (match: string) => sql(`SELECT t.version, t.ref FROM version_texts_fts f JOIN version_texts t ON t.id = f.rowid WHERE version_texts_fts MATCH '${match}' ORDER BY rank LIMIT 20`).map((r) => `${r.version} ${r.ref}`);
   assert.ok(found('"business is with the action only"').includes('besant BG2.47'));
-  const telugu = JSON.parse(readFileSync(join(distDir, FILES.verseVersions(2, 47)), 'utf8')).versions.find((v: { id: string }) => v.id === 'telugu-wikisource').text as string;
+  const telugu = JSON.parse(readFileSync(join(distDir, filled(ROUTE['verse-versions'].file!, { ch: 2, sl: 47 })), 'utf8')).versions.find((v: { id: string }) => v.id === 'telugu-wikisource').text as string;
   const word = telugu.split(/\s+/)[0];
   assert.ok(found(`"${word}"`).includes('telugu-wikisource BG2.47'), word);
   // Cut at its marks, కర్మ would be the tokens కర and మ: then "కర" would match every text with కర్మ in it.
