@@ -43,13 +43,6 @@ export const TELUGU_NAMES_FONT = { family: 'Gita Telugu Names' } as const;
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
-  /** The versions beyond the records' commentaries (src/content/versions/): the list, one with its audit, and each verse's texts in all of them. */
-  versions: '/versions/index.json',
-  version: (id: string) => `/versions/${id}/index.json`,
-  verseVersions: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/versions.json`,
-  /** The scansion (src/content/meter/): every verse counted under its meter with those that do not scan, and each verse's syllables and pādas. */
-  meters: '/meters.json',
-  meter: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/meter.json`,
   /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
   authors: '/authors/index.json',
   author: (key: string) => `/authors/${key}/index.json`,
@@ -59,11 +52,6 @@ export const FILES = {
   words: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/words.json`,
   /** A verse's words as the Digital Corpus of Sanskrit analyses them (src/content/dcs/): form, lemma, grammar; an empty list and a note for BG13.1 and the colophons. */
   analysis: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/analysis.json`,
-  /** A verse's links (src/content/links.ts): what its commentaries cite, what cites it, the groups and other works. */
-  links: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/links.json`,
-  /** Every other work the commentaries cite, and one of them by its slug (works.ts, workSlug). */
-  works: '/works.json',
-  work: (slug: string) => `/works/${slug}.json`,
   /** A lemma's concordance, by its IAST (NFC); an ASCII spelling that is no lemma has a file too (the lemma it folds to, or all of them). */
   lemma: (name: string) => `/lemma/${name}.json`,
   /** Every lemma with its parts of speech and count, most frequent first. */

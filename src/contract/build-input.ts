@@ -7,6 +7,9 @@ import type { Content } from '../content/read.ts';
 import type { AnalysisFile } from '../content/dcs/store.ts';
 import type { RootsFile } from '../content/roots/store.ts';
 import type { MeaningOf } from '../content/roots/served.ts';
+import type { MeterReport } from '../content/meter/report.ts';
+import type { LinkGraph } from '../content/links.ts';
+import type { VersionFile } from '../content/versions/model.ts';
 import type { Manifest } from './manifest.ts';
 
 export interface BuildInput {
@@ -19,6 +22,12 @@ export interface BuildInput {
   roots: () => RootsFile | null;
   /** The word-by-word meaning each analysed word is joined to. */
   meaningOf: () => MeaningOf;
+  /** Every record scanned (src/content/meter/): half a second for the 719, so made once, when first asked, for the meter's files and the reading pages. */
+  meters: () => MeterReport;
+  /** The link graph (content/links.json, or mined from the records when content/ has none), read once when first asked: the links' files, the reading pages and the downloads read it. */
+  links: () => LinkGraph;
+  /** The versions the import wrote (content/versions/), in their order: read with the content, for the manifest's facts. */
+  versions: readonly VersionFile[];
   /** Where the pages link to: the operator's public URL, or '' for links from the site's root. */
   base: string;
 }

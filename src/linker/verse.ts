@@ -8,7 +8,7 @@ import { devanagariMarks, iastMarks, withoutMarker } from '../content/display.ts
 import { isReadable } from '../content/placeholders.ts';
 import { textBody } from '../content/references.ts';
 import { fillPath } from '../contract/paths.ts';
-import { ROUTE_PATHS } from '../contract/routes/paths.ts';
+import { ROUTE_FILES, ROUTE_PATHS } from '../contract/routes/paths.ts';
 import { FILES } from '../layout.ts';
 import { CARD_LABELS } from './labels.ts';
 import { TRANSLATION_FIELD, type AuthorNames, type CardLang, type LinkerOptions } from './options.ts';
@@ -26,7 +26,7 @@ export function verseUrl(o: LinkerOptions, ch: number, sl: number): string {
 }
 
 /** The verse in the card's version: the server answers that one; a static host, which has no query, the file of all of them. */
-export const versionUrl = (o: LinkerOptions, ch: number, sl: number) => `${o.base}${FILES.verseVersions(ch, sl)}?version=${o.version!.id}`;
+export const versionUrl = (o: LinkerOptions, ch: number, sl: number) => `${o.base}${fillPath(ROUTE_FILES['verse-versions']!, { ch, sl })}?version=${o.version!.id}`;
 
 /** The reading page a link goes to, in the card's language and with its author or version when they are not the page's defaults. */
 export function readingUrl(o: LinkerOptions, ch: number, sl: number): string {

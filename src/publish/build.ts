@@ -39,10 +39,8 @@ import { LATER_PARTS, MANIFEST_VERSION, type BuildPart, type Manifest } from '..
 import { partOf } from '../contract/build-parts.ts';
 import { DOWNLOAD_LEVELS, downloadAssets } from './downloads.ts';
 import { readingFiles } from './read-pages.ts';
-import { linkAssets, readLinks } from './links.ts';
-import { versionAssets } from './versions.ts';
-import { meterAssets } from './meter.ts';
-import { meterReport, type MeterReport } from '../content/meter/report.ts';
+import { readLinks } from './links.ts';
+import { meterReport } from '../content/meter/report.ts';
 import { readVersionFiles } from '../content/versions/read.ts';
 import type { LeftOutVersion, VersionFile } from '../content/versions/model.ts';
 import { boundedLeftOut, readLeftOut } from '../content/versions/left-out.ts';
@@ -130,18 +128,13 @@ interface Run extends BuildInput {
   dcs: () => AnalysisFile | null;
   /** Every verbal lemma's root (content/roots.json), or null when imported without them. */
   roots: () => RootsFile | null;
-  links: () => ReturnType<typeof readLinks>;
   words: () => ReturnType<typeof wordAssets>;
   lemmas: () => ReturnType<typeof lemmaAssets>;
   authors: () => AuthorEntry[];
   cards: () => Promise<Awaited<ReturnType<typeof renderCards>>>;
   search: () => Promise<Asset[]>;
-  /** The versions the import wrote (content/versions/), in their order. */
-  versions: VersionFile[];
   /** The operators' version folders that import left out (a server's own import), with their problems. */
   leftOut: LeftOutVersion[];
-  /** Every record scanned (src/content/meter/): half a second for the 719, so made once, for the meter's files and the reading pages. */
-  meters: () => MeterReport;
   /** The records' files, made by the first pass; the language forms and the search are cut from them. */
   records: Asset[];
 }
@@ -185,9 +178,9 @@ const PASSES: readonly Pass[] = [
   { stage: 'making the language forms', part: 'language forms', twins: 'fast', make: (r) => derivedAssets(r.content, r.records, r.daily, r.facts) },
   // Each verse's words joined to its analysis, the analysis itself and the concordance (analysis.ts).
   { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', routes: true, make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
-  { stage: 'making the links', part: 'links', twins: 'fast', make: (r) => linkAssets(r.links()) },
-  { stage: 'making the versions', part: 'versions', twins: 'fast', make: (r) => versionAssets(r.versions, r.verses) },
-  { stage: 'scanning the meter', part: 'meter', twins: 'fast', make: (r) => meterAssets(r.meters()) },
+  { stage: 'making the links', part: 'links', twins: 'fast', routes: true },
+  { stage: 'making the versions', part: 'versions', twins: 'fast', routes: true },
+  { stage: 'scanning the meter', part: 'meter', twins: 'fast', routes: true },
   // The whole Gita offline, with twins in every build (a quick one at quick levels: 58 MB of SQLite is not sent raw to a client that takes brotli).
   { stage: 'making the downloads', part: 'downloads', twins: DOWNLOAD_LEVELS, make: (r) => downloadAssets(recordsOf(r), r.cache) },
   { stage: 'making the reading pages', part: 'reading pages', twins: 'fast', routes: true, make: (r) => readingPages(r) },

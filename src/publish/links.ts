@@ -1,13 +1,15 @@
-// The link graph in dist/: each verse's links (slok/C/V/links.json), every
-// work cited (works.json) and each named work's citations
-// (works/{slug}.json). The graph is the import's (content/links.json); a
-// content/ imported before links were mined has it mined here, the same way.
+// The link graph in dist/, as the links' three routes build it: each verse's
+// links (slok/{ch}/{sl}/links.json), every work cited (works.json) and each
+// named work's citations (works/{work}.json). The graph is the import's
+// (content/links.json); a content/ imported before links were mined has it
+// mined here, the same way (readLinks: the build reads it once, when first
+// asked, as the builders' input's links()).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LINKS_FILE, mineLinks, worksList, type LinkGraph } from '../content/links.ts';
 import type { Content } from '../content/read.ts';
+import type { BuildInput, BuiltFile } from '../contract/build-input.ts';
 import { WORK_SLUG } from '../contract/paths.ts';
-import { FILES } from '../layout.ts';
 
 /** The graph the import wrote, or mined from the records when content/ has none. */
 export function readLinks(contentDir: string, content: Content): LinkGraph {
@@ -18,14 +20,15 @@ export function readLinks(contentDir: string, content: Content): LinkGraph {
   }
 }
 
-/** The files: compact JSON, one per verse (colophons too), the works list, one per named work. */
-export function linkAssets(graph: LinkGraph): Array<{ path: string; body: Buffer }> {
-  const json = (path: string, value: unknown) => ({ path, body: Buffer.from(JSON.stringify(value)) });
-  const out = graph.verses.map((v) => {
+/** /slok/{ch}/{sl}/links: each verse's links, colophons too. */
+export const verseLinkFiles = (input: BuildInput): BuiltFile[] =>
+  input.links().verses.map((v) => {
     const [ch, sl] = v.ref.slice(2).split('.');
-    return json(FILES.links(ch, sl), v);
+    return { at: { ch, sl }, json: v };
   });
-  out.push(json(FILES.works, worksList(graph)));
-  for (const w of graph.works) if (WORK_SLUG.test(w.slug)) out.push(json(FILES.work(w.slug), w));
-  return out;
-}
+
+/** /works: every other work cited, most cited first. */
+export const worksFile = (input: BuildInput): BuiltFile[] => [{ json: worksList(input.links()) }];
+
+/** /works/{work}: each named work's citations, by its slug. */
+export const workFiles = (input: BuildInput): BuiltFile[] => input.links().works.filter((w) => WORK_SLUG.test(w.slug)).map((w) => ({ at: { work: w.slug }, json: w }));

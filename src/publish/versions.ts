@@ -1,12 +1,12 @@
-// The versions in dist/: the list (versions/index.json, what /versions
-// answers), each version with its audit (versions/{id}/index.json), and each
-// verse record's texts in every version (slok/C/V/versions.json): the text,
-// its notes and the version's credit, which travels with the text (CC BY-SA
-// asks for it); a version that lacks the verse is named missing, never
-// filled from another.
+// The versions in dist/, as their three routes build them: the list
+// (versions/index.json, what /versions answers), each version with its audit
+// (versions/{version}/index.json), and each verse record's texts in every
+// version (slok/{ch}/{sl}/versions.json): the text, its notes and the
+// version's credit, which travels with the text (CC BY-SA asks for it); a
+// version that lacks the verse is named missing, never filled from another.
 import type { VerseVersion, VerseVersions, VersionFile } from '../content/versions/model.ts';
 import type { VerseRecord } from '../content/schema.ts';
-import { FILES } from '../layout.ts';
+import type { BuildInput, BuiltFile } from '../contract/build-input.ts';
 
 /** Each verse record's texts in every version, in the versions' order. */
 export function verseVersions(versions: readonly VersionFile[], verses: readonly VerseRecord[]): VerseVersions[] {
@@ -20,17 +20,15 @@ export function verseVersions(versions: readonly VersionFile[], verses: readonly
   }));
 }
 
-const json = (path: string, value: unknown) => ({ path, body: Buffer.from(JSON.stringify(value)) });
+/** /versions: the list, each version without its audit and texts. */
+export const versionListFile = (input: BuildInput): BuiltFile[] => [{ json: { versions: input.versions.map(({ audit: _audit, texts: _texts, ...v }) => v) } }];
 
-/** The files: the list, each version with its audit (not its texts: they are per verse, and whole in the downloads), each verse's texts. */
-export function versionAssets(versions: readonly VersionFile[], verses: readonly VerseRecord[]): Array<{ path: string; body: Buffer }> {
-  const listed = versions.map(({ audit: _audit, texts: _texts, ...v }) => v);
-  return [
-    json(FILES.versions, { versions: listed }),
-    ...versions.map(({ texts: _texts, ...v }) => json(FILES.version(v.id), v)),
-    ...verseVersions(versions, verses).map((vv) => {
-      const [ch, sl] = vv.ref.slice(2).split('.');
-      return json(FILES.verseVersions(ch, sl), vv);
-    }),
-  ];
-}
+/** /versions/{version}: each version with its audit (not its texts: they are per verse, and whole in the downloads). */
+export const versionFiles = (input: BuildInput): BuiltFile[] => input.versions.map(({ texts: _texts, ...v }) => ({ at: { version: v.id }, json: v }));
+
+/** /slok/{ch}/{sl}/versions: each verse record's texts in every version. */
+export const verseVersionFiles = (input: BuildInput): BuiltFile[] =>
+  verseVersions(input.versions, input.content.verses.map((v) => v.record)).map((vv) => {
+    const [ch, sl] = vv.ref.slice(2).split('.');
+    return { at: { ch, sl }, json: vv };
+  });

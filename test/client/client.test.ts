@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { createClient, GitaError, type Client } from '../../src/client/index.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
@@ -94,12 +96,12 @@ test('words: the verse word by word in both modes; a verse that does not exist i
 test('links, works, work: the link graph in both modes; a verse or work that does not exist is a 404 GitaError', async () => {
   for (const c of [remote, local]) {
     const links = await c.links(3, 5);
-    assert.equal(links, file(FILES.links(3, 5)), c.mode);
+    assert.equal(links, file(filled(ROUTE['verse-links'].file!, { ch: 3, sl: 5 })), c.mode);
     assert.ok(links.cites.some((x) => x.to === 'BG18.15' && x.by === 'rams'), c.mode);
     const works = await c.works();
-    assert.equal(works, file(FILES.works), c.mode);
+    assert.equal(works, file(ROUTE.works.file!), c.mode);
     const slug = works.works[0].slug;
-    assert.equal(await c.work(slug), file(FILES.work(slug)), `${c.mode}: ${slug}`);
+    assert.equal(await c.work(slug), file(filled(ROUTE.work.file!, { work: slug })), `${c.mode}: ${slug}`);
     for (const missing of [() => c.links(2, 99), () => c.work('nothing-cited'), () => c.work('../works')]) {
       const err = await missing().catch((e) => e);
       assert.instance(err, GitaError, c.mode);
@@ -110,9 +112,9 @@ test('links, works, work: the link graph in both modes; a verse or work that doe
 
 test('versions: the list, one with its audit, a verse in them (chosen and ordered) in both modes; the same 400 and 404', async () => {
   for (const c of [remote, local]) {
-    assert.equal(await c.versions(), file(FILES.versions), c.mode);
-    assert.equal(await c.version('besant'), file(FILES.version('besant')), c.mode);
-    assert.equal(await c.verseVersions(1, 13), file(FILES.verseVersions(1, 13)), c.mode);
+    assert.equal(await c.versions(), file(ROUTE.versions.file!), c.mode);
+    assert.equal(await c.version('besant'), file(filled(ROUTE.version.file!, { version: 'besant' })), c.mode);
+    assert.equal(await c.verseVersions(1, 13), file(filled(ROUTE['verse-versions'].file!, { ch: 1, sl: 13 })), c.mode);
     const chosen = await c.verseVersions(1, 13, { version: ['telugu-wikisource', 'besant'] });
     assert.equal(chosen.versions.map((v) => [v.id, v.text === null]), [['telugu-wikisource', true], ['besant', false]], c.mode);
     const bad = await c.verseVersions(2, 47, { version: ['nope'] }).catch((e) => e);
@@ -131,10 +133,10 @@ test('versions: the list, one with its audit, a verse in them (chosen and ordere
 });
 
 test('meter, meters: the scansion in both modes; meter narrows random and verses alike, with the server\'s 400 and 404', async () => {
-  const meters = file(FILES.meters);
+  const meters = file(ROUTE.meters.file!);
   const upajati: string[] = meters.meters.find((m: { meter: string }) => m.meter === 'upajāti').verses;
   for (const c of [remote, local]) {
-    assert.equal(await c.meter(11, 20), file(FILES.meter(11, 20)), c.mode);
+    assert.equal(await c.meter(11, 20), file(filled(ROUTE['verse-meter'].file!, { ch: 11, sl: 20 })), c.mode);
     assert.is((await c.meter(2, 73)).meter, 'prose', `${c.mode}: a colophon`);
     assert.equal(await c.meters(), meters, c.mode);
     for (let i = 0; i < 5; i++) {

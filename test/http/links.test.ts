@@ -8,7 +8,8 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
-import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import type { VerseLinks } from '../../src/content/links.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -36,7 +37,7 @@ test('/slok/{ch}/{sl}/links: the shape, the build\'s file, its alias; a verse th
   assert.is(r.status, 200);
   assert.match(r.headers['content-type'], /^application\/json/);
   const links = r.json() as VerseLinks;
-  assert.equal(links, file(FILES.links(3, 5)));
+  assert.equal(links, file(filled(ROUTE['verse-links'].file!, { ch: 3, sl: 5 })));
   assert.equal(Object.keys(links), ['ref', 'cites', 'citedBy', 'covers', 'external']);
   assert.is(links.ref, 'BG3.5');
   assert.ok(links.cites.some((c) => c.to === 'BG18.15' && c.by === 'rams' && c.field === 'hc' && /18। 15/.test(c.text)), JSON.stringify(links.cites.slice(0, 5)));
@@ -65,7 +66,7 @@ test('every cites has its citedBy on the verse it names, over HTTP', async () =>
 
 test('/works and /works/{work}: one name per work, its citations; an unknown work is the resource 404', async () => {
   const list = (await get('/works')).json() as { works: Array<{ work: string; slug: string; written: string[]; count: number }>; unnamed: unknown[] };
-  assert.equal(list, file(FILES.works));
+  assert.equal(list, file(ROUTE.works.file!));
   assert.equal((await get('/works.json')).json(), list);
   const chandogya = list.works.find((w) => w.work === 'Chāndogya Upaniṣad')!;
   assert.ok(chandogya && chandogya.slug === 'chandogya-upanisad' && chandogya.written.length > 2, JSON.stringify(chandogya));

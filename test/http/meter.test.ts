@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import type { VerseScan } from '../../src/content/meter/scan.ts';
 import type { MeterSummary } from '../../src/content/meter/report.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
@@ -43,7 +45,7 @@ test('/slok/{ch}/{sl}/meter: the build\'s file, the alias the same; BG2.47 an an
   const r = await get('/slok/2/47/meter');
   assert.is(r.status, 200);
   const m = r.json() as VerseScan;
-  assert.equal(m, file(FILES.meter(2, 47)));
+  assert.equal(m, file(filled(ROUTE['verse-meter'].file!, { ch: 2, sl: 47 })));
   assert.equal((await get('/slok/2/47/meter.json')).json(), m, 'the alias');
   assert.is(m.ref, 'BG2.47');
   assert.is(m.meter, 'anuṣṭubh');
@@ -55,7 +57,7 @@ test('/slok/{ch}/{sl}/meter: the build\'s file, the alias the same; BG2.47 an an
 
 test('every verse\'s pādas stand in its served Devanagari, in order; their syllables spell them and weigh what the pattern says', async () => {
   for (const [ch, sl] of verses()) {
-    const m = file(FILES.meter(ch, sl)) as VerseScan;
+    const m = file(filled(ROUTE['verse-meter'].file!, { ch, sl })) as VerseScan;
     const slok = (file(FILES.verse(ch, sl)) as VerseRecord).slok.replace(/-?\n/g, ' ');
     let at = 0;
     for (const p of m.padas) {
@@ -84,14 +86,14 @@ test('/meters: every verse once, under the meter its own answer names; the irreg
   const r = await get('/meters');
   assert.is(r.status, 200);
   const s = r.json() as MeterSummary;
-  assert.equal(s, file(FILES.meters));
+  assert.equal(s, file(ROUTE.meters.file!));
   assert.equal((await get('/meters.json')).json(), s, 'the alias');
   const all = verses();
   assert.is(s.verses, all.length);
   assert.is(s.meters.reduce((n, m) => n + m.count, 0), all.length);
   const under = new Map(s.meters.flatMap((m) => m.verses.map((ref) => [ref, m.meter] as const)));
   assert.is(under.size, all.length, 'no verse twice');
-  const scans = all.map(([ch, sl]) => file(FILES.meter(ch, sl)) as VerseScan);
+  const scans = all.map(([ch, sl]) => file(filled(ROUTE['verse-meter'].file!, { ch, sl })) as VerseScan);
   for (const v of scans) assert.is(under.get(v.ref), v.meter, v.ref);
   assert.equal(s.irregular.map((v) => v.ref), scans.filter((v) => !v.regular).map((v) => v.ref));
   assert.equal(s.prose, counts.map((n, i) => `BG${i + 1}.${n + 1}`));
@@ -112,7 +114,7 @@ test('the reading page names the meter and carries its marks, the server\'s as t
 
 test("the import's audit has a finding for each verse /meters lists as not scanning, with what the witnesses read there", () => {
   const audit = JSON.parse(readFileSync(join(content, 'audit.json'), 'utf8'));
-  const s = file(FILES.meters) as MeterSummary;
+  const s = file(ROUTE.meters.file!) as MeterSummary;
   assert.equal(audit.meter.findings.map((f: { ref: string }) => f.ref), s.irregular.map((v) => v.ref));
   assert.equal(audit.meter.witnesses, ['dcs', 'gita-gita', 'besant']);
   assert.equal(audit.meter.scansElsewhere, [{ ref: 'BG11.20', witnesses: ['dcs'] }]);
@@ -121,7 +123,7 @@ test("the import's audit has a finding for each verse /meters lists as not scann
 });
 
 test('?meter= on /slok: a draw among the verses of those meters, combining with ch and speaker; none is 404', async () => {
-  const s = file(FILES.meters) as MeterSummary;
+  const s = file(ROUTE.meters.file!) as MeterSummary;
   const of = (m: string) => s.meters.find((x) => x.meter === m)!.verses;
   const family = [...of('upajāti'), ...of('indravajrā')];
   const seen = new Set<string>();
@@ -140,7 +142,7 @@ test('?meter= on /slok: a draw among the verses of those meters, combining with 
 });
 
 test('?meter= on /verses: the reference\'s verses of those meters, in its order; none is 404', async () => {
-  const s = file(FILES.meters) as MeterSummary;
+  const s = file(ROUTE.meters.file!) as MeterSummary;
   const upajati = s.meters.find((x) => x.meter === 'upajāti')!.verses;
   const r = await get('/verses?ref=11&meter=upajati&fields=_id');
   assert.is(r.status, 200);

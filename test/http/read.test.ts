@@ -13,6 +13,8 @@ import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
 import { chapterPage } from '../../src/pages/read.ts';
 import { ROUTES } from '../../src/contract/routes/index.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { hook, SHARED_DATA, tempDir } from '../helpers/fs.ts';
 import { createKey } from '../helpers/cli.ts';
@@ -108,7 +110,7 @@ function reading(runtime: Runtime) {
   });
 
   t('?version= and ?lang=te over HTTP: the version\'s text and credit, a verse it lacks said so; both author and version, or an unknown version, a 400 page', async () => {
-    const versions = (id: string, ch: number, sl: number) => (JSON.parse(readFileSync(join(dist, FILES.verseVersions(ch, sl)), 'utf8')) as { versions: Array<{ id: string; text: string | null; credit: string }> }).versions.find((v) => v.id === id)!;
+    const versions = (id: string, ch: number, sl: number) => (JSON.parse(readFileSync(join(dist, filled(ROUTE['verse-versions'].file!, { ch, sl })), 'utf8')) as { versions: Array<{ id: string; text: string | null; credit: string }> }).versions.find((v) => v.id === id)!;
     const besant = await fetchRaw(server.url, '/read/2/47?version=besant');
     assert.is(besant.status, 200);
     assert.ok(besant.text.includes(versions('besant', 2, 47).text!), 'her text');

@@ -8,7 +8,8 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
-import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import type { VerseVersions } from '../../src/content/versions/model.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -46,7 +47,7 @@ test('/versions lists each version with its license and credit, as imported, and
   assert.is(versions[1].language, 'te');
   assert.is(versions[1].license, 'CC-BY-SA-4.0');
   assert.equal((await get('/versions/index.json')).json(), r.json(), 'the static file\'s name too');
-  assert.equal(file(FILES.versions), r.json());
+  assert.equal(file(ROUTE.versions.file!), r.json());
 });
 
 test('/versions/{id} adds the audit; a version the server does not hold is the resource 404', async () => {
@@ -65,7 +66,7 @@ test('/slok/{ch}/{sl}/versions: every version, its credit beside its text; a ver
   const r = await get('/slok/1/13/versions');
   assert.is(r.status, 200);
   const vv = r.json() as VerseVersions;
-  assert.equal(vv, file(FILES.verseVersions(1, 13)));
+  assert.equal(vv, file(filled(ROUTE['verse-versions'].file!, { ch: 1, sl: 13 })));
   assert.is(vv.ref, 'BG1.13');
   const [besant, telugu] = vv.versions;
   assert.is(besant.id, 'besant');
@@ -80,7 +81,7 @@ test('/slok/{ch}/{sl}/versions: every version, its credit beside its text; a ver
 test('?version= chooses and orders; unknown, empty and doubled values are 400 naming the versions', async () => {
   const both = (await get('/slok/2/47/versions?version=telugu-wikisource,besant')).json() as VerseVersions;
   assert.equal(both.versions.map((v) => v.id), ['telugu-wikisource', 'besant']);
-  const all = file(FILES.verseVersions(2, 47)) as VerseVersions;
+  const all = file(filled(ROUTE['verse-versions'].file!, { ch: 2, sl: 47 })) as VerseVersions;
   assert.equal(both.versions[1], all.versions[0]);
   assert.equal((await get('/slok/2/47/versions?version=besant')).json().versions.map((v: { id: string }) => v.id), ['besant']);
   for (const q of ['version=nope', 'version=besant,', 'version=besant&version=besant', 'versions=besant']) {

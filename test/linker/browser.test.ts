@@ -20,6 +20,8 @@ import { devanagariMarks, iastMarks, withoutMarker } from '../../src/content/dis
 import { textBody } from '../../src/content/references.ts';
 import type { VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { CARD_LABELS } from '../../src/linker/labels.ts';
 import { LINKER_GZIP_LIMIT } from '../../src/publish/linker.ts';
 import { AUTHOR_NAMES_HI } from '../../src/content/author-names.ts';
@@ -317,7 +319,7 @@ test('data-author with no translation in the language: named in the console, and
 });
 
 test("data-version: the card shows the version's text with its credit, the link opens the version's page; on a static copy too, and a verse the version lacks says so", async () => {
-  const inVersions = (ch: number, sl: number) => JSON.parse(readFileSync(join(dist, FILES.verseVersions(ch, sl)), 'utf8')) as { versions: Array<{ id: string; text: string | null; credit: string }> };
+  const inVersions = (ch: number, sl: number) => JSON.parse(readFileSync(join(dist, filled(ROUTE['verse-versions'].file!, { ch, sl })), 'utf8')) as { versions: Array<{ id: string; text: string | null; credit: string }> };
   const { page } = await open('/besant.html');
   try {
     assert.is((await links(page))[0].href, `${apiBase}/read/2/47?version=besant`);

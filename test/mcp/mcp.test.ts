@@ -13,6 +13,8 @@ import { dailyIndex } from '../../src/content/daily.ts';
 import { projectRecord } from '../../src/content/projection.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { distLibrary } from '../../src/mcp/library.ts';
 import { answersOf } from '../../src/http/local-answers.ts';
 import { MCP_MAX_BODY, mcpHandler } from '../../src/mcp/http.ts';
@@ -185,7 +187,7 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   s('get_links: the verse\'s links as the build wrote them, in lines a model can read; a verse that does not exist is a tool error', async ({ client }) => {
     const r = await call(client, 'get_links', { ch: 3, sl: 5 });
     assert.not.ok(r.isError, r.text);
-    assert.equal(r.data, read(FILES.links(3, 5)));
+    assert.equal(r.data, read(filled(ROUTE['verse-links'].file!, { ch: 3, sl: 5 })));
     assert.ok(r.text.startsWith('BG3.5: cites '), r.text.slice(0, 80));
     assert.ok(r.text.includes('cites BG18.15 (rams.hc: गीता 18। 15)'), 'each citation with who wrote it and how');
     assert.ok((await call(client, 'get_links', { ch: 2, sl: 99 })).isError);
@@ -195,7 +197,7 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   s('get_versions: the verse in the versions as the build wrote them, each credited; chosen and ordered; a version lacking it says so; unknown ids are a tool error', async ({ client }) => {
     const r = await call(client, 'get_versions', { ch: 1, sl: 13 });
     assert.not.ok(r.isError, r.text);
-    assert.equal(r.data, read(FILES.verseVersions(1, 13)));
+    assert.equal(r.data, read(filled(ROUTE['verse-versions'].file!, { ch: 1, sl: 13 })));
     const besant = r.data.versions[0];
     assert.ok(r.text.includes(`BG1.13, besant (en): ${besant.text}`), r.text.slice(0, 120));
     assert.ok(r.text.includes(`Credit: ${besant.credit}`), 'the credit goes with the text');
@@ -212,7 +214,7 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   s('get_meter: the verse scanned as the build wrote it, each pāda\'s syllables and weights in the text; a colophon is prose; a verse not there is a tool error', async ({ client }) => {
     const r = await call(client, 'get_meter', { ch: 11, sl: 20 });
     assert.not.ok(r.isError, r.text);
-    assert.equal(r.data, read(FILES.meter(11, 20)));
+    assert.equal(r.data, read(filled(ROUTE['verse-meter'].file!, { ch: 11, sl: 20 })));
     assert.match(r.text, /^BG11\.20: triṣṭubh, it does not scan\./);
     const c = r.data.padas[2];
     assert.ok(r.text.includes(`c. ${c.text}: ${c.syllables.map((s: { iast: string }) => s.iast).join(' ')}: ${c.pattern}, irregular; breaks at 7 (${c.breaks[0].text} G, L wanted)`), r.text);

@@ -16,6 +16,8 @@ import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
 import type { VerseVersions } from '../../src/content/versions/model.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { chapterPage, versePage, type ReadingOptions, type Word } from '../../src/pages/read.ts';
 import { READING_LABELS } from '../../src/pages/read-labels.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -28,13 +30,13 @@ const record = (ch: number, sl: number) => file<VerseRecord>(FILES.verse(ch, sl)
 
 /** A verse page as the server renders it (src/http/handlers/read.ts): its words, links, meter and versions from the build. */
 const versePageOf = (ch: number, sl: number, options: ReadingOptions) =>
-  versePage({ verse: record(ch, sl), chapter: chapters[ch - 1], prev: null, next: null, words: file<Word[]>(FILES.words(ch, sl)), links: file<VerseLinks>(FILES.links(ch, sl)), meter: file<VerseScan>(FILES.meter(ch, sl)), versions: { list, verse: file<VerseVersions>(FILES.verseVersions(ch, sl)) }, options, base: '' });
+  versePage({ verse: record(ch, sl), chapter: chapters[ch - 1], prev: null, next: null, words: file<Word[]>(FILES.words(ch, sl)), links: file<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl })), meter: file<VerseScan>(filled(ROUTE['verse-meter'].file!, { ch, sl })), versions: { list, verse: file<VerseVersions>(filled(ROUTE['verse-versions'].file!, { ch, sl })) }, options, base: '' });
 
 /** A chapter page as the server renders it: with the text of the version it shows, if any. */
 function chapterPageOf(n: number, options: ReadingOptions): string {
   const verses = Array.from({ length: chapters[n - 1].verses_count + 1 }, (_, i) => record(n, i + 1));
   const id = options.version ?? list.find((v) => v.language === options.lang)?.id;
-  const texts = new Map(verses.map((v) => [v._id, file<VerseVersions>(FILES.verseVersions(n, v.verse)).versions.find((x) => x.id === id)?.text ?? null]));
+  const texts = new Map(verses.map((v) => [v._id, file<VerseVersions>(filled(ROUTE['verse-versions'].file!, { ch: n, sl: v.verse })).versions.find((x) => x.id === id)?.text ?? null]));
   return chapterPage({ chapter: chapters[n - 1], verses, prev: null, next: null, versions: { list, texts }, options, base: '' });
 }
 
@@ -136,7 +138,7 @@ function englishLeft(page: PageCase): string[] {
 
 const besant = list.find((v) => v.id === 'besant')!;
 const telugu = list.find((v) => v.language === 'te')!;
-const hypermetric = file<{ hypermetric: string[] }>(FILES.meters).hypermetric[0];
+const hypermetric = file<{ hypermetric: string[] }>(ROUTE.meters.file!).hypermetric[0];
 const [hch, hsl] = hypermetric.slice(2).split('.').map(Number);
 
 test('a Hindi and a Telugu page of every kind show no English but what the docs name', () => {

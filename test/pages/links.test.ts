@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import type { VerseLinks } from '../../src/content/links.ts';
 import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { chooseTranslation, versePage, type ReadingOptions } from '../../src/pages/read.ts';
 import { READING_LABELS } from '../../src/pages/read-labels.ts';
 import { raw } from '../../src/pages/html.ts';
@@ -41,7 +43,7 @@ test("every citation in a page's English and Hindi texts links where /links says
     const chapter = json<ChapterRecord>(FILES.chapter(ch));
     for (let sl = 1; sl <= counts[ch - 1] + 1; sl++) {
       const verse = json<VerseRecord>(FILES.verse(ch, sl));
-      const links = json<VerseLinks>(FILES.links(ch, sl));
+      const links = json<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl }));
       // Each page that shows a cited text: the author's, in the text's language.
       const shown = new Set(links.cites.filter((c) => LANG_OF[c.field]).map((c) => `${c.by} ${LANG_OF[c.field]}`));
       for (const page of shown) {
@@ -85,7 +87,7 @@ test('the cases a reader met: rams "13। 29" in BG3.5 and raman "(13.7)" in BG1
     [3, 5, 'rams', 'hi', '13। 29', 'BG13.30'],
     [13, 35, 'raman', 'en', '13.7', 'BG13.8'],
   ] as const) {
-    const links = json<VerseLinks>(FILES.links(ch, sl));
+    const links = json<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl }));
     assert.ok(links.cites.some((c) => c.by === author && c.to === to && c.text.includes(written)), `/links: ${author} cites ${to} as ${written}`);
     const html = versePage({ verse: json(FILES.verse(ch, sl)), chapter: json(FILES.chapter(ch)), prev: null, next: null, words: [], links, options: { lang, author }, base: '' });
     assert.ok(anchors(html).some((a) => a.startsWith(`${to} `) && a.includes(written)), `the page links ${written} to ${to}: ${anchors(html).join(', ')}`);
@@ -106,7 +108,7 @@ const POINTERS = [
 test("a commentary that only points to another verse: the pointer, in the page's words, linked to that verse's page with the reader's language and author", () => {
   for (const [ch, sl, to] of POINTERS) {
     const verse = json<VerseRecord>(FILES.verse(ch, sl));
-    const links = json<VerseLinks>(FILES.links(ch, sl));
+    const links = json<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl }));
     assert.match((verse.chinmay as { hc: string }).hc, /^।।\d+\.\d+।। See [Cc]ommentary under \d+\.\d+\.?,?$/, `${verse._id}: the record`);
     // /slok/{ch}/{sl}/links lists it as a citation; the page links it there, with the reader's lang and author.
     const cite = links.cites.find((c) => c.by === 'chinmay' && c.field === 'hc');
@@ -132,7 +134,7 @@ test("every pointer of every text a page shows is said so and linked; upstream's
   for (let ch = 1; ch <= counts.length; ch++) {
     for (let sl = 1; sl <= counts[ch - 1]; sl++) {
       const verse = json<VerseRecord>(FILES.verse(ch, sl));
-      const links = json<VerseLinks>(FILES.links(ch, sl));
+      const links = json<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl }));
       for (const [author, value] of Object.entries(verse)) {
         if (typeof value !== 'object' || value === null) continue;
         for (const [field, text] of Object.entries(value as unknown as Record<string, string>)) {

@@ -18,7 +18,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { VerseScan } from '../../src/content/meter/shapes.ts';
-import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 import { launch, launchWithLatinFontsOnly, outputDir, requireChromium } from '../helpers/browser.ts';
@@ -110,7 +111,7 @@ const CASES = [
 
 for (const { fonts, width, ch, sl, langs } of CASES) {
   test(`${ch}.${sl} at ${width} px, ${fonts === 'noto' ? 'the Noto fonts' : 'Latin fonts only'}: each mark over its own syllable, by its ink, in ${langs.length > 1 ? 'English, Hindi and Telugu' : 'English'}`, async () => {
-    const scan = JSON.parse(readFileSync(join(dist, FILES.meter(ch, sl)), 'utf8')) as VerseScan;
+    const scan = JSON.parse(readFileSync(join(dist, filled(ROUTE['verse-meter'].file!, { ch, sl })), 'utf8')) as VerseScan;
     const expected = scan.padas.flatMap((p) => p.syllables.map((s, i) => [s.iast, s.weight, (p.breaks ?? []).some((b) => b.at === i + 1)]));
     const counts: string[] = [];
     for (const lang of langs) {

@@ -10,6 +10,8 @@ import type { ChapterRecord, VerseRecord } from '../../src/content/schema.ts';
 import type { VerseVersions } from '../../src/content/versions/model.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { chapterPage, parseReadingOptions, versePage, type ReadingOptions } from '../../src/pages/read.ts';
 import { READING_LABELS } from '../../src/pages/read-labels.ts';
 import { readingFiles } from '../../src/publish/read-pages.ts';
@@ -20,7 +22,7 @@ const file = <T>(path: string) => JSON.parse(readFileSync(join(distDir, path), '
 const list = file<Manifest>(FILES.manifest).content.versions;
 const chapters = file<ChapterRecord[]>(FILES.chapters);
 const record = (ch: number, sl: number) => file<VerseRecord>(FILES.verse(ch, sl));
-const inVersions = (ch: number, sl: number) => file<VerseVersions>(FILES.verseVersions(ch, sl));
+const inVersions = (ch: number, sl: number) => file<VerseVersions>(filled(ROUTE['verse-versions'].file!, { ch, sl }));
 const BASE = 'https://gita.example';
 const page = (ch: number, sl: number, options: ReadingOptions, words = []) =>
   versePage({ verse: record(ch, sl), chapter: chapters[ch - 1], prev: null, next: null, words, versions: { list, verse: inVersions(ch, sl) }, options, base: BASE });

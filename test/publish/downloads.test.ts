@@ -11,6 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { DOWNLOAD_LEVELS, gitaSqlite, SQLITE_SCHEMA } from '../../src/publish/downloads.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
@@ -136,12 +138,12 @@ test('gita.sqlite opens in a real SQLite: the counts, the records, the words tab
 });
 
 test('gita.sqlite: the links table holds the link graph as the API serves it', () => {
-  const links = JSON.parse(readFileSync(join(distDir, FILES.links(3, 5)), 'utf8'));
+  const links = JSON.parse(readFileSync(join(distDir, filled(ROUTE['verse-links'].file!, { ch: 3, sl: 5 })), 'utf8'));
   const rows = sql("SELECT kind, target, loc, key, field, text FROM links WHERE ref = 'BG3.5' ORDER BY rowid");
   assert.equal(rows.filter((r) => r.kind === 'cites').map((r) => ({ to: r.target, by: r.key, field: r.field, text: r.text })), links.cites.map(({ to, by, field, text }: Record<string, unknown>) => ({ to, by, field, text })), 'each citation (where it stands in its text is the API\'s, not a column)');
   assert.equal(rows.filter((r) => r.kind === 'external').map((r) => ({ work: r.target, loc: r.loc, by: r.key, field: r.field, text: r.text })), links.external);
   // What cites a verse: the rows whose target names it (a single verse here; a range names each verse of it).
-  const bg1815 = JSON.parse(readFileSync(join(distDir, FILES.links(18, 15)), 'utf8'));
+  const bg1815 = JSON.parse(readFileSync(join(distDir, filled(ROUTE['verse-links'].file!, { ch: 18, sl: 15 })), 'utf8'));
   const citing = sql("SELECT DISTINCT ref FROM links WHERE kind = 'cites' AND target = 'BG18.15'").map((r) => r.ref);
   for (const ref of citing) assert.ok(bg1815.citedBy.some((c: { from: string }) => c.from === ref), `${ref} cites BG18.15`);
   assert.ok(citing.includes('BG3.5'));
@@ -159,7 +161,7 @@ test('FTS5 finds verses by English, Hindi, Devanagari and transliteration withou
 test("FTS5 finds the versions' texts: Besant's English, and a Telugu word whole (its vowel signs part of it)", () => {
   const found = (match: string) => sql(`SELECT t.version, t.ref FROM version_texts_fts f JOIN version_texts t ON t.id = f.rowid WHERE version_texts_fts MATCH '${match}' ORDER BY rank LIMIT 20`).map((r) => `${r.version} ${r.ref}`);
   assert.ok(found('"business is with the action only"').includes('besant BG2.47'));
-  const telugu = JSON.parse(readFileSync(join(distDir, FILES.verseVersions(2, 47)), 'utf8')).versions.find((v: { id: string }) => v.id === 'telugu-wikisource').text as string;
+  const telugu = JSON.parse(readFileSync(join(distDir, filled(ROUTE['verse-versions'].file!, { ch: 2, sl: 47 })), 'utf8')).versions.find((v: { id: string }) => v.id === 'telugu-wikisource').text as string;
   const word = telugu.split(/\s+/)[0];
   assert.ok(found(`"${word}"`).includes('telugu-wikisource BG2.47'), word);
   // Cut at its marks, కర్మ would be the tokens కర and మ: then "కర" would match every text with కర్మ in it.

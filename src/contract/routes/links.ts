@@ -1,8 +1,8 @@
 // What the commentaries cite: a verse's links to other verses, and the other
 // works cited, one name however abbreviated. The answers' schemas
 // (VerseLinks, Works, WorkCitations) are declared once with their types, in
-// src/content/link-schemas.ts, and loaded by the first route's `components`.
-import { FILES } from '../../layout.ts';
+// src/content/link-schemas.ts, and loaded by the first route's `components`;
+// their files are made by the routes' builders (publish/links.ts).
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
 import type { ToolRun } from '../route.ts';
@@ -17,9 +17,10 @@ export const LINK_ROUTES = [
     path: '/slok/{ch}/{sl}/links',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.links('{ch}', '{sl}')],
-    file: FILES.links('{ch}', '{sl}'),
+    aliases: ['/slok/{ch}/{sl}/links.json'],
+    file: '/slok/{ch}/{sl}/links.json',
     madeBy: 'links',
+    build: (input) => import('../../publish/links.ts').then((m) => m.verseLinkFiles(input)),
     summary: "The verse's links, mined from the commentaries: {ref, cites: [{to, by, field, text, at}] (other verses its commentaries cite; to in the canonical form of /verses, BG7.16-18; at: every place in the field's text it is written, [start, end)), citedBy: [{from, by, field, text}] (the commentaries of other verses that cite it), covers: [{by, field, range}] (its commentaries written on a group of verses), external: [{work, loc, by, field, text}] (other works cited; work null where none is written)}.",
     example: '/slok/3/5/links',
     notFound: 'verse',
@@ -50,9 +51,10 @@ export const LINK_ROUTES = [
     path: '/works',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.works],
-    file: FILES.works,
+    aliases: ['/works.json'],
+    file: '/works.json',
     madeBy: 'links',
+    build: (input) => import('../../publish/links.ts').then((m) => m.worksFile(input)),
     summary: 'Every other work the commentaries cite, under one name however it is abbreviated, most cited first: {works: [{work, slug, written, count}], unnamed: [{written, count}], unlabelled} (abbreviations no name is known for, as written, counted apart; and how many places are cited with no work written before them).',
     example: '/works',
     notFound: 'resource',
@@ -66,9 +68,10 @@ export const LINK_ROUTES = [
     path: '/works/{work}',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.work('{work}')],
-    file: FILES.work('{work}'),
+    aliases: ['/works/{work}.json'],
+    file: '/works/{work}.json',
     madeBy: 'links',
+    build: (input) => import('../../publish/links.ts').then((m) => m.workFiles(input)),
     summary: "One work's citations by verse and commentator, the work by its slug as /works lists it (chandogya-upanisad): {work, slug, written, count, citations: [{ref, by, field, loc, text}]}; a work the commentaries do not cite is 404.",
     example: '/works/chandogya-upanisad',
     notFound: 'resource',

@@ -3,8 +3,8 @@
 // meter, with those that do not scan (src/content/meter/, docs/meter.md).
 // A check of the text beside it, never a change to it. The answers' schemas
 // (VerseMeter, Meters) are declared once with their types, in
-// src/content/meter/schemas.ts, and loaded by the first route's `components`.
-import { FILES } from '../../layout.ts';
+// src/content/meter/schemas.ts, and loaded by the first route's `components`;
+// their files are made by the routes' builders (publish/meter.ts).
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
 import type { ToolRun } from '../route.ts';
@@ -19,9 +19,10 @@ export const METER_ROUTES = [
     path: '/slok/{ch}/{sl}/meter',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.meter('{ch}', '{sl}')],
-    file: FILES.meter('{ch}', '{sl}'),
+    aliases: ['/slok/{ch}/{sl}/meter.json'],
+    file: '/slok/{ch}/{sl}/meter.json',
     madeBy: 'meter',
+    build: (input) => import('../../publish/meter.ts').then((m) => m.verseMeterFiles(input)),
     summary: "The verse's meter: {ref, meter, padas: [{text, syllables: [{text, iast, weight}], pattern, form, breaks}], size, halves, regular, notes}: each syllable light (L) or heavy (G), each pāda named (an anuṣṭubh's pathyā or vipulā, a triṣṭubh's indravajrā...) or irregular with the syllables that break it, the anuṣṭubh's halves by form, what was left out of the measure (the end mark, a speaker line, a note of a variant reading). A colophon is prose: meter \"prose\", no pādas.",
     example: '/slok/2/47/meter',
     notFound: 'verse',
@@ -48,9 +49,10 @@ export const METER_ROUTES = [
     path: '/meters',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.meters],
-    file: FILES.meters,
+    aliases: ['/meters.json'],
+    file: '/meters.json',
     madeBy: 'meter',
+    build: (input) => import('../../publish/meter.ts').then((m) => m.meterSummaryFile(input)),
     summary: 'Every verse counted once under its meter, most verses first, and the verses that do not scan: {verses, meters: [{meter, count, verses}], halves, hypermetric, irregular: [{ref, meter, padas: [{pada, text, pattern, breaks}], notes}], prose}; the colophons apart, as prose.',
     example: '/meters',
     notFound: 'resource',

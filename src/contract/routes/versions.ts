@@ -6,8 +6,8 @@
 // src/content/versions/schemas.ts, and loaded by the list's `components`;
 // VerseVersions stays here: its type is a union (a text, or missing: true)
 // its schema has always written as one object, and generating it from the
-// type would change the component.
-import { FILES } from '../../layout.ts';
+// type would change the component. Their files are made by the routes'
+// builders (publish/versions.ts).
 import { PARAMETERS as P } from '../parameters.ts';
 import { fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { READ, route } from '../route.ts';
@@ -28,8 +28,9 @@ export const VERSION_ROUTES = [
     methods: READ,
     access: 'metered',
     files: 'index',
-    file: FILES.versions,
+    file: '/versions/index.json',
     madeBy: 'versions',
+    build: (input) => import('../../publish/versions.ts').then((m) => m.versionListFile(input)),
     summary: 'Every version this server holds beyond the records\' 22 commentaries (translations with their own license: Besant\'s English, a Telugu translation, an operator\'s own): {versions: [{id, language, title, translator, published, license, source, credit, verses, colophons, missing}]}.',
     example: '/versions',
     notFound: 'resource',
@@ -71,8 +72,9 @@ export const VERSION_ROUTES = [
     methods: READ,
     access: 'metered',
     files: 'index',
-    file: FILES.version('{version}'),
+    file: '/versions/{version}/index.json',
     madeBy: 'versions',
+    build: (input) => import('../../publish/versions.ts').then((m) => m.versionFiles(input)),
     summary: 'One version as /versions lists it, with its audit: the files it was read from, each repair rule\'s changes and count, the defects of the source listed and not changed; a version this server does not hold is 404.',
     example: '/versions/besant',
     notFound: 'resource',
@@ -86,9 +88,10 @@ export const VERSION_ROUTES = [
     path: '/slok/{ch}/{sl}/versions',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.verseVersions('{ch}', '{sl}')],
-    file: FILES.verseVersions('{ch}', '{sl}'),
+    aliases: ['/slok/{ch}/{sl}/versions.json'],
+    file: '/slok/{ch}/{sl}/versions.json',
     madeBy: 'versions',
+    build: (input) => import('../../publish/versions.ts').then((m) => m.verseVersionFiles(input)),
     summary: 'The verse in every version (or in those ?version= names, in that order): {ref, versions: [{id, language, text, notes, credit}]}; a version that lacks the verse is listed with text null and missing: true, never filled from another. The credit goes with the text wherever it is shown.',
     example: '/slok/2/47/versions?version=besant',
     notFound: 'verse',

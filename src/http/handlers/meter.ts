@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MeterSummary } from '../../content/meter/report.ts';
-import { FILES } from '../../layout.ts';
+import { ROUTE } from '../../contract/routes/index.ts';
 import type { Context } from '../context.ts';
 import { stillBuilding } from '../respond.ts';
 import type { Served } from '../served.ts';
@@ -15,11 +15,14 @@ import type { AppResponse } from '../types.ts';
 /** Each verse's meter by ref, per build: read from meters.json when a filter first asks (40 kB, once). */
 const meterOf = new WeakMap<Served, ReadonlyMap<string, string>>();
 
+/** meters.json: /meters's file. */
+const METERS = ROUTE.meters.file!;
+
 function metersOf(s: Served): ReadonlyMap<string, string> {
   let known = meterOf.get(s);
   if (!known) {
     // A build without the file (none of this code's) has no verse of any meter.
-    const summary = s.dist.manifest.files[FILES.meters] ? (JSON.parse(readFileSync(join(s.dist.dir, FILES.meters), 'utf8')) as MeterSummary) : { meters: [] };
+    const summary = s.dist.manifest.files[METERS] ? (JSON.parse(readFileSync(join(s.dist.dir, METERS), 'utf8')) as MeterSummary) : { meters: [] };
     meterOf.set(s, (known = new Map(summary.meters.flatMap((m) => m.verses.map((ref) => [ref, m.meter] as const)))));
   }
   return known;

@@ -9,6 +9,8 @@ import { wordsOf, type Word } from '../../content/words.ts';
 import type { VerseLinks } from '../../content/links.ts';
 import type { VerseScan } from '../../content/meter/shapes.ts';
 import { FILES } from '../../layout.ts';
+import { filled } from '../../contract/route-file.ts';
+import { ROUTE } from '../../contract/routes/index.ts';
 import { chapterListFields, chapterPage, readingOptionsFrom, shownVersion, versePage, type ReadingOptions, type VersionInfo } from '../../pages/read.ts';
 import type { VerseVersions } from '../../content/versions/model.ts';
 import type { Asset } from '../assets.ts';
@@ -73,8 +75,8 @@ export const readVerse: Handler<'read-verse'> = (c) => {
     const verse = parse<VerseRecord>(assets.get(FILES.verse(ch, sl)));
     const list = versionList(c);
     const dir = c.served.dist.dir;
-    const versions = { list, verse: shownVersion(o, list) ? builtFile<VerseVersions>(dir, FILES.verseVersions(ch, sl)) : undefined };
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: builtFile<Word[]>(dir, FILES.words(ch, sl)) ?? wordsOf(verse), links: builtFile<VerseLinks>(dir, FILES.links(ch, sl)), meter: builtFile<VerseScan>(dir, FILES.meter(ch, sl)), versions, options: o, base });
+    const versions = { list, verse: shownVersion(o, list) ? builtFile<VerseVersions>(dir, filled(ROUTE['verse-versions'].file!, { ch, sl })) : undefined };
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: builtFile<Word[]>(dir, FILES.words(ch, sl)) ?? wordsOf(verse), links: builtFile<VerseLinks>(dir, filled(ROUTE['verse-links'].file!, { ch, sl })), meter: builtFile<VerseScan>(dir, filled(ROUTE['verse-meter'].file!, { ch, sl })), versions, options: o, base });
   });
 };
 
@@ -95,7 +97,7 @@ export const readChapter: Handler<'read-chapter'> = (c) => {
     const list = versionList(c);
     const shown = shownVersion(o, list);
     // The shown version's text of each verse, from the verses' files (a chapter's are some 80 small files, read once per page made).
-    const texts = shown ? new Map(records.map((r) => [r._id, builtFile<VerseVersions>(s.dist.dir, FILES.verseVersions(r.chapter, r.verse))?.versions.find((v) => v.id === shown.id)?.text ?? null])) : undefined;
+    const texts = shown ? new Map(records.map((r) => [r._id, builtFile<VerseVersions>(s.dist.dir, filled(ROUTE['verse-versions'].file!, { ch: r.chapter, sl: r.verse }))?.versions.find((v) => v.id === shown.id)?.text ?? null])) : undefined;
     return chapterPage({ chapter: chapterOf(ch)!, verses: records, prev: chapterOf(ch - 1), next: chapterOf(ch + 1), versions: { list, texts }, options: o, base });
   });
 };

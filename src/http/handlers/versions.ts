@@ -4,13 +4,14 @@
 // /versions/{id} serve their files as they are: their routes need no handler.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FILES } from '../../layout.ts';
+import { filled } from '../../contract/route-file.ts';
+import { ROUTE } from '../../contract/routes/index.ts';
 import type { Handler } from '../context.ts';
 import { notFound } from '../respond.ts';
 
 export const verseVersions: Handler<'verse-versions'> = (c) => {
   const s = c.served;
-  const path = FILES.verseVersions(c.at.ch, c.at.sl);
+  const path = filled(ROUTE['verse-versions'].file!, c.at);
   const chosen = c.valid.version;
   if (!chosen) return c.file(path, false, undefined, notFound.verse);
   if (!s.streamed(path)) return notFound.verse;
