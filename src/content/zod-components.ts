@@ -44,11 +44,16 @@ function plain({ zodSchema, jsonSchema: s }: { zodSchema: z.core.$ZodType; jsonS
   if (def.type === 'object' && !('catchall' in def && def.catchall)) delete s.additionalProperties;
 }
 
-/** The components, by name: each schema generated, those named here referred to by $ref wherever another holds them. */
-export function componentsOf(named: Record<string, z.ZodType>): Record<string, object> {
+/**
+ * The components, by name: each schema generated, those named here referred
+ * to by $ref wherever another holds them. `elsewhere` names the components
+ * another route declares (a verse's words hold the analysis's words): referred
+ * to by $ref as well, but not generated here, so the document keeps its one.
+ */
+export function componentsOf(named: Record<string, z.ZodType>, elsewhere: Record<string, z.ZodType> = {}): Record<string, object> {
   const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  for (const [id, schema] of Object.entries({ ...elsewhere, ...named })) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', unrepresentable: 'throw', uri: COMPONENT, override: plain });
   // A component's own $id and $schema are the document's business, not its.
-  return Object.fromEntries(Object.entries(schemas).map(([id, { $id: _, $schema: __, ...schema }]) => [id, schema]));
+  return Object.fromEntries(Object.entries(schemas).filter(([id]) => Object.hasOwn(named, id)).map(([id, { $id: _, $schema: __, ...schema }]) => [id, schema]));
 }

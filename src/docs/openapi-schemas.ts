@@ -1,9 +1,8 @@
 // The document's schemas: what the routes declare (src/contract/routes/: each
 // route's own, and the components of the shapes declared once in zod, which
 // a route loads when asked: the server never loads zod for them), then the
-// records as the importer validates them (src/content/schema.ts), the word
-// analysis, and the answers of the service's own routes (search, health,
-// keys, usage, MCP).
+// records as the importer validates them (src/content/schema.ts), and the
+// answers of the service's own routes (search, health, keys, usage, MCP).
 import { LATER_PARTS } from '../layout.ts';
 import { READINESS_FIELDS } from '../contract/health.ts';
 import { ALWAYS_KEPT } from '../content/projection.ts';
@@ -12,9 +11,7 @@ import { chapterSchema, commentarySchema, verseSchema, type Schema } from '../co
 import { SNIPPET_MAX, USAGE_DAYS } from '../contract/limits.ts';
 import { MAX_VERSES_PER_CALL } from '../content/citations.ts';
 import { LISTED_ROUTES } from '../contract/routes/index.ts';
-import { schema, verseOrProjection } from '../contract/responses.ts';
-import { DCS_ATTRIBUTION } from '../content/dcs/attribution.ts';
-import { ANALYSIS_SCHEMAS } from './analysis-schemas.ts';
+import { verseOrProjection } from '../contract/responses.ts';
 
 /** Every schema of the document, by name: the routes' first, in the routes' order, then the document's own; a name given twice is an error, not a silent overwrite. */
 export async function schemas(): Promise<Record<string, unknown>> {
@@ -33,7 +30,7 @@ export async function schemas(): Promise<Record<string, unknown>> {
   return out;
 }
 
-/** The schemas no route declares: the records, the word analysis, and the answers of the service's own routes. */
+/** The schemas no route declares: the records, and the answers of the service's own routes. */
 function ownSchemas(): Record<string, unknown> {
   return {
     Verse: verseSchema('#/components/schemas/Commentary'),
@@ -41,8 +38,6 @@ function ownSchemas(): Record<string, unknown> {
     Commentary: commentarySchema,
     Chapter: chapterSchema,
     Author: authorSchema,
-    Word: wordSchema,
-    ...ANALYSIS_SCHEMAS,
     Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
     Usage: usageSchema,
     VersesResponse: versesResponse,
@@ -54,19 +49,6 @@ function ownSchemas(): Record<string, unknown> {
     NewKey: newKeySchema,
   };
 }
-
-/** An entry of a verse's word-by-word list (/slok/{ch}/{sl}/words). */
-const wordSchema: Schema = {
-  type: 'object',
-  required: ['word', 'transliteration', 'meaning'],
-  additionalProperties: false,
-  properties: {
-    word: { type: 'string', description: 'As the source writes it: Devanagari (a compound it keeps together is one entry), or "Om" in Latin letters where the source lost the sign (8.13, 17.24).' },
-    transliteration: { type: 'string', description: 'IAST.' },
-    meaning: { type: 'string', description: 'English, from Swami Sivananda\'s word-by-word list (siva.ec); empty where the source gives none.' },
-    analysis: { type: 'array', items: schema('AnalysedWord'), description: `The DCS words the entry covers, in order: one for a word, several for a compound (karman, phala, hetu); [] where none aligns. ${DCS_ATTRIBUTION}.` },
-  },
-};
 
 /** What /verses answers: the labels of the parts asked for, and their records. */
 const versesResponse: Schema = {

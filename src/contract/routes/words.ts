@@ -1,8 +1,10 @@
 // A verse word by word: its words with their meanings, the Digital Corpus
-// of Sanskrit's analysis of each, and a lemma's every occurrence. The roots'
-// schemas (WordRoot, Root, RootChoice, Roots) are declared once with their
-// types, in src/content/roots/schemas.ts, and loaded by /root/{root}'s
-// `components`; the analysis's are the docs' (src/docs/analysis-schemas.ts).
+// of Sanskrit's analysis of each, and a lemma's every occurrence. Their
+// answers' schemas are declared once with their types, in zod, and loaded by
+// each route's `components`: the word list's (Word) in
+// src/content/word-schemas.ts, the analysis's and the lemmas' in
+// src/content/dcs/schemas.ts, the roots' (WordRoot, Root, RootChoice, Roots)
+// in src/content/roots/schemas.ts.
 import { DCS_ATTRIBUTION } from '../../content/dcs/attribution.ts';
 import { ROOTS_ATTRIBUTION } from '../../content/roots/attribution.ts';
 import { spellingError, SPELLED } from '../../content/dcs/lemma.ts';
@@ -45,6 +47,7 @@ export const WORD_ROUTES = [
       '304': notModified,
       '404': notFound('verse'),
     },
+    components: () => import('../../content/word-schemas.ts').then((m) => m.wordSchemas()),
     tool: {
       name: 'get_words',
       rank: 70,
@@ -77,8 +80,8 @@ export const WORD_ROUTES = [
       '304': notModified,
       '404': notFound('verse'),
     },
-    // A verbal word's root (WordRoot), which VerseAnalysis's words refer to.
-    components: () => import('../../content/roots/schemas.ts').then((m) => m.wordRootSchemas()),
+    // The answer (VerseAnalysis), its words (AnalysedWord) and a verbal word's root (WordRoot), which they refer to.
+    components: () => import('../../content/dcs/schemas.ts').then((m) => m.analysisSchemas()),
   }),
   route({
     id: 'lemma',
@@ -103,6 +106,7 @@ export const WORD_ROUTES = [
       '400': ok('A spelling that cannot be a lemma: other than letters of IAST or ASCII, or Devanagari, or too long (the message says which).', errorContent('lemma: expected a lemma in IAST (ātman), in ASCII (atman) or in Devanagari (आत्मन्)')),
       '404': notFound('resource'),
     },
+    components: () => import('../../content/dcs/schemas.ts').then((m) => m.lemmaSchemas()),
     tool: {
       name: 'get_lemma',
       rank: 110,
@@ -132,6 +136,7 @@ export const WORD_ROUTES = [
     needs: ['word analysis'],
     query: [],
     responses: { '200': ok(`Every lemma with its parts of speech (most frequent first) and its count, most frequent lemma first (statically: lemmas.json). ${DCS_ATTRIBUTION}.`, json(schema('Lemmas')), fixedHeaders), '304': notModified },
+    components: () => import('../../content/dcs/schemas.ts').then((m) => m.lemmaIndexSchemas()),
   }),
   route({
     id: 'root',
