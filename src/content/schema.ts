@@ -130,6 +130,12 @@ export interface VerseRecord extends VerseFields {
 /** A verse record with every known key typed (the client's type): the 21 commentaries, and prabhu on most records. */
 export type Verse = VerseFields & { [K in CommentaryKey]: Commentary } & { [K in OptionalCommentaryKey]?: Commentary };
 
+/** What /verses answers: the canonical label of each part asked for, and the records in the order asked (projected when asked: _id, chapter and verse always kept). */
+export interface VersesAnswer {
+  refs: string[];
+  verses: Array<Verse | (Pick<VerseFields, '_id' | 'chapter' | 'verse'> & Partial<Verse>)>;
+}
+
 export interface ChapterRecord {
   chapter_number: number;
   verses_count: number;

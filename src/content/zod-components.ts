@@ -27,14 +27,19 @@ function sameJson(a: unknown, b: unknown): boolean {
  * holds a number past 2^53); "number" for an enum of whole numbers (integer,
  * as its values are); a record's propertyNames {type: string} (every JSON key
  * is one); additionalProperties: false on a plain z.object, which here
- * says nothing of other keys, as those schemas did: .strict() closes one; and
- * a tuple of one kind ([start, end]) as the array of two it is.
+ * says nothing of other keys, as those schemas did: .strict() closes one;
+ * a record's additionalProperties {} (any value, as leaving it out says); a
+ * key a schema's metadata sets to undefined (a const's type where a schema
+ * never said it); and a tuple of one kind ([start, end]) as the array of two
+ * it is.
  */
 function plain({ zodSchema, jsonSchema: s }: { zodSchema: z.core.$ZodType; jsonSchema: Record<string, unknown> }) {
   if (s.type === 'integer' && s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
   if (s.type === 'integer' && s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
   if (s.type === 'number' && Array.isArray(s.enum) && s.enum.every(Number.isInteger)) s.type = 'integer';
   if (sameJson(s.propertyNames, { type: 'string' })) delete s.propertyNames;
+  if (sameJson(s.additionalProperties, {})) delete s.additionalProperties;
+  for (const key of Object.keys(s)) if (s[key] === undefined) delete s[key];
   const pair = s.prefixItems;
   if (Array.isArray(pair) && s.items === false && pair.every((p) => sameJson(p, pair[0]))) {
     s.items = pair[0];

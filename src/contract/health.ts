@@ -13,6 +13,26 @@ export interface Readiness {
   ready: boolean;
 }
 
+/** What /healthz answers (its JSON Schema is declared once with it, in content/service-schemas.ts). */
+export interface Health extends Readiness {
+  status: 'ok' | 'degraded';
+  /** The build id. */
+  build: string;
+  chapters: number;
+  verses: number;
+  colophons: number;
+  /** The errata applied to the content. */
+  errata: string[];
+  audit: { findings: number; notes: number };
+  auth: 'optional' | 'required' | 'off';
+  keys?: 'file' | 'redis';
+  usage?: 'file' | 'redis';
+  redis?: string;
+  usageRecoveredFrom?: string;
+  versionsLeftOut?: Array<{ folder: string; problems: Array<{ file: string; at: string; problem: string }>; more?: number }>;
+  rebuildFailed?: string;
+}
+
 /** The readiness of a build whose manifest lists `pending` (manifest.pending; absent from a finished build). */
 export function readiness(pending: ReadonlySet<BuildPart> | readonly BuildPart[] = []): Readiness {
   const has = new Set<BuildPart>(pending);

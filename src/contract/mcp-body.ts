@@ -3,6 +3,22 @@
 // the SDK only when the first MCP request comes.
 import { MCP_MAX_BODY } from './limits.ts';
 
+/** A JSON-RPC request to /mcp, as the document describes it (the SDK checks it). */
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id?: string | number;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+/** A JSON-RPC answer from /mcp. */
+export interface JsonRpcResponse {
+  jsonrpc: '2.0';
+  id?: string | number | null;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+}
+
 /** A request the server will not hand to MCP: its status and a JSON-RPC error. */
 export interface McpRefusal {
   status: number;

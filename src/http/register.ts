@@ -3,7 +3,7 @@
 // checks, a daily allowance per client address; everything echoed is escaped.
 import { FIELD_LIMITS, keyIssuedPage, pricingPage, type PricingOptions } from '../pages/pricing.ts';
 import type { Limiter } from '../keys/limits.ts';
-import type { KeyStore } from '../keys/store.ts';
+import type { IssuedKey, KeyStore } from '../keys/store.ts';
 import { anonSubject, type UsageStore } from '../keys/usage.ts';
 import { html, json } from './respond.ts';
 import type { AppRequest, AppResponse } from './types.ts';
@@ -67,7 +67,6 @@ export async function register(req: AppRequest, o: RegisterOptions): Promise<App
   // Counted in the usage too, which the limits start from after a restart.
   o.usage?.count(anonSubject(req.ip), 'register');
   const { key, record } = await o.keys.create({ name: fields.name, email: fields.email, use: fields.use, limit: o.pricing.keyLimit, plan: 'free' });
-  return asForm
-    ? html(201, keyIssuedPage(key, record.name, record.limit))
-    : json(201, { key, id: record.id, name: record.name, limit: record.limit, plan: record.plan });
+  const issued: IssuedKey = { key, id: record.id, name: record.name, limit: record.limit, plan: 'free' };
+  return asForm ? html(201, keyIssuedPage(key, record.name, record.limit)) : json(201, issued);
 }

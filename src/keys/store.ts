@@ -23,6 +23,24 @@ export interface NewKey {
   use?: string;
 }
 
+/** The form POST /register takes (website: the honeypot, left empty). */
+export interface Registration {
+  name: string;
+  email: string;
+  use: string;
+  website?: string;
+}
+
+/** What POST /register answers in JSON: the key, shown this once, and its record's public part. */
+export interface IssuedKey {
+  key: string;
+  id: string;
+  name: string;
+  /** Requests a day; 0: unlimited. */
+  limit: number;
+  plan: 'free';
+}
+
 export interface KeyStore {
   /**
    * The live record of a presented key, or null when it is unknown or revoked.

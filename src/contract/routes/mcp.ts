@@ -29,5 +29,6 @@ export const MCP_ROUTES = [
       '413': ok(`A body over ${MCP_MAX_BODY / 1024} kB.`, jsonRpc),
       '415': ok('A body that is not application/json.', jsonRpc),
     },
+    components: () => import('../../content/service-schemas.ts').then((m) => m.mcpSchemas()),
   }),
 ] as const;

@@ -32,6 +32,7 @@ export const SEARCH_ROUTES = [
       '200': ok(`The matching verses, best first (never a colophon): for each, the fields that matched best with a snippet of at most ${SNIPPET_MAX} characters and the matched ranges in it (a version's with its credit). With format=html, a page.`, { ...json(schema('SearchResponse')), ...html }, { ETag: header('ETag'), 'Cache-Control': header('CacheControl'), ...rateHeaders }),
       '304': notModified,
     },
+    components: () => import('../../content/service-schemas.ts').then((m) => m.searchSchemas()),
     tool: {
       name: 'search',
       rank: 60,

@@ -81,6 +81,7 @@ export const SERVICE_ROUTES = [
     notFound: 'resource',
     query: [],
     responses: { '200': ok('The server is answering from its build (liveness); "degraded" while a backing store (Redis) is unreachable, an operator\'s version folder is left out, or a rebuild failed and the last good build serves; ready false, with the parts still pending, while a fresh start builds the rest (readiness).', json(schema('Health'))) },
+    components: () => import('../../content/service-schemas.ts').then((m) => m.healthSchemas()),
   }),
   route({
     id: 'metrics',
@@ -117,6 +118,7 @@ export const SERVICE_ROUTES = [
       '415': ok('A body that is neither a form nor JSON.', errorJson),
       '429': ok(`More than ${REGISTRATIONS_PER_DAY} registrations from one address in a day.`, { ...errorJson, ...html }, { 'Retry-After': header('RetryAfter') }),
     },
+    components: () => import('../../content/service-schemas.ts').then((m) => m.registerSchemas()),
   }),
   route({
     id: 'download',

@@ -132,6 +132,8 @@ export const VERSE_ROUTES = [
       '404': notFound('verse'),
       ...METER_PENDING,
     },
+    // Its answer's schema (VersesResponse), /verses/{ref}'s too.
+    components: () => import('../../content/service-schemas.ts').then((m) => m.versesSchemas()),
     tool: {
       name: 'get_verses',
       rank: 10,

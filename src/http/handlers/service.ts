@@ -8,7 +8,7 @@ import { isOrigin } from '../../config.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../../layout.ts';
 import type { Handler } from '../context.ts';
 import { USAGE_DAYS } from '../../contract/limits.ts';
-import { readiness } from '../../contract/health.ts';
+import { readiness, type Health } from '../../contract/health.ts';
 import { HTML_TYPE, json, negotiated, notFound } from '../respond.ts';
 
 /**
@@ -35,7 +35,7 @@ export const healthz: Handler = (c) => {
   const m = c.served.dist.manifest;
   const h = c.app.options.health?.() ?? { degraded: false, stores: {} };
   // Degraded: a store is unreachable, or an operator's version folder was left out of the build served.
-  return json(200, {
+  const body: Health = {
     status: h.degraded || m.versionsLeftOut ? 'degraded' : 'ok',
     build: m.build,
     chapters: m.content.chapters,
@@ -47,7 +47,8 @@ export const healthz: Handler = (c) => {
     ...readiness(c.served.pending),
     ...h.stores,
     ...(m.versionsLeftOut && { versionsLeftOut: m.versionsLeftOut }),
-  });
+  };
+  return json(200, body);
 };
 
 export const register: Handler = (c) => (c.app.options.register ? c.app.options.register(c.req).then((r) => negotiated(c.req, r)) : notFound.resource);
