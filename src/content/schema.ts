@@ -1,5 +1,7 @@
-// The content model, defined once. The importer and the build validate with
-// these schemas; the OpenAPI document and the docs page are generated from them.
+// The content model, defined once: its types and tables. The records' JSON
+// Schemas, which the importer validates with and the OpenAPI document gives,
+// are declared in zod beside it (record-schemas.ts) and checked against these
+// types.
 
 /** Number of chapters in the scripture. Verse counts come from the content itself. */
 export const CHAPTER_COUNT = 18;
@@ -148,68 +150,3 @@ export interface ChapterRecord {
 
 /** JSON Schema (2020-12, also valid OpenAPI 3.1) objects. */
 export type Schema = Record<string, unknown>;
-
-const bilingual = (what: string): Schema => ({
-  type: 'object',
-  description: what,
-  required: ['en', 'hi'],
-  properties: {
-    en: { type: 'string', description: `${what} in English.` },
-    hi: { type: 'string', description: `${what} in Hindi.` },
-  },
-  additionalProperties: false,
-});
-
-export const chapterSchema: Schema = {
-  title: 'Chapter',
-  type: 'object',
-  required: ['chapter_number', 'verses_count', 'name', 'translation', 'transliteration', 'meaning', 'summary'],
-  properties: {
-    chapter_number: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT, description: 'Chapter number.' },
-    verses_count: { type: 'integer', minimum: 1, description: 'Number of verses in the chapter (the closing colophon not counted).' },
-    name: { type: 'string', description: 'Chapter name in Devanagari.' },
-    translation: { type: 'string', description: 'English translation of the name.' },
-    transliteration: { type: 'string', description: 'Latin-script rendering of the name.' },
-    meaning: bilingual('Short meaning of the name'),
-    summary: bilingual('Summary of the chapter; paragraphs separated by \\n'),
-  },
-  additionalProperties: false,
-};
-
-export const commentarySchema: Schema = {
-  title: 'Commentary',
-  type: 'object',
-  required: ['author'],
-  properties: {
-    author: { type: 'string', description: 'The commentator or translator.' },
-    ...Object.fromEntries(
-      TEXT_FIELD_NAMES.map((f) => [f, { type: 'string', description: TEXT_FIELDS[f].description }]),
-    ),
-  },
-  additionalProperties: false,
-};
-
-/**
- * The verse schema; `commentaryRef` names the commentary schema where it is
- * embedded. Known fields are typed (a known field whose type changes is an
- * error); fields upstream adds later are allowed here and reported by the
- * import, never dropped.
- */
-export function verseSchema(commentaryRef: string): Schema {
-  const commentary = { $ref: commentaryRef };
-  return {
-    title: 'Verse',
-    type: 'object',
-    required: [...REQUIRED_VERSE_FIELDS, ...COMMENTARY_KEYS],
-    properties: {
-      _id: { type: 'string', pattern: '^BG[1-9][0-9]*\\.[1-9][0-9]*$', description: '`BG<chapter>.<verse>`.' },
-      chapter: { type: 'integer', minimum: 1, maximum: CHAPTER_COUNT, description: 'Chapter number.' },
-      verse: { type: 'integer', minimum: 1, description: 'Verse number; `verses_count + 1` is the chapter\'s closing colophon.' },
-      speaker: { type: 'string', minLength: 1, description: `Who speaks the verse, in Devanagari: ${SPEAKERS.map((s) => `${s.name} (${s.label})`).join(', ')}. Absent on the chapters' colophons (the editor's closing line, which nobody in the dialogue speaks), and in content imported from before upstream added it.` },
-      slok: { type: 'string', description: 'The verse in Devanagari; lines separated by \\n, ending with a marker such as ||२-४७||.' },
-      transliteration: { type: 'string', description: "Latin-script rendering (IAST letters); lines separated by \\n, ending with a marker such as ||2-47||. As the source writes it, byte for byte, with its ASCII marks: a . standing alone for the danda, .a for the avagraha (saṅgo.astvakarmaṇi). With marks=iast it is written with IAST's marks, as the reading pages and cards show it: | for the danda, ' for the avagraha, m̐ for the candrabindu (saṅgo'stvakarmaṇi); the letters are the same." },
-      ...Object.fromEntries([...COMMENTARY_KEYS, ...OPTIONAL_COMMENTARIES.map((c) => c.key)].map((k) => [k, commentary])),
-    },
-    additionalProperties: { description: 'A field upstream added later, passed through verbatim; an object of the commentary shape is a further commentary.' },
-  };
-}

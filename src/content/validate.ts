@@ -1,7 +1,10 @@
-// Record validation against the schemas in schema.ts. Every problem becomes a
-// ContentProblem naming the file, the field (as a JSON path) and what was expected.
+// Record validation against the records' JSON Schemas, generated from their
+// zod declarations (record-schemas.ts), which the OpenAPI document also
+// gives. Every problem becomes a ContentProblem naming the file, the field
+// (as a JSON path) and what was expected.
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { chapterSchema, commentarySchema, TEXT_FIELD_NAMES, verseSchema, type Schema } from './schema.ts';
+import { importerSchemas } from './record-schemas.ts';
+import { TEXT_FIELD_NAMES, type Schema } from './schema.ts';
 
 export interface ContentProblem {
   file: string;
@@ -23,10 +26,11 @@ export class ContentError extends Error {
 }
 
 const COMMENTARY_REF = 'commentary';
+const RECORDS = importerSchemas(COMMENTARY_REF);
 const ajv = new Ajv2020({ allErrors: false, verbose: true, strict: true });
-ajv.addSchema({ ...commentarySchema, $id: COMMENTARY_REF });
-const checkChapter = ajv.compile(chapterSchema);
-const checkVerse = ajv.compile(verseSchema(COMMENTARY_REF));
+ajv.addSchema({ ...RECORDS.commentary, $id: COMMENTARY_REF });
+const checkChapter = ajv.compile(RECORDS.chapter);
+const checkVerse = ajv.compile(RECORDS.verse);
 
 /** Validate a chapter record read from `file`, whose name says it is chapter `n`. */
 export function chapterProblems(record: unknown, file: string, n: number): ContentProblem[] {

@@ -54,11 +54,13 @@ function plain({ zodSchema, jsonSchema: s }: { zodSchema: z.core.$ZodType; jsonS
  * to by $ref wherever another holds them. `elsewhere` names the components
  * another route declares (a verse's words hold the analysis's words): referred
  * to by $ref as well, but not generated here, so the document keeps its one.
+ * `uri` writes a component's $ref: the document's by default; the importer
+ * names its own (content/record-schemas.ts).
  */
-export function componentsOf(named: Record<string, z.ZodType>, elsewhere: Record<string, z.ZodType> = {}): Record<string, object> {
+export function componentsOf(named: Record<string, z.ZodType>, elsewhere: Record<string, z.ZodType> = {}, uri: (name: string) => string = COMPONENT): Record<string, object> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries({ ...elsewhere, ...named })) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', unrepresentable: 'throw', uri: COMPONENT, override: plain });
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', unrepresentable: 'throw', uri, override: plain });
   // A component's own $id and $schema are the document's business, not its.
   return Object.fromEntries(Object.entries(schemas).filter(([id]) => Object.hasOwn(named, id)).map(([id, { $id: _, $schema: __, ...schema }]) => [id, schema]));
 }

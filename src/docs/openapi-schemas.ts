@@ -3,9 +3,8 @@
 // a route loads when asked: the server never loads zod for them), then the
 // records as the importer validates them (src/content/schema.ts), the error
 // body every route answers with, and /usage's answer.
-import { ALWAYS_KEPT } from '../content/projection.ts';
 import { authorSchema } from '../content/authors.ts';
-import { chapterSchema, commentarySchema, verseSchema, type Schema } from '../content/schema.ts';
+import type { Schema } from '../content/schema.ts';
 import { USAGE_DAYS } from '../contract/limits.ts';
 import { LISTED_ROUTES } from '../contract/routes/index.ts';
 
@@ -29,10 +28,6 @@ export async function schemas(): Promise<Record<string, unknown>> {
 /** The schemas no route declares: the records, the error body and /usage's answer. */
 function ownSchemas(): Record<string, unknown> {
   return {
-    Verse: verseSchema('#/components/schemas/Commentary'),
-    VerseProjection: { ...verseSchema('#/components/schemas/Commentary'), title: 'VerseProjection', description: "A verse record with only what lang, authors and fields keep: _id, chapter and verse always; a commentary kept has its author and at least one text field. With marks=iast its transliteration is written with IAST's marks (| ' m̐), the rest as the record holds it.", required: [...ALWAYS_KEPT] },
-    Commentary: commentarySchema,
-    Chapter: chapterSchema,
     Author: authorSchema,
     Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
     Usage: usageSchema,

@@ -25,6 +25,7 @@ export const CHAPTER_ROUTES = [
     notFound: 'chapter',
     query: [],
     responses: { '200': ok('The chapter records, ordered by chapter_number.', json({ type: 'array', minItems: CHAPTER_COUNT, maxItems: CHAPTER_COUNT, items: schema('Chapter') }), fixedHeaders), '304': notModified },
+    components: () => import('../../content/record-schemas.ts').then((m) => m.chapterSchemas()),
   }),
   route({
     id: 'chapter-verses',

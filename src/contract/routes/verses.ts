@@ -98,6 +98,7 @@ export const VERSE_ROUTES = [
       '304': notModified,
       '404': notFound('verse'),
     },
+    components: () => import('../../content/record-schemas.ts').then((m) => m.verseSchemas()),
   }),
   route({
     id: 'verse-range',
