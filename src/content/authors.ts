@@ -8,10 +8,10 @@ import { commentaries } from './facts.ts';
 import { LANGUAGES, type Lang } from './projection.ts';
 import { isReadable } from './placeholders.ts';
 import { REPAIR_RULES } from './repairs.ts';
-import { KINDS, type AuthorEntry, type Kind, type RepairCounts } from './author-entry.ts';
+import type { AuthorEntry, Kind, RepairCounts } from './author-entry.ts';
 
 export { KINDS, type AuthorEntry, type AuthorField, type Kind, type RepairCounts } from './author-entry.ts';
-import { TEXT_FIELD_NAMES, type Schema, type TextField, type VerseRecord } from './schema.ts';
+import { TEXT_FIELD_NAMES, type TextField, type VerseRecord } from './schema.ts';
 import { UPSTREAM, UPSTREAM_URL } from './upstream.ts';
 
 /** The kind of a text field by its name: et and ht are translations for most keys, ec, hc and sc commentaries. */
@@ -75,59 +75,3 @@ export function describeAuthors(verses: readonly VerseRecord[], versesPerChapter
 
 /** Upstream at the commit the content is pinned to; GPL-3.0, as its LICENSE says. */
 const AUTHOR_SOURCE: AuthorEntry['source'] = { repository: UPSTREAM.repository, commit: UPSTREAM.commit, url: `${UPSTREAM_URL}/tree/${UPSTREAM.commit}`, license: 'GPL-3.0' };
-
-const repairsSchema = (what: string): Schema => ({
-  type: 'object',
-  description: what,
-  required: REPAIR_RULES.map((r) => r.id),
-  properties: Object.fromEntries(REPAIR_RULES.map((r) => [r.id, { type: 'integer', minimum: 0, description: r.title }])),
-  additionalProperties: false,
-});
-
-/** The JSON Schema of an entry (OpenAPI's AuthorEntry). */
-export const authorSchema: Schema = {
-  title: 'Author',
-  type: 'object',
-  required: ['key', 'author', 'fields', 'repairs', 'source'],
-  properties: {
-    key: { type: 'string', description: 'The commentary key, as verse records and `authors=` name it.' },
-    author: { type: 'string', description: 'The commentator or translator, as the records name them.' },
-    fields: {
-      type: 'object',
-      description: 'Its text fields, by name.',
-      additionalProperties: false,
-      properties: Object.fromEntries(
-        TEXT_FIELD_NAMES.map((f) => [
-          f,
-          {
-            type: 'object',
-            required: ['lang', 'kind', 'verses', 'errata', 'repairs', 'supplements'],
-            properties: {
-              lang: { type: 'string', enum: Object.keys(LANGUAGES), description: 'Its language: en, hi or sa (as lang= takes it).' },
-              kind: { type: 'string', enum: [...KINDS], description: 'A translation of the verse, a commentary on it, or (siva.ec) the verse word by word then a commentary.' },
-              verses: { type: 'integer', minimum: 0, description: 'Verses (colophons not counted) whose text here is real: present, not blank, not a placeholder such as "did not comment on this sloka".' },
-              errata: { type: 'array', description: 'The errata that replaced this text in a record (evidence in /audit.json).', items: { type: 'object', required: ['id', 'record'], properties: { id: { type: 'string' }, record: { type: 'string' } }, additionalProperties: false } },
-              repairs: repairsSchema('Changes the repairs made in this field, by rule.'),
-              supplements: { type: 'array', description: 'Texts of this field taken from an independent copy in place of upstream\'s placeholders (provenance in /audit.json).', items: { type: 'object', required: ['id', 'record', 'repository', 'commit', 'license'], properties: { id: { type: 'string' }, record: { type: 'string' }, repository: { type: 'string' }, commit: { type: 'string' }, license: { type: 'string' } }, additionalProperties: false } },
-            },
-            additionalProperties: false,
-          },
-        ]),
-      ),
-    },
-    repairs: repairsSchema('Changes the repairs made in its texts, by rule (each change is listed in /audit.json).'),
-    source: {
-      type: 'object',
-      description: 'Where its texts come from.',
-      required: ['repository', 'commit', 'url', 'license'],
-      properties: {
-        repository: { type: 'string', description: 'The upstream dataset on GitHub.' },
-        commit: { type: 'string', description: 'The commit the content is pinned to.' },
-        url: { type: 'string', format: 'uri' },
-        license: { type: 'string', description: 'SPDX identifier of the texts\' license.' },
-      },
-      additionalProperties: false,
-    },
-  },
-  additionalProperties: false,
-};

@@ -3,7 +3,6 @@
 // a route loads when asked: the server never loads zod for them), then the
 // records as the importer validates them (src/content/schema.ts), the error
 // body every route answers with, and /usage's answer.
-import { authorSchema } from '../content/authors.ts';
 import type { Schema } from '../content/schema.ts';
 import { USAGE_DAYS } from '../contract/limits.ts';
 import { LISTED_ROUTES } from '../contract/routes/index.ts';
@@ -28,7 +27,6 @@ export async function schemas(): Promise<Record<string, unknown>> {
 /** The schemas no route declares: the records, the error body and /usage's answer. */
 function ownSchemas(): Record<string, unknown> {
   return {
-    Author: authorSchema,
     Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
     Usage: usageSchema,
   };

@@ -89,6 +89,7 @@ export const CHAPTER_ROUTES = [
     notFound: 'resource',
     query: [],
     responses: { '200': ok('Every commentary described, one entry per key in the order of the records (statically: authors/index.json).', json({ type: 'array', minItems: 1, items: schema('Author') }), fixedHeaders), '304': notModified },
+    components: () => import('../../content/author-schema.ts').then((m) => m.authorSchemas()),
     tool: {
       name: 'get_authors',
       rank: 130,
