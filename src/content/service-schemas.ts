@@ -1,8 +1,8 @@
 // The JSON Schemas of the service's own answers (the OpenAPI document's
-// components for /search, /verses, /healthz, POST /register and /mcp),
+// components for /search, /verses, /usage, /healthz, POST /register and /mcp),
 // declared with zod and generated from it. Each schema's inferred type must
-// equal its plain type (search/query.ts, content/schema.ts,
-// contract/health.ts, keys/store.ts, contract/mcp-body.ts): a change to one
+// equal its plain type (search/query.ts, content/schema.ts, contract/health.ts,
+// keys/store.ts, keys/usage.ts, contract/mcp-body.ts): a change to one
 // without the other does not compile. Build-time only: each route loads its
 // own by a dynamic import (its `components`) when the document is made. These
 // objects are plain z.object but for /verses': their schemas leave other keys
@@ -11,12 +11,13 @@ import { z } from 'zod';
 import { componentsOf, type Same } from './zod-components.ts';
 import { LATER_PARTS } from '../layout.ts';
 import { READINESS_FIELDS, type Health } from '../contract/health.ts';
-import { SNIPPET_MAX } from '../contract/limits.ts';
+import { SNIPPET_MAX, USAGE_DAYS } from '../contract/limits.ts';
 import { verseOrProjection } from '../contract/responses.ts';
 import { MAX_VERSES_PER_CALL } from './citations.ts';
 import type { VersesAnswer } from './schema.ts';
 import type { SearchResponse } from '../search/query.ts';
 import type { IssuedKey, Registration } from '../keys/store.ts';
+import type { UsageAnswer } from '../keys/usage.ts';
 import type { JsonRpcRequest, JsonRpcResponse } from '../contract/mcp-body.ts';
 
 /** An object type written out, its intersections merged, to compare with an inferred one. */
@@ -119,6 +120,20 @@ export const NewKeySchema = z.object({
   plan: z.enum(['free']),
 });
 
+const DayUsageSchema = z.object({
+  date: z.string().meta({ format: 'date' }),
+  requests: z.number().int(),
+  routes: z.record(z.string(), z.number().int()).describe('Requests per route id (refused ones as rate-limited).'),
+});
+
+// today: a day's usage and what remains of it, written as allOf [the day] and its own keys (zod-components.ts).
+export const UsageSchema = z.object({
+  key: z.object({ id: z.string(), name: z.string(), plan: z.enum(['operator', 'free']), created: z.string().meta({ format: 'date-time' }) }),
+  limit: z.object({ perDay: z.number().int(), unlimited: z.boolean() }),
+  today: z.intersection(DayUsageSchema, z.object({ remaining: z.number().int().nullable(), resets: z.string().meta({ format: 'date-time' }) })),
+  days: z.array(DayUsageSchema).length(USAGE_DAYS),
+});
+
 // JSON-RPC's version by its value alone (no type beside it), and params and result any object, as the document always said them.
 const jsonrpc = z.literal('2.0').meta({ type: undefined });
 const anyObject = z.record(z.string(), z.unknown());
@@ -143,13 +158,16 @@ const agree: [
   Same<z.infer<typeof NewKeySchema>, IssuedKey>,
   Same<z.infer<typeof JsonRpcRequestSchema>, JsonRpcRequest>,
   Same<z.infer<typeof JsonRpcResponseSchema>, JsonRpcResponse>,
-] = [true, true, true, true, true, true, true];
+  Same<z.infer<typeof UsageSchema>, UsageAnswer>,
+] = [true, true, true, true, true, true, true, true];
 void agree;
 
 /** The OpenAPI component of /search's answer. */
 export const searchSchemas = (): Record<string, object> => componentsOf({ SearchResponse: SearchResponseSchema });
 /** The OpenAPI component of /verses' answer. */
 export const versesSchemas = (): Record<string, object> => componentsOf({ VersesResponse: VersesResponseSchema });
+/** The OpenAPI component of /usage's answer. */
+export const usageSchemas = (): Record<string, object> => componentsOf({ Usage: UsageSchema });
 /** The OpenAPI component of /healthz's answer. */
 export const healthSchemas = (): Record<string, object> => componentsOf({ Health: HealthSchema });
 /** The OpenAPI components of POST /register: the form it takes and the key it makes. */

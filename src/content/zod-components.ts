@@ -47,6 +47,24 @@ function plain({ zodSchema, jsonSchema: s }: { zodSchema: z.core.$ZodType; jsonS
   }
   const def = zodSchema._zod.def;
   if (def.type === 'object' && !('catchall' in def && def.catchall)) delete s.additionalProperties;
+  if (def.type === 'intersection') extending(s);
+}
+
+/**
+ * An intersection of an object and the keys it adds (z.intersection(A, B)),
+ * written as the hand-written schemas say "A, and these": allOf: [A] with B's
+ * type, required and properties beside it, where zod would fold the two into
+ * one object. The same values pass; a reader sees which shape is extended.
+ * Left as zod writes it when B says more than an object's keys.
+ */
+function extending(s: Record<string, unknown>) {
+  const allOf = s.allOf;
+  if (!Array.isArray(allOf) || allOf.length !== 2) return;
+  const added = allOf[1] as Record<string, unknown>;
+  if (added.type !== 'object' || !Object.keys(added).every((k) => ['type', 'required', 'properties'].includes(k))) return;
+  // The same array, cut to its first member: zod's fold finds the intersection by it, and leaves one that has object keys of its own.
+  allOf.splice(1);
+  Object.assign(s, added);
 }
 
 /**

@@ -1,10 +1,8 @@
 // The document's schemas: what the routes declare (src/contract/routes/: each
 // route's own, and the components of the shapes declared once in zod, which
-// a route loads when asked: the server never loads zod for them), then the
-// records as the importer validates them (src/content/schema.ts), the error
-// body every route answers with, and /usage's answer.
-import type { Schema } from '../content/schema.ts';
-import { USAGE_DAYS } from '../contract/limits.ts';
+// a route loads when asked: the server never loads zod for them; the records
+// among them, as the importer validates them, content/record-schemas.ts),
+// then the document's own: the error body every route answers with.
 import { LISTED_ROUTES } from '../contract/routes/index.ts';
 
 /** Every schema of the document, by name: the routes' first, in the routes' order, then the document's own; a name given twice is an error, not a silent overwrite. */
@@ -24,36 +22,9 @@ export async function schemas(): Promise<Record<string, unknown>> {
   return out;
 }
 
-/** The schemas no route declares: the records, the error body and /usage's answer. */
+/** The schemas no route declares: the error body, which every route answers with. */
 function ownSchemas(): Record<string, unknown> {
   return {
     Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false },
-    Usage: usageSchema,
   };
 }
-
-const dayUsage: Schema = {
-  type: 'object',
-  required: ['date', 'requests', 'routes'],
-  properties: {
-    date: { type: 'string', format: 'date' },
-    requests: { type: 'integer' },
-    routes: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Requests per route id (refused ones as rate-limited).' },
-  },
-};
-
-const usageSchema: Schema = {
-  type: 'object',
-  required: ['key', 'limit', 'today', 'days'],
-  properties: {
-    key: { type: 'object', required: ['id', 'name', 'plan', 'created'], properties: { id: { type: 'string' }, name: { type: 'string' }, plan: { type: 'string', enum: ['operator', 'free'] }, created: { type: 'string', format: 'date-time' } } },
-    limit: { type: 'object', required: ['perDay', 'unlimited'], properties: { perDay: { type: 'integer' }, unlimited: { type: 'boolean' } } },
-    today: {
-      allOf: [dayUsage],
-      type: 'object',
-      required: ['remaining', 'resets'],
-      properties: { remaining: { type: ['integer', 'null'] }, resets: { type: 'string', format: 'date-time' } },
-    },
-    days: { type: 'array', items: dayUsage, minItems: USAGE_DAYS, maxItems: USAGE_DAYS },
-  },
-};

@@ -6,7 +6,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeStaleTemps, writeFileAtomic } from '../fs/atomic.ts';
-import { StoreError } from './store.ts';
+import { StoreError, type KeyRecord } from './store.ts';
 import { DayClock, utcDay } from '../content/day.ts';
 
 export interface UsageRow {
@@ -14,6 +14,24 @@ export interface UsageRow {
   subject: string;
   route: string;
   count: number;
+}
+
+/** One day of a caller's usage, as /usage answers it. */
+export interface DayUsage {
+  /** The UTC day, YYYY-MM-DD. */
+  date: string;
+  requests: number;
+  /** Requests per route id (refused ones as rate-limited). */
+  routes: Record<string, number>;
+}
+
+/** What /usage answers: the key, its limit, today's counts with what remains, and the last days, today first. */
+export interface UsageAnswer {
+  key: Pick<KeyRecord, 'id' | 'name' | 'plan' | 'created'>;
+  limit: { perDay: number; unlimited: boolean };
+  /** remaining: null when the key is unlimited; resets: the next UTC midnight. */
+  today: DayUsage & { remaining: number | null; resets: string };
+  days: DayUsage[];
 }
 
 export interface UsageStore {

@@ -70,6 +70,7 @@ export const SERVICE_ROUTES = [
     notFound: 'resource',
     query: [],
     responses: { '200': ok(`The key's own usage: today and the ${USAGE_DAYS - 1} days before, its quota and what remains.`, json(schema('Usage')), rateHeaders) },
+    components: () => import('../../content/service-schemas.ts').then((m) => m.usageSchemas()),
   }),
   route({
     id: 'healthz',

@@ -1,7 +1,7 @@
 // The service's routes: the pages and the OpenAPI document (open), health
 // (open), registration (open, reads a body), and a key's own usage.
 import { nextMidnight } from '../../content/day.ts';
-import { keySubject, lastDays } from '../../keys/usage.ts';
+import { keySubject, lastDays, type DayUsage, type UsageAnswer } from '../../keys/usage.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isOrigin } from '../../config.ts';
@@ -60,13 +60,13 @@ export const usage: Handler = async (c) => {
   const subject = keySubject(key.id);
   const days = lastDays(USAGE_DAYS);
   const rows = await usage.read(USAGE_DAYS, subject);
-  const byDay = days.map((date) => {
+  const byDay = days.map((date): DayUsage => {
     const routes: Record<string, number> = {};
     for (const r of rows) if (r.day === date) routes[r.route] = (routes[r.route] ?? 0) + r.count;
     return { date, requests: Object.values(routes).reduce((a, b) => a + b, 0), routes };
   });
   const v = key.limit ? await limiter.peek(subject, key.limit) : null;
-  const body = {
+  const body: UsageAnswer = {
     key: { id: key.id, name: key.name, plan: key.plan, created: key.created },
     limit: { perDay: key.limit, unlimited: key.limit === 0 },
     today: { ...byDay[0], remaining: v ? v.remaining : null, resets: new Date(nextMidnight() * 1000).toISOString() },
