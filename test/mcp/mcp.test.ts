@@ -30,7 +30,7 @@ const manifest = read(FILES.manifest) as Manifest;
 const counts = manifest.content.versesPerChapter;
 const isCommentary = (k: string) => manifest.content.commentaries.some((c) => c.key === k);
 
-const WORDS_2_47 = read(FILES.words(2, 47)) as Array<{ word: string; transliteration: string; meaning: string }>;
+const WORDS_2_47 = read(filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 })) as Array<{ word: string; transliteration: string; meaning: string }>;
 
 type Structured = Record<string, any>;
 const call = async (client: Client, name: string, args: Record<string, unknown>) => {
