@@ -43,9 +43,6 @@ export const TELUGU_NAMES_FONT = { family: 'Gita Telugu Names' } as const;
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
-  /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
-  authors: '/authors/index.json',
-  author: (key: string) => `/authors/${key}/index.json`,
   /** A verse record, whole or in one language (`lang=en` as a file). */
   verse: (ch: number | string, sl: number | string, lang?: LangForm) => `/slok/${ch}/${sl}/${form(lang)}`,
   /** What joining the analysis found: the word-by-word entries left unjoined, the unnumbered sentences' places, the verses the DCS spells otherwise. */

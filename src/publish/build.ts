@@ -22,7 +22,6 @@ import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, isBinary, LANG_FORMS, mediaType } from '../layout.ts';
-import { AUTHOR_KEY } from '../contract/paths.ts';
 import { indexRecord, projectBytes } from '../content/slices.ts';
 import { hashSources } from '../fs/fingerprint.ts';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
@@ -128,7 +127,6 @@ interface Run extends BuildInput {
   dcs: () => AnalysisFile | null;
   /** Every verbal lemma's root (content/roots.json), or null when imported without them. */
   roots: () => RootsFile | null;
-  authors: () => AuthorEntry[];
   cards: () => Promise<Awaited<ReturnType<typeof renderCards>>>;
   search: () => Promise<Asset[]>;
   /** The operators' version folders that import left out (a server's own import), with their problems. */
@@ -170,7 +168,6 @@ const PASSES: readonly Pass[] = [
   // one core; 11 makes 135 kB in 8.9 s, the largest share of a cold build's wait on two cores).
   { stage: 'making the records', part: null, twins: AUDIT_LEVELS, make: (r) => [{ path: FILES.audit, body: Buffer.from(JSON.stringify(r.audit, null, 1) + '\n') }] },
   { stage: 'making the records', part: null, make: (r) => (r.records = apiAssets(r.content)) },
-  { stage: 'making the records', part: null, make: (r) => authorAssets(r.authors()) },
   { stage: 'making the records', part: null, routes: true },
   // What static hosts serve for lang= and a chapter's verses (the server cuts the same bytes from the records).
   { stage: 'making the language forms', part: 'language forms', twins: 'fast', make: (r) => derivedAssets(r.content, r.records, r.daily, r.facts) },
@@ -624,12 +621,6 @@ function derivedAssets(content: Content, json: Asset[], daily: VerseRecord, fact
   out.push({ path: FILES.today(), body: bytes.get(FILES.verse(daily.chapter, daily.verse))! });
   for (const lang of LANG_FORMS) out.push({ path: FILES.today(lang), body: forms.get(FILES.verse(daily.chapter, daily.verse, lang))! });
   return out;
-}
-
-/** Every commentary described (authors/index.json), and each by its key (authors/{key}/index.json): compact JSON. */
-function authorAssets(authors: AuthorEntry[]): Asset[] {
-  const json = (path: string, value: unknown): Asset => ({ path, body: Buffer.from(JSON.stringify(value)) });
-  return [json(FILES.authors, authors), ...authors.filter((a) => AUTHOR_KEY.test(a.key)).map((a) => json(FILES.author(a.key), a))];
 }
 
 /** The JSON resources: compact, keys in source order, chapters by number. */

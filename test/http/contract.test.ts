@@ -243,7 +243,7 @@ function contract(runtime: Runtime) {
     assert.is(list.status, 200);
     assert.is(list.headers['content-type'], JSON_TYPE);
     assert.ok(list.headers.etag, 'a fixed resource');
-    assert.ok(list.body.equals(file(FILES.authors)), 'the file of the build');
+    assert.ok(list.body.equals(file(ROUTE.authors.file!)), 'the file of the build');
     const authors = JSON.parse(list.text) as Array<{ key: string; author: string; fields: Record<string, { lang: string; kind: string; verses: number }> }>;
     const manifest = JSON.parse(file(FILES.manifest).toString());
     assert.equal(authors.map((a) => a.key), manifest.content.commentaries.map((c: { key: string }) => c.key), 'one entry per key, in the records\' order');

@@ -103,7 +103,7 @@ test('a fresh checkout: imported and built quickly in a process of its own, the 
   assert.not.ok(stages.has('build: rendering cards'), 'no card drawn before the server answers');
   const first = manifestOf(distDir);
   assert.equal(first.pending, [...LATER_PARTS]);
-  assert.ok(first.files[FILES.verse(2, 47)] && first.files[FILES.chapters] && first.files[FILES.authors] && first.files[FILES.docs] && first.files[FILES.openapi], 'the records, the chapters, the authors, the docs page, OpenAPI');
+  assert.ok(first.files[FILES.verse(2, 47)] && first.files[FILES.chapters] && first.files[ROUTE.authors.file!] && first.files[FILES.docs] && first.files[FILES.openapi], 'the records, the chapters, the authors, the docs page, OpenAPI');
   const left = Object.keys(first.files).filter((p) => partOf(p) !== null);
   assert.equal(left, [], 'no file of a later part (language forms, words, links, search, scripts, pages, downloads, cards)');
   for (const [path, entry] of Object.entries(first.files)) assert.ok(isBinary(path) || (entry.br && entry.gzip), `${path}: its twins, from the first build`);
