@@ -43,19 +43,8 @@ export const TELUGU_NAMES_FONT = { family: 'Gita Telugu Names' } as const;
 export const FILES = {
   chapters: '/chapters/index.json',
   chapter: (ch: number | string) => `/chapter/${ch}/index.json`,
-  /** Every commentary described (src/content/authors.ts), and one of them by its key: a folder each, as a chapter has. */
-  authors: '/authors/index.json',
-  author: (key: string) => `/authors/${key}/index.json`,
   /** A verse record, whole or in one language (`lang=en` as a file). */
   verse: (ch: number | string, sl: number | string, lang?: LangForm) => `/slok/${ch}/${sl}/${form(lang)}`,
-  /** A verse's words and their meanings (siva.ec's word-by-word list), an empty list when it has none. */
-  words: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/words.json`,
-  /** A verse's words as the Digital Corpus of Sanskrit analyses them (src/content/dcs/): form, lemma, grammar; an empty list and a note for BG13.1 and the colophons. */
-  analysis: (ch: number | string, sl: number | string) => `/slok/${ch}/${sl}/analysis.json`,
-  /** A lemma's concordance, by its IAST (NFC); an ASCII spelling that is no lemma has a file too (the lemma it folds to, or all of them). */
-  lemma: (name: string) => `/lemma/${name}.json`,
-  /** Every lemma with its parts of speech and count, most frequent first. */
-  lemmas: '/lemmas.json',
   /** What joining the analysis found: the word-by-word entries left unjoined, the unnumbered sentences' places, the verses the DCS spells otherwise. */
   analysisReport: '/analysis-report.json',
   /** A chapter's verse records in order (the colophon last), whole or in one language. */
@@ -100,8 +89,6 @@ export const FILES = {
   /** The reading pages (HTML, src/reading/pages.ts): a verse, and a chapter with its summary and verses. */
   readVerse: (ch: number | string, sl: number | string) => `/read/${ch}/${sl}/index.html`,
   readChapter: (ch: number | string) => `/read/${ch}/index.html`,
-  /** A lemma's concordance to read (src/pages/lemma.ts), by its IAST or an ASCII spelling, as lemma/{lemma}.json. */
-  readLemma: (name: string) => `/read/lemma/${name}/index.html`,
   /** The whole Gita in one file each, for offline use (src/publish/downloads.ts). */
   downloads: { json: '/downloads/gita.json', ndjson: '/downloads/gita.ndjson', sqlite: '/downloads/gita.sqlite' },
 } as const;

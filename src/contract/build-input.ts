@@ -10,6 +10,7 @@ import type { MeaningOf } from '../content/roots/served.ts';
 import type { MeterReport } from '../content/meter/report.ts';
 import type { LinkGraph } from '../content/links.ts';
 import type { VersionFile } from '../content/versions/model.ts';
+import type { AuthorEntry } from '../content/authors.ts';
 import type { Manifest } from './manifest.ts';
 
 export interface BuildInput {
@@ -28,6 +29,8 @@ export interface BuildInput {
   links: () => LinkGraph;
   /** The versions the import wrote (content/versions/), in their order: read with the content, for the manifest's facts. */
   versions: readonly VersionFile[];
+  /** Every commentary described (content/authors.ts), once when first asked: the authors' files and the docs page read them. */
+  authors: () => AuthorEntry[];
   /** Where the pages link to: the operator's public URL, or '' for links from the site's root. */
   base: string;
 }

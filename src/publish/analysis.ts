@@ -1,21 +1,23 @@
-// The word analysis in dist/: each verse's (slok/C/V/analysis.json), its
-// word-by-word list joined to it (slok/C/V/words.json), each lemma's
-// concordance (lemma/{lemma}.json, and its ASCII spelling) and reading page,
-// every lemma (lemmas.json), and what the joining left over
-// (analysis-report.json). All of it is files the server streams from disk: no
-// worker holds the 10,547 words in memory.
+// The word analysis in dist/, as its routes build it: each verse's word-by-word
+// list joined to the analysis (slok/{ch}/{sl}/words.json), each verse's
+// analysis (slok/{ch}/{sl}/analysis.json), each lemma's concordance
+// (lemma/{lemma}.json, and its ASCII spelling's) and reading page
+// (read/lemma/{lemma}/), every lemma (lemmas.json); and what the joining left
+// over (analysis-report.json), which no route answers and the word analysis's
+// pass writes. All of it is files the server streams from disk: no worker
+// holds the 10,547 words in memory. What two of them share (the join, the
+// concordance) is made once per build, keyed by the build's input.
 import type { AuditFile } from '../content/audit.ts';
 import { isColophon, type Content } from '../content/read.ts';
 import type { AnalysisFile } from '../content/dcs/store.ts';
 import { DCS_ATTRIBUTION } from '../content/dcs/read.ts';
-import { asciiAnswers, concordance, joinedWords, served, verseAnalysis, type JoinedWord, type LemmaChoice, type LemmaEntry } from '../content/dcs/served.ts';
+import { asciiAnswers, concordance, joinedWords, served, verseAnalysis, type JoinedWord, type LemmaChoice, type LemmaEntry, type AnalysedWord } from '../content/dcs/served.ts';
 import { lemmaPage } from '../pages/lemma.ts';
-import type { BaseUrl } from '../pages/read.ts';
 import { wordsOf } from '../content/words.ts';
 import { FILES } from '../layout.ts';
-import type { RootsFile } from '../content/roots/store.ts';
 import { rootLookup, type MeaningOf } from '../content/roots/served.ts';
 import { joinWords } from '../content/dcs/join.ts';
+import type { BuildInput, BuiltFile } from '../contract/build-input.ts';
 
 export interface JoinReport {
   joins: { entries: number; joined: number; rate: number };
@@ -23,90 +25,112 @@ export interface JoinReport {
   unjoined: Array<{ ref: string; word: string; transliteration: string }>;
 }
 
-const json = (path: string, value: unknown) => ({ path, body: Buffer.from(JSON.stringify(value)) });
-
-type Asset = { path: string; body: Buffer };
-
-export interface WordAssets {
-  /** Each verse's word-by-word list joined to the analysis (words.json), and what the joining left over (analysis-report.json). */
-  assets: Asset[];
-  report: JoinReport;
-  /** Each verse's word-by-word list joined to the analysis, by ref: what its reading page shows. */
+export interface WordJoin {
+  /** Each verse's word-by-word list joined to the analysis, by ref: its words.json, and what its reading page shows. */
   joined: Map<string, JoinedWord[]>;
+  report: JoinReport;
 }
 
-/**
- * The word lists joined to the analysis: the server's reading pages and the
- * MCP tools read them from dist/, so a fresh start's first build makes them
- * (with the report, which the docs page links).
- */
-export function wordAssets(content: Content, dcs: AnalysisFile | null, audit: AuditFile, roots: RootsFile | null = null): WordAssets {
+const joins = new WeakMap<BuildInput, WordJoin>();
+
+/** The word lists joined to the analysis (each entry to the DCS words it covers, none without the analysis), made once per build. */
+export function wordJoin(input: BuildInput): WordJoin {
+  const known = joins.get(input);
+  if (known) return known;
+  const dcs = input.dcs();
+  const roots = input.roots();
   const rootOf = dcs && roots ? rootLookup(roots.lemmas) : undefined;
-  const assets: Asset[] = [];
   const report: JoinReport = { joins: { entries: 0, joined: 0, rate: 0 }, unjoined: [] };
-  const joinedBy = new Map<string, JoinedWord[]>();
-  for (const { record: v } of content.verses) {
+  const joined = new Map<string, JoinedWord[]>();
+  for (const { record: v } of input.content.verses) {
     const ref = `BG${v.chapter}.${v.verse}`;
-    const joined = joinedWords(wordsOf(v), dcs?.verses[ref], rootOf);
-    joinedBy.set(ref, joined);
-    assets.push(json(FILES.words(v.chapter, v.verse), joined));
+    const words = joinedWords(wordsOf(v), dcs?.verses[ref], rootOf);
+    joined.set(ref, words);
     if (!dcs) continue;
-    for (const e of joined) {
+    for (const e of words) {
       report.joins.entries++;
       if (e.analysis.length) report.joins.joined++;
       else report.unjoined.push({ ref, word: e.word, transliteration: e.transliteration });
     }
   }
   report.joins.rate = report.joins.entries ? Math.round((report.joins.joined / report.joins.entries) * 10000) / 100 : 0;
-  if (dcs)
-    assets.push({
-      path: FILES.analysisReport,
-      body: Buffer.from(JSON.stringify({ attribution: DCS_ATTRIBUTION, ...report, placed: audit.analysis?.unnumbered ?? [], spelling: audit.analysis?.spelling ?? [] }, null, 1) + '\n'),
+  const made = { joined, report };
+  joins.set(input, made);
+  return made;
+}
+
+/** /slok/{ch}/{sl}/words: each verse's word-by-word list joined to the analysis ([] for a verse without a list). */
+export const verseWordFiles = (input: BuildInput): BuiltFile[] => {
+  const { joined } = wordJoin(input);
+  return input.content.verses.map(({ record: v }) => ({ at: { ch: v.chapter, sl: v.verse }, json: joined.get(`BG${v.chapter}.${v.verse}`) }));
+};
+
+/** What the joining left over (analysis-report.json, which the docs page links): no route's file, so the word analysis's pass writes it; none without the analysis. */
+export function joinReportFiles(input: BuildInput, audit: AuditFile): Array<{ path: string; body: Buffer }> {
+  if (!input.dcs()) return [];
+  const { report } = wordJoin(input);
+  const body = { attribution: DCS_ATTRIBUTION, ...report, placed: audit.analysis?.unnumbered ?? [], spelling: audit.analysis?.spelling ?? [] };
+  return [{ path: FILES.analysisReport, body: Buffer.from(JSON.stringify(body, null, 1) + '\n') }];
+}
+
+interface Concordance {
+  /** Every lemma, most frequent first. */
+  lemmas: LemmaEntry[];
+  /** Each lemma file's name (the IAST lemma, or an ASCII spelling that is no lemma) with its answer. */
+  named: Array<readonly [string, LemmaEntry | LemmaChoice]>;
+  /** Each analysed verse's words as served, by ref: what a lemma's page shows around an occurrence. */
+  servedWords: Map<string, AnalysedWord[]>;
+}
+
+const concordances = new WeakMap<BuildInput, Concordance | null>();
+
+/** The concordance of this build, or null when the content has no analysis. */
+function concordanceOf(input: BuildInput): Concordance | null {
+  if (concordances.has(input)) return concordances.get(input)!;
+  const dcs = input.dcs();
+  let made: Concordance | null = null;
+  if (dcs) {
+    const analysed = input.content.verses.flatMap(({ record: v }) => {
+      const ref = `BG${v.chapter}.${v.verse}`;
+      const words = dcs.verses[ref];
+      return words ? [{ ref, words }] : [];
     });
-  return { assets, report, joined: joinedBy };
+    const lemmas = concordance(analysed);
+    const named = [...lemmas.map((e) => [e.lemma, e] as const), ...asciiAnswers(lemmas)];
+    made = { lemmas, named, servedWords: new Map(analysed.map(({ ref, words }) => [ref, words.map(served)])) };
+  }
+  concordances.set(input, made);
+  return made;
 }
 
-export interface LemmaAssets {
-  /** Each verse's analysis (analysis.json), each lemma's concordance (lemma/{lemma}.json, and its ASCII spelling), every lemma (lemmas.json). */
-  analysis: Asset[];
-  /** Each lemma's reading page (read/lemma/{lemma}/), under the same names. */
-  pages: Asset[];
-}
-
-/**
- * The word analysis itself: 4,018 JSON files (and 3,298 lemma pages) that
- * only their own routes answer from, which a fresh start's first build
- * leaves for the background with the other reading pages
- * (manifest.pending: 'word analysis', 'reading pages'). None without the
- * analysis.
- */
-export function lemmaAssets(content: Content, dcs: AnalysisFile | null, base: BaseUrl, roots: RootsFile | null = null): LemmaAssets {
-  if (!dcs) return { analysis: [], pages: [] };
+/** /slok/{ch}/{sl}/analysis: each verse's words as the DCS analyses them (words: [] and a note for BG13.1 and the colophons); none without the analysis. */
+export function verseAnalysisFiles(input: BuildInput): BuiltFile[] {
+  const dcs = input.dcs();
+  if (!dcs) return [];
+  const roots = input.roots();
   const rootOf = roots ? rootLookup(roots.lemmas) : undefined;
-  const chapters = new Map(content.chapters.map((c) => [c.record.chapter_number, c.record]));
-  const analysis: Asset[] = [];
-  const pages: Asset[] = [];
-  const analysed: Array<{ ref: string; words: NonNullable<AnalysisFile['verses'][string]> }> = [];
-  for (const { record: v } of content.verses) {
+  const chapters = new Map(input.content.chapters.map((c) => [c.record.chapter_number, c.record]));
+  return input.content.verses.map(({ record: v }) => {
     const ref = `BG${v.chapter}.${v.verse}`;
-    const words = dcs.verses[ref];
-    if (words) analysed.push({ ref, words });
-    analysis.push(json(FILES.analysis(v.chapter, v.verse), verseAnalysis(ref, words, isColophon(v, chapters.get(v.chapter)!), true, rootOf)));
-  }
-  const lemmas = concordance(analysed);
-  // Each lemma's JSON and page, under its IAST and (where that is no lemma) its ASCII spelling.
-  const servedWords = new Map(analysed.map(({ ref, words }) => [ref, words.map(served)]));
-  const page = (answer: LemmaEntry | LemmaChoice) => Buffer.from(lemmaPage(answer, (ref) => servedWords.get(ref) ?? [], base));
-  for (const e of lemmas) {
-    analysis.push(json(FILES.lemma(e.lemma), e));
-    pages.push({ path: FILES.readLemma(e.lemma), body: page(e) });
-  }
-  for (const [ascii, answer] of asciiAnswers(lemmas)) {
-    analysis.push(json(FILES.lemma(ascii), answer));
-    pages.push({ path: FILES.readLemma(ascii), body: page(answer) });
-  }
-  analysis.push(json(FILES.lemmas, { attribution: DCS_ATTRIBUTION, count: lemmas.length, lemmas: lemmas.map((e) => ({ lemma: e.lemma, pos: e.pos, count: e.count })) }));
-  return { analysis, pages };
+    return { at: { ch: v.chapter, sl: v.verse }, json: verseAnalysis(ref, dcs.verses[ref], isColophon(v, chapters.get(v.chapter)!), true, rootOf) };
+  });
+}
+
+/** /lemma/{lemma}: each lemma's concordance, under its IAST and (where that is no lemma) its ASCII spelling. */
+export const lemmaFiles = (input: BuildInput): BuiltFile[] => (concordanceOf(input)?.named ?? []).map(([lemma, json]) => ({ at: { lemma }, json }));
+
+/** /lemmas: every lemma with its parts of speech and count, most frequent first. */
+export function lemmaIndexFile(input: BuildInput): BuiltFile[] {
+  const c = concordanceOf(input);
+  if (!c) return [];
+  return [{ json: { attribution: DCS_ATTRIBUTION, count: c.lemmas.length, lemmas: c.lemmas.map((e) => ({ lemma: e.lemma, pos: e.pos, count: e.count })) } }];
+}
+
+/** /read/lemma/{lemma}: each lemma's reading page, under the same names as its file. */
+export function lemmaPages(input: BuildInput): BuiltFile[] {
+  const c = concordanceOf(input);
+  if (!c) return [];
+  return c.named.map(([lemma, answer]) => ({ at: { lemma }, body: lemmaPage(answer, (ref) => c.servedWords.get(ref) ?? [], input.base) }));
 }
 
 /** Each DCS word's word-by-word meaning, where the word lists' join reaches it: by verse and position (1 first). */

@@ -14,7 +14,7 @@ import { readAnalysis, type AnalysisFile } from '../content/dcs/store.ts';
 import { readRoots, type RootsFile } from '../content/roots/store.ts';
 import { foldLemma, lemmaName } from '../content/dcs/lemma-name.ts';
 import { devanagariOf, rootLookup } from '../content/roots/served.ts';
-import { lemmaAssets, meaningsOf, wordAssets, type JoinReport } from './analysis.ts';
+import { joinReportFiles, meaningsOf, wordJoin, type JoinReport } from './analysis.ts';
 import { BUILT_PARTS, routeBuiltFiles } from './route-built.ts';
 import type { BuildInput } from '../contract/build-input.ts';
 import { describeAuthors, type AuthorEntry } from '../content/authors.ts';
@@ -22,7 +22,6 @@ import { dailyIndex, utcDate } from '../content/daily.ts';
 import type { ChapterRecord, VerseRecord } from '../content/schema.ts';
 import { recoverDir, replaceDir, stagingDir } from '../fs/atomic.ts';
 import { FILES, isBinary, LANG_FORMS, mediaType } from '../layout.ts';
-import { AUTHOR_KEY } from '../contract/paths.ts';
 import { indexRecord, projectBytes } from '../content/slices.ts';
 import { hashSources } from '../fs/fingerprint.ts';
 import { bundleClient, CLIENT_SOURCES } from './client.ts';
@@ -128,9 +127,6 @@ interface Run extends BuildInput {
   dcs: () => AnalysisFile | null;
   /** Every verbal lemma's root (content/roots.json), or null when imported without them. */
   roots: () => RootsFile | null;
-  words: () => ReturnType<typeof wordAssets>;
-  lemmas: () => ReturnType<typeof lemmaAssets>;
-  authors: () => AuthorEntry[];
   cards: () => Promise<Awaited<ReturnType<typeof renderCards>>>;
   search: () => Promise<Asset[]>;
   /** The operators' version folders that import left out (a server's own import), with their problems. */
@@ -172,12 +168,11 @@ const PASSES: readonly Pass[] = [
   // one core; 11 makes 135 kB in 8.9 s, the largest share of a cold build's wait on two cores).
   { stage: 'making the records', part: null, twins: AUDIT_LEVELS, make: (r) => [{ path: FILES.audit, body: Buffer.from(JSON.stringify(r.audit, null, 1) + '\n') }] },
   { stage: 'making the records', part: null, make: (r) => (r.records = apiAssets(r.content)) },
-  { stage: 'making the records', part: null, make: (r) => authorAssets(r.authors()) },
   { stage: 'making the records', part: null, routes: true },
   // What static hosts serve for lang= and a chapter's verses (the server cuts the same bytes from the records).
   { stage: 'making the language forms', part: 'language forms', twins: 'fast', make: (r) => derivedAssets(r.content, r.records, r.daily, r.facts) },
-  // Each verse's words joined to its analysis, the analysis itself and the concordance (analysis.ts).
-  { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', routes: true, make: (r) => [...r.words().assets, ...r.lemmas().analysis] },
+  // Each verse's words joined to its analysis, the analysis itself and the concordance (their routes' builders: analysis.ts), and what the joining left over.
+  { stage: 'joining the words to their analysis', part: 'word analysis', twins: 'fast', routes: true, make: (r) => joinReportFiles(r, r.audit) },
   { stage: 'making the links', part: 'links', twins: 'fast', routes: true },
   { stage: 'making the versions', part: 'versions', twins: 'fast', routes: true },
   { stage: 'scanning the meter', part: 'meter', twins: 'fast', routes: true },
@@ -281,7 +276,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   } finally {
     await pool.close();
   }
-  return summaryOf(run, assets, out.twins, manifest, started, pool.stats, options.later ? null : run.words().report.joins);
+  return summaryOf(run, assets, out.twins, manifest, started, pool.stats, options.later ? null : wordJoin(run).report.joins);
 }
 
 /** Where a build's files go: the staged dist/ (its writer), the compression workers, and the twins they made, by path. */
@@ -371,8 +366,6 @@ async function begin(options: BuildOptions, progress: (done: number, total: numb
     }),
     base: options.publicUrl ?? '',
     links: once(() => readLinks(options.contentDir, content)),
-    words: once(() => wordAssets(content, dcs(), audit, roots())),
-    lemmas: once(() => lemmaAssets(content, dcs(), options.publicUrl ?? '', roots())),
     authors: once(() => describeAuthors(verses, facts.versesPerChapter, audit)),
     cards: once(() => renderCards(verses.map((v) => ({ verse: v, chapter: byNumber.get(v.chapter)! })), run.cache)),
     search: once(() => searchAssets(run.cache, content, run.records, dcs(), versions, roots())),
@@ -387,12 +380,12 @@ function recordsOf(r: Run) {
   return { chapters: r.chapters, verses: r.verses, ...(dcs && { analysis: dcs.verses }), ...(dcs && r.roots() && { roots: r.roots()! }), links: r.links().verses, versions: r.versions };
 }
 
-/** The reading pages (read/, the lemmas' among them). */
+/** The reading pages of the verses and chapters (read/; the lemmas' and the roots' are their routes' builders'). */
 function readingPages(r: Run): Asset[] {
   const linksOf = new Map(r.links().verses.map((v) => [v.ref, v]));
-  const joined = r.words().joined;
+  const { joined } = wordJoin(r);
   const meterOf = new Map(r.meters().verses.map((v) => [v.ref, v]));
-  return [...readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), meterOf: (v) => meterOf.get(v._id), versions: r.facts.versions, base: r.options.publicUrl ?? '' }), ...r.lemmas().pages];
+  return readingFiles({ ...recordsOf(r), wordsOf: (v) => joined.get(`BG${v.chapter}.${v.verse}`) ?? [], linksOf: (v) => linksOf.get(v._id), meterOf: (v) => meterOf.get(v._id), versions: r.facts.versions, base: r.options.publicUrl ?? '' });
 }
 
 type Cards = Awaited<ReturnType<typeof renderCards>>;
@@ -628,12 +621,6 @@ function derivedAssets(content: Content, json: Asset[], daily: VerseRecord, fact
   out.push({ path: FILES.today(), body: bytes.get(FILES.verse(daily.chapter, daily.verse))! });
   for (const lang of LANG_FORMS) out.push({ path: FILES.today(lang), body: forms.get(FILES.verse(daily.chapter, daily.verse, lang))! });
   return out;
-}
-
-/** Every commentary described (authors/index.json), and each by its key (authors/{key}/index.json): compact JSON. */
-function authorAssets(authors: AuthorEntry[]): Asset[] {
-  const json = (path: string, value: unknown): Asset => ({ path, body: Buffer.from(JSON.stringify(value)) });
-  return [json(FILES.authors, authors), ...authors.filter((a) => AUTHOR_KEY.test(a.key)).map((a) => json(FILES.author(a.key), a))];
 }
 
 /** The JSON resources: compact, keys in source order, chapters by number. */

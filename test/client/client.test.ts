@@ -78,7 +78,7 @@ test('both modes: verses, chapters and a chapter\'s verses, whole and projected,
 test('words: the verse word by word in both modes; a verse that does not exist is a 404 GitaError', async () => {
   for (const c of [remote, local]) {
     const words = await c.words(2, 47);
-    assert.equal(words, file(FILES.words(2, 47)), c.mode);
+    assert.equal(words, file(filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 })), c.mode);
     const { analysis, ...entry } = words[0];
     assert.equal(entry, { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' });
     assert.equal(analysis?.map((a) => a.lemma), ['karman'], `${c.mode}: joined to the DCS's word`);

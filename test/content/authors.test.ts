@@ -13,13 +13,14 @@ import { REPAIR_RULES } from '../../src/content/repairs.ts';
 import errataList from '../../src/content/errata.json' with { type: 'json' };
 import supplementsList from '../../src/content/supplements.json' with { type: 'json' };
 import { ROUTE_PATHS } from '../../src/contract/routes/paths.ts';
-import { FILES } from '../../src/layout.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
+import { filled } from '../../src/contract/route-file.ts';
 import { PROJECT_ROOT } from '../../src/paths.ts';
 import { SHARED_DATA } from '../helpers/fs.ts';
 import { testDist } from '../helpers/dist.ts';
 
 const { distDir, contentDir } = await testDist();
-const authors = JSON.parse(readFileSync(join(distDir, FILES.authors), 'utf8')) as AuthorEntry[];
+const authors = JSON.parse(readFileSync(join(distDir, ROUTE.authors.file!), 'utf8')) as AuthorEntry[];
 const byKey = new Map(authors.map((a) => [a.key, a]));
 
 type Raw = Record<string, unknown> & { _id: string; chapter: number; verse: number };
@@ -114,7 +115,7 @@ test('repairs by rule, from the import\'s list of changes; errata on the fields 
 });
 
 test('a file per key, equal to its entry; the 400 of authors= names the route', () => {
-  for (const a of authors) assert.equal(JSON.parse(readFileSync(join(distDir, FILES.author(a.key)), 'utf8')), a, a.key);
+  for (const a of authors) assert.equal(JSON.parse(readFileSync(join(distDir, filled(ROUTE.author.file!, { key: a.key })), 'utf8')), a, a.key);
   const refused = projectionValue(new URLSearchParams('authors=nobody'), { commentaries: authors.map((a) => ({ key: a.key, fields: {} })), fields: [] });
   assert.match((refused as { error: string }).error, new RegExp(`each described at ${ROUTE_PATHS.authors}\\)$`));
 });

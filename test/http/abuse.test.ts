@@ -14,6 +14,8 @@ import * as assert from 'uvu/assert';
 import { MAX_VERSES_PER_CALL } from '../../src/content/citations.ts';
 import { MAX_ANSWER_BYTES, MCP_MAX_BATCH, PNG_POOL } from '../../src/contract/limits.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { OVER_BUDGET } from '../../src/mcp/budget.ts';
 import { REGISTRATIONS_PER_DAY } from '../../src/keys/limits.ts';
 import { createKey, gita } from '../helpers/cli.ts';
@@ -236,7 +238,7 @@ function abuseSuite(runtime: Runtime) {
   });
 
   t('GITA_AUTH=required: no file of dist/ that carries content is served without a key; the docs and their assets are', async () => {
-    const content = [FILES.readVerse(2, 47), FILES.readChapter(2), FILES.searchIndex, FILES.verse(2, 47), FILES.chapterVerses(2), FILES.words(2, 47), FILES.downloads.json, FILES.chapters, '/slok/2/47/gita-dark.svg'];
+    const content = [FILES.readVerse(2, 47), FILES.readChapter(2), FILES.searchIndex, FILES.verse(2, 47), FILES.chapterVerses(2), filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 }), FILES.downloads.json, FILES.chapters, '/slok/2/47/gita-dark.svg'];
     for (const path of content) {
       const r = await fetchRaw(required.url, path);
       assert.is(r.status, 401, `${path} without a key: ${r.status}`);

@@ -11,6 +11,8 @@ import { MAX_VERSES_PER_CALL } from '../../src/content/citations.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { MCP_MAX_BODY } from '../../src/contract/limits.ts';
 import { FILES } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { createKey } from '../helpers/cli.ts';
 import { hook, tempDir } from '../helpers/fs.ts';
@@ -142,7 +144,7 @@ test('POST /mcp: the SDK client over the server, the key as Authorization: Beare
   assert.equal((r.structuredContent as { verses: unknown }).verses, [file(FILES.verse(2, 47, 'en')), file(FILES.verse(2, 48, 'en'))]);
   assert.ok(textOf(r as { content?: unknown }).includes('Bhagavad Gita 2.47'));
   const words = await client.callTool({ name: 'get_words', arguments: { ch: 2, sl: 47 } });
-  assert.equal((words.structuredContent as { words: unknown }).words, file(FILES.words(2, 47)));
+  assert.equal((words.structuredContent as { words: unknown }).words, file(filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 })));
   const found = await client.callTool({ name: 'search', arguments: { q: 'karmanye vadhikaraste', limit: 1 } });
   assert.is((found.structuredContent as { results: Array<{ _id: string }> }).results[0]._id, 'BG2.47', "the server's own search");
   await client.close();

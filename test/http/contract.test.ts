@@ -10,6 +10,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FileKeyStore } from '../../src/keys/file-store.ts';
 import { NOT_FOUND } from '../../src/contract/errors.ts';
 import { FILES, ORIGIN_PLACEHOLDER } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { tempDir, hook } from '../helpers/fs.ts';
 import { testDist, TEST_SEED } from '../helpers/dist.ts';
 import { machinePathsIn } from '../helpers/machine-paths.ts';
@@ -106,7 +108,7 @@ function contract(runtime: Runtime) {
     assert.is(words.length, 14);
     assert.equal(words[0], { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work' });
     assert.equal(words[13], { word: 'अकर्मणि', transliteration: 'akarmaṇi', meaning: 'in inaction' });
-    assert.is(r.text, file(FILES.words(2, 47)).toString(), 'the build\'s file');
+    assert.is(r.text, file(filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 })).toString(), 'the build\'s file');
     assert.is((await get('/slok/2/47/words.json')).text, r.text, 'the static file name names it too');
     assert.is((await get('/slok/2/47/words/')).text, r.text);
     assert.is((await get('/slok/2/47/words', { 'if-none-match': r.headers.etag! })).status, 304);
@@ -241,7 +243,7 @@ function contract(runtime: Runtime) {
     assert.is(list.status, 200);
     assert.is(list.headers['content-type'], JSON_TYPE);
     assert.ok(list.headers.etag, 'a fixed resource');
-    assert.ok(list.body.equals(file(FILES.authors)), 'the file of the build');
+    assert.ok(list.body.equals(file(ROUTE.authors.file!)), 'the file of the build');
     const authors = JSON.parse(list.text) as Array<{ key: string; author: string; fields: Record<string, { lang: string; kind: string; verses: number }> }>;
     const manifest = JSON.parse(file(FILES.manifest).toString());
     assert.equal(authors.map((a) => a.key), manifest.content.commentaries.map((c: { key: string }) => c.key), 'one entry per key, in the records\' order');

@@ -40,7 +40,7 @@ test.before(hook(async () => {
   server = await startServer('node', { dist, dataDir: tempDir('gita-data-') });
   counts = file(FILES.manifest).content.versesPerChapter;
   counts.forEach((n, i) => {
-    for (let v = 1; v <= n; v++) analyses.set(`BG${i + 1}.${v}`, file(FILES.analysis(i + 1, v)));
+    for (let v = 1; v <= n; v++) analyses.set(`BG${i + 1}.${v}`, file(filled(ROUTE['verse-analysis'].file!, { ch: i + 1, sl: v })));
   });
 }));
 test.after(hook(async () => {

@@ -30,7 +30,7 @@ const manifest = read(FILES.manifest) as Manifest;
 const counts = manifest.content.versesPerChapter;
 const isCommentary = (k: string) => manifest.content.commentaries.some((c) => c.key === k);
 
-const WORDS_2_47 = read(FILES.words(2, 47)) as Array<{ word: string; transliteration: string; meaning: string }>;
+const WORDS_2_47 = read(filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 })) as Array<{ word: string; transliteration: string; meaning: string }>;
 
 type Structured = Record<string, any>;
 const call = async (client: Client, name: string, args: Record<string, unknown>) => {
@@ -122,10 +122,10 @@ function transportSuite(name: string, open: () => Promise<{ client: Client; clos
   s('get_authors: every commentary described, or one by key; an unknown key is a tool error naming the keys', async ({ client }) => {
     const all = await call(client, 'get_authors', {});
     assert.not.ok(all.isError);
-    assert.equal(all.data.authors, read(FILES.authors));
+    assert.equal(all.data.authors, read(ROUTE.authors.file!));
     assert.match(all.text, /^tej: Swami Tejomayananda; ht \(hi translation, \d+ verses\)$/m);
     const one = await call(client, 'get_authors', { key: 'siva' });
-    assert.equal(one.data.author, read(FILES.author('siva')));
+    assert.equal(one.data.author, read(filled(ROUTE.author.file!, { key: 'siva' })));
     const bad = await call(client, 'get_authors', { key: 'nobody' });
     assert.ok(bad.isError);
     assert.match(bad.text, /^key: "nobody" is not a commentary here; expected one of tej, siva/);

@@ -30,7 +30,7 @@ const record = (ch: number, sl: number) => file<VerseRecord>(FILES.verse(ch, sl)
 
 /** A verse page as the server renders it (src/http/handlers/read.ts): its words, links, meter and versions from the build. */
 const versePageOf = (ch: number, sl: number, options: ReadingOptions) =>
-  versePage({ verse: record(ch, sl), chapter: chapters[ch - 1], prev: null, next: null, words: file<Word[]>(FILES.words(ch, sl)), links: file<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl })), meter: file<VerseScan>(filled(ROUTE['verse-meter'].file!, { ch, sl })), versions: { list, verse: file<VerseVersions>(filled(ROUTE['verse-versions'].file!, { ch, sl })) }, options, base: '' });
+  versePage({ verse: record(ch, sl), chapter: chapters[ch - 1], prev: null, next: null, words: file<Word[]>(filled(ROUTE['verse-words'].file!, { ch, sl })), links: file<VerseLinks>(filled(ROUTE['verse-links'].file!, { ch, sl })), meter: file<VerseScan>(filled(ROUTE['verse-meter'].file!, { ch, sl })), versions: { list, verse: file<VerseVersions>(filled(ROUTE['verse-versions'].file!, { ch, sl })) }, options, base: '' });
 
 /** A chapter page as the server renders it: with the text of the version it shows, if any. */
 function chapterPageOf(n: number, options: ReadingOptions): string {

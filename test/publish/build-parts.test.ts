@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PART_FILES, partOf, routeFiles, templatePattern, UNROUTED_PARTS } from '../../src/contract/build-parts.ts';
 import { FILES, LATER_PARTS } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
 import { ROUTE } from '../../src/contract/routes/index.ts';
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { testDist } from '../helpers/dist.ts';
@@ -48,7 +49,7 @@ test('a route gives its file, its themes and its language forms their parts; a p
   assert.is(partOf(FILES.chapterVerses(2)), 'language forms');
   assert.is(partOf(FILES.card(2, 47, 'dark')), 'cards');
   assert.is(partOf(FILES.dailyPng('light')), 'cards');
-  assert.is(partOf(FILES.lemma('kṛ')), 'word analysis');
+  assert.is(partOf(filled(ROUTE.lemma.file!, { lemma: 'kṛ' })), 'word analysis');
   assert.is(partOf('/lemma/a/b.json'), null, '{lemma} is one segment');
   // A page made by the reading pages, though it is answered from the words, the links and the versions.
   assert.is(partOf(FILES.readVerse(2, 47)), 'reading pages');

@@ -14,6 +14,8 @@ import { brotliQuality, CARD_LEVELS, FAST, GZIP_LEVEL } from '../../src/publish/
 import type { Manifest } from '../../src/contract/manifest.ts';
 import { chapterFile, verseFile } from '../../src/content/read.ts';
 import { FILES, isBinary, isCard } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { wordsOf } from '../../src/content/words.ts';
 import { SHARED_DATA, tempDir, treeFingerprint, hook } from '../helpers/fs.ts';
 import { privateBuildCache, testDist, TEST_SEED, type TestDist } from '../helpers/dist.ts';
@@ -64,7 +66,7 @@ test('every record has its words: slok/C/V/words.json, the list of siva.ec as th
   for (let c = 1; c <= 18; c++) {
     const chapter = JSON.parse(sourceText(chapterFile(c)));
     for (let v = 1; v <= chapter.verses_count + 1; v++) {
-      const words = JSON.parse(read(FILES.words(c, v)).toString()) as Array<{ word: string; transliteration: string; meaning: string; analysis: unknown[] }>;
+      const words = JSON.parse(read(filled(ROUTE['verse-words'].file!, { ch: c, sl: v })).toString()) as Array<{ word: string; transliteration: string; meaning: string; analysis: unknown[] }>;
       assert.ok(Array.isArray(words), `${c}.${v}`);
       const record = JSON.parse(readFileSync(join(contentDir, verseFile(c, v)), 'utf8'));
       // Each entry with the DCS words it covers (test/content/dcs.test.ts checks those against the DCS's files).
@@ -75,7 +77,7 @@ test('every record has its words: slok/C/V/words.json, the list of siva.ec as th
     }
   }
   assert.ok(lists >= 680, `${lists} verses with words`);
-  const bg247 = JSON.parse(read(FILES.words(2, 47)).toString());
+  const bg247 = JSON.parse(read(filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 })).toString());
   assert.is(bg247.length, 14);
   assert.equal({ ...bg247[0], analysis: bg247[0].analysis.map((a: { lemma: string }) => a.lemma) }, { word: 'कर्मणि', transliteration: 'karmaṇi', meaning: 'in work', analysis: ['karman'] });
 });

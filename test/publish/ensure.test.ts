@@ -22,6 +22,8 @@ import type { Manifest } from '../../src/contract/manifest.ts';
 import { answerWhilePreparing, STARTING_RETRY_AFTER_S } from '../../src/http/preparing.ts';
 import { ERRORS } from '../../src/contract/errors.ts';
 import { FILES, isBinary, isCard } from '../../src/layout.ts';
+import { filled } from '../../src/contract/route-file.ts';
+import { ROUTE } from '../../src/contract/routes/index.ts';
 import { partOf } from '../../src/contract/build-parts.ts';
 import { buildInBackground } from '../../src/publish/background.ts';
 import { LATER_PARTS } from '../../src/contract/manifest.ts';
@@ -101,7 +103,7 @@ test('a fresh checkout: imported and built quickly in a process of its own, the 
   assert.not.ok(stages.has('build: rendering cards'), 'no card drawn before the server answers');
   const first = manifestOf(distDir);
   assert.equal(first.pending, [...LATER_PARTS]);
-  assert.ok(first.files[FILES.verse(2, 47)] && first.files[FILES.chapters] && first.files[FILES.authors] && first.files[FILES.docs] && first.files[FILES.openapi], 'the records, the chapters, the authors, the docs page, OpenAPI');
+  assert.ok(first.files[FILES.verse(2, 47)] && first.files[FILES.chapters] && first.files[ROUTE.authors.file!] && first.files[FILES.docs] && first.files[FILES.openapi], 'the records, the chapters, the authors, the docs page, OpenAPI');
   const left = Object.keys(first.files).filter((p) => partOf(p) !== null);
   assert.equal(left, [], 'no file of a later part (language forms, words, links, search, scripts, pages, downloads, cards)');
   for (const [path, entry] of Object.entries(first.files)) assert.ok(isBinary(path) || (entry.br && entry.gzip), `${path}: its twins, from the first build`);
@@ -199,7 +201,7 @@ test('the background build finishes it, and the running server serves it: every 
   assert.equal([health.pending, health.ready], [[], true], 'ready, nothing pending');
   // Every family compressed, the later ones too; and the twins of the whole build replace compression on demand: the answer is the file's twin, byte for byte.
   for (const path of [...SERVED_FIRST, ...SERVED_LATER]) await checkCodings(server!.url, path, 'any');
-  for (const [path, file] of [['/chapter/2/slok', FILES.chapterVerses(2)], ['/chapter/2/slok?lang=en', FILES.chapterVerses(2, 'en')], ['/slok/2/47/words', FILES.words(2, 47)], ['/slok/2/47/gita.svg', FILES.card(2, 47)], ['/lemma/atman', FILES.lemma('ātman')]]) {
+  for (const [path, file] of [['/chapter/2/slok', FILES.chapterVerses(2)], ['/chapter/2/slok?lang=en', FILES.chapterVerses(2, 'en')], ['/slok/2/47/words', filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 })], ['/slok/2/47/gita.svg', FILES.card(2, 47)], ['/lemma/atman', filled(ROUTE.lemma.file!, { lemma: 'ātman' })]]) {
     for (const [header, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
       const r = await fetchRaw(server!.url, path, { headers: { 'accept-encoding': header } });
       assert.ok(r.body.equals(readFileSync(join(distDir, file + suffix))), `${path} [${header}]: its twin ${file}${suffix}`);
@@ -240,7 +242,7 @@ test('the quick dist/: every text file with brotli and gzip twins of its bytes, 
   assert.ok(brotliDecompressSync(readFileSync(join(distDir, FILES.verse(2, 47) + '.br'))).equals(bytes));
   assert.ok(gunzipSync(readFileSync(join(distDir, FILES.verse(2, 47) + '.gz'))).equals(bytes));
   for (const [path, entry] of Object.entries(quick.files)) assert.ok(isBinary(path) ? !entry.br && !entry.gzip : entry.br && entry.gzip, `${path}: twins`);
-  for (const path of [FILES.card(2, 47), FILES.chapterVerses(2), FILES.words(2, 47)]) {
+  for (const path of [FILES.card(2, 47), FILES.chapterVerses(2), filled(ROUTE['verse-words'].file!, { ch: 2, sl: 47 })]) {
     const bytes = readFileSync(join(distDir, path));
     assert.ok(brotliDecompressSync(readFileSync(join(distDir, path + '.br'))).equals(bytes), `${path}.br`);
     assert.ok(gunzipSync(readFileSync(join(distDir, path + '.gz'))).equals(bytes), `${path}.gz`);

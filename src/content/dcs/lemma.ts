@@ -1,7 +1,6 @@
 // A lemma's names: as the DCS writes it, as IAST (the concordance's key and
 // file name), folded to ASCII as people type it (atman for ātman), and from
 // Devanagari (आत्मन्).
-import { FILES } from '../../layout.ts';
 import { Sanscript } from '../iast.ts';
 import { foldLemma, lemmaName, MAX_LEMMA_LENGTH, nameSpelling, SPELLED, spellingError, type Spelled } from './lemma-name.ts';
 
@@ -19,7 +18,7 @@ export function lemmaQuery(raw: string, what: Spelled = SPELLED.lemma): { lemma:
 }
 
 /** The file of dist/ that answers a lemma (or root) as asked: its IAST's, else its ASCII spelling's (`has` says which exist); an error for a spelling that cannot be one; undefined when neither exists. */
-export function lemmaFile(raw: string, has: (path: string) => boolean, fileOf: (name: string) => string = FILES.lemma, what: Spelled = SPELLED.lemma): string | { error: string } | undefined {
+export function lemmaFile(raw: string, has: (path: string) => boolean, fileOf: (name: string) => string, what: Spelled = SPELLED.lemma): string | { error: string } | undefined {
   const q = lemmaQuery(raw, what);
   if ('error' in q) return q;
   const exact = fileOf(q.lemma);

@@ -4,11 +4,11 @@
 // each route's `components`: the word list's (Word) in
 // src/content/word-schemas.ts, the analysis's and the lemmas' in
 // src/content/dcs/schemas.ts, the roots' (WordRoot, Root, RootChoice, Roots)
-// in src/content/roots/schemas.ts.
+// in src/content/roots/schemas.ts. Their files are made by the routes'
+// builders (publish/analysis.ts, publish/roots.ts).
 import { DCS_ATTRIBUTION } from '../../content/dcs/attribution.ts';
 import { ROOTS_ATTRIBUTION } from '../../content/roots/attribution.ts';
 import { spellingError, SPELLED } from '../../content/dcs/lemma.ts';
-import { FILES } from '../../layout.ts';
 import { errorContent, fixedHeaders, json, notFound, notModified, ok, schema } from '../responses.ts';
 import { LEMMA_SHOWN, LEMMA_SHOWN_MAX } from '../limits.ts';
 import { READ, route, type ToolOnlyArg } from '../route.ts';
@@ -34,9 +34,10 @@ export const WORD_ROUTES = [
     path: '/slok/{ch}/{sl}/words',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.words('{ch}', '{sl}')],
-    file: FILES.words('{ch}', '{sl}'),
+    aliases: ['/slok/{ch}/{sl}/words.json'],
+    file: '/slok/{ch}/{sl}/words.json',
     madeBy: 'word analysis',
+    build: (input) => import('../../publish/analysis.ts').then((m) => m.verseWordFiles(input)),
     summary: "The verse word by word: its words in the verse's order, each with its IAST and its English meaning (Swami Sivananda's word-by-word list, siva.ec), as [{word, transliteration, meaning}]; [] for a verse without a list and for the colophons.",
     example: '/slok/2/47/words',
     notFound: 'verse',
@@ -67,9 +68,10 @@ export const WORD_ROUTES = [
     path: '/slok/{ch}/{sl}/analysis',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.analysis('{ch}', '{sl}')],
-    file: FILES.analysis('{ch}', '{sl}'),
+    aliases: ['/slok/{ch}/{sl}/analysis.json'],
+    file: '/slok/{ch}/{sl}/analysis.json',
     madeBy: 'word analysis',
+    build: (input) => import('../../publish/analysis.ts').then((m) => m.verseAnalysisFiles(input)),
     summary: `The verse word by word as the Digital Corpus of Sanskrit analyses it, speaker lines included: {ref, words: [{form, unsandhied, lemma, pos, features, token, grammar, root}]}: FORM, the Unsandhied form, LEMMA, UPOS and FEATS (an object, {} when empty) as the DCS gives them, the sandhi string the word stands in, the grammar in words (locative singular neuter), and a verbal word's root: {root, prefixes, derived, codes} (its citation form, its preverbs, a causative's or desiderative's stem, its dhātupāṭha entries: /root/{root}). words: [] and a note for BG13.1 (not in the Critical Edition) and the colophons. ${ROOTS_ATTRIBUTION}.`,
     example: '/slok/2/47/analysis',
     notFound: 'verse',
@@ -91,9 +93,10 @@ export const WORD_ROUTES = [
     path: '/lemma/{lemma}',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.lemma('{lemma}')],
-    file: FILES.lemma('{lemma}'),
+    aliases: ['/lemma/{lemma}.json'],
+    file: '/lemma/{lemma}.json',
     madeBy: 'word analysis',
+    build: (input) => import('../../publish/analysis.ts').then((m) => m.lemmaFiles(input)),
     spelled: 'lemma',
     summary: `Every occurrence of a lemma in verse order: {lemma, pos, count, occurrences: [{ref, position, form, unsandhied, pos, features, grammar}]}. The lemma in IAST (ātman), in ASCII as people type it (atman), or in Devanagari (आत्मन्); an exact spelling answers that lemma and names in also the others typed the same in ASCII; an ASCII spelling that is no lemma and that several lemmas share answers all of them, {query, lemmas: [...]}. An unknown lemma is 404; a spelling that cannot be a lemma is 400. ${DCS_ATTRIBUTION}.`,
     example: '/lemma/karman',
@@ -127,9 +130,10 @@ export const WORD_ROUTES = [
     path: '/lemmas',
     methods: READ,
     access: 'metered',
-    aliases: [FILES.lemmas],
-    file: FILES.lemmas,
+    aliases: ['/lemmas.json'],
+    file: '/lemmas.json',
     madeBy: 'word analysis',
+    build: (input) => import('../../publish/analysis.ts').then((m) => m.lemmaIndexFile(input)),
     summary: `Every lemma of the Gita with its parts of speech and count, most frequent first: {count, lemmas: [{lemma, pos, count}]}. ${DCS_ATTRIBUTION}.`,
     example: '/lemmas',
     notFound: 'resource',

@@ -76,7 +76,7 @@ export const readVerse: Handler<'read-verse'> = (c) => {
     const list = versionList(c);
     const dir = c.served.dist.dir;
     const versions = { list, verse: shownVersion(o, list) ? builtFile<VerseVersions>(dir, filled(ROUTE['verse-versions'].file!, { ch, sl })) : undefined };
-    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: builtFile<Word[]>(dir, FILES.words(ch, sl)) ?? wordsOf(verse), links: builtFile<VerseLinks>(dir, filled(ROUTE['verse-links'].file!, { ch, sl })), meter: builtFile<VerseScan>(dir, filled(ROUTE['verse-meter'].file!, { ch, sl })), versions, options: o, base });
+    return versePage({ verse, chapter: parse<ChapterRecord>(assets.get(FILES.chapter(ch))), prev, next, words: builtFile<Word[]>(dir, filled(ROUTE['verse-words'].file!, { ch, sl })) ?? wordsOf(verse), links: builtFile<VerseLinks>(dir, filled(ROUTE['verse-links'].file!, { ch, sl })), meter: builtFile<VerseScan>(dir, filled(ROUTE['verse-meter'].file!, { ch, sl })), versions, options: o, base });
   });
 };
 

@@ -4,6 +4,8 @@
 import { projectionKey, type Projection } from '../../content/projection.ts';
 import { projectionFrom } from '../../contract/values.ts';
 import { FILES } from '../../layout.ts';
+import { filled } from '../../contract/route-file.ts';
+import { ROUTE } from '../../contract/routes/index.ts';
 import type { Asset } from '../assets.ts';
 import type { Context, Handler, Reply } from '../context.ts';
 import { dayOf, filterOf } from '../../contract/query.ts';
@@ -80,4 +82,4 @@ export const chapterVerses: Handler<'chapter-verses'> = (c) => {
 };
 
 /** A verse's words: the build's file (slok/C/V/words.json), streamed. */
-export const words: Handler<'verse-words'> = (c) => c.file(FILES.words(c.at.ch, c.at.sl));
+export const words: Handler<'verse-words'> = (c) => c.file(filled(ROUTE['verse-words'].file!, c.at));
