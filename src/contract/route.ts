@@ -166,7 +166,7 @@ export interface RouteSpec<Id extends string = string, Tool extends string = str
   files?: 'index' | 'lang';
   /** The last segment, a card's name (gita.svg), also takes a theme: gita-light.svg, gita-dark.svg. */
   themed?: boolean;
-  /** Other paths of the same resource (its file's name, written from FILES as `file` is: /slok/{ch}/{sl}/words.json). */
+  /** Other paths of the same resource (its file's name, as `file` writes it: /slok/{ch}/{sl}/words.json). */
   aliases?: readonly string[];
   /**
    * The file of the static build that answers it, its parameters in braces
