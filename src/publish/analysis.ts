@@ -18,6 +18,7 @@ import { FILES } from '../layout.ts';
 import { rootLookup, type MeaningOf } from '../content/roots/served.ts';
 import { joinWords } from '../content/dcs/join.ts';
 import type { BuildInput, BuiltFile } from '../contract/build-input.ts';
+import { analysedVerses, perBuild } from './per-build.ts';
 
 export interface JoinReport {
   joins: { entries: number; joined: number; rate: number };
@@ -31,12 +32,8 @@ export interface WordJoin {
   report: JoinReport;
 }
 
-const joins = new WeakMap<BuildInput, WordJoin>();
-
 /** The word lists joined to the analysis (each entry to the DCS words it covers, none without the analysis), made once per build. */
-export function wordJoin(input: BuildInput): WordJoin {
-  const known = joins.get(input);
-  if (known) return known;
+export const wordJoin = perBuild((input): WordJoin => {
   const dcs = input.dcs();
   const roots = input.roots();
   const rootOf = dcs && roots ? rootLookup(roots.lemmas) : undefined;
@@ -54,10 +51,8 @@ export function wordJoin(input: BuildInput): WordJoin {
     }
   }
   report.joins.rate = report.joins.entries ? Math.round((report.joins.joined / report.joins.entries) * 10000) / 100 : 0;
-  const made = { joined, report };
-  joins.set(input, made);
-  return made;
-}
+  return { joined, report };
+});
 
 /** /slok/{ch}/{sl}/words: each verse's word-by-word list joined to the analysis ([] for a verse without a list). */
 export const verseWordFiles = (input: BuildInput): BuiltFile[] => {
@@ -82,26 +77,14 @@ interface Concordance {
   servedWords: Map<string, AnalysedWord[]>;
 }
 
-const concordances = new WeakMap<BuildInput, Concordance | null>();
-
 /** The concordance of this build, or null when the content has no analysis. */
-function concordanceOf(input: BuildInput): Concordance | null {
-  if (concordances.has(input)) return concordances.get(input)!;
-  const dcs = input.dcs();
-  let made: Concordance | null = null;
-  if (dcs) {
-    const analysed = input.content.verses.flatMap(({ record: v }) => {
-      const ref = `BG${v.chapter}.${v.verse}`;
-      const words = dcs.verses[ref];
-      return words ? [{ ref, words }] : [];
-    });
-    const lemmas = concordance(analysed);
-    const named = [...lemmas.map((e) => [e.lemma, e] as const), ...asciiAnswers(lemmas)];
-    made = { lemmas, named, servedWords: new Map(analysed.map(({ ref, words }) => [ref, words.map(served)])) };
-  }
-  concordances.set(input, made);
-  return made;
-}
+const concordanceOf = perBuild((input): Concordance | null => {
+  if (!input.dcs()) return null;
+  const analysed = analysedVerses(input);
+  const lemmas = concordance(analysed);
+  const named = [...lemmas.map((e) => [e.lemma, e] as const), ...asciiAnswers(lemmas)];
+  return { lemmas, named, servedWords: new Map(analysed.map(({ ref, words }) => [ref, words.map(served)])) };
+});
 
 /** /slok/{ch}/{sl}/analysis: each verse's words as the DCS analyses them (words: [] and a note for BG13.1 and the colophons); none without the analysis. */
 export function verseAnalysisFiles(input: BuildInput): BuiltFile[] {

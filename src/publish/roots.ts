@@ -6,6 +6,7 @@ import type { BuildInput, BuiltFile } from '../contract/build-input.ts';
 import { asciiRootAnswers, rootAnswers, rootIndex } from '../content/roots/served.ts';
 import type { RootAnswer, RootChoice } from '../content/roots/shapes.ts';
 import { rootPage } from '../pages/root.ts';
+import { analysedVerses, perBuild } from './per-build.ts';
 
 interface Answers {
   /** Each root's answer, most frequent first. */
@@ -14,26 +15,13 @@ interface Answers {
   named: Array<readonly [string, RootAnswer | RootChoice]>;
 }
 
-const made = new WeakMap<BuildInput, Answers | null>();
-
 /** The roots' answers of this build, or null when the content has no analysis or no roots. */
-function answersOf(input: BuildInput): Answers | null {
-  if (made.has(input)) return made.get(input)!;
-  const dcs = input.dcs();
+const answersOf = perBuild((input): Answers | null => {
   const roots = input.roots();
-  let answers: Answers | null = null;
-  if (dcs && roots) {
-    const analysed = input.content.verses.flatMap(({ record: v }) => {
-      const ref = `BG${v.chapter}.${v.verse}`;
-      const words = dcs.verses[ref];
-      return words ? [{ ref, words }] : [];
-    });
-    const list = rootAnswers(roots.lemmas, analysed, input.meaningOf());
-    answers = { roots: list, named: [...list.map((a) => [a.root, a] as const), ...asciiRootAnswers(list)] };
-  }
-  made.set(input, answers);
-  return answers;
-}
+  if (!input.dcs() || !roots) return null;
+  const list = rootAnswers(roots.lemmas, analysedVerses(input), input.meaningOf());
+  return { roots: list, named: [...list.map((a) => [a.root, a] as const), ...asciiRootAnswers(list)] };
+});
 
 /** /root/{root}: each root's answer under its IAST name and the ASCII spellings that are no root. */
 export const rootFiles = (input: BuildInput): BuiltFile[] => (answersOf(input)?.named ?? []).map(([root, json]) => ({ at: { root }, json }));
