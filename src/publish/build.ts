@@ -199,9 +199,9 @@ async function passFiles(pass: Pass, run: Run): Promise<Asset[]> {
 }
 
 /** Every part the routes build in has its pass that writes their files: else a route's builder would never run. */
-function checkRoutePasses(): void {
-  for (const part of BUILT_PARTS) {
-    if (!PASSES.some((p) => p.routes && p.part === part)) throw new Error(`routes build files in the ${part ?? 'first build'}'s part, but no pass of it writes them (publish/build.ts PASSES: routes)`);
+export function checkRoutePasses(parts: ReadonlySet<BuildPart | null> = BUILT_PARTS, passes: ReadonlyArray<Pick<Pass, 'routes' | 'part'>> = PASSES): void {
+  for (const part of parts) {
+    if (!passes.some((p) => p.routes && p.part === part)) throw new Error(`routes build files in the ${part ?? 'first build'}'s part, but no pass of it writes them (publish/build.ts PASSES: routes)`);
   }
 }
 
